@@ -1,0 +1,148 @@
+/**
+ * The implementations the turn machine names: guards are predicates, actions are verbs.
+ * Each is a one-line adapter over a pure rules function (src/rules/) or a pure effect
+ * (turn.effects.ts); nothing here decides a rule by itself.
+ */
+import { assertEvent, enqueueActions, setup } from 'xstate';
+import { discardDue } from '../src/rules/cleanup.js';
+import { attackViolation, awaitedDefender, blockViolation, hasAttackers, hasFirstStrikeCombatant } from '../src/rules/combat.js';
+import { leavesOnePlayer } from '../src/rules/leaving.js';
+import { spendViolation } from '../src/rules/mana.js';
+import { allPlayersPassed, isStepOver } from '../src/rules/priority.js';
+import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, isFirstMainPhase, nextPhase } from '../src/rules/schedule.js';
+import { castViolation, landViolation } from '../src/rules/timing.js';
+import { nextTurn, skipsFirstDraw } from '../src/rules/turnOrder.js';
+import { hooksOf } from './hooks.js';
+import * as fx from './turn.effects.js';
+import type { CheckpointHook, EmittedEvent, PhaseKind, PhaseName, StepName, TurnContext, TurnEvent, TurnInput } from './turn.types.js';
+
+type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
+
+/** Narrows the event a guard or action was given (XState's assertEvent: throws on a mismatch). */
+function eventOf<T extends TurnEvent['type']>(event: TurnEvent, type: T): EventOf<T> {
+  assertEvent(event, type);
+  return event as unknown as EventOf<T>;
+}
+
+/** The checkpoint hook of the game this actor runs. */
+function hookOf(self: object): CheckpointHook | undefined {
+  return hooksOf(self)?.checkpoint;
+}
+
+/** Adapts a pure effect into an action: assign its patch, then emit its events. */
+function perform<TParams extends Record<string, unknown> | undefined = undefined>(
+  effect: (ctx: TurnContext, event: TurnEvent, hook: CheckpointHook | undefined, params: TParams) => fx.Effect,
+) {
+  return enqueueActions<TurnContext, TurnEvent, TParams, TurnEvent, never, never, never, never, EmittedEvent>(
+    ({ context, event, self, enqueue }, params) => {
+      const { patch, emit } = effect(context, event, hookOf(self), params);
+      enqueue.assign(patch);
+      for (const e of emit) enqueue.emit(e);
+    },
+  );
+}
+
+export const turnSetup = setup({
+  types: {
+    context: {} as TurnContext,
+    events: {} as TurnEvent,
+    input: {} as TurnInput,
+    emitted: {} as EmittedEvent,
+  },
+  guards: {
+    // Step and phase boundaries
+    isStepOver: ({ context }) => isStepOver(context),
+    isClassic: ({ context }) => context.rules === 'classic',
+    skipsFirstDraw: ({ context }) => skipsFirstDraw(context),
+    hasAttackers: ({ context }) => hasAttackers(context),
+    hasFirstStrikeCombatant: ({ context }) => hasFirstStrikeCombatant(context),
+    isNextPhase: ({ context }, params: { phase: PhaseKind }) => nextPhase(context) === params.phase,
+    isNextPhaseFirstMain: ({ context }) => nextPhase(context) === 'main' && isFirstMainPhase(context),
+    isTurnOver: ({ context }) => nextPhase(context) === null,
+    hasExtraTurn: ({ context }) => nextTurn(context).extra,
+    wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
+    // Priority
+    holdsPriority: ({ context, event }) => context.priority === eventOf(event, 'PASS_PRIORITY').player,
+    isLastToPassWithObjectOnStack: ({ context, event }) =>
+      context.priority === eventOf(event, 'PASS_PRIORITY').player &&
+      context.stack.length > 0 &&
+      allPlayersPassed({ players: context.players, passed: [...context.passed, context.priority] }),
+    canCastSpell: ({ context, event }) => {
+      const e = eventOf(event, 'CAST_SPELL');
+      return castViolation(context, e.player, e.speed, 'spell') === null;
+    },
+    canActivateAbility: ({ context, event }) => {
+      const e = eventOf(event, 'ACTIVATE_ABILITY');
+      return castViolation(context, e.player, e.speed, 'ability') === null;
+    },
+    canPlayLand: ({ context, event }) => landViolation(context, eventOf(event, 'PLAY_LAND').player) === null,
+    // Combat
+    hasNoActivePlayer: ({ context }) => context.activePlayer === null,
+    isSkipping: ({ context }) => context.skipping !== null,
+    isLegalAttack: ({ context, event }) => {
+      const e = eventOf(event, 'DECLARE_ATTACKERS');
+      return e.player === context.activePlayer && attackViolation(context, e.player, e.attackers) === null;
+    },
+    declaresNoAttackers: ({ event }) => eventOf(event, 'DECLARE_ATTACKERS').attackers.length === 0,
+    isLegalBlock: ({ context, event }) => {
+      const e = eventOf(event, 'DECLARE_BLOCKERS');
+      return e.player === awaitedDefender(context) && blockViolation(context, e.player, e.blockers) === null;
+    },
+    hasNoBlockDeclarationDue: ({ context }) => context.skipping !== null || awaitedDefender(context) === null,
+    // Cleanup
+    hasNoDiscardDue: ({ context }) => discardDue(context) === 0,
+    isDiscardDue: ({ context, event }) => {
+      const e = eventOf(event, 'DISCARD');
+      return e.player === context.activePlayer && e.count === discardDue(context);
+    },
+    // Host bookkeeping
+    isPlayerInGame: ({ context, event }) => 'player' in event && context.players.includes(event.player),
+    canSpendMana: ({ context, event }) => {
+      const e = eventOf(event, 'SPEND_MANA');
+      return spendViolation(context, e.player, e.amount) === null;
+    },
+    canAddExtraTurn: ({ context, event }) =>
+      context.players.includes(eventOf(event, 'ADD_EXTRA_TURN').player) && context.extraTurns.length < MAX_PENDING_EXTRA_TURNS,
+    canAddExtraCombat: ({ context }) => context.extraPhases.length + 2 <= MAX_PENDING_EXTRA_PHASES,
+    canSkipNext: ({ context, event }) => {
+      const e = eventOf(event, 'SKIP_NEXT');
+      return context.players.includes(e.player) && (context.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS;
+    },
+    leavesOnePlayer: ({ context, event }) => leavesOnePlayer(context, eventOf(event, 'CONCEDE').player),
+  },
+  actions: {
+    announceFirstTurn: perform((ctx) => fx.announceFirstTurn(ctx)),
+    beginStep: perform<{ phase: PhaseName; step: StepName }>((ctx, _e, _h, p) => fx.beginStep(ctx, p.phase, p.step)),
+    recordSkips: perform<{ phase: PhaseName; steps: StepName[]; rule: string }>((ctx, _e, _h, p) => fx.recordSkips(ctx, p.phase, p.steps, p.rule)),
+    beginPhase: perform((ctx) => fx.beginPhase(ctx)),
+    beginTurn: perform((ctx) => fx.beginTurn(ctx)),
+    untapActivePlayer: perform((ctx) => fx.untapActivePlayer(ctx)),
+    drawForTurn: perform((ctx) => fx.drawForTurn(ctx)),
+    givePriorityToActivePlayer: perform((ctx, _e, hook) => fx.givePriorityToActivePlayer(ctx, hook)),
+    keepPriority: perform((ctx, _e, hook) => fx.keepPriority(ctx, hook)),
+    passPriority: perform((ctx, e, hook) => fx.passPriority(ctx, hook, eventOf(e, 'PASS_PRIORITY').player)),
+    resolveTopOfStack: perform((ctx) => fx.resolveTopOfStack(ctx)),
+    castSpell: perform((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell')),
+    activateAbility: perform((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability')),
+    playLand: perform((ctx) => fx.playLand(ctx)),
+    beginCombat: perform(() => fx.beginCombat()),
+    endCombat: perform(() => fx.endCombat()),
+    declareAttackers: perform((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
+    declareBlockers: perform((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
+    dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _h, p) => fx.dealCombatDamage(ctx, p.first)),
+    emptyManaPools: perform<{ at: 'step' | 'phase' }>((ctx, e, _h, p) =>
+      fx.emptyManaPools(ctx, p.at, e.type === 'CONCEDE' && leavesOnePlayer(ctx, e.player)),
+    ),
+    discardToHandSize: perform((ctx) => fx.discardToHandSize(ctx)),
+    endTurnEffects: perform((ctx) => fx.endTurnEffects(ctx)),
+    checkCleanup: perform((ctx, _e, hook) => fx.checkCleanup(ctx, hook)),
+    addTriggers: perform((ctx, e, hook) => fx.addTriggers(ctx, hook, eventOf(e, 'TRIGGER').triggers)),
+    setHandSize: perform((ctx, e) => fx.setHandSize(ctx, eventOf(e, 'HAND_SIZE').player, eventOf(e, 'HAND_SIZE').size)),
+    addMana: perform((ctx, e) => fx.changeMana(ctx, eventOf(e, 'ADD_MANA').player, eventOf(e, 'ADD_MANA').amount)),
+    spendMana: perform((ctx, e) => fx.changeMana(ctx, eventOf(e, 'SPEND_MANA').player, -eventOf(e, 'SPEND_MANA').amount)),
+    addExtraTurn: perform((ctx, e) => fx.addExtraTurn(ctx, eventOf(e, 'ADD_EXTRA_TURN').player)),
+    addExtraCombat: perform((ctx, e) => fx.addCombatPhase(ctx, eventOf(e, 'ADD_EXTRA_COMBAT').followedByMain !== false)),
+    skipNext: perform((ctx, e) => fx.skipNext(ctx, eventOf(e, 'SKIP_NEXT').player, eventOf(e, 'SKIP_NEXT').what)),
+    removePlayer: perform((ctx, e, hook) => fx.removePlayer(ctx, hook, eventOf(e, 'CONCEDE').player)),
+  },
+});

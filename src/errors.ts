@@ -1,0 +1,66 @@
+/**
+ * Errors of the engine. `createGame` and `restoreGame` throw a {@link TurnEngineError};
+ * `game.send` never throws and returns the same codes in `{ ok: false, error }`.
+ */
+
+/** Every error code the engine uses, with what it means. */
+export const ErrorCode = {
+  /** `createGame` options are malformed: the message names the field. */
+  INVALID_OPTIONS: 'INVALID_OPTIONS',
+  /** `restoreGame` was given something that is not a persisted game. */
+  INVALID_SNAPSHOT: 'INVALID_SNAPSHOT',
+  /** The event is not an event of the contract (schema failure): the message names the field. */
+  INVALID_EVENT: 'INVALID_EVENT',
+  /** The event is well-formed but the rules do not allow it now: `rule` names the CR rule. */
+  ILLEGAL_ACTION: 'ILLEGAL_ACTION',
+  /** The game is over: no event is accepted. */
+  GAME_OVER: 'GAME_OVER',
+  /** A loop reached its cap (a checkpoint hook that reports something forever, a cleanup that never ends). */
+  LOOP_LIMIT: 'LOOP_LIMIT',
+  /** The checkpoint hook threw. */
+  HOOK_FAILED: 'HOOK_FAILED',
+  /** The checkpoint hook returned something that is not `{ triggers?, stateBasedActions? }`. */
+  INVALID_HOOK_RESULT: 'INVALID_HOOK_RESULT',
+} as const;
+
+/** An error code. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The error object of a refused event. */
+export interface EngineErrorInfo {
+  code: ErrorCode;
+  message: string;
+  /** The Comprehensive Rules number behind an ILLEGAL_ACTION, e.g. '117.3a'. */
+  rule?: string;
+}
+
+/** The error the engine throws (from `createGame` and `restoreGame`) and reports (from `send`). */
+export class TurnEngineError extends Error {
+  readonly code: ErrorCode;
+  readonly rule: string | undefined;
+
+  constructor(code: ErrorCode, message: string, rule?: string) {
+    super(message);
+    this.name = 'TurnEngineError';
+    this.code = code;
+    this.rule = rule;
+  }
+
+  /** The plain `{ code, message, rule? }` object that `send` returns. */
+  toInfo(): EngineErrorInfo {
+    return this.rule === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, rule: this.rule };
+  }
+}
+
+/** A rule violation found by a pure rules function: the rule number and what to do instead. */
+export interface Violation {
+  rule: string;
+  message: string;
+}
+
+/** Builds a {@link Violation}. */
+export function violation(rule: string, message: string): Violation {
+  return { rule, message };
+}

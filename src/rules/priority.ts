@@ -1,0 +1,63 @@
+/**
+ * Priority: who holds it, passing, and when a step ends.
+ * CR 117.3, 117.4, 117.5, 500.2, 500.3, 603.3b, 800.4a, 800.4d.
+ */
+import type { PlayerId, StackObject, Trigger, TurnContext } from '../../machines/turn.types.js';
+import { violation, type Violation } from '../errors.js';
+import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
+
+/** Refuses a decision from a player who does not hold priority. */
+export function priorityViolation(ctx: Pick<TurnContext, 'priority' | 'players'>, player: PlayerId, rule: string, doing: string): Violation | null {
+  if (!ctx.players.includes(player)) return violation('800.4a', `${player} has left the game and can no longer ${doing}`);
+  if (ctx.priority === player) return null;
+  const holder = ctx.priority === null ? 'no player holds priority now' : `${ctx.priority} holds priority`;
+  return violation(rule, `${player} cannot ${doing}: ${holder}`);
+}
+
+/** Whether every player still in the game has passed in succession (CR 117.4). */
+export function allPlayersPassed(ctx: Pick<TurnContext, 'players' | 'passed'>): boolean {
+  return ctx.players.length > 0 && ctx.players.every((p) => ctx.passed.includes(p));
+}
+
+/**
+ * Records a pass (CR 117.3d): the next player in turn order receives priority, unless all
+ * players have now passed in succession, in which case nobody holds priority until the top
+ * of the stack resolves or the step ends (CR 117.4).
+ */
+export function recordPass(ctx: Pick<TurnContext, 'players' | 'passed' | 'seats'>, player: PlayerId): { passed: PlayerId[]; next: PlayerId | null } {
+  const passed = [...ctx.passed, player];
+  if (ctx.players.every((p) => passed.includes(p))) return { passed, next: null };
+  return { passed, next: nextPlayerAfter(ctx, player) };
+}
+
+/**
+ * A step or phase with priority ends when all players pass in succession with the stack
+ * empty (CR 500.2). The untap step ends once its actions are done (CR 500.3); a step that
+ * is passed over ends at once (CR 614.10).
+ */
+export function isStepOver(ctx: Pick<TurnContext, 'skipping' | 'step' | 'stack' | 'priority' | 'players' | 'passed'>): boolean {
+  if (ctx.skipping !== null) return true;
+  if (ctx.step === 'untap') return true;
+  return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);
+}
+
+/** Whether all players passed with an object on the stack, so the top one resolves (CR 117.4, 405.5). */
+export function shouldResolveTop(ctx: Pick<TurnContext, 'priority' | 'stack' | 'players' | 'passed'>): boolean {
+  return ctx.priority === null && ctx.stack.length > 0 && allPlayersPassed(ctx);
+}
+
+/**
+ * Puts triggered abilities on the stack (CR 603.3b): the active player's first (lowest),
+ * then each other player's in turn order, each player's in the order given. Abilities of
+ * players who have left the game are not put on the stack (CR 800.4d).
+ */
+export function stackTriggers(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'stack'>, triggers: readonly Trigger[]): StackObject[] {
+  if (triggers.length === 0) return ctx.stack;
+  const stack = [...ctx.stack];
+  for (const player of apnapOrder(ctx)) {
+    for (const t of triggers) {
+      if (t.controller === player) stack.push({ id: t.id, controller: t.controller, kind: 'trigger' });
+    }
+  }
+  return stack;
+}

@@ -1,0 +1,51 @@
+/**
+ * Timing of spells, abilities and land plays.
+ * CR 117.1a, 117.1b, 116.2a, 305.1, 305.2, 305.3, 307.1, 307.5.
+ */
+import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import { violation, type Violation } from '../errors.js';
+import { priorityViolation } from './priority.js';
+
+/** Lands a player may play each turn (CR 305.2). */
+export const LANDS_PER_TURN = 1;
+
+type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed'>;
+
+/** Whether the turn is in a main phase (CR 505.1). */
+export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
+  return ctx.phase === 'precombatMain' || ctx.phase === 'postcombatMain';
+}
+
+/**
+ * "Sorcery speed": the player must have priority, it must be their main phase and the
+ * stack must be empty (CR 307.1, 307.5, 117.1a).
+ */
+export function sorceryTimingViolation(ctx: TimingContext, player: PlayerId, rule: string): Violation | null {
+  if (player !== ctx.activePlayer) return violation(rule, `${player} can act at sorcery speed only during their own turn`);
+  if (!isMainPhase(ctx)) return violation(rule, `sorcery-speed actions need a main phase; this is the ${ctx.phase} phase`);
+  if (ctx.stack.length > 0) return violation(rule, 'sorcery-speed actions need an empty stack');
+  return null;
+}
+
+/** Casting a spell (CR 117.1a, 307.1) or activating an ability (CR 117.1b, 307.5). */
+export function castViolation(ctx: TimingContext, player: PlayerId, speed: 'sorcery' | 'instant', what: 'spell' | 'ability'): Violation | null {
+  const doing = what === 'spell' ? 'cast a spell' : 'activate an ability';
+  const noPriority = priorityViolation(ctx, player, what === 'spell' ? '117.1a' : '117.1b', doing);
+  if (noPriority) return noPriority;
+  if (speed === 'sorcery') return sorceryTimingViolation(ctx, player, what === 'spell' ? '307.1' : '307.5');
+  return null;
+}
+
+/**
+ * Playing a land: the active player, holding priority, in a main phase, with an empty
+ * stack, having played fewer lands this turn than allowed (CR 305.1, 305.2, 305.3, 116.2a).
+ */
+export function landViolation(ctx: TimingContext, player: PlayerId): Violation | null {
+  if (ctx.players.includes(player) && player !== ctx.activePlayer) return violation('305.3', `${player} cannot play a land: it is not their turn`);
+  const noPriority = priorityViolation(ctx, player, '305.1', 'play a land');
+  if (noPriority) return noPriority;
+  if (!isMainPhase(ctx)) return violation('305.1', `lands are played in a main phase; this is the ${ctx.phase} phase`);
+  if (ctx.stack.length > 0) return violation('305.1', 'lands are played only while the stack is empty');
+  if (ctx.landsPlayed >= LANDS_PER_TURN) return violation('305.2', `${player} has already played ${ctx.landsPlayed} land(s) this turn (allowed: ${LANDS_PER_TURN})`);
+  return null;
+}
