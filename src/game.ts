@@ -3,7 +3,7 @@
  * boundary, refuses without changing anything, and delivers emitted events only for
  * accepted events.
  */
-import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type Actor, type InspectionEvent, type Observer, type StateValue } from 'xstate';
 import { registerHooks } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, GameHooks, RulesProfile, TurnEvent, TurnView } from '../machines/turn.types.js';
@@ -101,7 +101,8 @@ class TurnGame implements Game {
 
   /** Creates and starts the actor; errors thrown by actions land in #failure. */
   #boot(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }): void {
-    const actor = createActor(turnMachine, { ...start, ...(this.#inspect === undefined ? {} : { inspect: this.#inspect }) });
+    const options = { ...start, ...(this.#inspect === undefined ? {} : { inspect: this.#inspect }) };
+    const actor = createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]);
     registerHooks(actor, this.#hooks);
     actor.on('*', (e) => this.#outbox.push(e));
     actor.subscribe({ error: (err) => (this.#failure = err) });
@@ -268,7 +269,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
     throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks.checkpoint: must be a function');
   }
   const { status, state, context } = parsed.value;
-  const snapshot = turnMachine.resolveState({ value: stateValue(state), context: structuredClone(context) });
+  const snapshot = turnMachine.resolveState({ value: stateValue(state) as StateValue, context: structuredClone(context) });
   const restored = status === 'done' ? ({ ...snapshot, status: 'done' } as Snapshot) : snapshot;
   return new TurnGame({ snapshot: restored }, options.hooks, options.inspect);
 }

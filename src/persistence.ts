@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
+export { statePath } from './view.js';
 import { MAX_CLEANUP_STEPS_PER_TURN } from './rules/cleanup.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, STEPS_OF_PHASE } from './rules/schedule.js';
 import {
@@ -53,20 +54,6 @@ export const LEAF_STATES: ReadonlySet<string> = (() => {
   walk(turnMachine.root as unknown as { states: Record<string, unknown> }, []);
   return out;
 })();
-
-/** The dotted path of a state value's leaf ('combat.declareAttackers.priority'). */
-export function statePath(value: unknown): string {
-  const parts: string[] = [];
-  let v: unknown = value;
-  while (typeof v === 'object' && v !== null) {
-    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
-    if (key === undefined) break;
-    parts.push(key);
-    v = child;
-  }
-  if (typeof v === 'string') parts.push(v);
-  return parts.join('.');
-}
 
 /** The state value of a dotted path. */
 export function stateValue(path: string): string | Record<string, unknown> {

@@ -26,7 +26,7 @@ function notAwaited(awaiting: Awaiting | null, what: string, rule: string): Engi
 
 /** The reason an event that passed the schema was refused. */
 export function explainRefusal(ctx: TurnContext, awaiting: Awaiting | null, event: TurnEvent): EngineErrorInfo {
-  const fallback = illegal({ rule: '117.1', message: `${event.type} is not allowed now` });
+  const fallback: Violation = { rule: '117.1', message: `${event.type} is not allowed now` };
   switch (event.type) {
     case 'PASS_PRIORITY':
       return illegal(priorityViolation(ctx, event.player, '117.3d', 'pass priority') ?? fallback);
@@ -52,12 +52,13 @@ export function explainRefusal(ctx: TurnContext, awaiting: Awaiting | null, even
       if (awaiting?.kind !== 'discard' || awaiting.player !== event.player) return notAwaited(awaiting, `a discard by ${event.player}`, '514.1');
       return illegal({ rule: '514.1', message: `${event.player} must discard exactly ${discardDue(ctx)} card(s), not ${event.count}` });
     }
-    case 'SPEND_MANA':
+    case 'SPEND_MANA': {
       return illegal(spendViolation(ctx, event.player, event.amount) ?? fallback);
+    }
     case 'HAND_SIZE':
     case 'ADD_MANA':
     case 'CONCEDE':
-      return leftGame(ctx, event.player) ?? fallback;
+      return leftGame(ctx, event.player) ?? illegal(fallback);
     case 'ADD_EXTRA_TURN':
       return (
         leftGame(ctx, event.player) ?? {
@@ -75,6 +76,6 @@ export function explainRefusal(ctx: TurnContext, awaiting: Awaiting | null, even
         }
       );
     case 'TRIGGER':
-      return fallback;
+      return illegal(fallback);
   }
 }

@@ -9,21 +9,36 @@ import { discardDue } from './rules/cleanup.js';
 export interface SnapshotLike {
   status: string;
   context: TurnContext;
-  matches(value: string): boolean;
+  value: unknown;
+}
+
+/** The dotted path of a state value's leaf ('combat.declareAttackers.priority'). */
+export function statePath(value: unknown): string {
+  const parts: string[] = [];
+  let v: unknown = value;
+  while (typeof v === 'object' && v !== null) {
+    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
+    if (key === undefined) break;
+    parts.push(key);
+    v = child;
+  }
+  if (typeof v === 'string') parts.push(v);
+  return parts.join('.');
 }
 
 /** What the game waits for, derived from the state the machine is in (null once the game is over). */
 export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   const ctx = snapshot.context;
   if (snapshot.status !== 'active' || ctx.winners !== null) return null;
-  if (snapshot.matches('combat.declareAttackers.declaring') && ctx.activePlayer !== null) {
+  const path = ctx.priority === null ? statePath(snapshot.value) : '';
+  if (path === 'combat.declareAttackers.declaring' && ctx.activePlayer !== null) {
     return { kind: 'declareAttackers', player: ctx.activePlayer };
   }
-  if (snapshot.matches('combat.declareBlockers.declaring')) {
+  if (path === 'combat.declareBlockers.declaring') {
     const defender = awaitedDefender(ctx);
     if (defender !== null) return { kind: 'declareBlockers', player: defender };
   }
-  if (snapshot.matches('ending.cleanup.discarding') && ctx.activePlayer !== null) {
+  if (path === 'ending.cleanup.discarding' && ctx.activePlayer !== null) {
     return { kind: 'discard', player: ctx.activePlayer, count: discardDue(ctx) };
   }
   return ctx.priority === null ? null : { kind: 'priority', player: ctx.priority };

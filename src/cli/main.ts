@@ -1,0 +1,44 @@
+/**
+ * `mtg-turn-engine <command> [options]`: the command table. Each command lives in its own
+ * file and returns the process exit code.
+ */
+import { scenariosCommand } from './scenarios.js';
+import { simulateCommand } from './simulate.js';
+
+/** A command: its one-line summary and how to run it. */
+export interface Command {
+  summary: string;
+  usage: string;
+  run(args: string[]): Promise<number>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  simulate: simulateCommand,
+  scenarios: scenariosCommand,
+};
+
+function help(): string {
+  const lines = ['usage: mtg-turn-engine <command> [options]', '', 'commands:'];
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`, `             ${c.usage}`);
+  return lines.join('\n');
+}
+
+/** Runs the command line; returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(help());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    console.error(`unknown command '${name}'\n\n${help()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest);
+  } catch (err) {
+    console.error(`mtg-turn-engine ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
+}

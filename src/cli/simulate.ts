@@ -1,0 +1,103 @@
+/**
+ * `mtg-turn-engine simulate`: a game of random but legal actions, printed as a turn log.
+ */
+import { parseArgs } from 'node:util';
+import type { EmittedEvent, TurnView } from '../../machines/turn.types.js';
+import { simulate } from '../simulation.js';
+import type { Command } from './main.js';
+
+function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}; got '${value}'`);
+  return n;
+}
+
+function describeEmitted(e: EmittedEvent): string | null {
+  switch (e.type) {
+    case 'turnBegan':
+      return `\nTurn ${e.turn}: ${e.activePlayer}'s turn`;
+    case 'stepBegan':
+      return `  ${e.phase} / ${e.step}`;
+    case 'untap':
+      return `    ${e.player} untaps`;
+    case 'draw':
+      return `    ${e.player} draws a card`;
+    case 'resolve':
+      return `    resolves ${e.object.kind} ${e.object.id} (${e.object.controller})`;
+    case 'combatDamage':
+      return `    ${e.first ? 'first-strike ' : ''}combat damage from ${e.creatures.length ? e.creatures.join(', ') : 'no creatures'}`;
+    case 'cleanup':
+      return '    damage wears off, "until end of turn" effects end';
+    case 'discard':
+      return `    ${e.player} discards ${e.count}`;
+    case 'manaEmptied':
+      return `    ${e.player}'s pool empties (${e.amount})`;
+    case 'manaBurn':
+      return `    ${e.player} burns for ${e.amount}`;
+    case 'playerLeft':
+      return `    ${e.player} leaves the game`;
+    case 'gameOver':
+      return `\nGame over: ${e.winners.join(', ')} wins`;
+    default:
+      return null;
+  }
+}
+
+function describeSent(event: Record<string, unknown>, ok: boolean, view: TurnView): string {
+  const { type, player, ...rest } = event;
+  const details = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+  const stack = view.stack.length ? `  stack: [${view.stack.map((o) => `${o.id}`).join(', ')}]` : '';
+  const who = typeof player === 'string' ? `${player}: ` : 'host: ';
+  return `      ${who}${String(type)}${details}${ok ? '' : '  (refused)'}${stack}${view.priority ? `  -> priority ${view.priority}` : ''}`;
+}
+
+export const simulateCommand: Command = {
+  summary: 'play a game of random legal actions and print the turn log',
+  usage: 'simulate [--players 2-8] [--turns N] [--rules current|classic] [--seed N] [--quiet]',
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        players: { type: 'string' },
+        turns: { type: 'string' },
+        rules: { type: 'string' },
+        seed: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+    });
+    const rules = values.rules ?? 'current';
+    if (rules !== 'current' && rules !== 'classic') throw new Error(`--rules must be current or classic; got '${rules}'`);
+    const players = intOption(values.players, 'players', 2, 8) ?? 2;
+    const turns = intOption(values.turns, 'turns', 1, 1_000_000) ?? 3;
+    const seed = intOption(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
+    const print = (line: string | null) => {
+      if (!values.quiet && line !== null) console.log(line);
+    };
+    const pending: EmittedEvent[] = [];
+    console.log(`mtg-turn-engine simulate: ${players} players, ${turns} turns, '${rules}' rules, seed ${seed}`);
+    const summary = simulate({
+      players,
+      turns,
+      rules,
+      seed,
+      onStart: (game) => {
+        const v = game.view();
+        print(`\nTurn ${v.turn}: ${v.activePlayer}'s turn (untap step taken)\n  ${v.phase} / ${v.step}`);
+      },
+      // What an event caused is printed after the line of the event itself.
+      onEmit: (e) => pending.push(e),
+      onSend: (event, ok, view) => {
+        print(describeSent(event, ok, view));
+        for (const e of pending.splice(0)) print(describeEmitted(e));
+      },
+    });
+    const view = summary.game.view();
+    console.log('\nSummary');
+    console.log(`  turns played: ${Math.min(view.turn, turns)}${view.turn > turns ? '' : ` (stopped in turn ${view.turn}, ${view.phase}/${view.step})`}`);
+    console.log(`  events sent: ${summary.events} (${summary.refused} refused), objects resolved: ${summary.resolved}`);
+    console.log(`  players: ${view.players.join(', ')}; hand sizes: ${Object.entries(view.handSizes).map(([p, n]) => `${p}=${n}`).join(', ')}`);
+    console.log(`  winner: ${summary.winners?.join(', ') ?? 'none (the game goes on)'}`);
+    return 0;
+  },
+};

@@ -1,0 +1,141 @@
+/**
+ * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CheckpointResult, EmittedEvent, TurnView } from '../../machines/turn.types.js';
+import { createGame, restoreGame, type Game } from '../game.js';
+import { describeIssue } from '../schemas.js';
+import { mismatch } from './match.js';
+import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';
+
+/** Most actions a `passUntil` takes unless the step says otherwise. */
+export const DEFAULT_PASS_UNTIL_MAX = 500;
+
+/** Options of {@link runScenario}. */
+export interface RunOptions {
+  /** Persist the game and restore it from JSON before this step index (tests that persistence keeps the future). */
+  restoreBefore?: number;
+}
+
+/** The plainest answer to what the game awaits (CONTRACT.md, passUntil). */
+export function plainestAnswer(view: TurnView): unknown {
+  const a = view.awaiting;
+  if (a === null) return null;
+  switch (a.kind) {
+    case 'priority':
+      return { type: 'PASS_PRIORITY', player: a.player };
+    case 'declareAttackers':
+      return { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] };
+    case 'declareBlockers':
+      return { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] };
+    case 'discard':
+      return { type: 'DISCARD', player: a.player, count: a.count };
+  }
+}
+
+/** Replays one scenario. Invalid files and setups fail at step -1. */
+export function runScenario(scenario: unknown, options: RunOptions = {}): ScenarioResult {
+  const parsed = ScenarioSchema.safeParse(scenario);
+  if (!parsed.success) return { ok: false, failures: [{ stepIndex: -1, message: `not a scenario: ${describeIssue(parsed.error, 'scenario')}` }] };
+  const s: Scenario = parsed.data;
+  const injections = (s.setup.inject ?? []).map((entry) => ({ ...entry, fired: false }));
+  const checkpoint = (view: TurnView): CheckpointResult | undefined => {
+    const due = injections.filter((i) => !i.fired && mismatch(i.when, view) === null);
+    if (due.length === 0) return undefined;
+    for (const i of due) i.fired = true;
+    return {
+      triggers: due.flatMap((i) => i.triggers ?? []),
+      stateBasedActions: due.some((i) => i.stateBasedActions === true),
+    };
+  };
+  const { inject: _inject, ...setup } = s.setup;
+  let game: Game;
+  try {
+    game = createGame({ ...setup, hooks: { checkpoint } });
+  } catch (err) {
+    return { ok: false, failures: [{ stepIndex: -1, message: `setup: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  let emitted: EmittedEvent[] = [];
+  const listen = (g: Game) => g.on('*', (e) => emitted.push(e));
+  listen(game);
+  for (const [index, step] of s.steps.entries()) {
+    if (options.restoreBefore === index) {
+      game = restoreGame(JSON.parse(JSON.stringify(game.persist())), { hooks: { checkpoint } });
+      listen(game);
+    }
+    const message = runStep(game, step, emitted);
+    if (message === 'reset-emitted') {
+      emitted = [];
+      continue;
+    }
+    if (message !== null) return { ok: false, failures: [{ stepIndex: index, message }] };
+  }
+  return { ok: true, failures: [] };
+}
+
+/** Runs one step; returns a failure message, null, or 'reset-emitted' after a passing expectEmitted. */
+function runStep(game: Game, step: ScenarioStep, emitted: EmittedEvent[]): string | null {
+  if ('send' in step) return runSend(game, step.send, step.reject);
+  if ('expect' in step) {
+    const m = mismatch(step.expect, game.view());
+    return m === null ? null : `expect: ${m}`;
+  }
+  if ('passUntil' in step) return runPassUntil(game, step.passUntil, step.max ?? DEFAULT_PASS_UNTIL_MAX);
+  const wanted = new Set(step.expectEmitted.map((e) => e.type));
+  const seen = emitted.filter((e) => wanted.has(e.type));
+  const m = mismatch(step.expectEmitted, seen);
+  return m === null ? 'reset-emitted' : `expectEmitted: ${m}`;
+}
+
+function runSend(game: Game, event: unknown, reject: string | undefined): string | null {
+  const beforeView = JSON.stringify(game.view());
+  const beforePersisted = JSON.stringify(game.persist());
+  const result = game.send(event);
+  if (reject === undefined) return result.ok ? null : `send ${JSON.stringify(event)} was refused: ${result.error.code}: ${result.error.message}`;
+  if (result.ok) return `send ${JSON.stringify(event)} was accepted; expected ${reject}`;
+  if (result.error.code !== reject) return `send ${JSON.stringify(event)} was refused with ${result.error.code} (${result.error.message}); expected ${reject}`;
+  if (JSON.stringify(game.view()) !== beforeView || JSON.stringify(game.persist()) !== beforePersisted) {
+    return `send ${JSON.stringify(event)} was refused but changed the game`;
+  }
+  return null;
+}
+
+function runPassUntil(game: Game, until: Record<string, unknown>, max: number): string | null {
+  for (let actions = 0; ; actions++) {
+    const view = game.view();
+    if (mismatch(until, view) === null) return null;
+    if (actions >= max) return `passUntil ${JSON.stringify(until)}: not reached after ${max} actions (now turn ${view.turn}, ${view.phase}/${view.step})`;
+    const answer = plainestAnswer(view);
+    if (answer === null) return `passUntil ${JSON.stringify(until)}: the game is over before it was reached`;
+    const result = game.send(answer);
+    if (!result.ok) return `passUntil: ${JSON.stringify(answer)} was refused: ${result.error.message}`;
+  }
+}
+
+/** Reads and runs a scenario file. */
+export async function runScenarioFile(path: string, options: RunOptions = {}): Promise<ScenarioResult & { name: string }> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    return { name: path, ok: false, failures: [{ stepIndex: -1, message: `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  const name = typeof data === 'object' && data !== null && typeof (data as { name?: unknown }).name === 'string' ? (data as { name: string }).name : path;
+  return { name, ...runScenario(data, options) };
+}
+
+/** The scenario files (*.json) named by paths: files as given, folders searched recursively, sorted. */
+export async function collectScenarioFiles(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    const info = await stat(p);
+    if (info.isDirectory()) {
+      const entries = (await readdir(p, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+      out.push(...(await collectScenarioFiles(entries.filter((e) => e.isDirectory() || e.name.endsWith('.json')).map((e) => join(p, e.name)))));
+    } else {
+      out.push(p);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+/**
+ * Random but legal games: every player picks among `legalActions`, with random payloads.
+ * Deterministic for a seed. Used by `mtg-turn-engine simulate`, soak tests and benchmarks.
+ */
+import type { EmittedEvent, TurnView } from '../machines/turn.types.js';
+import { createGame, type Game, type GameOptions, type LegalAction } from './game.js';
+
+/** A small, fast seeded PRNG (mulberry32): the same seed gives the same game. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Options of {@link simulate}. */
+export interface SimulationOptions {
+  players?: number;
+  turns?: number;
+  rules?: 'current' | 'classic';
+  seed?: number;
+  /** Whether players may concede (off by default: games then run their full length). */
+  allowConcede?: boolean;
+  /** Extra createGame options (hooks, inspect). */
+  game?: Partial<GameOptions>;
+  /** Called with every event sent and its result. */
+  onSend?: (event: Record<string, unknown>, ok: boolean, view: TurnView) => void;
+  /** Called with every event the game emits (registered before the first action). */
+  onEmit?: (event: EmittedEvent) => void;
+  /** Called once with the new game, before the first action. */
+  onStart?: (game: Game) => void;
+  /** Called before each action; return false to stop. */
+  shouldContinue?: (game: Game) => boolean;
+}
+
+/** What a simulation did. */
+export interface SimulationSummary {
+  game: Game;
+  turns: number;
+  events: number;
+  refused: number;
+  resolved: number;
+  winners: string[] | null;
+}
+
+/** The creatures a player has in simulations: three per player. */
+function creaturesOf(player: string): string[] {
+  return [1, 2, 3].map((n) => `${player}-creature-${n}`);
+}
+
+/** Builds a concrete event from a template of `legalActions`. */
+export function concreteEvent(action: LegalAction, view: TurnView, random: () => number, serial: number): Record<string, unknown> {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  switch (action.type) {
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY':
+      return { type: action.type, player: action.player, id: `${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${serial}`, speed: action.speed };
+    case 'DECLARE_ATTACKERS': {
+      const opponents = view.players.filter((p) => p !== action.player);
+      const attackers = creaturesOf(action.player)
+        .filter(() => random() < 0.4)
+        .map((id) => ({ id, defender: pick(opponents), ...(random() < 0.25 ? { firstStrike: true } : {}), ...(random() < 0.1 ? { doubleStrike: true } : {}) }));
+      return { type: action.type, player: action.player, attackers };
+    }
+    case 'DECLARE_BLOCKERS': {
+      const attacking = (view.combat?.attackers ?? []).filter((a) => a.defender === action.player);
+      const blockers = attacking.length === 0 ? [] : creaturesOf(action.player).filter(() => random() < 0.4).map((id) => ({ id, attacker: pick(attacking).id }));
+      return { type: action.type, player: action.player, blockers };
+    }
+    default:
+      return { ...action };
+  }
+}
+
+/**
+ * Plays a game of random legal actions until `turns` turns have been played (or the game
+ * ends). Players pass most of the time, so that turns move on; sometimes the host reports
+ * triggers or mana, as cards would.
+ */
+export function simulate(options: SimulationOptions = {}): SimulationSummary {
+  const count = options.players ?? 2;
+  const turns = options.turns ?? 3;
+  const random = seededRandom(options.seed ?? 1);
+  const players = Array.from({ length: count }, (_, i) => String.fromCharCode(65 + i));
+  const game = createGame({ players, rules: options.rules ?? 'current', ...options.game });
+  let events = 0;
+  let refused = 0;
+  let resolved = 0;
+  game.on('resolve', () => resolved++);
+  if (options.onEmit) game.on('*', options.onEmit);
+  options.onStart?.(game);
+  const send = (event: Record<string, unknown>) => {
+    const result = game.send(event);
+    events++;
+    if (!result.ok) refused++;
+    options.onSend?.(event, result.ok, game.view());
+  };
+  for (let serial = 1; ; serial++) {
+    const view = game.view();
+    if (view.gameOver !== null || view.turn > turns) break;
+    if (options.shouldContinue?.(game) === false) break;
+    const roll = random();
+    if (roll < 0.02) {
+      send({ type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: players[Math.floor(random() * players.length)] }] });
+      continue;
+    }
+    if (roll < 0.04 && view.players.length > 0) {
+      send({ type: 'ADD_MANA', player: view.players[Math.floor(random() * view.players.length)], amount: 1 + Math.floor(random() * 3) });
+      continue;
+    }
+    const actions = game.legalActions().filter((a) => options.allowConcede === true || a.type !== 'CONCEDE');
+    const awaited = actions.filter((a) => a.player === view.awaiting?.player);
+    if (awaited.length === 0) break;
+    const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
+    const choice = pass !== undefined && random() < 0.8 ? pass : (awaited[Math.floor(random() * awaited.length)] as LegalAction);
+    send(concreteEvent(choice, view, random, serial));
+  }
+  const final = game.view();
+  return { game, turns: final.turn, events, refused, resolved, winners: final.gameOver?.winners ?? null };
+}
