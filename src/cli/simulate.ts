@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { EmittedEvent, TurnView } from '../../machines/turn.types.js';
 import { simulate } from '../simulation.js';
+import { playInspected } from './live.js';
 import type { Command } from './main.js';
 
 function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -54,7 +55,7 @@ function describeSent(event: Record<string, unknown>, ok: boolean, view: TurnVie
 
 export const simulateCommand: Command = {
   summary: 'play a game of random legal actions and print the turn log',
-  usage: 'simulate [--players 2-8] [--turns N] [--rules current|classic] [--seed N] [--quiet]',
+  usage: 'simulate [--players 2-8] [--turns N] [--rules current|classic] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
   async run(args) {
     const { values } = parseArgs({
       args,
@@ -64,6 +65,11 @@ export const simulateCommand: Command = {
         rules: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        inspect: { type: 'boolean', default: false },
+        relay: { type: 'string' },
+        stately: { type: 'boolean', default: false },
+        port: { type: 'string' },
+        delay: { type: 'string' },
       },
     });
     const rules = values.rules ?? 'current';
@@ -74,6 +80,17 @@ export const simulateCommand: Command = {
     const print = (line: string | null) => {
       if (!values.quiet && line !== null) console.log(line);
     };
+    if (values.inspect || values.stately) {
+      // A live game for an inspector: see live.ts.
+      const delayMs = intOption(values.delay, 'delay', 0, 60_000) ?? 400;
+      const target = values.stately
+        ? ({ kind: 'stately', port: intOption(values.port, 'port', 1, 65_535) ?? 8080 } as const)
+        : ({ kind: 'relay', url: values.relay ?? 'ws://127.0.0.1:4173/relay' } as const);
+      console.log(`mtg-turn-engine simulate --${values.stately ? 'stately' : 'inspect'}: ${players} players, ${turns} turns, '${rules}' rules, seed ${seed}, ${delayMs} ms per action`);
+      const { events, view } = await playInspected({ players, turns, rules, seed, delayMs, target, print: (line) => print(line) });
+      console.log(`${events} events sent; stopped in turn ${view.turn}, ${view.phase}/${view.step}`);
+      return 0;
+    }
     const pending: EmittedEvent[] = [];
     console.log(`mtg-turn-engine simulate: ${players} players, ${turns} turns, '${rules}' rules, seed ${seed}`);
     const summary = simulate({

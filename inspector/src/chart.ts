@@ -1,0 +1,100 @@
+/**
+ * Draws the chart model as nested boxes: phases holding their steps, steps holding their
+ * inner states; every box carries `data-state="<dotted path>"` and `data-active`. Skips and
+ * loops are labelled chips (`data-transition="skip" | "loop"`). Built once, then updated
+ * by toggling attributes.
+ */
+import type { AnyStateNode } from 'xstate';
+import type { TurnContext, TurnView } from '../../machines/turn.types.js';
+import { activePaths, chartOf, SKIP_REASONS, type ChartNode, type ChartTransition } from './chart.model.js';
+import { h } from './dom.js';
+
+function transitionChip(t: ChartTransition): HTMLLIElement {
+  const when = t.guard ? ` when ${t.guard}` : '';
+  const on = t.event ? ` on ${t.event}` : '';
+  const rule = t.rule ? ` · ${t.rule}` : '';
+  const text =
+    t.kind === 'skip'
+      ? `⤳ skips ${t.skips.join(', ')}${rule} → ${t.to.split('.').pop() ?? t.to}`
+      : `↻ ${t.to.split('.').pop() ?? t.to} begins again${rule}`;
+  return h(
+    'li',
+    { class: `transition ${t.kind}`, 'data-transition': t.kind, 'data-from': t.from, 'data-to': t.to, 'data-rule': t.rule ?? '', title: `${t.from} → ${t.to}${on}${when}` },
+    h('span', { class: 'label' }, text),
+    h('span', { class: 'guard' }, `${on}${when}`.trim()),
+  );
+}
+
+function nodeBox(node: ChartNode): HTMLElement {
+  const transitions = node.transitions.length ? h('ul', { class: 'transitions' }, node.transitions.map(transitionChip)) : null;
+  if (node.depth === 1) {
+    const steps: HTMLElement[] = [];
+    node.children.forEach((child, i) => {
+      if (i > 0) steps.push(h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'));
+      steps.push(nodeBox(child));
+    });
+    return h(
+      'section',
+      { class: `phase${node.final ? ' final' : ''}`, 'data-state': node.path, 'data-active': 'false' },
+      h('h3', {}, node.key, h('span', { class: 'reason' })),
+      steps.length ? h('div', { class: 'steps' }, steps) : null,
+      transitions,
+    );
+  }
+  if (node.depth === 2) {
+    return h(
+      'div',
+      { class: 'step', 'data-state': node.path, 'data-active': 'false' },
+      h('div', { class: 'name' }, node.key, h('span', { class: 'count' })),
+      node.children.length ? h('div', { class: 'substates' }, node.children.map(nodeBox)) : null,
+      h('div', { class: 'reason' }),
+      transitions,
+    );
+  }
+  return h('span', { class: 'substate', 'data-state': node.path, 'data-active': 'false' }, node.key, transitions);
+}
+
+/** A rendered chart. */
+export interface Chart {
+  element: HTMLElement;
+  /** Highlights the active states of a state value and dims what was skipped this turn. */
+  update(value: unknown, view: TurnView, context: TurnContext): void;
+}
+
+/** Renders the chart of a machine's root state node. */
+export function renderChart(root: AnyStateNode): Chart {
+  const model = chartOf(root);
+  const element = h('div', { class: 'chart', 'data-testid': 'chart' }, model.map(nodeBox));
+  const boxes = [...element.querySelectorAll<HTMLElement>('[data-state]')];
+  const chips = [...element.querySelectorAll<HTMLElement>('[data-transition]')];
+  return {
+    element,
+    update(value, view, context) {
+      const active = activePaths(value);
+      const skipped = new Map<string, string>();
+      for (const s of view.skippedThisTurn) {
+        const path = s.step === undefined ? s.phase : `${s.phase}.${s.step}`;
+        skipped.set(path, `${s.rule} ${SKIP_REASONS[s.rule] ?? 'skipped'}`);
+      }
+      for (const box of boxes) {
+        const path = box.dataset.state as string;
+        box.dataset.active = String(active.has(path));
+        const reason = skipped.get(path);
+        const caption = box.querySelector(':scope > .reason, :scope > h3 > .reason');
+        if (reason !== undefined && !active.has(path)) {
+          box.dataset.skipped = 'true';
+          if (caption) caption.textContent = reason;
+        } else {
+          delete box.dataset.skipped;
+          if (caption) caption.textContent = '';
+        }
+      }
+      const cleanupCount = element.querySelector('[data-state="ending.cleanup"] .count');
+      if (cleanupCount) cleanupCount.textContent = active.has('ending.cleanup') && context.cleanupSteps > 1 ? ` ×${context.cleanupSteps}` : '';
+      for (const chip of chips) {
+        const from = chip.dataset.from as string;
+        chip.dataset.active = String(active.has(from) || (chip.dataset.transition === 'loop' && active.has(chip.dataset.to as string) && context.cleanupSteps > 1 && from.startsWith('ending.')));
+      }
+    },
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * The inspector page: the chart, the game panel, the controls and the event log, for a
+ * game played in this page (local mode) or followed from another process (remote mode).
+ */
+import './no-eval.js';
+import './style.css';
+import { turnMachine } from '../../machines/turn.machine.js';
+import type { EmittedEvent, RulesProfile, Trigger } from '../../machines/turn.types.js';
+import { createGame, restoreGame, type Game, type GameOptions } from '../../src/game.js';
+import type { PersistedGame } from '../../src/persistence.js';
+import { concreteEvent, seededRandom } from '../../src/simulation.js';
+import { statePath, viewOf, type SnapshotLike } from '../../src/view.js';
+import { renderChart } from './chart.js';
+import { newDrafts, renderControls } from './controls.js';
+import { fill, h } from './dom.js';
+import { describeEmitted, describeSent, renderLog, type LogEntry } from './log.js';
+import { renderPanel } from './panel.js';
+import { followRemote, relayUrl } from './remote.js';
+
+/** The log keeps at most this many entries (the oldest are dropped). */
+const MAX_LOG_ENTRIES = 3000;
+/** Autoplay's pace, in milliseconds per action. */
+const AUTOPLAY_INTERVAL_MS = 600;
+const PLAYER_NAMES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+
+interface NewGameSettings {
+  players: number;
+  starting: string;
+  rules: RulesProfile;
+}
+
+const state = {
+  mode: 'local' as 'local' | 'remote',
+  game: null as Game | null,
+  settings: { players: 2, starting: 'A', rules: 'current' } as NewGameSettings,
+  entries: [] as LogEntry[],
+  nextId: 1,
+  viewing: null as LogEntry | null,
+  restored: new Map<number, SnapshotLike>(),
+  cleanupQueue: [] as Trigger[],
+  drafts: newDrafts(),
+  autoplay: null as ReturnType<typeof setInterval> | null,
+  random: seededRandom(1),
+  stopRemote: null as (() => void) | null,
+  remote: { status: 'not connected', latest: null as PersistedGame | null },
+};
+
+const chart = renderChart(turnMachine.root);
+const header = h('header', {});
+const banner = h('div', { class: 'banner', 'data-testid': 'time-travel', hidden: true });
+const panel = h('section', { class: 'panel', 'data-testid': 'panel' });
+const controls = h('section', { class: 'controls', 'data-testid': 'controls' });
+const logBox = h('section', { class: 'log-box' });
+document.body.append(header, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('div', { class: 'columns' }, panel, controls, logBox)));
+
+function addEntry(entry: Omit<LogEntry, 'id'>): LogEntry {
+  const full = { ...entry, id: state.nextId++ };
+  state.entries.push(full);
+  if (state.entries.length > MAX_LOG_ENTRIES) state.entries.splice(0, state.entries.length - MAX_LOG_ENTRIES);
+  return full;
+}
+
+/** The checkpoint hook of local games: reports the queued triggers in a cleanup step's own check (CR 514.3a). */
+const hooks: GameOptions['hooks'] = {
+  checkpoint: (view) => (view.step === 'cleanup' && view.priority === null && state.cleanupQueue.length > 0 ? { triggers: state.cleanupQueue.splice(0) } : undefined),
+};
+
+function newGame(settings: NewGameSettings): void {
+  const players = PLAYER_NAMES.slice(0, settings.players);
+  const startingPlayer = players.includes(settings.starting) ? settings.starting : (players[0] as string);
+  state.game = createGame({ players, startingPlayer, rules: settings.rules, hooks });
+  state.entries = [];
+  state.viewing = null;
+  state.restored.clear();
+  state.cleanupQueue = [];
+  state.drafts = newDrafts();
+  state.random = seededRandom(1);
+  const v = state.game.view();
+  addEntry({ turn: v.turn, step: v.step, kind: 'start', label: `new game: ${players.join(', ')}; ${startingPlayer} starts; '${settings.rules}' rules`, persisted: state.game.persist() });
+}
+
+function send(event: Record<string, unknown>): void {
+  const game = state.game;
+  if (game === null || state.viewing !== null || state.mode !== 'local') return;
+  const before = game.view();
+  const emitted: EmittedEvent[] = [];
+  const off = game.on('*', (e) => emitted.push(e));
+  const result = game.send(event);
+  off();
+  const persisted = game.persist();
+  addEntry({
+    turn: before.turn,
+    step: before.step,
+    kind: result.ok ? 'sent' : 'refused',
+    label: describeSent(event),
+    detail: result.ok ? undefined : `${result.error.code}${result.error.rule ? ` (CR ${result.error.rule})` : ''}: ${result.error.message}`,
+    persisted,
+  });
+  let group = { turn: before.turn, step: before.step as string };
+  for (const e of emitted) {
+    if (e.type === 'turnBegan') group = { turn: e.turn, step: group.step };
+    if (e.type === 'stepBegan') group = { turn: e.turn, step: e.step };
+    addEntry({ ...group, kind: 'emitted', label: describeEmitted(e), persisted });
+  }
+  render();
+}
+
+function snapshotOf(entry: LogEntry): SnapshotLike {
+  let s = state.restored.get(entry.id);
+  if (s === undefined) {
+    s = restoreGame(entry.persisted).actor.getSnapshot();
+    state.restored.set(entry.id, s);
+  }
+  return s;
+}
+
+function view(entry: LogEntry | null): void {
+  state.viewing = entry;
+  if (entry !== null) setAutoplay(false);
+  render();
+}
+
+function resumeFrom(entry: LogEntry): void {
+  state.game = restoreGame(entry.persisted, { hooks });
+  state.entries = state.entries.filter((e) => e.id <= entry.id);
+  state.viewing = null;
+  render();
+}
+
+function autoplayStep(): void {
+  const game = state.game;
+  if (game === null || state.viewing !== null || state.mode !== 'local') return setAutoplay(false);
+  const v = game.view();
+  const awaited = v.awaiting === null ? [] : game.legalActions(v.awaiting.player).filter((a) => a.type !== 'CONCEDE');
+  if (awaited.length === 0) return setAutoplay(false);
+  const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
+  const choice = pass !== undefined && state.random() < 0.8 ? pass : awaited[Math.floor(state.random() * awaited.length)];
+  if (choice !== undefined) send(concreteEvent(choice, v, state.random, state.nextId));
+}
+
+function setAutoplay(on: boolean): void {
+  if (state.autoplay !== null) clearInterval(state.autoplay);
+  state.autoplay = on ? setInterval(autoplayStep, AUTOPLAY_INTERVAL_MS) : null;
+  const box = header.querySelector<HTMLInputElement>('[data-testid="autoplay"]');
+  if (box) box.checked = on;
+}
+
+function setMode(mode: 'local' | 'remote'): void {
+  setAutoplay(false);
+  state.stopRemote?.();
+  state.stopRemote = null;
+  state.mode = mode;
+  state.viewing = null;
+  state.restored.clear();
+  if (mode === 'local') {
+    newGame(state.settings);
+  } else {
+    state.entries = [];
+    state.remote = { status: `waiting for a game on ${relayUrl(location)}`, latest: null };
+    state.stopRemote = followRemote(relayUrl(location), (s, fresh) => {
+      if (fresh) {
+        state.entries = [];
+        state.restored.clear();
+      }
+      const prev = state.remote.latest?.context ?? s.persisted.context;
+      state.remote = { status: `following game ${s.sessionId}`, latest: s.persisted };
+      const isInit = s.event.type === 'xstate.init';
+      addEntry({ turn: prev.turn, step: prev.step, kind: isInit ? 'start' : 'sent', label: isInit ? 'game started' : describeSent(s.event), persisted: s.persisted });
+      render();
+    });
+  }
+  history.replaceState(null, '', mode === 'remote' ? '#remote' : location.pathname + location.search);
+  render();
+}
+
+function renderHeader(): void {
+  const s = state.settings;
+  const players = PLAYER_NAMES.slice(0, s.players);
+  fill(
+    header,
+    h('h1', {}, 'mtg-turn-engine ', h('span', {}, 'inspector')),
+    h(
+      'nav',
+      { class: 'modes' },
+      h('button', { type: 'button', 'data-testid': 'mode-local', 'aria-pressed': String(state.mode === 'local'), onclick: () => setMode('local') }, 'Local game'),
+      h('button', { type: 'button', 'data-testid': 'mode-remote', 'aria-pressed': String(state.mode === 'remote'), onclick: () => setMode('remote') }, 'Remote game'),
+    ),
+    state.mode === 'local'
+      ? h(
+          'form',
+          { class: 'new-game', 'data-testid': 'new-game-form', onsubmit: (e: Event) => (e.preventDefault(), setAutoplay(false), newGame(state.settings), render()) },
+          h('label', {}, 'players ', h('input', { type: 'number', min: 2, max: 8, value: s.players, 'data-field': 'players', onchange: (e: Event) => ((s.players = Math.min(8, Math.max(2, Number((e.target as HTMLInputElement).value) || 2))), renderHeader()) })),
+          h('label', {}, 'starting ', h('select', { 'data-field': 'starting', onchange: (e: Event) => (s.starting = (e.target as HTMLSelectElement).value) }, players.map((p) => h('option', { value: p, selected: p === s.starting }, p)))),
+          h('label', {}, 'rules ', h('select', { 'data-field': 'rules', onchange: (e: Event) => (s.rules = (e.target as HTMLSelectElement).value as RulesProfile) }, (['current', 'classic'] as const).map((r) => h('option', { value: r, selected: r === s.rules }, r)))),
+          h('button', { type: 'submit', 'data-testid': 'new-game' }, 'New game'),
+          h('label', { class: 'autoplay' }, h('input', { type: 'checkbox', 'data-testid': 'autoplay', checked: state.autoplay !== null, onchange: (e: Event) => setAutoplay((e.target as HTMLInputElement).checked) }), 'autoplay'),
+        )
+      : h('p', { class: 'remote-status', 'data-testid': 'remote-status' }, state.remote.status),
+  );
+}
+
+function render(): void {
+  renderHeader();
+  const live = state.mode === 'local' ? state.game?.actor.getSnapshot() : state.remote.latest ? restoreGame(state.remote.latest).actor.getSnapshot() : undefined;
+  const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
+  document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;
+  if (state.viewing !== null) {
+    const entry = state.viewing;
+    banner.hidden = false;
+    fill(
+      banner,
+      h('span', {}, `Showing the state after #${entry.id}: ${entry.label}`),
+      h('button', { type: 'button', 'data-testid': 'back-to-live', onclick: () => view(null) }, 'Back to live'),
+      state.mode === 'local' ? h('button', { type: 'button', 'data-testid': 'resume-here', onclick: () => resumeFrom(entry) }, 'Continue from here') : null,
+    );
+  } else {
+    banner.hidden = true;
+    fill(banner);
+  }
+  if (shown === undefined) {
+    fill(panel, h('h2', {}, 'Game'), h('p', { class: 'empty' }, 'No game yet: start one with `npx mtg-turn-engine simulate --inspect`.'));
+    fill(controls);
+  } else {
+    const v = viewOf(shown);
+    chart.update(shown.value, v, shown.context);
+    renderPanel(panel, v, shown.status === 'done' ? 'gameOver' : statePath(shown.value));
+    renderControls(controls, {
+      view: v,
+      legal: state.game !== null && v.awaiting !== null ? state.game.legalActions(v.awaiting.player) : [],
+      readOnly: state.viewing !== null || state.mode !== 'local',
+      drafts: state.drafts,
+      send,
+      triggerAtCleanup: (t) => (state.cleanupQueue.push(t), render()),
+      queuedCleanupTriggers: state.cleanupQueue,
+      rerender: render,
+    });
+  }
+  const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+  fill(logBox, h('h2', {}, 'Event log ', h('small', {}, '(click an entry to see the state after it)')), renderLog(state.entries, state.viewing?.id ?? null, view));
+  if (atBottom && state.viewing === null) logBox.scrollTop = logBox.scrollHeight;
+}
+
+setMode(location.hash === '#remote' || new URLSearchParams(location.search).has('remote') ? 'remote' : 'local');

@@ -1,0 +1,45 @@
+/**
+ * Vite config of the inspector page. `vite build inspector` writes inspector/dist;
+ * `vite preview inspector` serves it on localhost together with the inspection relay
+ * (see relay.ts), which `mtg-turn-engine simulate --inspect` streams to.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { attachRelay, RELAY_PATH } from './relay.js';
+
+/** The default port: `simulate --inspect` streams to ws://127.0.0.1:4173/relay. */
+export const INSPECTOR_PORT = 4173;
+
+/** Serves the relay beside the page, in `vite preview` and in `vite` (dev). */
+function relayPlugin(): Plugin {
+  const announce = (urls: { local: string[] } | null) => {
+    const url = urls?.local[0];
+    if (url === undefined) return;
+    const relay = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}${RELAY_PATH}`;
+    console.log(`\n  mtg-turn-engine inspector: ${url}`);
+    console.log(`  follow a game from another process: npx mtg-turn-engine simulate --inspect --relay ${relay}\n`);
+  };
+  return {
+    name: 'mtg-turn-engine-relay',
+    configurePreviewServer(server) {
+      const relay = attachRelay(server.httpServer);
+      server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls), 0));
+      server.httpServer.once('close', () => void relay.close());
+    },
+    configureServer(server) {
+      if (server.httpServer === null) return;
+      const relay = attachRelay(server.httpServer);
+      server.httpServer.once('close', () => void relay.close());
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  logLevel: 'warn',
+  plugins: [relayPlugin()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', reportCompressedSize: true },
+  server: { host: '127.0.0.1', port: INSPECTOR_PORT + 1 },
+  preview: { host: '127.0.0.1', port: INSPECTOR_PORT, strictPort: true },
+});

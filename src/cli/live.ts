@@ -1,0 +1,116 @@
+/**
+ * `simulate --inspect` / `simulate --stately`: a random legal game, played at a readable pace,
+ * whose actor streams its inspection events with `@statelyai/inspect`'s WebSocket inspector:
+ * - to the local relay of the mtg-turn-engine inspector (`npm start`), which needs no internet;
+ * - or, with `--stately`, to `@statelyai/inspect/server`'s bridge to Stately's hosted
+ *   inspector (https://stately.ai/inspect, which needs internet).
+ * `@statelyai/inspect` is loaded only here, so the library itself never loads it.
+ */
+import { WebSocket } from 'ws';
+import type { TurnView } from '../../machines/turn.types.js';
+import { createGame } from '../game.js';
+import { concreteEvent, seededRandom } from '../simulation.js';
+
+/** Where the inspection events go. */
+export type InspectTarget = { kind: 'relay'; url: string } | { kind: 'stately'; port: number };
+
+/** Options of {@link playInspected}. */
+export interface InspectedGameOptions {
+  players: number;
+  turns: number;
+  rules: 'current' | 'classic';
+  seed: number;
+  /** Milliseconds between two actions. */
+  delayMs: number;
+  target: InspectTarget;
+  /** Prints a line of the log. */
+  print(line: string): void;
+  /** Called after each event sent (tests use it). */
+  onSend?: (event: Record<string, unknown>, ok: boolean, view: TurnView) => void;
+  /** Resolves when a `--stately` bridge may stop (default: on Ctrl-C). */
+  keepBridgeUntil?: Promise<unknown>;
+}
+
+/** How long to wait for the relay to accept a connection. */
+export const RELAY_CONNECT_TIMEOUT_MS = 3000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when a WebSocket server accepts connections at `url`; rejects with a clear message otherwise. */
+export function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch (err) {
+      reject(new Error(`--relay: '${url}' is not a WebSocket URL (${err instanceof Error ? err.message : String(err)})`));
+      return;
+    }
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      ws.terminate();
+      reject(new Error(`no inspector relay at ${url} (${why}): start the inspector with \`npm start\` first, or pass --relay <ws://host:port/relay>`));
+    };
+    const timer = setTimeout(() => fail('timed out'), timeoutMs);
+    ws.once('open', () => {
+      clearTimeout(timer);
+      ws.close();
+      resolve();
+    });
+    ws.once('error', (err) => fail(err.message || 'connection refused'));
+  });
+}
+
+/** Plays a random legal game at a readable pace while streaming its inspection events. */
+export async function playInspected(options: InspectedGameOptions): Promise<{ events: number; view: TurnView }> {
+  const { createWebSocketInspector } = await import('@statelyai/inspect');
+  let bridge: { stop(): void } | undefined;
+  let url: string;
+  if (options.target.kind === 'stately') {
+    const { createInspectorServer } = await import('@statelyai/inspect/server');
+    bridge = createInspectorServer({ port: options.target.port, autoOpen: false });
+    url = `ws://localhost:${options.target.port}`;
+    options.print(`Stately's inspector: open http://localhost:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
+    await sleep(200);
+  } else {
+    url = options.target.url;
+    await probeRelay(url);
+    options.print(`streaming inspection events to ${url}: open the inspector page and choose "Remote game"`);
+  }
+  const inspector = createWebSocketInspector({ url });
+  const random = seededRandom(options.seed);
+  const players = Array.from({ length: options.players }, (_, i) => String.fromCharCode(65 + i));
+  const game = createGame({ players, rules: options.rules, inspect: inspector.inspect });
+  let events = 0;
+  for (let serial = 1; ; serial++) {
+    const view = game.view();
+    if (view.gameOver !== null || view.turn > options.turns) break;
+    await sleep(options.delayMs);
+    const roll = random();
+    let event: Record<string, unknown>;
+    if (roll < 0.03) {
+      event = { type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: view.players[Math.floor(random() * view.players.length)] }] };
+    } else {
+      const awaited = view.awaiting === null ? [] : game.legalActions(view.awaiting.player).filter((a) => a.type !== 'CONCEDE');
+      if (awaited.length === 0) break;
+      const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
+      const choice = pass !== undefined && random() < 0.8 ? pass : awaited[Math.floor(random() * awaited.length)];
+      if (choice === undefined) break;
+      event = concreteEvent(choice, view, random, serial);
+    }
+    const result = game.send(event);
+    events++;
+    const after = game.view();
+    options.print(`turn ${after.turn} ${after.phase}/${after.step}: ${String(event.type)}${'player' in event ? ` (${String(event.player)})` : ''}${result.ok ? '' : ' refused'}`);
+    options.onSend?.(event, result.ok, after);
+  }
+  // Inspection events are sent on the next tick: let them go out before closing.
+  await sleep(Math.max(300, options.delayMs));
+  inspector.stop();
+  if (bridge !== undefined) {
+    options.print('the game is over; the bridge stays up for the inspector: press Ctrl-C to stop');
+    await (options.keepBridgeUntil ?? new Promise((resolve) => process.once('SIGINT', resolve)));
+    bridge.stop();
+  }
+  return { events, view: game.view() };
+}

@@ -1,0 +1,128 @@
+/**
+ * The e2e harness: builds the inspector page once, serves it on localhost with `vite preview`
+ * (with the relay), and drives Debian's Chromium through playwright-core. Every page records
+ * console errors, page errors and requests that leave localhost, so each test can assert none.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+
+/** The Chromium the tests drive (Debian's package; override with CHROMIUM_PATH). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags for a headless Chromium in a container, with no background traffic. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/** Where screenshots go. */
+export const SCREENSHOT_DIR = resolve('test-results', 'e2e');
+const CONFIG_FILE = resolve('inspector', 'vite.config.ts');
+
+/**
+ * Whether the e2e suite can run. Without Chromium it says so loudly and is skipped,
+ * except when CI is set, where the missing browser is a failure.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const message = `\n${'!'.repeat(78)}\n!! e2e: no Chromium at ${CHROMIUM_PATH}; the browser tests of the inspector are SKIPPED.\n!! Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).\n${'!'.repeat(78)}\n`;
+  if (process.env.CI) throw new Error(`${message}CI is set: the e2e suite must run.`);
+  console.warn(message);
+  return false;
+}
+
+/** A built and served inspector. */
+export interface ServedInspector {
+  url: string;
+  relayUrl: string;
+  outDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the page into a temporary folder and serves it on 127.0.0.1 at a free port. */
+export async function serveInspector(): Promise<ServedInspector> {
+  const outDir = await mkdtemp(join(tmpdir(), 'mtg-inspector-'));
+  await build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const server: PreviewServer = await preview({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('the preview server has no port');
+  const url = `http://127.0.0.1:${address.port}/`;
+  return {
+    url,
+    relayUrl: `ws://127.0.0.1:${address.port}/relay`,
+    outDir,
+    async close() {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gzipped size of the built page's assets, in bytes. */
+export async function gzippedSize(outDir: string): Promise<{ total: number; files: Record<string, number> }> {
+  const files: Record<string, number> = {};
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else files[path.slice(outDir.length + 1)] = gzipSync(await readFile(path), { level: 9 }).length;
+    }
+  };
+  await walk(outDir);
+  return { total: Object.values(files).reduce((a, b) => a + b, 0), files };
+}
+
+/** What a page did that it must not: console errors, uncaught errors, requests off localhost. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  foreignRequests: string[];
+}
+
+/** Launches Chromium. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+function isLocal(url: string): boolean {
+  if (url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank') return true;
+  try {
+    const { hostname } = new URL(url);
+    return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/** Opens a page that records its problems; requests off localhost are recorded and aborted. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: PageProblems; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' });
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], foreignRequests: [] };
+  await context.route('**/*', (route) => {
+    const target = route.request().url();
+    if (isLocal(target)) return route.continue();
+    problems.foreignRequests.push(target);
+    return route.abort();
+  });
+  context.on('request', (request) => {
+    if (!isLocal(request.url())) problems.foreignRequests.push(request.url());
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(err.message));
+  page.on('websocket', (ws) => {
+    if (!isLocal(ws.url())) problems.foreignRequests.push(ws.url());
+  });
+  await page.goto(url);
+  return { page, problems, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot under test-results/e2e/. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,261 @@
+/**
+ * The inspector page in a real browser (Debian's Chromium via playwright-core): the chart
+ * follows the game (CR 500.1 step order, 103.8a, 510.4 first strike, 514.3a cleanup loop),
+ * time travel, refused events, remote games over the relay, and the page's hygiene (no
+ * console errors, no request off localhost, bundle under 300 KB gzipped).
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { chromiumAvailable, gzippedSize, launchChromium, openPage, screenshot, serveInspector, type PageProblems, type ServedInspector } from './harness.js';
+
+const hasChromium = chromiumAvailable();
+const BUNDLE_LIMIT_BYTES = 300 * 1024;
+
+let served: ServedInspector;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  served = await serveInspector();
+  if (hasChromium) browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+describe('inspector bundle', () => {
+  it(`is under ${BUNDLE_LIMIT_BYTES / 1024} KB gzipped`, async () => {
+    const { total, files } = await gzippedSize(served.outDir);
+    console.log(`inspector bundle: ${(total / 1024).toFixed(1)} KB gzipped`, files);
+    expect(total).toBeLessThan(BUNDLE_LIMIT_BYTES);
+  });
+});
+
+/** The dotted path of the highlighted step. */
+async function activeStep(page: Page): Promise<string | null> {
+  return page.locator('.step[data-active="true"]').first().getAttribute('data-state');
+}
+
+/** The player the game awaits, from the players list. */
+async function awaited(page: Page): Promise<string | null> {
+  const li = page.locator('[data-testid="players"] li[data-awaited="true"]');
+  return (await li.count()) === 0 ? null : li.first().getAttribute('data-player');
+}
+
+/** Clicks the plainest answer (pass, no attackers, no blockers) until `step` is highlighted. */
+async function passUntil(page: Page, step: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if ((await activeStep(page)) === step) return;
+    for (const action of ['PASS_PRIORITY', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD']) {
+      const button = page.locator(`button[data-action="${action}"]`);
+      if ((await button.count()) > 0) {
+        await button.first().click();
+        break;
+      }
+    }
+  }
+  throw new Error(`never reached ${step}; stuck in ${await activeStep(page)}`);
+}
+
+describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
+  let page: Page;
+  let problems: PageProblems;
+  let closePage: () => Promise<void>;
+
+  const open = async (hash = '') => {
+    ({ page, problems, close: closePage } = await openPage(browser as Browser, `${served.url}${hash}`));
+    await page.locator('[data-state]').first().waitFor();
+  };
+
+  afterEach(async (ctx) => {
+    if (page !== undefined) {
+      await screenshot(page, ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
+      // The page's hygiene, checked after every test.
+      expect(problems.consoleErrors, 'console errors').toEqual([]);
+      expect(problems.pageErrors, 'uncaught errors').toEqual([]);
+      expect(problems.foreignRequests, 'requests off localhost').toEqual([]);
+      await closePage();
+    }
+  });
+
+  it('a new game starts in upkeep with the starting player holding priority (CR 103.1, 117.3a)', async () => {
+    await open();
+    await expect.poll(() => activeStep(page)).toBe('beginning.upkeep');
+    expect(await page.locator('[data-state="beginning"]').getAttribute('data-active')).toBe('true');
+    expect(await page.textContent('[data-testid="turn"]')).toBe('1');
+    expect(await page.textContent('[data-testid="active-player"]')).toBe('A');
+    expect(await page.textContent('[data-testid="priority"]')).toBe('A');
+    expect(await page.getAttribute('[data-testid="players"] li[data-player="A"]', 'data-priority')).toBe('true');
+    expect(await page.locator('[data-testid="players"] li[data-player="A"] .priority-badge').isVisible()).toBe(true);
+    // The new game form: three players, B starts, classic rules.
+    await page.fill('[data-field="players"]', '3');
+    await page.dispatchEvent('[data-field="players"]', 'change');
+    await page.selectOption('[data-field="starting"]', 'B');
+    await page.selectOption('[data-field="rules"]', 'classic');
+    await page.click('[data-testid="new-game"]');
+    await expect.poll(() => page.textContent('[data-testid="priority"]')).toBe('B');
+    expect(await activeStep(page)).toBe('beginning.upkeep');
+    expect(await page.textContent('[data-testid="active-player"]')).toBe('B');
+    expect(await page.textContent('[data-testid="rules"]')).toBe('classic');
+    expect(await page.locator('[data-testid="players"] li').count()).toBe(3);
+  });
+
+  it('passing priority for each awaited player walks the chart step by step (CR 117.4, 500.2, 103.8a)', async () => {
+    await open();
+    const seen: string[] = [];
+    const expected = ['beginning.upkeep', 'precombatMain.main', 'combat.beginningOfCombat', 'combat.declareAttackers', 'combat.endOfCombat', 'postcombatMain.main', 'ending.end', 'beginning.upkeep'];
+    for (const step of expected) {
+      expect(await activeStep(page)).toBe(step);
+      seen.push(step);
+      if (seen.length === expected.length) break;
+      if ((await awaited(page)) !== null && (await page.locator('button[data-action="DECLARE_ATTACKERS"]').count()) > 0) {
+        await page.click('button[data-action="DECLARE_ATTACKERS"]'); // no attackers: CR 508.8
+        expect(await activeStep(page)).toBe(step);
+      }
+      // Each player in turn order passes; the highlight moves only after the last one.
+      expect(await awaited(page)).toBe('A');
+      await page.click('button[data-action="PASS_PRIORITY"]');
+      expect(await activeStep(page)).toBe(step);
+      expect(await page.textContent('[data-testid="priority"]')).toBe('B');
+      await page.click('button[data-action="PASS_PRIORITY"]');
+    }
+    expect(await page.textContent('[data-testid="turn"]')).toBe('2');
+    expect(await page.textContent('[data-testid="active-player"]')).toBe('B');
+  });
+
+  it('shows skipped steps dimmed with the rule: the first draw (103.8a) and no attackers (508.8)', async () => {
+    await open();
+    await passUntil(page, 'precombatMain.main');
+    const draw = page.locator('[data-state="beginning.draw"]');
+    expect(await draw.getAttribute('data-skipped')).toBe('true');
+    expect(await draw.textContent()).toContain('103.8a');
+    await passUntil(page, 'combat.endOfCombat');
+    expect(await page.getAttribute('[data-state="combat.declareBlockers"]', 'data-skipped')).toBe('true');
+    expect(await page.textContent('[data-state="combat.declareBlockers"] > .reason')).toBe('508.8 no attackers');
+    // The guarded skips are drawn as labelled transitions from the machine's definition.
+    expect(await page.locator('[data-transition="skip"][data-rule="508.8"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-transition="skip"][data-rule="510.4"]').count()).toBe(1);
+  });
+
+  it('declaring an attacker with first strike shows the first-strike damage step (CR 510.4)', async () => {
+    await open();
+    await passUntil(page, 'combat.declareAttackers');
+    expect(await page.textContent('[data-testid="awaiting"]')).toBe('A: declareAttackers');
+    await page.click('[data-testid="add-attacker"]');
+    await page.fill('[data-field="attacker-id"]', 'knight');
+    await page.check('[data-field="attacker-first-strike"]');
+    await page.click('button[data-action="DECLARE_ATTACKERS"]');
+    expect(await page.textContent('[data-testid="combat"]')).toContain('knight attacks B, first strike');
+    await passUntil(page, 'combat.declareBlockers');
+    expect(await page.textContent('[data-testid="awaiting"]')).toBe('B: declareBlockers');
+    await page.click('button[data-action="DECLARE_BLOCKERS"]');
+    await passUntil(page, 'combat.firstStrikeDamage');
+    expect(await page.getAttribute('[data-state="combat.firstStrikeDamage"]', 'data-skipped')).toBeNull();
+    expect(await page.locator('[data-testid="log"] li', { hasText: 'first-strike combat damage: knight' }).count()).toBe(1);
+    await passUntil(page, 'combat.combatDamage');
+    expect(await page.locator('[data-testid="log"] li', { hasText: 'combat damage: no creatures' }).count()).toBe(1);
+  });
+
+  it('a trigger in cleanup gives priority and the cleanup step begins again (CR 514.3a)', async () => {
+    await open();
+    await passUntil(page, 'ending.end');
+    await page.fill('[data-field="trigger-id"]', 'at-cleanup');
+    await page.click('button[data-action="CLEANUP_TRIGGER"]');
+    expect(await page.textContent('[data-testid="cleanup-queue"]')).toContain('at-cleanup');
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    // The cleanup check found the trigger: players receive priority in the cleanup step.
+    expect(await activeStep(page)).toBe('ending.cleanup');
+    expect(await page.getAttribute('[data-state="ending.cleanup.priority"]', 'data-active')).toBe('true');
+    expect(await page.textContent('[data-testid="stack"] li')).toContain('at-cleanup');
+    expect(await page.getAttribute('[data-transition="loop"][data-to="ending.cleanup"]', 'data-active')).toBe('true');
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    await page.click('button[data-action="PASS_PRIORITY"]'); // resolves the trigger
+    expect(await page.locator('[data-testid="stack"] li').count()).toBe(0);
+    expect(await activeStep(page)).toBe('ending.cleanup');
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    await page.click('button[data-action="PASS_PRIORITY"]'); // another cleanup step, then turn 2
+    expect(await page.textContent('[data-testid="turn"]')).toBe('2');
+    expect(await page.locator('[data-testid="log"] li', { hasText: 'ending / cleanup begins' }).count()).toBe(2);
+  });
+
+  it('time travel shows the state after an earlier entry and returns to live', async () => {
+    await open();
+    await passUntil(page, 'combat.beginningOfCombat');
+    const entries = page.locator('[data-testid="log"] li');
+    expect(await entries.count()).toBeGreaterThan(4);
+    await entries.first().click();
+    expect(await page.isVisible('[data-testid="time-travel"]')).toBe(true);
+    expect(await activeStep(page)).toBe('beginning.upkeep');
+    expect(await page.textContent('[data-testid="priority"]')).toBe('A');
+    expect(await page.locator('button[data-action="PASS_PRIORITY"]').count()).toBe(0);
+    await entries.nth(2).click(); // after A and B passed in upkeep
+    expect(await activeStep(page)).toBe('precombatMain.main');
+    await page.click('[data-testid="back-to-live"]');
+    expect(await page.isVisible('[data-testid="time-travel"]')).toBe(false);
+    expect(await activeStep(page)).toBe('combat.beginningOfCombat');
+    // Continue from an earlier state: the log is cut there and the game goes on.
+    await entries.first().click();
+    await page.click('[data-testid="resume-here"]');
+    expect(await activeStep(page)).toBe('beginning.upkeep');
+    expect(await entries.count()).toBe(1);
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    expect(await page.textContent('[data-testid="priority"]')).toBe('B');
+  });
+
+  it('refused events appear in the log with their error and rule', async () => {
+    await open();
+    await page.selectOption('[data-field="mana-player"]', 'B');
+    await page.fill('[data-field="mana-amount"]', '3');
+    await page.click('button[data-action="SPEND_MANA"]');
+    const refused = page.locator('[data-testid="log"] li[data-kind="refused"]');
+    expect(await refused.count()).toBe(1);
+    expect(await refused.textContent()).toMatch(/SPEND_MANA.*ILLEGAL_ACTION/);
+    await page.click('button[data-action="ADD_MANA"]');
+    expect(await page.textContent('[data-testid="mana-B"]')).toBe('mana 3');
+    await page.click('button[data-action="ADD_EXTRA_TURN"]');
+    expect(await page.textContent('[data-testid="schedule"]')).toContain('extra turn for A');
+  });
+
+  it('follows a game of another process streamed through the relay (simulate --inspect)', async () => {
+    await open('#remote');
+    expect(await page.textContent('[data-testid="remote-status"]')).toContain('waiting');
+    // Records every step the chart highlights, however briefly (a string: the page's DOM types are not in this program).
+    await page.evaluate(`
+      window.seenSteps = [];
+      new MutationObserver(() => {
+        const step = document.querySelector('.step[data-active="true"]')?.getAttribute('data-state');
+        if (step && window.seenSteps.at(-1) !== step) window.seenSteps.push(step);
+      }).observe(document.body, { subtree: true, attributes: true, childList: true });
+    `);
+    const seenSteps = () => page.evaluate<string[]>('window.seenSteps');
+    const code = await main(['simulate', '--inspect', '--relay', served.relayUrl, '--delay', '30', '--turns', '1', '--quiet', '--seed', '3']);
+    expect(code).toBe(0);
+    await expect.poll(async () => (await seenSteps()).at(-1), { timeout: 10_000 }).toBe('beginning.upkeep');
+    const seen = await seenSteps();
+    expect(seen).toEqual(expect.arrayContaining(['beginning.upkeep', 'precombatMain.main', 'combat.beginningOfCombat', 'ending.end']));
+    expect(seen.indexOf('ending.end')).toBeGreaterThan(seen.indexOf('precombatMain.main'));
+    expect(await page.textContent('[data-testid="turn"]')).toBe('2');
+    expect(await page.textContent('[data-testid="remote-status"]')).toContain('following');
+    expect(await page.locator('[data-testid="log"] li').count()).toBeGreaterThan(10);
+    expect(await page.locator('button[data-action]').count()).toBe(0);
+  });
+
+  it('takes the README screenshot', async () => {
+    await open();
+    await passUntil(page, 'combat.declareAttackers');
+    await page.click('[data-testid="add-attacker"]');
+    await page.check('[data-field="attacker-first-strike"]');
+    await page.click('button[data-action="DECLARE_ATTACKERS"]');
+    await page.click('button[data-action="CAST_SPELL"]');
+    const path = await screenshot(page, 'inspector');
+    if (process.env.UPDATE_README_SCREENSHOT) {
+      await mkdir('docs', { recursive: true });
+      await copyFile(path, 'docs/inspector.png');
+    }
+    expect(await page.locator('[data-testid="stack"] li').count()).toBe(1);
+  });
+});

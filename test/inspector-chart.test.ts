@@ -1,0 +1,60 @@
+/**
+ * The inspector's chart model is read from the machine's own definition: every phase and
+ * step in turn-table order, the guarded skips with their rules (103.8a, 508.8, 510.4) and
+ * the loops (514.3a cleanup, 500.8 added phases). And the library never imports the inspector.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { activePaths, chartOf, type ChartNode } from '../inspector/src/chart.model.js';
+import { turnMachine } from '../machines/turn.machine.js';
+import { STEPS_OF_PHASE } from '../src/rules/schedule.js';
+
+const chart = chartOf(turnMachine.root);
+const all = (nodes: ChartNode[]): ChartNode[] => nodes.flatMap((n) => [n, ...all(n.children)]);
+const byPath = new Map(all(chart).map((n) => [n.path, n]));
+
+describe('inspector chart model', () => {
+  it('has the phases holding their steps in turn-table order (CR 500.1)', () => {
+    for (const [phase, steps] of Object.entries(STEPS_OF_PHASE)) {
+      expect(byPath.get(phase)?.children.map((c) => c.key)).toEqual(steps);
+    }
+    expect(byPath.get('gameOver')?.final).toBe(true);
+  });
+
+  it('labels the guarded skips with their rules (103.8a, 508.8, 510.4)', () => {
+    const skips = all(chart).flatMap((n) => n.transitions.filter((t) => t.kind === 'skip'));
+    const draw = skips.find((t) => t.rule === '103.8a');
+    expect(draw).toMatchObject({ from: 'beginning.upkeep', skips: ['draw'], guard: 'isStepOver ∧ skipsFirstDraw' });
+    expect(skips.filter((t) => t.rule === '508.8').every((t) => t.from === 'combat.declareAttackers' && t.to === 'combat.endOfCombat')).toBe(true);
+    expect(skips.find((t) => t.rule === '510.4')).toMatchObject({ from: 'combat.declareBlockers', to: 'combat.combatDamage', skips: ['firstStrikeDamage'], guard: 'isStepOver' });
+  });
+
+  it('shows the cleanup self-loop (514.3a) and the added phases (500.8) as loops', () => {
+    expect(byPath.get('ending.cleanup')?.transitions).toContainEqual(expect.objectContaining({ kind: 'loop', from: 'ending.cleanup.priority', rule: '514.3a', guard: 'isStepOver' }));
+    expect(byPath.get('combat')?.transitions).toContainEqual(expect.objectContaining({ kind: 'loop', from: 'combat.endOfCombat', rule: '500.8' }));
+    expect(byPath.get('postcombatMain')?.transitions).toContainEqual(expect.objectContaining({ kind: 'loop', rule: '500.8' }));
+  });
+
+  it('lists the active paths of a state value', () => {
+    expect([...activePaths({ combat: { declareAttackers: 'declaring' } })]).toEqual(['combat', 'combat.declareAttackers', 'combat.declareAttackers.declaring']);
+  });
+});
+
+describe('package boundaries', () => {
+  it('the library (src/, machines/) imports neither the inspector nor vite nor playwright', async () => {
+    const offenders: string[] = [];
+    for (const dir of ['src', 'machines']) {
+      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+        const path = join(entry.parentPath, entry.name);
+        const source = await readFile(path, 'utf8');
+        for (const m of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+          const spec = m[1] as string;
+          if (/inspector\/|^vite|playwright/.test(spec)) offenders.push(`${path}: ${spec}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
