@@ -8,8 +8,9 @@
  * registrations and the recent messages, so it can show a game that is already running.
  * Nothing leaves the machine: the server listens on localhost only.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
+import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 
 /** The path of the relay on the inspector's server. */
@@ -42,7 +43,13 @@ export interface Relay {
 
 /** Attaches the relay to an HTTP server at {@link RELAY_PATH}. */
 export function attachRelay(server: HttpServer | Http2SecureServer): Relay {
-  const wss = new WebSocketServer({ server: server as HttpServer, path: RELAY_PATH });
+  // Upgrades only its own path, so other WebSockets on the server (Vite's HMR) are left alone.
+  const wss = new WebSocketServer({ noServer: true });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== RELAY_PATH) return;
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  };
+  (server as HttpServer).on('upgrade', onUpgrade);
   const actors = new Map<string, string>();
   const recent: string[] = [];
   wss.on('connection', (ws) => {
@@ -69,6 +76,7 @@ export function attachRelay(server: HttpServer | Http2SecureServer): Relay {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        (server as HttpServer).off('upgrade', onUpgrade);
         for (const client of wss.clients) client.terminate();
         wss.close(() => resolve());
       }),

@@ -23,8 +23,14 @@ function relayPlugin(): Plugin {
     name: 'mtg-turn-engine-relay',
     configurePreviewServer(server) {
       const relay = attachRelay(server.httpServer);
-      server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls), 0));
+      const quiet = server.config.logLevel === 'error' || server.config.logLevel === 'silent';
+      if (!quiet) server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls), 0));
       server.httpServer.once('close', () => void relay.close());
+    },
+    // The dev server's client needs a blob worker and eval-free HMR: the strict CSP is for the built page.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, ctx) => (ctx.server ? html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '') : html),
     },
     configureServer(server) {
       if (server.httpServer === null) return;

@@ -199,9 +199,19 @@ function renderHeader(): void {
   );
 }
 
+let remoteCache: { persisted: PersistedGame; snapshot: SnapshotLike } | null = null;
+
+/** The latest remote game, restored from its persisted form (validated like any snapshot). */
+function remoteSnapshot(): SnapshotLike | undefined {
+  const latest = state.remote.latest;
+  if (latest === null) return undefined;
+  if (remoteCache?.persisted !== latest) remoteCache = { persisted: latest, snapshot: restoreGame(latest).actor.getSnapshot() };
+  return remoteCache.snapshot;
+}
+
 function render(): void {
   renderHeader();
-  const live = state.mode === 'local' ? state.game?.actor.getSnapshot() : state.remote.latest ? restoreGame(state.remote.latest).actor.getSnapshot() : undefined;
+  const live = state.mode === 'local' ? state.game?.actor.getSnapshot() : remoteSnapshot();
   const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
   document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;
   if (state.viewing !== null) {

@@ -23,7 +23,7 @@ export interface InspectedGameOptions {
   /** Milliseconds between two actions. */
   delayMs: number;
   target: InspectTarget;
-  /** Prints a line of the log. */
+  /** Prints a line of the game log (where to connect is always printed). */
   print(line: string): void;
   /** Called after each event sent (tests use it). */
   onSend?: (event: Record<string, unknown>, ok: boolean, view: TurnView) => void;
@@ -70,12 +70,12 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
     const { createInspectorServer } = await import('@statelyai/inspect/server');
     bridge = createInspectorServer({ port: options.target.port, autoOpen: false });
     url = `ws://localhost:${options.target.port}`;
-    options.print(`Stately's inspector: open http://localhost:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
+    console.log(`Stately's inspector: open http://localhost:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
     await sleep(200);
   } else {
     url = options.target.url;
     await probeRelay(url);
-    options.print(`streaming inspection events to ${url}: open the inspector page and choose "Remote game"`);
+    console.log(`streaming inspection events to ${url}: open the inspector page and choose "Remote game"`);
   }
   const inspector = createWebSocketInspector({ url });
   const random = seededRandom(options.seed);
@@ -108,7 +108,7 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
   await sleep(Math.max(300, options.delayMs));
   inspector.stop();
   if (bridge !== undefined) {
-    options.print('the game is over; the bridge stays up for the inspector: press Ctrl-C to stop');
+    console.log('the game is over; the bridge stays up for the inspector: press Ctrl-C to stop');
     await (options.keepBridgeUntil ?? new Promise((resolve) => process.once('SIGINT', resolve)));
     bridge.stop();
   }

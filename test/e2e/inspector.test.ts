@@ -61,13 +61,16 @@ async function passUntil(page: Page, step: string, max = 60): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
-  let page: Page;
+  let page: Page | undefined;
   let problems: PageProblems;
   let closePage: () => Promise<void>;
 
   const open = async (hash = '') => {
-    ({ page, problems, close: closePage } = await openPage(browser as Browser, `${served.url}${hash}`));
+    const opened = await openPage(browser as Browser, `${served.url}${hash}`);
+    ({ problems, close: closePage } = opened);
+    page = opened.page;
     await page.locator('[data-state]').first().waitFor();
+    return page;
   };
 
   afterEach(async (ctx) => {
@@ -78,11 +81,12 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
       expect(problems.pageErrors, 'uncaught errors').toEqual([]);
       expect(problems.foreignRequests, 'requests off localhost').toEqual([]);
       await closePage();
+      page = undefined;
     }
   });
 
   it('a new game starts in upkeep with the starting player holding priority (CR 103.1, 117.3a)', async () => {
-    await open();
+    const page = await open();
     await expect.poll(() => activeStep(page)).toBe('beginning.upkeep');
     expect(await page.locator('[data-state="beginning"]').getAttribute('data-active')).toBe('true');
     expect(await page.textContent('[data-testid="turn"]')).toBe('1');
@@ -104,7 +108,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('passing priority for each awaited player walks the chart step by step (CR 117.4, 500.2, 103.8a)', async () => {
-    await open();
+    const page = await open();
     const seen: string[] = [];
     const expected = ['beginning.upkeep', 'precombatMain.main', 'combat.beginningOfCombat', 'combat.declareAttackers', 'combat.endOfCombat', 'postcombatMain.main', 'ending.end', 'beginning.upkeep'];
     for (const step of expected) {
@@ -127,7 +131,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('shows skipped steps dimmed with the rule: the first draw (103.8a) and no attackers (508.8)', async () => {
-    await open();
+    const page = await open();
     await passUntil(page, 'precombatMain.main');
     const draw = page.locator('[data-state="beginning.draw"]');
     expect(await draw.getAttribute('data-skipped')).toBe('true');
@@ -141,7 +145,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('declaring an attacker with first strike shows the first-strike damage step (CR 510.4)', async () => {
-    await open();
+    const page = await open();
     await passUntil(page, 'combat.declareAttackers');
     expect(await page.textContent('[data-testid="awaiting"]')).toBe('A: declareAttackers');
     await page.click('[data-testid="add-attacker"]');
@@ -160,7 +164,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('a trigger in cleanup gives priority and the cleanup step begins again (CR 514.3a)', async () => {
-    await open();
+    const page = await open();
     await passUntil(page, 'ending.end');
     await page.fill('[data-field="trigger-id"]', 'at-cleanup');
     await page.click('button[data-action="CLEANUP_TRIGGER"]');
@@ -183,7 +187,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('time travel shows the state after an earlier entry and returns to live', async () => {
-    await open();
+    const page = await open();
     await passUntil(page, 'combat.beginningOfCombat');
     const entries = page.locator('[data-testid="log"] li');
     expect(await entries.count()).toBeGreaterThan(4);
@@ -207,7 +211,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('refused events appear in the log with their error and rule', async () => {
-    await open();
+    const page = await open();
     await page.selectOption('[data-field="mana-player"]', 'B');
     await page.fill('[data-field="mana-amount"]', '3');
     await page.click('button[data-action="SPEND_MANA"]');
@@ -221,7 +225,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
   });
 
   it('follows a game of another process streamed through the relay (simulate --inspect)', async () => {
-    await open('#remote');
+    const page = await open('#remote');
     expect(await page.textContent('[data-testid="remote-status"]')).toContain('waiting');
     // Records every step the chart highlights, however briefly (a string: the page's DOM types are not in this program).
     await page.evaluate(`
@@ -242,10 +246,16 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.textContent('[data-testid="remote-status"]')).toContain('following');
     expect(await page.locator('[data-testid="log"] li').count()).toBeGreaterThan(10);
     expect(await page.locator('button[data-action]').count()).toBe(0);
+    // A page opened after the game ended still gets it: the relay replays what it saw.
+    const late = await openPage(browser as Browser, `${served.url}#remote`);
+    await expect.poll(() => late.page.locator('[data-testid="log"] li').count()).toBeGreaterThan(10);
+    expect(await late.page.textContent('[data-testid="turn"]')).toBe('2');
+    expect(late.problems).toEqual({ consoleErrors: [], pageErrors: [], foreignRequests: [] });
+    await late.close();
   });
 
   it('takes the README screenshot', async () => {
-    await open();
+    const page = await open();
     await passUntil(page, 'combat.declareAttackers');
     await page.click('[data-testid="add-attacker"]');
     await page.check('[data-field="attacker-first-strike"]');
