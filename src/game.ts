@@ -4,7 +4,7 @@
  * accepted events.
  */
 import { createActor, type Actor, type InspectionEvent, type Observer, type StateValue } from 'xstate';
-import { registerHooks } from '../machines/hooks.js';
+import { creatingWith } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, GameHooks, RulesProfile, TurnEvent, TurnView } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
@@ -102,8 +102,7 @@ class TurnGame implements Game {
   /** Creates and starts the actor; errors thrown by actions land in #failure. */
   #boot(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }): void {
     const options = { ...start, ...(this.#inspect === undefined ? {} : { inspect: this.#inspect }) };
-    const actor = createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]);
-    registerHooks(actor, this.#hooks);
+    const actor = creatingWith(this.#hooks, () => createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]));
     actor.on('*', (e) => this.#outbox.push(e));
     actor.subscribe({ error: (err) => (this.#failure = err) });
     this.#failure = undefined;

@@ -38,6 +38,9 @@ export interface PersistedGame {
   context: TurnContext;
 }
 
+/** Keys that could reach an object's prototype: refused wherever they appear. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 100_000, maxDepth: 24, maxStringLength: 4096 } as const;
 /** Most objects on a persisted stack. */
@@ -80,7 +83,10 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
       if (v.length > limits.maxNodes) return `${path}: an array of ${v.length} entries`;
       v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
     } else {
-      for (const key of Object.keys(v)) queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${key}` });
+      for (const key of Object.keys(v)) {
+        if (FORBIDDEN_KEYS.has(key)) return `${path}: the key '${key}' is not allowed`;
+        queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${key}` });
+      }
     }
     if (queue.length > limits.maxNodes) return `snapshot: more than ${limits.maxNodes} values`;
   }
