@@ -101,7 +101,8 @@ describe('runaway and broken hooks', () => {
 
 describe('restoreGame refuses what is not a persisted game', () => {
   const good = () => JSON.parse(JSON.stringify(createGame({ players: ['A', 'B'] }).persist()));
-  const cases: [string, (p: Record<string, any>) => unknown][] = [
+  type Persisted = Record<string, Record<string, unknown>>;
+  const cases: [string, (p: Persisted) => unknown][] = [
     ['null', () => null],
     ['a string', () => 'game'],
     ['a wrong engine tag', (p) => ({ ...p, engine: 'other' })],
