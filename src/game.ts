@@ -44,6 +44,9 @@ export interface LegalAction {
   player: string;
   speed?: 'sorcery' | 'instant';
   count?: number;
+  /** Declarations come with an empty list: sendable as they are (no attackers / no blockers). */
+  attackers?: [];
+  blockers?: [];
 }
 
 /** A listener of emitted events. */
@@ -199,10 +202,10 @@ class TurnGame implements Game {
             break;
           }
           case 'declareAttackers':
-            out.push({ type: 'DECLARE_ATTACKERS', player: p });
+            out.push({ type: 'DECLARE_ATTACKERS', player: p, attackers: [] });
             break;
           case 'declareBlockers':
-            out.push({ type: 'DECLARE_BLOCKERS', player: p });
+            out.push({ type: 'DECLARE_BLOCKERS', player: p, blockers: [] });
             break;
           case 'discard':
             out.push({ type: 'DISCARD', player: p, count: awaiting.count });

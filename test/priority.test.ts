@@ -103,3 +103,19 @@ describe('leaving the game (CR 800.4)', () => {
     t.expectView({ activePlayer: 'B' });
   });
 });
+
+describe('legalActions', () => {
+  it('lists what the awaited player may do, and every template without an id is accepted as it is', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ step: 'main' });
+    const actions = t.game.legalActions('A');
+    expect(actions.map((a) => `${a.type}:${a.speed ?? ''}`)).toEqual([
+      'PASS_PRIORITY:', 'CAST_SPELL:instant', 'CAST_SPELL:sorcery', 'ACTIVATE_ABILITY:instant', 'ACTIVATE_ABILITY:sorcery', 'PLAY_LAND:', 'CONCEDE:',
+    ]);
+    expect(t.game.legalActions('B').map((a) => a.type)).toEqual(['CONCEDE']);
+    t.passUntil({ step: 'declareAttackers' });
+    const [declare] = t.game.legalActions('A');
+    expect(declare).toEqual({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [] });
+    t.send(declare);
+  });
+});
