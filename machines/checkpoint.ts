@@ -5,6 +5,7 @@
  * repeats until a check reports nothing.
  */
 import { TurnEngineError, ErrorCode } from '../src/errors.js';
+import { MAX_STACK } from '../src/limits.js';
 import { stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { CheckpointResultSchema, describeIssue } from '../src/schemas.js';
@@ -17,6 +18,13 @@ import type { CheckpointHook, PlayerId, Trigger, TurnContext } from './turn.type
  * event that started the check is refused with LOOP_LIMIT.
  */
 export const MAX_CHECKPOINT_ROUNDS = 100;
+
+/** Refuses the event that would put more than MAX_STACK objects on the stack (or waiting for it). */
+export function assertStackLimit(size: number, what: string): void {
+  if (size > MAX_STACK) {
+    throw new TurnEngineError(ErrorCode.LOOP_LIMIT, `${what} would hold ${size} objects; the cap is ${MAX_STACK}`);
+  }
+}
 
 /** The outcome of a check: the context after it, and whether anything happened. */
 export interface CheckpointOutcome {
@@ -71,6 +79,7 @@ export function runCheckpoint(ctx: TurnContext, hook: CheckpointHook | undefined
     if (!reported.stateBasedActions && triggers.length === 0) return { ctx: current, activity };
     activity = true;
     current = { ...current, stack: stackTriggers(current, triggers.filter((t) => current.players.includes(t.controller))), pendingTriggers: [] };
+    assertStackLimit(current.stack.length, 'the stack');
     shown = about ?? activeOrNext(current);
   }
 }

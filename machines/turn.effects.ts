@@ -11,7 +11,8 @@ import { emptyPools, poolsEmptyAt, poolsWithMana } from '../src/rules/mana.js';
 import { recordPass } from '../src/rules/priority.js';
 import { addExtraCombat, addSkip, advancePhase, stepSkip } from '../src/rules/schedule.js';
 import { activeOrNext, nextTurn } from '../src/rules/turnOrder.js';
-import { runCheckpoint } from './checkpoint.js';
+import { MAX_SKIP_RECORDS } from '../src/limits.js';
+import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import type {
   Attacker,
   Blocker,
@@ -101,7 +102,7 @@ export function beginStep(ctx: TurnContext, phase: PhaseName, step: StepName): E
       ...base,
       skipping: skip.record,
       skips: skip.skips,
-      skippedThisTurn: isNew ? [...ctx.skippedThisTurn, skip.record] : ctx.skippedThisTurn,
+      skippedThisTurn: isNew ? withSkipRecords(ctx, [skip.record]) : ctx.skippedThisTurn,
     });
   }
   let cleanupSteps = ctx.cleanupSteps;
@@ -118,10 +119,15 @@ export function beginStep(ctx: TurnContext, phase: PhaseName, step: StepName): E
   return { patch: { ...base, skipping: null, cleanupSteps }, emit: [{ type: 'stepBegan', turn: ctx.turn, phase, step }] };
 }
 
+/** The turn's skip records with `records` added, keeping the newest MAX_SKIP_RECORDS. */
+function withSkipRecords(ctx: TurnContext, records: SkipRecord[]): SkipRecord[] {
+  return [...ctx.skippedThisTurn, ...records].slice(-MAX_SKIP_RECORDS);
+}
+
 /** Records steps that the turn's structure leaves out (CR 508.8, 510.4, 103.8a), for inspection. */
 export function recordSkips(ctx: TurnContext, phase: PhaseName, steps: readonly StepName[], rule: string): Effect {
   const records: SkipRecord[] = steps.map((step) => ({ phase, step, rule }));
-  return patchOnly({ skippedThisTurn: [...ctx.skippedThisTurn, ...records] });
+  return patchOnly({ skippedThisTurn: withSkipRecords(ctx, records) });
 }
 
 /** CR 502.3: the active player untaps their permanents (the host does the untapping). */
@@ -174,6 +180,7 @@ export function resolveTopOfStack(ctx: TurnContext): Effect {
 
 /** A spell is cast or an ability activated: it goes on top of the stack (CR 405.2, 601.2i). */
 export function putOnStack(ctx: TurnContext, player: PlayerId, id: string, kind: 'spell' | 'ability'): Effect {
+  assertStackLimit(ctx.stack.length + 1, 'the stack');
   return patchOnly({ stack: [...ctx.stack, { id, controller: player, kind }], passed: [] });
 }
 
@@ -220,6 +227,7 @@ export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
   const combat = { ...ctx.combat, firstStrikeStep: ctx.combat.firstStrikeStep || first };
   const emit: EmittedEvent[] = [{ type: 'combatDamage', first, creatures }];
   if (ctx.rules !== 'classic' || creatures.length === 0) return { patch: { combat }, emit };
+  assertStackLimit(ctx.stack.length + 1, 'the stack');
   const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };
   return { patch: { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }, emit };
 }
@@ -269,6 +277,7 @@ export function checkCleanup(ctx: TurnContext, hook: CheckpointHook | undefined)
  */
 export function addTriggers(ctx: TurnContext, hook: CheckpointHook | undefined, triggers: readonly Trigger[]): Effect {
   const kept = triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => ({ id: t.id, controller: t.controller }));
+  assertStackLimit(ctx.stack.length + ctx.pendingTriggers.length + kept.length, 'the stack with the waiting triggered abilities');
   const first = patchOnly({ pendingTriggers: [...ctx.pendingTriggers, ...kept] });
   if (ctx.priority === null) return first;
   return then(ctx, first, (c) => givePriority(c, hook, c.priority, false));

@@ -40,25 +40,47 @@ type StateConfig = Parameters<typeof turnSetup.createStateConfig>[0];
 type Transition = Extract<Extract<NonNullable<StateConfig['always']>, readonly unknown[]>[number], { target?: unknown }>;
 type Guard = NonNullable<Transition['guard']>;
 
+/** What can follow a phase: a phase node, or the next turn (an extra turn first, CR 500.7). */
+type NextPart = 'combat' | 'precombatMain' | 'postcombatMain' | 'ending' | 'extraTurn' | 'nextTurn';
+
 /**
- * Where a phase goes when it ends: an added phase first (CR 500.8), else the next phase of
- * the turn table; only the first main phase is precombat (CR 505.1a). After the ending
- * phase the next turn begins: an extra turn first (CR 500.7), then turn order.
- * `when` is the condition for the phase to end (the step is over, and for 103.8a more).
+ * Where a phase goes when it ends (CR 500.1): a phase added after it comes first (CR 500.8),
+ * else the next phase of the turn table; only the first main phase of a turn is precombat
+ * (CR 505.1a). After the last phase the next turn begins, an extra turn first (CR 500.7).
+ * `next` lists what can follow this phase; `when` is the condition for the phase to end.
  */
-function leavePhase(when?: Guard, ...actions: ReturnType<typeof record>[]): Transition[] {
+function leavePhase(next: NextPart[], when?: Guard, ...actions: ReturnType<typeof record>[]): Transition[] {
   const only = (guard: Guard): Guard => (when === undefined ? guard : (and([when as never, guard as never]) as Guard));
   const go = (guard: Guard, target: string, action: 'beginPhase' | 'beginTurn', reenter = false): Transition =>
     ({ guard: only(guard), target, reenter, actions: [...actions, action] }) as Transition;
-  return [
-    go({ type: 'isNextPhase', params: { phase: 'combat' } }, '#turn.combat', 'beginPhase', true),
-    go('isNextPhaseFirstMain', '#turn.precombatMain', 'beginPhase'),
-    go({ type: 'isNextPhase', params: { phase: 'main' } }, '#turn.postcombatMain', 'beginPhase', true),
-    go({ type: 'isNextPhase', params: { phase: 'ending' } }, '#turn.ending', 'beginPhase'),
-    go(and(['isTurnOver', 'hasExtraTurn']) as Guard, '#turn.beginning', 'beginTurn'),
-    go('isTurnOver', '#turn.beginning', 'beginTurn'),
-  ];
+  const transitions: Record<NextPart, Transition> = {
+    combat: go({ type: 'isNextPhase', params: { phase: 'combat' } }, '#turn.combat', 'beginPhase', true),
+    precombatMain: go('isNextPhaseFirstMain', '#turn.precombatMain', 'beginPhase'),
+    postcombatMain: go({ type: 'isNextPhase', params: { phase: 'main' } }, '#turn.postcombatMain', 'beginPhase', true),
+    ending: go({ type: 'isNextPhase', params: { phase: 'ending' } }, '#turn.ending', 'beginPhase'),
+    extraTurn: go(and(['isTurnOver', 'hasExtraTurn']) as Guard, '#turn.beginning', 'beginTurn'),
+    nextTurn: go('isTurnOver', '#turn.beginning', 'beginTurn'),
+  };
+  return next.map((part) => transitions[part]);
 }
+
+/** After the beginning phase: the first main phase, or a combat phase added during it (CR 500.8). */
+const AFTER_BEGINNING: NextPart[] = ['combat', 'precombatMain'];
+/** After the precombat main phase: combat, or the regular main phase when an added main phase came first. */
+const AFTER_PRECOMBAT_MAIN: NextPart[] = ['combat', 'postcombatMain'];
+/**
+ * After combat: another combat phase, a main phase (the first one if this combat was added
+ * before it), or, when it was added with no main phase after it, whatever followed the phase
+ * it was added after: the ending phase or the next turn.
+ */
+const AFTER_COMBAT: NextPart[] = ['combat', 'precombatMain', 'postcombatMain', 'ending', 'extraTurn', 'nextTurn'];
+/**
+ * After a postcombat main phase: an added or the regular combat, the regular main phase after
+ * an added one, the ending phase, or (after phases added at the end of the turn) the next turn.
+ */
+const AFTER_POSTCOMBAT_MAIN: NextPart[] = ['combat', 'postcombatMain', 'ending', 'extraTurn', 'nextTurn'];
+/** After the ending phase: the next turn, or a combat phase added during it. */
+const AFTER_ENDING: NextPart[] = ['combat', 'extraTurn', 'nextTurn'];
 
 /** A step in which players receive priority and nothing else happens first (CR 503.1, 507.2, 511.1, 513.1). */
 function priorityStep(phase: PhaseName, step: StepName) {
@@ -108,14 +130,14 @@ export const turnMachine = turnSetup.createMachine({
           ...priorityStep('beginning', 'upkeep'),
           always: [
             // CR 103.8a: in a two-player game the starting player skips their first draw.
-            ...leavePhase(and(['isStepOver', 'skipsFirstDraw']) as Guard, record('beginning', ['draw'], '103.8a')),
+            ...leavePhase(AFTER_BEGINNING, and(['isStepOver', 'skipsFirstDraw']) as Guard, record('beginning', ['draw'], '103.8a')),
             { guard: 'isStepOver', target: 'draw' },
           ],
         },
         draw: {
           entry: [begin('beginning', 'draw'), 'drawForTurn', 'givePriorityToActivePlayer'],
           exit: endOfStep,
-          always: leavePhase('isStepOver'),
+          always: leavePhase(AFTER_BEGINNING, 'isStepOver'),
         },
       },
     },
@@ -123,7 +145,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('precombatMain', 'main'), always: leavePhase('isStepOver') },
+        main: { ...priorityStep('precombatMain', 'main'), always: leavePhase(AFTER_PRECOMBAT_MAIN, 'isStepOver') },
       },
     },
     combat: {
@@ -197,14 +219,14 @@ export const turnMachine = turnSetup.createMachine({
           exit: endOfStep,
           always: { guard: 'isStepOver', target: 'endOfCombat' },
         },
-        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: leavePhase('isStepOver') },
+        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: leavePhase(AFTER_COMBAT, 'isStepOver') },
       },
     },
     postcombatMain: {
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('postcombatMain', 'main'), always: leavePhase('isStepOver') },
+        main: { ...priorityStep('postcombatMain', 'main'), always: leavePhase(AFTER_POSTCOMBAT_MAIN, 'isStepOver') },
       },
     },
     ending: {
@@ -225,7 +247,7 @@ export const turnMachine = turnSetup.createMachine({
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {
               entry: ['endTurnEffects', 'checkCleanup'],
-              always: [{ guard: 'wasCleanupActive', target: 'priority' }, ...leavePhase()],
+              always: [{ guard: 'wasCleanupActive', target: 'priority' }, ...leavePhase(AFTER_ENDING)],
             },
             // CR 514.3a: state-based actions or triggers: players receive priority, then another cleanup step begins.
             priority: {

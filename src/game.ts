@@ -4,7 +4,7 @@
  * accepted events.
  */
 import { createActor, type Actor, type InspectionEvent, type Observer, type StateValue } from 'xstate';
-import { registerHooks } from '../machines/hooks.js';
+import { creatingWith } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, GameHooks, RulesProfile, TurnEvent, TurnView } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
@@ -44,6 +44,9 @@ export interface LegalAction {
   player: string;
   speed?: 'sorcery' | 'instant';
   count?: number;
+  /** Declarations come with an empty list: sendable as they are (no attackers / no blockers). */
+  attackers?: [];
+  blockers?: [];
 }
 
 /** A listener of emitted events. */
@@ -102,8 +105,7 @@ class TurnGame implements Game {
   /** Creates and starts the actor; errors thrown by actions land in #failure. */
   #boot(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }): void {
     const options = { ...start, ...(this.#inspect === undefined ? {} : { inspect: this.#inspect }) };
-    const actor = createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]);
-    registerHooks(actor, this.#hooks);
+    const actor = creatingWith(this.#hooks, () => createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]));
     actor.on('*', (e) => this.#outbox.push(e));
     actor.subscribe({ error: (err) => (this.#failure = err) });
     this.#failure = undefined;
@@ -200,10 +202,10 @@ class TurnGame implements Game {
             break;
           }
           case 'declareAttackers':
-            out.push({ type: 'DECLARE_ATTACKERS', player: p });
+            out.push({ type: 'DECLARE_ATTACKERS', player: p, attackers: [] });
             break;
           case 'declareBlockers':
-            out.push({ type: 'DECLARE_BLOCKERS', player: p });
+            out.push({ type: 'DECLARE_BLOCKERS', player: p, blockers: [] });
             break;
           case 'discard':
             out.push({ type: 'DISCARD', player: p, count: awaiting.count });

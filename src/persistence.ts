@@ -8,6 +8,7 @@ import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
 export { statePath } from './view.js';
 import { MAX_CLEANUP_STEPS_PER_TURN } from './rules/cleanup.js';
+import { MAX_SKIP_RECORDS, MAX_STACK } from './limits.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, STEPS_OF_PHASE } from './rules/schedule.js';
 import {
   AttackerSchema,
@@ -38,10 +39,11 @@ export interface PersistedGame {
   context: TurnContext;
 }
 
+/** Keys that could reach an object's prototype: refused wherever they appear. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 100_000, maxDepth: 24, maxStringLength: 4096 } as const;
-/** Most objects on a persisted stack. */
-export const MAX_STACK = 10_000;
 
 /** Every leaf state of the machine, as a dotted path ('combat.declareAttackers.priority'). */
 export const LEAF_STATES: ReadonlySet<string> = (() => {
@@ -80,7 +82,10 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
       if (v.length > limits.maxNodes) return `${path}: an array of ${v.length} entries`;
       v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
     } else {
-      for (const key of Object.keys(v)) queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${key}` });
+      for (const key of Object.keys(v)) {
+        if (FORBIDDEN_KEYS.has(key)) return `${path}: the key '${key}' is not allowed`;
+        queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${key}` });
+      }
     }
     if (queue.length > limits.maxNodes) return `snapshot: more than ${limits.maxNodes} values`;
   }
@@ -111,7 +116,7 @@ const ContextSchema = z.strictObject({
         id: ObjectIdSchema,
         controller: PlayerIdSchema,
         kind: z.enum(['spell', 'ability', 'trigger', 'combatDamage']),
-        creatures: z.array(ObjectIdSchema).max(MAX_LIST_LENGTH * 2).optional(),
+        creatures: z.array(ObjectIdSchema).max(MAX_LIST_LENGTH * 8).optional(),
       }),
     )
     .max(MAX_STACK),
@@ -130,10 +135,10 @@ const ContextSchema = z.strictObject({
   extraTurns: z.array(PlayerIdSchema).max(MAX_PENDING_EXTRA_TURNS),
   extraPhases: z.array(z.enum(['combat', 'main'])).max(MAX_PENDING_EXTRA_PHASES),
   regularPhases: Int(0, 5),
-  mainPhases: Int(0, 1000),
+  mainPhases: Int(0, Number.MAX_SAFE_INTEGER),
   skips: PlayerRecord(z.partialRecord(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS))),
   skipping: SkipRecordSchema.nullable(),
-  skippedThisTurn: z.array(SkipRecordSchema).max(1000),
+  skippedThisTurn: z.array(SkipRecordSchema).max(MAX_SKIP_RECORDS),
   cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
   cleanupCheck: z.enum(['quiet', 'active']).nullable(),
   winners: z.array(PlayerIdSchema).max(8).nullable(),

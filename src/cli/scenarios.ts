@@ -23,7 +23,7 @@ export const scenariosCommand: Command = {
       } else {
         failed++;
         const f = result.failures[0];
-        console.log(`FAIL  ${result.name}  (${file})\n      step ${f?.stepIndex}: ${f?.message}`);
+        console.log(`FAIL  ${result.name}  (${file})  step ${f?.stepIndex}: ${f?.message}`);
       }
     }
     console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,128 @@
+/** Bad input at every boundary: options, events, hooks and snapshots. */
+import { describe, expect, it } from 'vitest';
+import { createGame, restoreGame } from '../src/game.js';
+import { TurnEngineError } from '../src/errors.js';
+import { play } from './dsl.js';
+
+function thrown(fn: () => unknown): TurnEngineError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(TurnEngineError);
+    expect(err).toBeInstanceOf(Error);
+    return err as TurnEngineError;
+  }
+  throw new Error('expected a TurnEngineError');
+}
+
+describe('createGame options', () => {
+  it.each([
+    [{ players: ['A'] }, 'options.players'],
+    [{ players: ['A', 'A'] }, 'options.players[1]'],
+    [{ players: ['A', ''] }, 'options.players[1]'],
+    [{ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] }, 'options.players'],
+    [{ players: ['A', 'B'], startingPlayer: 'C' }, 'options.startingPlayer'],
+    [{ players: ['A', 'B'], rules: 'modern' }, 'options.rules'],
+    [{ players: ['A', 'B'], maxHandSize: -1 }, 'options.maxHandSize'],
+    [{ players: ['A', 'B'], handSize: 1.5 }, 'options.handSize'],
+    [{ players: ['A', 'constructor'] }, 'options.players[1]'],
+    [{ players: ['A', 'B'], hooks: { checkpoint: 5 } }, 'options.hooks.checkpoint'],
+  ])('%j is refused naming %s', (options, field) => {
+    const err = thrown(() => createGame(options as never));
+    expect(err.code).toBe('INVALID_OPTIONS');
+    expect(err.message).toContain(field);
+  });
+
+  it('refuses a missing options object', () => {
+    expect(thrown(() => createGame(undefined as never)).code).toBe('INVALID_OPTIONS');
+  });
+});
+
+describe('send never throws, and a refusal changes nothing', () => {
+  const junk: unknown[] = [null, undefined, 0, 'PASS', [], {}, { type: 1 }, { type: 'PASS_PRIORITY', player: 7 }, { type: 'DECLARE_ATTACKERS', player: 'A', attackers: 'all' }, { type: 'DISCARD', player: 'A', count: 0 }];
+  it.each(junk)('%j is INVALID_EVENT', (event) => {
+    const t = play({ players: ['A', 'B'] });
+    t.refused(event, 'INVALID_EVENT');
+  });
+
+  it('names the field that is wrong', () => {
+    const t = play({ players: ['A', 'B'] });
+    const r = t.game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'x' }] });
+    expect(r.ok === false && r.error.message).toContain('attackers[0].defender');
+  });
+});
+
+describe('runaway and broken hooks', () => {
+  it('a hook that reports state-based actions forever hits LOOP_LIMIT; the game is unchanged and goes on', () => {
+    let broken = false;
+    const t = play({ players: ['A', 'B'], hooks: { checkpoint: () => (broken ? { stateBasedActions: true } : undefined) } });
+    broken = true;
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'LOOP_LIMIT');
+    expect(t.emitted).toEqual([]);
+    broken = false;
+    t.pass('A');
+    t.expectView({ priority: 'B' });
+  });
+
+  it('a hook that throws gives HOOK_FAILED; one that returns junk gives INVALID_HOOK_RESULT', () => {
+    let result: () => unknown = () => undefined;
+    const t = play({ players: ['A', 'B'], hooks: { checkpoint: () => result() as never } });
+    result = () => {
+      throw new Error('boom');
+    };
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
+    result = () => ({ triggers: 'many' });
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'INVALID_HOOK_RESULT');
+    result = () => ({ triggers: [{ id: 't', controller: 'nobody' }] });
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'INVALID_HOOK_RESULT');
+    result = () => undefined;
+    t.pass('A');
+  });
+
+  it('514.3a: a cleanup step that repeats forever is capped with LOOP_LIMIT', () => {
+    const t = play({ players: ['A', 'B'], hooks: { checkpoint: (v) => (v.step === 'cleanup' && v.priority === null ? { stateBasedActions: true } : undefined) } });
+    t.passUntil({ step: 'end' });
+    let result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
+    for (let i = 0; i < 1000 && result.ok; i++) result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('LOOP_LIMIT');
+    expect(t.view().step).toBe('cleanup');
+  });
+
+  it('a throwing listener does not break the engine or the other listeners', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.game.on('stepBegan', () => {
+      throw new Error('listener bug');
+    });
+    t.pass('A', 'B');
+    expect(t.emittedOf('stepBegan').length).toBe(1);
+  });
+});
+
+describe('restoreGame refuses what is not a persisted game', () => {
+  const good = () => JSON.parse(JSON.stringify(createGame({ players: ['A', 'B'] }).persist()));
+  type Persisted = Record<string, Record<string, unknown>>;
+  const cases: [string, (p: Persisted) => unknown][] = [
+    ['null', () => null],
+    ['a string', () => 'game'],
+    ['a wrong engine tag', (p) => ({ ...p, engine: 'other' })],
+    ['an unknown state', (p) => ({ ...p, state: 'combat.lunch' })],
+    ['a stack controller not in the game', (p) => ({ ...p, context: { ...p.context, stack: [{ id: 's', controller: 'Z', kind: 'spell' }] } })],
+    ['a negative turn', (p) => ({ ...p, context: { ...p.context, turn: -1 } })],
+    ['a step of another phase', (p) => ({ ...p, context: { ...p.context, step: 'cleanup' } })],
+    ['a __proto__ key', (p) => JSON.parse(JSON.stringify(p).replace('"manaPool":{', '"manaPool":{"__proto__":{"polluted":1},'))],
+    ['deeply nested junk', (p) => {
+      let deep: unknown = 1;
+      for (let i = 0; i < 10_000; i++) deep = [deep];
+      return { ...p, context: { ...p.context, extra: deep } };
+    }],
+    ['a huge string', (p) => ({ ...p, state: 'x'.repeat(10_000_000) })],
+    ['a stack of a million entries', (p) => ({ ...p, context: { ...p.context, stack: Array.from({ length: 1_000_000 }, () => ({ id: 's', controller: 'A', kind: 'spell' })) } })],
+  ];
+  it.each(cases)('%s', (_, corrupt) => {
+    const err = thrown(() => restoreGame(corrupt(good())));
+    expect(err.code).toBe('INVALID_SNAPSHOT');
+    expect(err.message.length).toBeGreaterThan(5);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
