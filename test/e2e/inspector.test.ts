@@ -224,6 +224,18 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.textContent('[data-testid="schedule"]')).toContain('extra turn for A');
   });
 
+  it('autoplay plays random legal actions until stopped', async () => {
+    const page = await open();
+    const entries = page.locator('[data-testid="log"] li');
+    await page.check('[data-testid="autoplay"]');
+    await expect.poll(() => entries.count(), { timeout: 10_000 }).toBeGreaterThan(4);
+    await page.uncheck('[data-testid="autoplay"]');
+    const stopped = await entries.count();
+    await page.waitForTimeout(1000);
+    expect(await entries.count()).toBe(stopped);
+    expect(await page.locator('[data-testid="log"] li[data-kind="refused"]').count()).toBe(0);
+  });
+
   it('follows a game of another process streamed through the relay (simulate --inspect)', async () => {
     const page = await open('#remote');
     expect(await page.textContent('[data-testid="remote-status"]')).toContain('waiting');
