@@ -75,6 +75,27 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CONCEDE'), player: PlayerIdSchema }),
 ]);
 
+/** Whether a value passes {@link PlayerIdSchema} (the same checks, without building a result object). */
+export function isPlayerId(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && !RESERVED_IDS.has(value);
+}
+
+/**
+ * Parses an event: {@link TurnEventSchema}'s `safeParse`, with a fast path for the most
+ * frequent event, a well-formed PASS_PRIORITY, which yields the same result (a new object
+ * with only `type` and `player`) without zod's machinery.
+ */
+export function parseEvent(raw: unknown): ReturnType<typeof TurnEventSchema.safeParse> {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const r = raw as { type?: unknown; player?: unknown };
+    if (r.type === 'PASS_PRIORITY') {
+      const player = r.player;
+      if (isPlayerId(player)) return { success: true, data: { type: 'PASS_PRIORITY', player } };
+    }
+  }
+  return TurnEventSchema.safeParse(raw);
+}
+
 /** The names of all event types, for messages. */
 export const EVENT_TYPES = TurnEventSchema.options.map((o) => o.shape.type.value);
 
