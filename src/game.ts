@@ -90,7 +90,8 @@ class TurnGame implements Game {
   #actor!: Actor<typeof turnMachine>;
   readonly #hooks: GameHooks | undefined;
   readonly #inspect: GameOptions['inspect'];
-  readonly #listeners = new Map<string, Set<Listener>>();
+  /** Listeners by emitted event type; created with the first listener (most games have none). */
+  #listeners: Map<string, Set<Listener>> | null = null;
   #outbox: EmittedEvent[] = [];
   #failure: unknown = undefined;
 
@@ -162,7 +163,8 @@ class TurnGame implements Game {
 
   /** Delivers what the accepted event emitted; a throwing listener does not stop the others. */
   #flush(): void {
-    if (this.#listeners.size === 0) {
+    const listeners = this.#listeners;
+    if (listeners === null || listeners.size === 0) {
       this.#outbox.length = 0;
       return;
     }
@@ -170,7 +172,7 @@ class TurnGame implements Game {
     this.#outbox = [];
     for (const e of events) {
       for (const key of [e.type, '*']) {
-        const set = this.#listeners.get(key);
+        const set = listeners.get(key);
         if (set === undefined) continue;
         for (const listener of [...set]) {
           try {
@@ -224,12 +226,13 @@ class TurnGame implements Game {
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    let set = this.#listeners.get(type);
-    if (set === undefined) this.#listeners.set(type, (set = new Set()));
+    const listeners = (this.#listeners ??= new Map());
+    let set = listeners.get(type);
+    if (set === undefined) listeners.set(type, (set = new Set()));
     set.add(listener as Listener);
     return () => {
       set.delete(listener as Listener);
-      if (set.size === 0) this.#listeners.delete(type);
+      if (set.size === 0) listeners.delete(type);
     };
   }
 
