@@ -7,7 +7,7 @@
  *   node --import tsx bench/cpuprofile.ts /tmp/prof/*.cpuprofile
  */
 import { createActor } from 'xstate';
-import { createGame, turnMachine } from '../src/index.js';
+import { createGame, turnMachine } from './engine.js';
 import { workloads } from './workloads.js';
 
 const [impl = 'engine', seconds = '5'] = process.argv.slice(2);

@@ -9,8 +9,7 @@
  *   (CR 510.4), an extra turn every fourth turn (CR 500.7) and a cleanup loop: a trigger
  *   during the cleanup step gives priority and a new cleanup step follows (CR 514.3a).
  */
-import { createGame, type TurnEvent, type TurnView } from '../src/index.js';
-import { seededRandom } from '../src/simulation.js';
+import { createGame, seededRandom, type TurnEvent, type TurnView } from './engine.js';
 
 /** A recorded workload. */
 export interface Workload {
