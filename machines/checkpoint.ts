@@ -33,6 +33,8 @@ function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null
     const why = err instanceof Error ? err.message : String(err);
     throw new TurnEngineError(ErrorCode.HOOK_FAILED, `the checkpoint hook threw: ${why}`);
   }
+  // Most checks report nothing: `undefined` or `null` is that answer, with no need for zod.
+  if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false };
   const parsed = CheckpointResultSchema.safeParse(raw);
   if (!parsed.success) {
     throw new TurnEngineError(
