@@ -49,6 +49,10 @@ const IMPLS: Record<string, Impl> = {
     const game = createGame({ players: w.players });
     for (const e of w.events) game.send(e);
   },
+  'engine + no-op hook': (w) => {
+    const game = createGame({ players: w.players, hooks: { checkpoint: () => undefined } });
+    for (const e of w.events) game.send(e);
+  },
   'raw XState': (w) => {
     const actor = createActor(turnMachine, { input: input(w.players) }).start();
     for (const e of w.events) actor.send(e);
