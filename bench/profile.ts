@@ -1,5 +1,6 @@
 /**
- * A profiling workload: plays the benchmark workloads through one implementation for a
+ * A profiling workload: plays the benchmark workloads through one implementation ('engine',
+ * 'hook': the engine with a no-op checkpoint hook, 'raw': XState's actor.send) for a
  * few seconds, so that `node --cpu-prof` sees only that. Then summarise the profile with
  * bench/cpuprofile.ts.
  *
@@ -21,7 +22,7 @@ while (performance.now() < until) {
       const actor = createActor(turnMachine, { input: { players: w.players, startingPlayer: w.players[0] as string, rules: 'current', maxHandSize: 7, handSize: 7 } }).start();
       for (const e of w.events) actor.send(e);
     } else {
-      const game = createGame({ players: w.players });
+      const game = createGame({ players: w.players, ...(impl === 'hook' ? { hooks: { checkpoint: () => undefined } } : {}) });
       for (const e of w.events) game.send(e);
     }
     events += w.events.length;
