@@ -3,6 +3,7 @@
  * (The scenario format's schema lives with the runner, in src/scenarios/schema.ts.)
  */
 import { z } from 'zod';
+import type { TurnEvent } from '../machines/turn.types.js';
 
 /** Longest id (player, object, creature) the engine accepts. */
 export const MAX_ID_LENGTH = 256;
@@ -80,18 +81,51 @@ export function isPlayerId(value: unknown): value is string {
   return typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && !RESERVED_IDS.has(value);
 }
 
+const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
+/** The checks of `z.number().int().min(min).max(MAX_AMOUNT)` (zod's int() is a safe integer). */
+const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
+
 /**
- * Parses an event: {@link TurnEventSchema}'s `safeParse`, with a fast path for the most
- * frequent event, a well-formed PASS_PRIORITY, which yields the same result (a new object
- * with only `type` and `player`) without zod's machinery.
+ * The events whose fields are all scalars, accepted without zod's machinery when they pass
+ * exactly the checks of their schema in {@link TurnEventSchema}; the result is the object
+ * zod would build (the schema's keys, in its order). Anything else, and anything that
+ * fails, goes to zod, so refusals keep zod's messages.
+ */
+function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
+  const { type, player } = r;
+  if (!isPlayerId(player)) return undefined;
+  switch (type) {
+    case 'PASS_PRIORITY':
+    case 'PLAY_LAND':
+    case 'ADD_EXTRA_TURN':
+    case 'CONCEDE':
+      return { type, player };
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY': {
+      const { id, speed } = r;
+      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? { type, player, id, speed } : undefined;
+    }
+    case 'DISCARD':
+      return isWhole(r.count, 1) ? { type, player, count: r.count } : undefined;
+    case 'HAND_SIZE':
+      return isWhole(r.size, 0) ? { type, player, size: r.size } : undefined;
+    case 'ADD_MANA':
+    case 'SPEND_MANA':
+      return isWhole(r.amount, 1) ? { type, player, amount: r.amount } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Parses an event: {@link TurnEventSchema}'s `safeParse`, with a fast path for events whose
+ * fields are all scalars (most events of a game: PASS_PRIORITY above all), which yields the
+ * same result without zod's machinery.
  */
 export function parseEvent(raw: unknown): ReturnType<typeof TurnEventSchema.safeParse> {
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-    const r = raw as { type?: unknown; player?: unknown };
-    if (r.type === 'PASS_PRIORITY') {
-      const player = r.player;
-      if (isPlayerId(player)) return { success: true, data: { type: 'PASS_PRIORITY', player } };
-    }
+    const data = parseScalarEvent(raw as Record<string, unknown>);
+    if (data !== undefined) return { success: true, data };
   }
   return TurnEventSchema.safeParse(raw);
 }
