@@ -57,6 +57,8 @@ function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null
  * receive priority). Triggers waiting from `TRIGGER` events go on the stack here too.
  */
 export function runCheckpoint(ctx: TurnContext, hook: CheckpointHook | undefined, about: PlayerId | null): CheckpointOutcome {
+  // Without a hook and with no triggers waiting, the first round reports nothing.
+  if (hook === undefined && ctx.pendingTriggers.length === 0) return { ctx, activity: false };
   let current = ctx;
   let activity = false;
   let shown = about;
