@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: the engine against a hand-written reducer, boardgame.io and raw XState,
  * on the same scripted workloads, in one run. Prints a table and writes bench/results.json.
+ * See docs/performance.md.
  *
- *   npm run bench                      # full run (about a minute on 2 cores)
- *   npm run bench -- --quick           # fewer, shorter runs
- *   npm run bench -- --runs 7 --min-ms 400 --out /tmp/results.json
+ *   npm run bench                      # full run: 7 runs, about 2.5 minutes on 2 cores
+ *   npm run bench -- --quick           # 3 shorter runs, under a minute
+ *   npm run bench -- --runs 9 --min-ms 400 --out /tmp/results.json
+ *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
+ *   npm run bench -- --no-coverage     # do not time the model-based coverage run
  *
  * Run with --expose-gc (the npm script does) so that heap figures are taken after a full GC.
  */
@@ -31,8 +34,8 @@ const { values: args } = parseArgs({
     wall: { type: 'boolean', default: false },
   },
 });
-const RUNS = Number(args.runs ?? (args.quick ? 3 : 5));
-const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 250));
+const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
+const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
 /** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
 const CLOCK: Clock = args.wall ? 'wall' : 'cpu';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
