@@ -55,6 +55,10 @@ function hookFor(random: () => number, players: string[], mode: number) {
     const r = random();
     if (mode === 1 && r < 0.01) throw new Error('host failure');
     if (mode === 1 && r < 0.02) return { triggers: [{ id: 'bad', controller: 'nobody' }] };
+    // A host that never stops reporting: LOOP_LIMIT (checkpoint rounds, or cleanup steps).
+    if (mode === 1 && view.turn === 3 && view.step === 'end') return { stateBasedActions: true };
+    if (mode === 0 && view.turn === 2 && view.step === 'cleanup') return { stateBasedActions: true };
+    if (mode === 1 && r < 0.03) return 'not a result' as unknown as CheckpointResult;
     if (r < 0.05) return { triggers: [{ id: `h-${serial++}`, controller: players[Math.floor(random() * players.length)] as string }] };
     if (r < 0.07 && view.step === 'cleanup') return { stateBasedActions: true };
     return undefined;
