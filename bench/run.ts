@@ -223,9 +223,14 @@ function main(): void {
     ['model-based coverage run (s)', coverage.available ? fmt(coverage.seconds as number) : `n/a: ${coverage.reason}`, '', ''],
   ]));
 
+  const median = <T extends Record<string, Stat>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.median])) as Record<keyof T, number>;
   const results = {
-    ratios,
-    heapBytesPerGame,
+    /** Medians (engine events/s divided by theirs); `ratioStats` has min, max and runs. */
+    ratios: median(ratios),
+    ratioStats: ratios,
+    /** Median heap bytes per live game; `heapBytesPerGameStats` has min, max and runs. */
+    heapBytesPerGame: heapBytesPerGame.median,
+    heapBytesPerGameStats: heapBytesPerGame,
     heapBytesPerGameMidCombat,
     heapBreakdown,
     persistedBytesMidCombat,
