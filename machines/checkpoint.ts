@@ -41,6 +41,8 @@ function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null
     const why = err instanceof Error ? err.message : String(err);
     throw new TurnEngineError(ErrorCode.HOOK_FAILED, `the checkpoint hook threw: ${why}`);
   }
+  // Most checks report nothing: `undefined` or `null` is that answer, with no need for zod.
+  if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false };
   const parsed = CheckpointResultSchema.safeParse(raw);
   if (!parsed.success) {
     throw new TurnEngineError(
@@ -63,6 +65,8 @@ function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null
  * receive priority). Triggers waiting from `TRIGGER` events go on the stack here too.
  */
 export function runCheckpoint(ctx: TurnContext, hook: CheckpointHook | undefined, about: PlayerId | null): CheckpointOutcome {
+  // Without a hook and with no triggers waiting, the first round reports nothing.
+  if (hook === undefined && ctx.pendingTriggers.length === 0) return { ctx, activity: false };
   let current = ctx;
   let activity = false;
   let shown = about;

@@ -168,7 +168,11 @@ export function keepPriority(ctx: TurnContext, hook: CheckpointHook | undefined)
 export function passPriority(ctx: TurnContext, hook: CheckpointHook | undefined, player: PlayerId): Effect {
   const { passed, next } = recordPass(ctx, player);
   const first = patchOnly({ passed, priority: null });
-  return next === null ? first : then(ctx, first, (c) => givePriority(c, hook, next, false));
+  if (next === null) return first;
+  // The check before `next` receives priority reads neither `passed` nor `priority` (its view
+  // names `next`), so it runs on the context as it is, without copying it first.
+  const given = givePriority(ctx, hook, next, false);
+  return given === NOTHING ? first : patchOnly({ ...given.patch, passed });
 }
 
 /** The top object of the stack resolves (CR 117.4, 405.5): the host carries it out. */

@@ -3,7 +3,7 @@
  * Each is a one-line adapter over a pure rules function (src/rules/) or a pure effect
  * (turn.effects.ts); nothing here decides a rule by itself.
  */
-import { assertEvent, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { discardDue } from '../src/rules/cleanup.js';
 import { attackViolation, awaitedDefender, blockViolation, hasAttackers, hasFirstStrikeCombatant } from '../src/rules/combat.js';
 import { leavesOnePlayer } from '../src/rules/leaving.js';
@@ -29,17 +29,38 @@ function hookOf(self: object): CheckpointHook | undefined {
   return hooksOf(self)?.checkpoint;
 }
 
-/** Adapts a pure effect into an action: assign its patch, then emit its events. */
-function perform<TParams extends Record<string, unknown> | undefined = undefined>(
-  effect: (ctx: TurnContext, event: TurnEvent, hook: CheckpointHook | undefined, params: TParams) => fx.Effect,
-) {
+/** Whether an object has any own enumerable key (without allocating a list of them). */
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, hook: CheckpointHook | undefined, params: TParams) => fx.Effect;
+
+/**
+ * Adapts a pure effect into an action: assign its patch, then emit its events. A patch
+ * with no keys is not assigned (it would only copy the context).
+ */
+function perform<TParams extends Record<string, unknown> | undefined = undefined>(effect: EffectOf<TParams>) {
   return enqueueActions<TurnContext, TurnEvent, TParams, TurnEvent, never, never, never, never, EmittedEvent>(
     ({ context, event, self, enqueue }, params) => {
       const { patch, emit } = effect(context, event, hookOf(self), params);
-      enqueue.assign(patch);
+      if (hasKeys(patch)) enqueue.assign(patch);
       for (const e of emit) enqueue.emit(e);
     },
   );
+}
+
+/**
+ * Adapts a pure effect that never emits into a plain `assign` (cheaper than `perform`:
+ * no queue of actions to build and resolve).
+ */
+function update<TParams extends Record<string, unknown> | undefined = undefined>(effect: EffectOf<TParams>) {
+  return assign<TurnContext, TurnEvent, TParams, TurnEvent, never>(({ context, event, self }, params) => {
+    const { patch, emit } = effect(context, event, hookOf(self), params);
+    if (emit.length > 0) throw new Error('an effect adapted with update() emitted events; adapt it with perform()');
+    return patch;
+  });
 }
 
 export const turnSetup = setup({
@@ -113,36 +134,36 @@ export const turnSetup = setup({
   actions: {
     announceFirstTurn: perform((ctx) => fx.announceFirstTurn(ctx)),
     beginStep: perform<{ phase: PhaseName; step: StepName }>((ctx, _e, _h, p) => fx.beginStep(ctx, p.phase, p.step)),
-    recordSkips: perform<{ phase: PhaseName; steps: StepName[]; rule: string }>((ctx, _e, _h, p) => fx.recordSkips(ctx, p.phase, p.steps, p.rule)),
-    beginPhase: perform((ctx) => fx.beginPhase(ctx)),
+    recordSkips: update<{ phase: PhaseName; steps: StepName[]; rule: string }>((ctx, _e, _h, p) => fx.recordSkips(ctx, p.phase, p.steps, p.rule)),
+    beginPhase: update((ctx) => fx.beginPhase(ctx)),
     beginTurn: perform((ctx) => fx.beginTurn(ctx)),
     untapActivePlayer: perform((ctx) => fx.untapActivePlayer(ctx)),
     drawForTurn: perform((ctx) => fx.drawForTurn(ctx)),
-    givePriorityToActivePlayer: perform((ctx, _e, hook) => fx.givePriorityToActivePlayer(ctx, hook)),
-    keepPriority: perform((ctx, _e, hook) => fx.keepPriority(ctx, hook)),
-    passPriority: perform((ctx, e, hook) => fx.passPriority(ctx, hook, eventOf(e, 'PASS_PRIORITY').player)),
+    givePriorityToActivePlayer: update((ctx, _e, hook) => fx.givePriorityToActivePlayer(ctx, hook)),
+    keepPriority: update((ctx, _e, hook) => fx.keepPriority(ctx, hook)),
+    passPriority: update((ctx, e, hook) => fx.passPriority(ctx, hook, eventOf(e, 'PASS_PRIORITY').player)),
     resolveTopOfStack: perform((ctx) => fx.resolveTopOfStack(ctx)),
-    castSpell: perform((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell')),
-    activateAbility: perform((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability')),
-    playLand: perform((ctx) => fx.playLand(ctx)),
-    beginCombat: perform(() => fx.beginCombat()),
-    endCombat: perform(() => fx.endCombat()),
-    declareAttackers: perform((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
-    declareBlockers: perform((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
+    castSpell: update((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell')),
+    activateAbility: update((ctx, e) => fx.putOnStack(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability')),
+    playLand: update((ctx) => fx.playLand(ctx)),
+    beginCombat: update(() => fx.beginCombat()),
+    endCombat: update(() => fx.endCombat()),
+    declareAttackers: update((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
+    declareBlockers: update((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
     dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _h, p) => fx.dealCombatDamage(ctx, p.first)),
     emptyManaPools: perform<{ at: 'step' | 'phase' }>((ctx, e, _h, p) =>
       fx.emptyManaPools(ctx, p.at, e.type === 'CONCEDE' && leavesOnePlayer(ctx, e.player)),
     ),
     discardToHandSize: perform((ctx) => fx.discardToHandSize(ctx)),
     endTurnEffects: perform((ctx) => fx.endTurnEffects(ctx)),
-    checkCleanup: perform((ctx, _e, hook) => fx.checkCleanup(ctx, hook)),
-    addTriggers: perform((ctx, e, hook) => fx.addTriggers(ctx, hook, eventOf(e, 'TRIGGER').triggers)),
-    setHandSize: perform((ctx, e) => fx.setHandSize(ctx, eventOf(e, 'HAND_SIZE').player, eventOf(e, 'HAND_SIZE').size)),
-    addMana: perform((ctx, e) => fx.changeMana(ctx, eventOf(e, 'ADD_MANA').player, eventOf(e, 'ADD_MANA').amount)),
-    spendMana: perform((ctx, e) => fx.changeMana(ctx, eventOf(e, 'SPEND_MANA').player, -eventOf(e, 'SPEND_MANA').amount)),
-    addExtraTurn: perform((ctx, e) => fx.addExtraTurn(ctx, eventOf(e, 'ADD_EXTRA_TURN').player)),
-    addExtraCombat: perform((ctx, e) => fx.addCombatPhase(ctx, eventOf(e, 'ADD_EXTRA_COMBAT').followedByMain !== false)),
-    skipNext: perform((ctx, e) => fx.skipNext(ctx, eventOf(e, 'SKIP_NEXT').player, eventOf(e, 'SKIP_NEXT').what)),
+    checkCleanup: update((ctx, _e, hook) => fx.checkCleanup(ctx, hook)),
+    addTriggers: update((ctx, e, hook) => fx.addTriggers(ctx, hook, eventOf(e, 'TRIGGER').triggers)),
+    setHandSize: update((ctx, e) => fx.setHandSize(ctx, eventOf(e, 'HAND_SIZE').player, eventOf(e, 'HAND_SIZE').size)),
+    addMana: update((ctx, e) => fx.changeMana(ctx, eventOf(e, 'ADD_MANA').player, eventOf(e, 'ADD_MANA').amount)),
+    spendMana: update((ctx, e) => fx.changeMana(ctx, eventOf(e, 'SPEND_MANA').player, -eventOf(e, 'SPEND_MANA').amount)),
+    addExtraTurn: update((ctx, e) => fx.addExtraTurn(ctx, eventOf(e, 'ADD_EXTRA_TURN').player)),
+    addExtraCombat: update((ctx, e) => fx.addCombatPhase(ctx, eventOf(e, 'ADD_EXTRA_COMBAT').followedByMain !== false)),
+    skipNext: update((ctx, e) => fx.skipNext(ctx, eventOf(e, 'SKIP_NEXT').player, eventOf(e, 'SKIP_NEXT').what)),
     removePlayer: perform((ctx, e, hook) => fx.removePlayer(ctx, hook, eventOf(e, 'CONCEDE').player)),
   },
 });

@@ -6,12 +6,12 @@
 import { createActor, type Actor, type InspectionEvent, type Observer, type StateValue } from 'xstate';
 import { creatingWith } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { EmittedEvent, EmittedEventType, GameHooks, RulesProfile, TurnEvent, TurnView } from '../machines/turn.types.js';
+import type { Attacker, EmittedEvent, EmittedEventType, GameHooks, RulesProfile, Trigger, TurnEvent, TurnView } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type PersistedGame } from './persistence.js';
 import { explainRefusal } from './refusals.js';
 import { sorceryTimingViolation, landViolation } from './rules/timing.js';
-import { EVENT_TYPES, GameOptionsSchema, TurnEventSchema, describeIssue } from './schemas.js';
+import { EVENT_TYPES, GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
 import { awaitingOf, viewOf } from './view.js';
 
 /** Options of {@link createGame}. */
@@ -74,20 +74,27 @@ function refuse(code: EngineErrorInfo['code'], message: string, rule?: string): 
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
 }
 
-/** Player ids an event names, with the field that names them. */
-function namedPlayers(event: TurnEvent): [string, string][] {
-  const out: [string, string][] = [];
-  if ('player' in event) out.push(['player', event.player]);
-  if (event.type === 'DECLARE_ATTACKERS') event.attackers.forEach((a, i) => out.push([`attackers[${i}].defender`, a.defender]));
-  if (event.type === 'TRIGGER') event.triggers.forEach((t, i) => out.push([`triggers[${i}].controller`, t.controller]));
-  return out;
+/** The first player id an event names that is not a seat of the game, as a refusal message (CONTRACT: INVALID_EVENT). */
+function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
+  const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
+  if ('player' in event && !seats.includes(event.player)) return bad('player', event.player);
+  if (event.type === 'DECLARE_ATTACKERS') {
+    const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
+    if (i >= 0) return bad(`attackers[${i}].defender`, (event.attackers[i] as Attacker).defender);
+  }
+  if (event.type === 'TRIGGER') {
+    const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
+    if (i >= 0) return bad(`triggers[${i}].controller`, (event.triggers[i] as Trigger).controller);
+  }
+  return null;
 }
 
 class TurnGame implements Game {
   #actor!: Actor<typeof turnMachine>;
   readonly #hooks: GameHooks | undefined;
   readonly #inspect: GameOptions['inspect'];
-  readonly #listeners = new Map<string, Set<Listener>>();
+  /** Listeners by emitted event type; created with the first listener (most games have none). */
+  #listeners: Map<string, Set<Listener>> | null = null;
   #outbox: EmittedEvent[] = [];
   #failure: unknown = undefined;
 
@@ -127,7 +134,7 @@ class TurnGame implements Game {
   }
 
   #send(raw: unknown): SendResult {
-    const parsed = TurnEventSchema.safeParse(raw);
+    const parsed = parseEvent(raw);
     if (!parsed.success) {
       const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
       if (typeof raw !== 'object' || raw === null) return refuse(ErrorCode.INVALID_EVENT, `event: expected an object with a type, got ${raw === null ? 'null' : typeof raw}`);
@@ -138,11 +145,10 @@ class TurnGame implements Game {
     }
     const event = parsed.data as TurnEvent;
     const before = this.#actor.getSnapshot();
-    for (const [field, id] of namedPlayers(event)) {
-      if (!before.context.seats.includes(id)) return refuse(ErrorCode.INVALID_EVENT, `event.${field}: '${id}' is not a player of this game`);
-    }
+    const unknown = unknownPlayer(event, before.context.seats);
+    if (unknown !== null) return refuse(ErrorCode.INVALID_EVENT, unknown);
     if (before.status !== 'active') return refuse(ErrorCode.GAME_OVER, `the game is over (winners: ${before.context.winners?.join(', ') ?? 'none'})`);
-    this.#outbox = [];
+    this.#outbox.length = 0;
     this.#actor.send(event);
     if (this.#failure !== undefined) {
       const err = this.#failure;
@@ -159,12 +165,16 @@ class TurnGame implements Game {
 
   /** Delivers what the accepted event emitted; a throwing listener does not stop the others. */
   #flush(): void {
+    const listeners = this.#listeners;
+    if (listeners === null || listeners.size === 0) {
+      this.#outbox.length = 0;
+      return;
+    }
     const events = this.#outbox;
     this.#outbox = [];
-    if (this.#listeners.size === 0) return;
     for (const e of events) {
       for (const key of [e.type, '*']) {
-        const set = this.#listeners.get(key);
+        const set = listeners.get(key);
         if (set === undefined) continue;
         for (const listener of [...set]) {
           try {
@@ -218,12 +228,13 @@ class TurnGame implements Game {
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    let set = this.#listeners.get(type);
-    if (set === undefined) this.#listeners.set(type, (set = new Set()));
+    const listeners = (this.#listeners ??= new Map());
+    let set = listeners.get(type);
+    if (set === undefined) listeners.set(type, (set = new Set()));
     set.add(listener as Listener);
     return () => {
       set.delete(listener as Listener);
-      if (set.size === 0) this.#listeners.delete(type);
+      if (set.size === 0) listeners.delete(type);
     };
   }
 

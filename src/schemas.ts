@@ -3,6 +3,7 @@
  * (The scenario format's schema lives with the runner, in src/scenarios/schema.ts.)
  */
 import { z } from 'zod';
+import type { TurnEvent } from '../machines/turn.types.js';
 
 /** Longest id (player, object, creature) the engine accepts. */
 export const MAX_ID_LENGTH = 256;
@@ -74,6 +75,60 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SKIP_NEXT'), player: PlayerIdSchema, what: SkipTargetSchema }),
   z.object({ type: z.literal('CONCEDE'), player: PlayerIdSchema }),
 ]);
+
+/** Whether a value passes {@link PlayerIdSchema} (the same checks, without building a result object). */
+export function isPlayerId(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && !RESERVED_IDS.has(value);
+}
+
+const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
+/** The checks of `z.number().int().min(min).max(MAX_AMOUNT)` (zod's int() is a safe integer). */
+const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
+
+/**
+ * The events whose fields are all scalars, accepted without zod's machinery when they pass
+ * exactly the checks of their schema in {@link TurnEventSchema}; the result is the object
+ * zod would build (the schema's keys, in its order). Anything else, and anything that
+ * fails, goes to zod, so refusals keep zod's messages.
+ */
+function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
+  const { type, player } = r;
+  if (!isPlayerId(player)) return undefined;
+  switch (type) {
+    case 'PASS_PRIORITY':
+    case 'PLAY_LAND':
+    case 'ADD_EXTRA_TURN':
+    case 'CONCEDE':
+      return { type, player };
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY': {
+      const { id, speed } = r;
+      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? { type, player, id, speed } : undefined;
+    }
+    case 'DISCARD':
+      return isWhole(r.count, 1) ? { type, player, count: r.count } : undefined;
+    case 'HAND_SIZE':
+      return isWhole(r.size, 0) ? { type, player, size: r.size } : undefined;
+    case 'ADD_MANA':
+    case 'SPEND_MANA':
+      return isWhole(r.amount, 1) ? { type, player, amount: r.amount } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Parses an event: {@link TurnEventSchema}'s `safeParse`, with a fast path for events whose
+ * fields are all scalars (most events of a game: PASS_PRIORITY above all), which yields the
+ * same result without zod's machinery.
+ */
+export function parseEvent(raw: unknown): ReturnType<typeof TurnEventSchema.safeParse> {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const data = parseScalarEvent(raw as Record<string, unknown>);
+    if (data !== undefined) return { success: true, data };
+  }
+  return TurnEventSchema.safeParse(raw);
+}
 
 /** The names of all event types, for messages. */
 export const EVENT_TYPES = TurnEventSchema.options.map((o) => o.shape.type.value);

@@ -1,0 +1,51 @@
+/**
+ * Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time by function and by
+ * origin (engine code, XState, zod, Node/V8), to find where the engine's time goes.
+ *
+ *   node --import tsx bench/cpuprofile.ts FILE.cpuprofile [top]
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [file, topArg = '25'] = process.argv.slice(2);
+if (file === undefined) throw new Error('usage: cpuprofile.ts FILE.cpuprofile [top]');
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+function origin(url: string): string {
+  if (url.includes('/node_modules/xstate/')) return 'xstate';
+  if (url.includes('/node_modules/zod/')) return 'zod';
+  if (url.includes('/machines/')) return 'engine machines/';
+  if (url.includes('/src/')) return 'engine src/';
+  if (url.includes('/bench/')) return 'bench';
+  if (url === '') return '(v8: gc, idle, builtins)';
+  return 'other';
+}
+const fn = new Map<string, number>();
+const org = new Map<string, number>();
+for (const [id, t] of self) {
+  const n = byId.get(id) as ProfileNode;
+  const { functionName, url, lineNumber } = n.callFrame;
+  const where = url.replace(/^.*\/(node_modules\/[^/]+|src|machines|bench)\//, '$1/');
+  const key = `${functionName || '(anonymous)'}  ${where}:${lineNumber + 1}`;
+  fn.set(key, (fn.get(key) ?? 0) + t);
+  org.set(origin(url), (org.get(origin(url)) ?? 0) + t);
+}
+const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)}%`;
+console.log(`total sampled: ${(total / 1000).toFixed(0)} ms\n\nself time by origin:`);
+for (const [k, t] of [...org].sort((a, b) => b[1] - a[1])) console.log(`  ${pct(t)}  ${k}`);
+console.log(`\ntop ${topArg} functions by self time:`);
+for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg))) console.log(`  ${pct(t)}  ${k}`);

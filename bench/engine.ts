@@ -1,0 +1,23 @@
+/**
+ * The engine as hosts run it: the built package (dist/, compiled by tsc), not the
+ * TypeScript sources through tsx (whose transform adds work of its own, e.g. esbuild's
+ * `__name` calls). `npm run bench` builds first.
+ */
+import type * as Index from '../src/index.js';
+import type * as Simulation from '../src/simulation.js';
+import type * as View from '../src/view.js';
+
+const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
+
+async function load<T>(path: string): Promise<T> {
+  try {
+    return (await import(dist(path))) as T;
+  } catch (err) {
+    throw new Error(`cannot load the built engine (${dist(path)}): run \`npm run build\` first. ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+export const { createGame, restoreGame, turnMachine } = await load<typeof Index>('index.js');
+export const { seededRandom } = await load<typeof Simulation>('simulation.js');
+export const { viewOf } = await load<typeof View>('view.js');
+export type { Game, TurnEvent, TurnView } from '../src/index.js';

@@ -1,0 +1,33 @@
+/**
+ * A profiling workload: plays the benchmark workloads through one implementation ('engine',
+ * 'hook': the engine with a no-op checkpoint hook, 'raw': XState's actor.send) for a
+ * few seconds, so that `node --cpu-prof` sees only that. Then summarise the profile with
+ * bench/cpuprofile.ts.
+ *
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts engine 5
+ *   node --import tsx bench/cpuprofile.ts /tmp/prof/*.cpuprofile
+ */
+import { createActor } from 'xstate';
+import { createGame, turnMachine } from './engine.js';
+import { workloads } from './workloads.js';
+
+const [impl = 'engine', seconds = '5'] = process.argv.slice(2);
+const list = workloads();
+const until = performance.now() + Number(seconds) * 1000;
+const cpu = process.cpuUsage();
+let events = 0;
+while (performance.now() < until) {
+  for (const w of list) {
+    if (impl === 'raw') {
+      const actor = createActor(turnMachine, { input: { players: w.players, startingPlayer: w.players[0] as string, rules: 'current', maxHandSize: 7, handSize: 7 } }).start();
+      for (const e of w.events) actor.send(e);
+    } else {
+      const game = createGame({ players: w.players, ...(impl === 'hook' ? { hooks: { checkpoint: () => undefined } } : {}) });
+      for (const e of w.events) game.send(e);
+    }
+    events += w.events.length;
+  }
+}
+const used = process.cpuUsage(cpu);
+const cpuSeconds = (used.user + used.system) / 1e6;
+console.log(`${impl}: ${events} events in ${seconds} s: ${Math.round(events / Number(seconds))} events/s, ${Math.round(events / cpuSeconds)} events per CPU second`);

@@ -1,0 +1,253 @@
+/**
+ * `npm run bench`: the engine against a hand-written reducer, boardgame.io and raw XState,
+ * on the same scripted workloads, in one run. Prints a table and writes bench/results.json.
+ * See docs/performance.md.
+ *
+ *   npm run bench                      # full run: 7 runs, about 2.5 minutes on 2 cores
+ *   npm run bench -- --quick           # 3 shorter runs, under a minute
+ *   npm run bench -- --runs 9 --min-ms 400 --out /tmp/results.json
+ *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
+ *   npm run bench -- --no-coverage     # do not time the model-based coverage run
+ *
+ * Run with --expose-gc (the npm script does) so that heap figures are taken after a full GC.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
+import { createActor } from 'xstate';
+import { createGame, restoreGame, turnMachine, viewOf, type Game } from './engine.js';
+import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
+import { fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
+import { initialState, reduce, reducerView } from './reducer.js';
+import { workloads, type Workload } from './workloads.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    'min-ms': { type: 'string' },
+    out: { type: 'string' },
+    'no-coverage': { type: 'boolean', default: false },
+    wall: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
+const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
+/** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
+const CLOCK: Clock = args.wall ? 'wall' : 'cpu';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = args.out ?? fileURLToPath(new URL('./results.json', import.meta.url));
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** One implementation: plays a whole workload, from a new game to its last event. */
+type Impl = (w: Workload) => void;
+
+const input = (players: string[]) => ({ players, startingPlayer: players[0] as string, rules: 'current' as const, maxHandSize: 7, handSize: 7 });
+
+const IMPLS: Record<string, Impl> = {
+  engine: (w) => {
+    const game = createGame({ players: w.players });
+    for (const e of w.events) game.send(e);
+  },
+  'engine + no-op hook': (w) => {
+    const game = createGame({ players: w.players, hooks: { checkpoint: () => undefined } });
+    for (const e of w.events) game.send(e);
+  },
+  'raw XState': (w) => {
+    const actor = createActor(turnMachine, { input: input(w.players) }).start();
+    for (const e of w.events) actor.send(e);
+  },
+  reducer: (w) => {
+    let s = initialState(w.players);
+    for (const e of w.events) s = reduce(s, e);
+  },
+  'boardgame.io reducer': (w) => void playBareReducer(w.players, w.events),
+  'boardgame.io Client': (w) => void playClient(w.players, w.events),
+};
+
+/** The equivalence check: the reducer after every event, the others at the end, show the engine's view. */
+function checkEquivalence(w: Workload): void {
+  const game = createGame({ players: w.players });
+  let s = initialState(w.players);
+  const same = (i: number, what: string, a: unknown, b: unknown) => {
+    if (!isDeepStrictEqual(a, b)) throw new Error(`${w.name}: after event ${i} the ${what} view differs from the engine's:\n${JSON.stringify(b)}\n${JSON.stringify(a)}`);
+  };
+  same(-1, 'reducer', reducerView(s), game.view());
+  w.events.forEach((e, i) => {
+    const result = game.send(e);
+    if (!result.ok) throw new Error(`${w.name}: the engine refused event ${i}: ${result.error.message}`);
+    const next = reduce(s, e);
+    if (next === s) throw new Error(`${w.name}: the reducer refused event ${i}: ${JSON.stringify(e)}`);
+    s = next;
+    same(i, 'reducer', reducerView(s), game.view());
+  });
+  const end = game.view();
+  const actor = createActor(turnMachine, { input: input(w.players) }).start();
+  for (const e of w.events) actor.send(e);
+  same(w.events.length, 'raw XState', viewOf(actor.getSnapshot()), end);
+  same(w.events.length, 'boardgame.io reducer', boardgameioView(playBareReducer(w.players, w.events, true)), end);
+  same(w.events.length, 'boardgame.io Client', boardgameioView(playClient(w.players, w.events, true)), end);
+}
+
+/** Events per second of each implementation on each workload: runs interleaved, so noise hits all alike. */
+function throughput(list: Workload[]): Record<string, Record<string, number[]>> {
+  const samples: Record<string, Record<string, number[]>> = {};
+  for (const w of list) for (const impl of Object.keys(IMPLS)) ((samples[w.name] ??= {})[impl] = []);
+  // Warm-up: long enough for V8 to optimise each implementation's hot paths.
+  for (const w of list) for (const [name, play] of Object.entries(IMPLS)) timePerCall(() => play(w), name.startsWith('boardgame.io') ? 0 : MIN_MS, CLOCK);
+  for (let r = 0; r < RUNS; r++) {
+    for (const w of list) {
+      for (const [name, play] of Object.entries(IMPLS)) {
+        const ms = timePerCall(() => play(w), MIN_MS, CLOCK);
+        samples[w.name]?.[name]?.push((w.events.length / ms) * 1000);
+      }
+    }
+  }
+  return samples;
+}
+
+/** A 2-player game in the combat damage step of a busy turn: attackers, blockers and first strike. */
+function midCombatGame(w: Workload): Game {
+  const game = createGame({ players: w.players });
+  for (const e of w.events) {
+    game.send(e);
+    const v = game.view();
+    if (v.turn >= 3 && v.step === 'combatDamage' && (v.combat?.blockers.length ?? 0) > 0) return game;
+  }
+  throw new Error('the workload never reaches a combat damage step with blockers');
+}
+
+function heapPerGame(make: () => unknown, count: number): number {
+  if (gc === undefined) return NaN;
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const games: unknown[] = [];
+  for (let i = 0; i < count; i++) games.push(make());
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  if (games.length !== count) throw new Error('unreachable');
+  return (after - before) / count;
+}
+
+/**
+ * The model-based coverage run: timed only where the branch has a `coverage` npm script
+ * (another issue adds it). This is the hook: add the script and its time is recorded here.
+ */
+function coverageRun(): { available: boolean; seconds?: number; reason?: string } {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts?: Record<string, string> };
+  if (pkg.scripts?.coverage === undefined) return { available: false, reason: 'no `coverage` npm script on this branch' };
+  if (args['no-coverage']) return { available: false, reason: 'skipped (--no-coverage)' };
+  const start = performance.now();
+  const run = spawnSync('npm', ['run', '--silent', 'coverage'], { cwd: ROOT, stdio: 'ignore' });
+  const seconds = (performance.now() - start) / 1000;
+  return run.status === 0 ? { available: true, seconds } : { available: false, reason: `npm run coverage exited with ${run.status}` };
+}
+
+function main(): void {
+  const started = performance.now();
+  const list = workloads();
+  for (const w of list) checkEquivalence(w);
+  console.log(`equivalence: reducer, raw XState and boardgame.io end in the engine's views on all ${list.length} workloads`);
+
+  const samples = throughput(list);
+  const perWorkload: Record<string, Record<string, Stat>> = {};
+  for (const [w, impls] of Object.entries(samples)) perWorkload[w] = Object.fromEntries(Object.entries(impls).map(([k, v]) => [k, stat(v)]));
+
+  // Overall events/s per run: all workloads' events over their summed time.
+  const totalEvents = list.reduce((n, w) => n + w.events.length, 0);
+  const overallRuns = (impl: string): number[] =>
+    Array.from({ length: RUNS }, (_, r) => totalEvents / list.reduce((t, w) => t + w.events.length / (samples[w.name]?.[impl]?.[r] as number), 0));
+  const overall: Record<string, Stat> = Object.fromEntries(Object.keys(IMPLS).map((k) => [k, stat(overallRuns(k))]));
+  const ratioRuns = (a: string, b: string | string[]): number[] => {
+    const engineRuns = overallRuns(a);
+    const others = (Array.isArray(b) ? b : [b]).map(overallRuns);
+    return engineRuns.map((x, r) => x / Math.max(...others.map((o) => o[r] as number)));
+  };
+  const ratios = {
+    engineVsReducer: stat(ratioRuns('engine', 'reducer')),
+    engineVsBoardgameio: stat(ratioRuns('engine', ['boardgame.io reducer', 'boardgame.io Client'])),
+    engineVsRawXState: stat(ratioRuns('engine', 'raw XState')),
+    rawXStateVsReducer: stat(ratioRuns('raw XState', 'reducer')),
+  };
+
+  const busy2 = list.find((w) => w.name === 'busy-2p') as Workload;
+  const game = midCombatGame(busy2);
+  const persisted = game.persist();
+  const json = JSON.stringify(persisted);
+  const persistedBytesMidCombat = Buffer.byteLength(json);
+  const plain = JSON.parse(json) as unknown;
+  // Warm-up: restoring takes about a second of calls before V8 has optimised zod's and XState's paths.
+  timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), args.quick ? 500 : 1500, CLOCK);
+  const persistUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => game.persist(), MIN_MS / 2, CLOCK) * 1000));
+  const restoreUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => restoreGame(plain), MIN_MS / 2, CLOCK) * 1000));
+  const restoreRoundTripUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), MIN_MS / 2, CLOCK) * 1000));
+  const GAMES = 10_000;
+  const heapRuns = args.quick ? 1 : 3;
+  const heapBytesPerGame = stat(Array.from({ length: heapRuns }, () => heapPerGame(() => createGame({ players: ['A', 'B'] }), GAMES)));
+  const heapBytesPerGameMidCombat = stat(Array.from({ length: heapRuns }, () => heapPerGame(() => restoreGame(plain), GAMES)));
+  // Where a new game's heap goes: its context alone, an XState snapshot, a started XState actor, the engine's Game.
+  const actorOf = () => createActor(turnMachine, { input: input(['A', 'B']) }).start();
+  const heapBreakdown = {
+    context: heapPerGame(() => actorOf().getSnapshot().context, GAMES),
+    xstateSnapshot: heapPerGame(() => actorOf().getSnapshot(), GAMES),
+    xstateActor: heapPerGame(actorOf, GAMES),
+    engineGame: heapBytesPerGame.median,
+  };
+  const coverage = coverageRun();
+
+  const rows = Object.keys(IMPLS).map((impl) => [
+    impl,
+    ...list.map((w) => fmt(perWorkload[w.name]?.[impl]?.median ?? NaN)),
+    fmtStat(overall[impl] as Stat),
+    fmt((overall.engine?.median ?? NaN) / (overall[impl]?.median ?? NaN)),
+  ]);
+  console.log(`\nevents per ${CLOCK === 'cpu' ? 'CPU ' : ''}second, median of ${RUNS} runs (min–max); ${list.map((w) => `${w.name}: ${w.events.length} events`).join(', ')}\n`);
+  console.log(table(['implementation', ...list.map((w) => w.name), 'all workloads', 'engine ÷ it'], rows));
+  console.log('\n' + table(['figure', 'median (min–max)', 'target', 'met'], [
+    ['engine ÷ reducer (events/s)', fmtStat(ratios.engineVsReducer), '≥ 0.125', String(ratios.engineVsReducer.median >= 1 / 8)],
+    ['engine ÷ boardgame.io (faster of the two)', fmtStat(ratios.engineVsBoardgameio), '≥ 10', String(ratios.engineVsBoardgameio.median >= 10)],
+    ['engine ÷ raw XState', fmtStat(ratios.engineVsRawXState), '', ''],
+    ['raw XState ÷ reducer', fmtStat(ratios.rawXStateVsReducer), '', ''],
+    ['heap bytes per live game (10,000 new games)', fmtStat(heapBytesPerGame), '≤ 4096', String(heapBytesPerGame.median <= 4096)],
+    ['heap bytes per live game (10,000 mid-combat)', fmtStat(heapBytesPerGameMidCombat), '', ''],
+    ['  of which: context / XState snapshot / actor', `${fmt(heapBreakdown.context)} / ${fmt(heapBreakdown.xstateSnapshot)} / ${fmt(heapBreakdown.xstateActor)}`, '', ''],
+    ['persisted bytes, 2 players mid-combat', fmt(persistedBytesMidCombat), '≤ 1024', String(persistedBytesMidCombat <= 1024)],
+    ['µs per persist()', fmtStat(persistUs), '', ''],
+    ['µs per restoreGame(object)', fmtStat(restoreUs), '', ''],
+    ['µs per JSON round trip + restoreGame', fmtStat(restoreRoundTripUs), '', ''],
+    ['model-based coverage run (s)', coverage.available ? fmt(coverage.seconds as number) : `n/a: ${coverage.reason}`, '', ''],
+  ]));
+
+  const median = <T extends Record<string, Stat>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.median])) as Record<keyof T, number>;
+  const results = {
+    /** Medians (engine events/s divided by theirs); `ratioStats` has min, max and runs. */
+    ratios: median(ratios),
+    ratioStats: ratios,
+    /** Median heap bytes per live game; `heapBytesPerGameStats` has min, max and runs. */
+    heapBytesPerGame: heapBytesPerGame.median,
+    heapBytesPerGameStats: heapBytesPerGame,
+    heapBytesPerGameMidCombat,
+    heapBreakdown,
+    persistedBytesMidCombat,
+    persistMicroseconds: persistUs,
+    restoreMicroseconds: restoreUs,
+    restoreRoundTripMicroseconds: restoreRoundTripUs,
+    coverageRun: coverage,
+    eventsPerSecond: { overall, perWorkload },
+    workloads: list.map((w) => ({ name: w.name, players: w.players.length, turns: w.turns, events: w.events.length })),
+    equivalence: 'passed',
+    settings: { runs: RUNS, minMsPerRun: MIN_MS, clock: CLOCK, gamesForHeap: GAMES, exposeGc: gc !== undefined },
+    machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    date: new Date().toISOString(),
+    seconds: (performance.now() - started) / 1000,
+  };
+  writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nwrote ${OUT} in ${fmt(results.seconds)} s`);
+}
+
+main();

@@ -1,0 +1,53 @@
+/**
+ * The event parser's fast path (src/schemas.ts parseEvent) must accept and build exactly
+ * what the zod schema of the contract's events does: same verdict, same result.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT, MAX_ID_LENGTH, TurnEventSchema, parseEvent } from '../src/schemas.js';
+
+const TYPES = ['PASS_PRIORITY', 'PLAY_LAND', 'ADD_EXTRA_TURN', 'CONCEDE', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'DISCARD', 'HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'TRIGGER', 'NOPE'];
+const id = fc.oneof(
+  fc.constantFrom('A', 'B', '', 'toString', '__proto__', 'constructor', 'x'.repeat(MAX_ID_LENGTH), 'x'.repeat(MAX_ID_LENGTH + 1)),
+  fc.string({ maxLength: 4 }),
+);
+const num = fc.oneof(
+  fc.constantFrom(0, -0, 1, 2, MAX_AMOUNT, MAX_AMOUNT + 1, -1, 1.5, NaN, Infinity, Number.MAX_SAFE_INTEGER + 2),
+  fc.integer({ min: -3, max: 12 }),
+);
+const anyValue = fc.oneof(id, num, fc.constantFrom(null, undefined, true, 'sorcery', 'instant', 'fast'), fc.constant(['A']), fc.constant({}));
+const event = fc.record(
+  {
+    type: fc.constantFrom(...TYPES),
+    player: fc.oneof(id, anyValue),
+    id: fc.oneof(id, anyValue),
+    speed: fc.oneof(fc.constantFrom('sorcery', 'instant', 'fast'), anyValue),
+    count: fc.oneof(num, anyValue),
+    size: fc.oneof(num, anyValue),
+    amount: fc.oneof(num, anyValue),
+    extra: anyValue,
+  },
+  { requiredKeys: ['type'] },
+);
+
+describe('event parsing fast path (CONTRACT: INVALID_EVENT)', () => {
+  it('gives the same verdict and the same event as the zod schema', () => {
+    fc.assert(
+      fc.property(fc.oneof(event, anyValue), (raw) => {
+        const fast = parseEvent(raw);
+        const zod = TurnEventSchema.safeParse(raw);
+        expect(fast.success).toBe(zod.success);
+        if (fast.success && zod.success) {
+          expect(fast.data).toStrictEqual(zod.data);
+          expect(Object.keys(fast.data)).toEqual(Object.keys(zod.data));
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('refuses arrays even when they carry event fields', () => {
+    const array = Object.assign([], { type: 'PASS_PRIORITY', player: 'A' });
+    expect(parseEvent(array).success).toBe(false);
+  });
+});
