@@ -36,29 +36,11 @@ const endOfStep = { type: 'emptyManaPools', params: { at: 'step' } } as const;
 /** ... and as each phase ends under 'classic' rules, with mana burn (classic 300.3). */
 const endOfPhase = { type: 'emptyManaPools', params: { at: 'phase' } } as const;
 
-type StateConfig = Parameters<typeof turnSetup.createStateConfig>[0];
-type Transition = Extract<Extract<NonNullable<StateConfig['always']>, readonly unknown[]>[number], { target?: unknown }>;
-type Guard = NonNullable<Transition['guard']>;
-
 /**
- * Where a phase goes when it ends: an added phase first (CR 500.8), else the next phase of
- * the turn table; only the first main phase is precombat (CR 505.1a). After the ending
- * phase the next turn begins: an extra turn first (CR 500.7), then turn order.
- * `when` is the condition for the phase to end (the step is over, and for 103.8a more).
+ * A phase ends: the turn goes through `#turn.nextPhase`, the one place that decides what
+ * comes next (CR 500.1, 500.7, 500.8).
  */
-function leavePhase(when?: Guard, ...actions: ReturnType<typeof record>[]): Transition[] {
-  const only = (guard: Guard): Guard => (when === undefined ? guard : (and([when as never, guard as never]) as Guard));
-  const go = (guard: Guard, target: string, action: 'beginPhase' | 'beginTurn', reenter = false): Transition =>
-    ({ guard: only(guard), target, reenter, actions: [...actions, action] }) as Transition;
-  return [
-    go({ type: 'isNextPhase', params: { phase: 'combat' } }, '#turn.combat', 'beginPhase', true),
-    go('isNextPhaseFirstMain', '#turn.precombatMain', 'beginPhase'),
-    go({ type: 'isNextPhase', params: { phase: 'main' } }, '#turn.postcombatMain', 'beginPhase', true),
-    go({ type: 'isNextPhase', params: { phase: 'ending' } }, '#turn.ending', 'beginPhase'),
-    go(and(['isTurnOver', 'hasExtraTurn']) as Guard, '#turn.beginning', 'beginTurn'),
-    go('isTurnOver', '#turn.beginning', 'beginTurn'),
-  ];
-}
+const toNextPhase = '#turn.nextPhase';
 
 /** A step in which players receive priority and nothing else happens first (CR 503.1, 507.2, 511.1, 513.1). */
 function priorityStep(phase: PhaseName, step: StepName) {
@@ -106,16 +88,13 @@ export const turnMachine = turnSetup.createMachine({
         },
         upkeep: {
           ...priorityStep('beginning', 'upkeep'),
-          always: [
-            // CR 103.8a: in a two-player game the starting player skips their first draw.
-            ...leavePhase(and(['isStepOver', 'skipsFirstDraw']) as Guard, record('beginning', ['draw'], '103.8a')),
-            { guard: 'isStepOver', target: 'draw' },
-          ],
+          // CR 103.8a: the draw step of the starting player's first turn is passed over as it begins.
+          always: { guard: 'isStepOver', target: 'draw' },
         },
         draw: {
           entry: [begin('beginning', 'draw'), 'drawForTurn', 'givePriorityToActivePlayer'],
           exit: endOfStep,
-          always: leavePhase('isStepOver'),
+          always: { guard: 'isStepOver', target: toNextPhase },
         },
       },
     },
@@ -123,7 +102,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('precombatMain', 'main'), always: leavePhase('isStepOver') },
+        main: { ...priorityStep('precombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     combat: {
@@ -142,25 +121,13 @@ export const turnMachine = turnSetup.createMachine({
           states: {
             // CR 508.1: the active player declares attackers.
             declaring: {
-              always: [
-                // CR 800.4j: with no active player nobody attacks.
-                { guard: and(['hasNoActivePlayer', 'isClassic']), target: '#turn.combat.endOfCombat', actions: record('combat', ['declareBlockers', 'combatDamage'], '508.8') },
-                { guard: 'hasNoActivePlayer', target: 'priority' },
-              ],
-              on: {
-                DECLARE_ATTACKERS: [
-                  // 'classic': with no attackers the rest of this step is skipped too.
-                  {
-                    guard: and(['isLegalAttack', 'declaresNoAttackers', 'isClassic']),
-                    target: '#turn.combat.endOfCombat',
-                    actions: ['declareAttackers', record('combat', ['declareBlockers', 'combatDamage'], '508.8')],
-                  },
-                  { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' },
-                ],
-              },
+              // CR 800.4j: with no active player nobody attacks.
+              always: { guard: 'hasNoActivePlayer', target: 'priority' },
+              on: { DECLARE_ATTACKERS: { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' } },
             },
-            // CR 508.2: then the active player receives priority.
-            priority: { entry: 'givePriorityToActivePlayer' },
+            // CR 508.2: then the active player receives priority. 'classic': with no attackers
+            // the rest of this step is passed over instead, so nobody receives priority.
+            priority: { entry: ['skipRestOfStepWithoutAttackers', 'givePriorityToActivePlayer'] },
           },
           always: [
             { guard: and(['isStepOver', 'hasAttackers']), target: 'declareBlockers' },
@@ -197,14 +164,14 @@ export const turnMachine = turnSetup.createMachine({
           exit: endOfStep,
           always: { guard: 'isStepOver', target: 'endOfCombat' },
         },
-        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: leavePhase('isStepOver') },
+        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     postcombatMain: {
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('postcombatMain', 'main'), always: leavePhase('isStepOver') },
+        main: { ...priorityStep('postcombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     ending: {
@@ -225,7 +192,7 @@ export const turnMachine = turnSetup.createMachine({
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {
               entry: ['endTurnEffects', 'checkCleanup'],
-              always: [{ guard: 'wasCleanupActive', target: 'priority' }, ...leavePhase()],
+              always: [{ guard: 'wasCleanupActive', target: 'priority' }, { target: toNextPhase }],
             },
             // CR 514.3a: state-based actions or triggers: players receive priority, then another cleanup step begins.
             priority: {
@@ -235,6 +202,19 @@ export const turnMachine = turnSetup.createMachine({
           },
         },
       },
+    },
+    // CR 500.1, 500.7, 500.8: between phases. An added phase comes first, else the next phase
+    // of the turn table; only the first main phase is precombat (CR 505.1a). After the ending
+    // phase the next turn begins: an extra turn first, then turn order.
+    nextPhase: {
+      always: [
+        { guard: { type: 'isNextPhase', params: { phase: 'combat' } }, target: 'combat', actions: 'beginPhase' },
+        { guard: 'isNextPhaseFirstMain', target: 'precombatMain', actions: 'beginPhase' },
+        { guard: { type: 'isNextPhase', params: { phase: 'main' } }, target: 'postcombatMain', actions: 'beginPhase' },
+        { guard: { type: 'isNextPhase', params: { phase: 'ending' } }, target: 'ending', actions: 'beginPhase' },
+        { guard: and(['isTurnOver', 'hasExtraTurn']), target: 'beginning', actions: 'beginTurn' },
+        { guard: 'isTurnOver', target: 'beginning', actions: 'beginTurn' },
+      ],
     },
     gameOver: { type: 'final' },
   },

@@ -11,7 +11,7 @@ import { spendViolation } from '../src/rules/mana.js';
 import { allPlayersPassed, isStepOver } from '../src/rules/priority.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, isFirstMainPhase, nextPhase } from '../src/rules/schedule.js';
 import { castViolation, landViolation } from '../src/rules/timing.js';
-import { nextTurn, skipsFirstDraw } from '../src/rules/turnOrder.js';
+import { nextTurn } from '../src/rules/turnOrder.js';
 import { hooksOf } from './hooks.js';
 import * as fx from './turn.effects.js';
 import type { CheckpointHook, EmittedEvent, PhaseKind, PhaseName, StepName, TurnContext, TurnEvent, TurnInput } from './turn.types.js';
@@ -52,8 +52,6 @@ export const turnSetup = setup({
   guards: {
     // Step and phase boundaries
     isStepOver: ({ context }) => isStepOver(context),
-    isClassic: ({ context }) => context.rules === 'classic',
-    skipsFirstDraw: ({ context }) => skipsFirstDraw(context),
     hasAttackers: ({ context }) => hasAttackers(context),
     hasFirstStrikeCombatant: ({ context }) => hasFirstStrikeCombatant(context),
     isNextPhase: ({ context }, params: { phase: PhaseKind }) => nextPhase(context) === params.phase,
@@ -127,6 +125,7 @@ export const turnSetup = setup({
     playLand: perform((ctx) => fx.playLand(ctx)),
     beginCombat: perform(() => fx.beginCombat()),
     endCombat: perform(() => fx.endCombat()),
+    skipRestOfStepWithoutAttackers: perform((ctx) => fx.skipRestOfStepWithoutAttackers(ctx)),
     declareAttackers: perform((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
     declareBlockers: perform((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
     dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _h, p) => fx.dealCombatDamage(ctx, p.first)),
