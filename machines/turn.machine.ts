@@ -121,8 +121,8 @@ export const turnMachine = turnSetup.createMachine({
           states: {
             // CR 508.1: the active player declares attackers.
             declaring: {
-              // CR 800.4j: with no active player nobody attacks.
-              always: { guard: 'hasNoActivePlayer', target: 'priority' },
+              // CR 800.4j: with no active player nobody attacks; nor in a step passed over (CR 614.10).
+              always: { guard: 'hasNoAttackDeclarationDue', target: 'priority' },
               on: { DECLARE_ATTACKERS: { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' } },
             },
             // CR 508.2: then the active player receives priority. 'classic': with no attackers

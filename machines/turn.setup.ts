@@ -75,7 +75,7 @@ export const turnSetup = setup({
     },
     canPlayLand: ({ context, event }) => landViolation(context, eventOf(event, 'PLAY_LAND').player) === null,
     // Combat
-    hasNoActivePlayer: ({ context }) => context.activePlayer === null,
+    hasNoAttackDeclarationDue: ({ context }) => context.skipping !== null || context.activePlayer === null,
     isSkipping: ({ context }) => context.skipping !== null,
     isLegalAttack: ({ context, event }) => {
       const e = eventOf(event, 'DECLARE_ATTACKERS');
