@@ -70,11 +70,11 @@ export const turnMachine = turnSetup.createMachine({
     ADD_EXTRA_COMBAT: { guard: 'canAddExtraCombat', actions: 'addExtraCombat' },
     SKIP_NEXT: { guard: 'canSkipNext', actions: 'skipNext' },
     // Leaving the game, at any time (CR 104.3a, 800.4).
-    CONCEDE: [
-      { guard: 'leavesOnePlayer', target: '.gameOver', actions: 'removePlayer' },
-      { guard: 'isPlayerInGame', actions: 'removePlayer' },
-    ],
+    CONCEDE: { guard: 'isPlayerInGame', actions: 'removePlayer' },
   },
+  // CR 104.2a: with one player left, that player wins. Every step's own eventless
+  // transitions wait while the game is over, so this one ends it.
+  always: { guard: 'isGameOver', target: '.gameOver' },
   states: {
     beginning: {
       exit: endOfPhase,

@@ -75,7 +75,8 @@ export const turnSetup = setup({
     },
     canPlayLand: ({ context, event }) => landViolation(context, eventOf(event, 'PLAY_LAND').player) === null,
     // Combat
-    hasNoAttackDeclarationDue: ({ context }) => context.skipping !== null || context.activePlayer === null,
+    // A finished game awaits nothing, and leaves no step (the root's isGameOver ends it).
+    hasNoAttackDeclarationDue: ({ context }) => context.winners === null && (context.skipping !== null || context.activePlayer === null),
     isSkipping: ({ context }) => context.skipping !== null,
     isLegalAttack: ({ context, event }) => {
       const e = eventOf(event, 'DECLARE_ATTACKERS');
@@ -86,9 +87,9 @@ export const turnSetup = setup({
       const e = eventOf(event, 'DECLARE_BLOCKERS');
       return e.player === awaitedDefender(context) && blockViolation(context, e.player, e.blockers) === null;
     },
-    hasNoBlockDeclarationDue: ({ context }) => context.skipping !== null || awaitedDefender(context) === null,
+    hasNoBlockDeclarationDue: ({ context }) => context.winners === null && (context.skipping !== null || awaitedDefender(context) === null),
     // Cleanup
-    hasNoDiscardDue: ({ context }) => discardDue(context) === 0,
+    hasNoDiscardDue: ({ context }) => context.winners === null && discardDue(context) === 0,
     isDiscardDue: ({ context, event }) => {
       const e = eventOf(event, 'DISCARD');
       return e.player === context.activePlayer && e.count === discardDue(context);
@@ -106,7 +107,7 @@ export const turnSetup = setup({
       const e = eventOf(event, 'SKIP_NEXT');
       return context.players.includes(e.player) && (context.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS;
     },
-    leavesOnePlayer: ({ context, event }) => leavesOnePlayer(context, eventOf(event, 'CONCEDE').player),
+    isGameOver: ({ context }) => context.winners !== null,
   },
   actions: {
     announceFirstTurn: perform((ctx) => fx.announceFirstTurn(ctx)),
