@@ -67,12 +67,9 @@ export function machineElements(): MachineElements {
     transitions.push({ id, source: t.source.id, event, guard: describeGuard(t.guard), targets: (t.target ?? []).map((n) => n.id) });
   };
   const walk = (graph: DirectedGraphNode): void => {
-    const perEvent = new Map<string, number>();
     for (const edge of graph.edges) {
       const event = edge.transition.eventType;
-      const index = [...(graph.stateNode.transitions.get(event) ?? [])].indexOf(edge.transition);
-      perEvent.set(event, index);
-      add(edge.transition, event, index);
+      add(edge.transition, event, [...(graph.stateNode.transitions.get(event) ?? [])].indexOf(edge.transition));
     }
     (graph.stateNode.always ?? []).forEach((t, i) => add(t, 'always', i));
     graph.children.forEach(walk);

@@ -68,6 +68,8 @@ export function refusedEvents(snapshot: TurnSnapshot): { send: TurnEvent; reject
 export interface GeneratedScenario {
   file: string;
   scenario: Scenario;
+  /** The state nodes ('#id') and transitions this scenario is the first to cover. */
+  covers: string[];
 }
 
 /** A short description of a model state for names: 'combat.declareBlockers.declaring, B holds priority, stack'. */
@@ -99,6 +101,7 @@ export function toScenario(config: ModelConfig, path: ModelPath, index: number, 
   return {
     file: `${configName(config)}-${seq}-${leaf.replaceAll('.', '-')}.json`,
     scenario: { name, description, setup: modelSetup(config), steps },
+    covers: [...covers],
   };
 }
 
@@ -136,16 +139,14 @@ export function coveringPaths(result: CoverageResult): { path: ModelPath; covers
   }
   const chosen = [...covers.keys()].sort((a, b) => a - b).map((i) => result.paths[i] as ModelPath);
   const kept = withoutPrefixes(chosen);
-  // What a removed prefix covered is covered by the longer path that contains it.
-  return kept.map((path) => ({
-    path,
-    covers: [...covers.entries()]
-      .filter(([i]) => {
-        const p = result.paths[i] as ModelPath;
-        return p.events.length <= path.events.length && p.events.every((e, n) => JSON.stringify(e) === JSON.stringify(path.events[n]));
-      })
-      .flatMap(([, ids]) => ids),
-  }));
+  // What a removed prefix covered is credited to the first kept path that contains it.
+  const isPrefix = (p: ModelPath, of: ModelPath): boolean =>
+    p.events.length <= of.events.length && p.events.every((e, n) => JSON.stringify(e) === JSON.stringify(of.events[n]));
+  const credited = kept.map((path) => ({ path, covers: [] as string[] }));
+  for (const [i, ids] of [...covers.entries()].sort((a, b) => a[0] - b[0])) {
+    credited.find((k) => isPrefix(result.paths[i] as ModelPath, k.path))?.covers.push(...ids);
+  }
+  return credited;
 }
 
 /**
