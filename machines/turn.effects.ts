@@ -203,7 +203,8 @@ export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[
  * skipped (nobody receives priority), as are the declare blockers and combat damage steps.
  */
 export function skipRestOfStepWithoutAttackers(ctx: TurnContext): Effect {
-  if (!skipsRestOfDeclareAttackersStep(ctx)) return NOTHING;
+  // A step already passed over (CR 614.10, with its phase perhaps) stays so.
+  if (ctx.skipping !== null || !skipsRestOfDeclareAttackersStep(ctx)) return NOTHING;
   return patchOnly({ skipping: { phase: 'combat', step: 'declareAttackers', rule: '508.8' } });
 }
 
