@@ -9,12 +9,16 @@
  *                  -> firstStrikeDamage -> combatDamage -> endOfCombat (CR 506-511)
  *   postcombatMain main                                                 (CR 505)
  *   ending         end -> cleanup (-> cleanup ...)                      (CR 512-514)
+ *   nextPhase      between phases: the next phase, or the next turn      (CR 500.1, 500.7, 500.8)
+ *   gameOver       one player is left                                   (CR 104.2a)
  *
  * This file only names things; guards and actions are implemented in turn.setup.ts.
  * Priority is one structure shared by every step: the player decisions at the root, and
  * each step's eventless `isStepOver` transitions (CR 117.4, 500.2). Turn-based actions are
- * entry actions; skips are guarded transitions. There is no `invoke` or `after`, so
- * `xstate/graph` can walk the whole chart.
+ * entry actions; skips are guarded transitions or steps passed over as they begin. There is
+ * no `invoke` or `after`, so `xstate/graph` can walk the whole chart, and every transition
+ * is taken in games of two and of three players under both rules profiles
+ * (`npx mtg-turn-engine coverage`).
  */
 import { and } from 'xstate';
 import { initialContext } from './turn.effects.js';
