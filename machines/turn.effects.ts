@@ -5,7 +5,7 @@
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, discardDue } from '../src/rules/cleanup.js';
-import { creaturesDealingDamage, newCombat } from '../src/rules/combat.js';
+import { creaturesDealingDamage, newCombat, skipsRestOfDeclareAttackersStep } from '../src/rules/combat.js';
 import { leaveGame } from '../src/rules/leaving.js';
 import { emptyPools, poolsEmptyAt, poolsWithMana } from '../src/rules/mana.js';
 import { recordPass } from '../src/rules/priority.js';
@@ -207,6 +207,16 @@ export function endCombat(): Effect {
 export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[]): Effect {
   const combat = ctx.combat ?? newCombat();
   return patchOnly({ combat: { ...combat, attackers: attackers.map((a) => ({ ...a })) } });
+}
+
+/**
+ * 'classic' rules: with no attackers declared, the rest of the declare attackers step is
+ * skipped (nobody receives priority), as are the declare blockers and combat damage steps.
+ */
+export function skipRestOfStepWithoutAttackers(ctx: TurnContext): Effect {
+  // A step already passed over (CR 614.10, with its phase perhaps) stays so.
+  if (ctx.skipping !== null || !skipsRestOfDeclareAttackersStep(ctx)) return NOTHING;
+  return patchOnly({ skipping: { phase: 'combat', step: 'declareAttackers', rule: '508.8' } });
 }
 
 /** CR 509.1: one defending player's blockers. */

@@ -9,12 +9,16 @@
  *                  -> firstStrikeDamage -> combatDamage -> endOfCombat (CR 506-511)
  *   postcombatMain main                                                 (CR 505)
  *   ending         end -> cleanup (-> cleanup ...)                      (CR 512-514)
+ *   nextPhase      between phases: the next phase, or the next turn      (CR 500.1, 500.7, 500.8)
+ *   gameOver       one player is left                                   (CR 104.2a)
  *
  * This file only names things; guards and actions are implemented in turn.setup.ts.
  * Priority is one structure shared by every step: the player decisions at the root, and
  * each step's eventless `isStepOver` transitions (CR 117.4, 500.2). Turn-based actions are
- * entry actions; skips are guarded transitions. There is no `invoke` or `after`, so
- * `xstate/graph` can walk the whole chart.
+ * entry actions; skips are guarded transitions or steps passed over as they begin. There is
+ * no `invoke` or `after`, so `xstate/graph` can walk the whole chart, and every transition
+ * is taken in games of two and of three players under both rules profiles
+ * (`npx mtg-turn-engine coverage`).
  */
 import { and } from 'xstate';
 import { initialContext } from './turn.effects.js';
@@ -36,51 +40,11 @@ const endOfStep = { type: 'emptyManaPools', params: { at: 'step' } } as const;
 /** ... and as each phase ends under 'classic' rules, with mana burn (classic 300.3). */
 const endOfPhase = { type: 'emptyManaPools', params: { at: 'phase' } } as const;
 
-type StateConfig = Parameters<typeof turnSetup.createStateConfig>[0];
-type Transition = Extract<Extract<NonNullable<StateConfig['always']>, readonly unknown[]>[number], { target?: unknown }>;
-type Guard = NonNullable<Transition['guard']>;
-
-/** What can follow a phase: a phase node, or the next turn (an extra turn first, CR 500.7). */
-type NextPart = 'combat' | 'precombatMain' | 'postcombatMain' | 'ending' | 'extraTurn' | 'nextTurn';
-
 /**
- * Where a phase goes when it ends (CR 500.1): a phase added after it comes first (CR 500.8),
- * else the next phase of the turn table; only the first main phase of a turn is precombat
- * (CR 505.1a). After the last phase the next turn begins, an extra turn first (CR 500.7).
- * `next` lists what can follow this phase; `when` is the condition for the phase to end.
+ * A phase ends: the turn goes through `#turn.nextPhase`, the one place that decides what
+ * comes next (CR 500.1, 500.7, 500.8).
  */
-function leavePhase(next: NextPart[], when?: Guard, ...actions: ReturnType<typeof record>[]): Transition[] {
-  const only = (guard: Guard): Guard => (when === undefined ? guard : (and([when as never, guard as never]) as Guard));
-  const go = (guard: Guard, target: string, action: 'beginPhase' | 'beginTurn', reenter = false): Transition =>
-    ({ guard: only(guard), target, reenter, actions: [...actions, action] }) as Transition;
-  const transitions: Record<NextPart, Transition> = {
-    combat: go({ type: 'isNextPhase', params: { phase: 'combat' } }, '#turn.combat', 'beginPhase', true),
-    precombatMain: go('isNextPhaseFirstMain', '#turn.precombatMain', 'beginPhase'),
-    postcombatMain: go({ type: 'isNextPhase', params: { phase: 'main' } }, '#turn.postcombatMain', 'beginPhase', true),
-    ending: go({ type: 'isNextPhase', params: { phase: 'ending' } }, '#turn.ending', 'beginPhase'),
-    extraTurn: go(and(['isTurnOver', 'hasExtraTurn']) as Guard, '#turn.beginning', 'beginTurn'),
-    nextTurn: go('isTurnOver', '#turn.beginning', 'beginTurn'),
-  };
-  return next.map((part) => transitions[part]);
-}
-
-/** After the beginning phase: the first main phase, or a combat phase added during it (CR 500.8). */
-const AFTER_BEGINNING: NextPart[] = ['combat', 'precombatMain'];
-/** After the precombat main phase: combat, or the regular main phase when an added main phase came first. */
-const AFTER_PRECOMBAT_MAIN: NextPart[] = ['combat', 'postcombatMain'];
-/**
- * After combat: another combat phase, a main phase (the first one if this combat was added
- * before it), or, when it was added with no main phase after it, whatever followed the phase
- * it was added after: the ending phase or the next turn.
- */
-const AFTER_COMBAT: NextPart[] = ['combat', 'precombatMain', 'postcombatMain', 'ending', 'extraTurn', 'nextTurn'];
-/**
- * After a postcombat main phase: an added or the regular combat, the regular main phase after
- * an added one, the ending phase, or (after phases added at the end of the turn) the next turn.
- */
-const AFTER_POSTCOMBAT_MAIN: NextPart[] = ['combat', 'postcombatMain', 'ending', 'extraTurn', 'nextTurn'];
-/** After the ending phase: the next turn, or a combat phase added during it. */
-const AFTER_ENDING: NextPart[] = ['combat', 'extraTurn', 'nextTurn'];
+const toNextPhase = '#turn.nextPhase';
 
 /** A step in which players receive priority and nothing else happens first (CR 503.1, 507.2, 511.1, 513.1). */
 function priorityStep(phase: PhaseName, step: StepName) {
@@ -110,11 +74,11 @@ export const turnMachine = turnSetup.createMachine({
     ADD_EXTRA_COMBAT: { guard: 'canAddExtraCombat', actions: 'addExtraCombat' },
     SKIP_NEXT: { guard: 'canSkipNext', actions: 'skipNext' },
     // Leaving the game, at any time (CR 104.3a, 800.4).
-    CONCEDE: [
-      { guard: 'leavesOnePlayer', target: '.gameOver', actions: 'removePlayer' },
-      { guard: 'isPlayerInGame', actions: 'removePlayer' },
-    ],
+    CONCEDE: { guard: 'isPlayerInGame', actions: 'removePlayer' },
   },
+  // CR 104.2a: with one player left, that player wins. Every step's own eventless
+  // transitions wait while the game is over, so this one ends it.
+  always: { guard: 'isGameOver', target: '.gameOver' },
   states: {
     beginning: {
       exit: endOfPhase,
@@ -128,16 +92,13 @@ export const turnMachine = turnSetup.createMachine({
         },
         upkeep: {
           ...priorityStep('beginning', 'upkeep'),
-          always: [
-            // CR 103.8a: in a two-player game the starting player skips their first draw.
-            ...leavePhase(AFTER_BEGINNING, and(['isStepOver', 'skipsFirstDraw']) as Guard, record('beginning', ['draw'], '103.8a')),
-            { guard: 'isStepOver', target: 'draw' },
-          ],
+          // CR 103.8a: the draw step of the starting player's first turn is passed over as it begins.
+          always: { guard: 'isStepOver', target: 'draw' },
         },
         draw: {
           entry: [begin('beginning', 'draw'), 'drawForTurn', 'givePriorityToActivePlayer'],
           exit: endOfStep,
-          always: leavePhase(AFTER_BEGINNING, 'isStepOver'),
+          always: { guard: 'isStepOver', target: toNextPhase },
         },
       },
     },
@@ -145,7 +106,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('precombatMain', 'main'), always: leavePhase(AFTER_PRECOMBAT_MAIN, 'isStepOver') },
+        main: { ...priorityStep('precombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     combat: {
@@ -164,25 +125,13 @@ export const turnMachine = turnSetup.createMachine({
           states: {
             // CR 508.1: the active player declares attackers.
             declaring: {
-              always: [
-                // CR 800.4j: with no active player nobody attacks.
-                { guard: and(['hasNoActivePlayer', 'isClassic']), target: '#turn.combat.endOfCombat', actions: record('combat', ['declareBlockers', 'combatDamage'], '508.8') },
-                { guard: 'hasNoActivePlayer', target: 'priority' },
-              ],
-              on: {
-                DECLARE_ATTACKERS: [
-                  // 'classic': with no attackers the rest of this step is skipped too.
-                  {
-                    guard: and(['isLegalAttack', 'declaresNoAttackers', 'isClassic']),
-                    target: '#turn.combat.endOfCombat',
-                    actions: ['declareAttackers', record('combat', ['declareBlockers', 'combatDamage'], '508.8')],
-                  },
-                  { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' },
-                ],
-              },
+              // CR 800.4j: with no active player nobody attacks; nor in a step passed over (CR 614.10).
+              always: { guard: 'hasNoAttackDeclarationDue', target: 'priority' },
+              on: { DECLARE_ATTACKERS: { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' } },
             },
-            // CR 508.2: then the active player receives priority.
-            priority: { entry: 'givePriorityToActivePlayer' },
+            // CR 508.2: then the active player receives priority. 'classic': with no attackers
+            // the rest of this step is passed over instead, so nobody receives priority.
+            priority: { entry: ['skipRestOfStepWithoutAttackers', 'givePriorityToActivePlayer'] },
           },
           always: [
             { guard: and(['isStepOver', 'hasAttackers']), target: 'declareBlockers' },
@@ -219,14 +168,14 @@ export const turnMachine = turnSetup.createMachine({
           exit: endOfStep,
           always: { guard: 'isStepOver', target: 'endOfCombat' },
         },
-        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: leavePhase(AFTER_COMBAT, 'isStepOver') },
+        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     postcombatMain: {
       exit: endOfPhase,
       initial: 'main',
       states: {
-        main: { ...priorityStep('postcombatMain', 'main'), always: leavePhase(AFTER_POSTCOMBAT_MAIN, 'isStepOver') },
+        main: { ...priorityStep('postcombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
       },
     },
     ending: {
@@ -247,7 +196,7 @@ export const turnMachine = turnSetup.createMachine({
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {
               entry: ['endTurnEffects', 'checkCleanup'],
-              always: [{ guard: 'wasCleanupActive', target: 'priority' }, ...leavePhase(AFTER_ENDING)],
+              always: [{ guard: 'wasCleanupActive', target: 'priority' }, { target: toNextPhase }],
             },
             // CR 514.3a: state-based actions or triggers: players receive priority, then another cleanup step begins.
             priority: {
@@ -257,6 +206,19 @@ export const turnMachine = turnSetup.createMachine({
           },
         },
       },
+    },
+    // CR 500.1, 500.7, 500.8: between phases. An added phase comes first, else the next phase
+    // of the turn table; only the first main phase is precombat (CR 505.1a). After the ending
+    // phase the next turn begins: an extra turn first, then turn order.
+    nextPhase: {
+      always: [
+        { guard: { type: 'isNextPhase', params: { phase: 'combat' } }, target: 'combat', actions: 'beginPhase' },
+        { guard: 'isNextPhaseFirstMain', target: 'precombatMain', actions: 'beginPhase' },
+        { guard: { type: 'isNextPhase', params: { phase: 'main' } }, target: 'postcombatMain', actions: 'beginPhase' },
+        { guard: { type: 'isNextPhase', params: { phase: 'ending' } }, target: 'ending', actions: 'beginPhase' },
+        { guard: and(['isTurnOver', 'hasExtraTurn']), target: 'beginning', actions: 'beginTurn' },
+        { guard: 'isTurnOver', target: 'beginning', actions: 'beginTurn' },
+      ],
     },
     gameOver: { type: 'final' },
   },

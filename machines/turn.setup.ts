@@ -11,7 +11,7 @@ import { spendViolation } from '../src/rules/mana.js';
 import { allPlayersPassed, isStepOver } from '../src/rules/priority.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, isFirstMainPhase, nextPhase } from '../src/rules/schedule.js';
 import { castViolation, landViolation } from '../src/rules/timing.js';
-import { nextTurn, skipsFirstDraw } from '../src/rules/turnOrder.js';
+import { nextTurn } from '../src/rules/turnOrder.js';
 import { hooksOf } from './hooks.js';
 import * as fx from './turn.effects.js';
 import type { CheckpointHook, EmittedEvent, PhaseKind, PhaseName, StepName, TurnContext, TurnEvent, TurnInput } from './turn.types.js';
@@ -73,8 +73,6 @@ export const turnSetup = setup({
   guards: {
     // Step and phase boundaries
     isStepOver: ({ context }) => isStepOver(context),
-    isClassic: ({ context }) => context.rules === 'classic',
-    skipsFirstDraw: ({ context }) => skipsFirstDraw(context),
     hasAttackers: ({ context }) => hasAttackers(context),
     hasFirstStrikeCombatant: ({ context }) => hasFirstStrikeCombatant(context),
     isNextPhase: ({ context }, params: { phase: PhaseKind }) => nextPhase(context) === params.phase,
@@ -98,7 +96,8 @@ export const turnSetup = setup({
     },
     canPlayLand: ({ context, event }) => landViolation(context, eventOf(event, 'PLAY_LAND').player) === null,
     // Combat
-    hasNoActivePlayer: ({ context }) => context.activePlayer === null,
+    // A finished game awaits nothing, and leaves no step (the root's isGameOver ends it).
+    hasNoAttackDeclarationDue: ({ context }) => context.winners === null && (context.skipping !== null || context.activePlayer === null),
     isSkipping: ({ context }) => context.skipping !== null,
     isLegalAttack: ({ context, event }) => {
       const e = eventOf(event, 'DECLARE_ATTACKERS');
@@ -109,9 +108,9 @@ export const turnSetup = setup({
       const e = eventOf(event, 'DECLARE_BLOCKERS');
       return e.player === awaitedDefender(context) && blockViolation(context, e.player, e.blockers) === null;
     },
-    hasNoBlockDeclarationDue: ({ context }) => context.skipping !== null || awaitedDefender(context) === null,
+    hasNoBlockDeclarationDue: ({ context }) => context.winners === null && (context.skipping !== null || awaitedDefender(context) === null),
     // Cleanup
-    hasNoDiscardDue: ({ context }) => discardDue(context) === 0,
+    hasNoDiscardDue: ({ context }) => context.winners === null && discardDue(context) === 0,
     isDiscardDue: ({ context, event }) => {
       const e = eventOf(event, 'DISCARD');
       return e.player === context.activePlayer && e.count === discardDue(context);
@@ -129,7 +128,7 @@ export const turnSetup = setup({
       const e = eventOf(event, 'SKIP_NEXT');
       return context.players.includes(e.player) && (context.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS;
     },
-    leavesOnePlayer: ({ context, event }) => leavesOnePlayer(context, eventOf(event, 'CONCEDE').player),
+    isGameOver: ({ context }) => context.winners !== null,
   },
   actions: {
     announceFirstTurn: perform((ctx) => fx.announceFirstTurn(ctx)),
@@ -148,6 +147,7 @@ export const turnSetup = setup({
     playLand: update((ctx) => fx.playLand(ctx)),
     beginCombat: update(() => fx.beginCombat()),
     endCombat: update(() => fx.endCombat()),
+    skipRestOfStepWithoutAttackers: update((ctx) => fx.skipRestOfStepWithoutAttackers(ctx)),
     declareAttackers: update((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
     declareBlockers: update((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
     dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _h, p) => fx.dealCombatDamage(ctx, p.first)),

@@ -12,8 +12,8 @@ function walk(node: Node, visit: (n: Node) => void): void {
 }
 
 describe('the turn chart', () => {
-  it('500.1: five phases in order, then the final gameOver state', () => {
-    expect(Object.keys(root.states)).toEqual(['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending', 'gameOver']);
+  it('500.1: five phases in order, the choice of what follows a phase, then the final gameOver state', () => {
+    expect(Object.keys(root.states)).toEqual(['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending', 'nextPhase', 'gameOver']);
   });
 
   it('501-514: each phase holds its steps, one state node per step, in the order of the turn table', () => {

@@ -23,7 +23,7 @@ export interface ChartTransition {
   to: string;
   /** The event that takes it, or '' for an eventless (`always`) transition. */
   event: string;
-  /** The guard, written out (`isStepOver ∧ skipsFirstDraw`). */
+  /** The guard, written out (`isStepOver ∧ hasAttackers`). */
   guard: string;
   /** Steps the transition records as skipped (skips only). */
   skips: string[];
@@ -45,6 +45,15 @@ export interface ChartNode {
 
 /** Rules of loops, which record nothing themselves: a cleanup step begins again (CR 514.3a); an added combat or main phase (CR 500.8). */
 const LOOP_RULES: Record<string, string> = { 'ending.cleanup': '514.3a', combat: '500.8', postcombatMain: '500.8' };
+
+/**
+ * A choice state (UML's choice pseudostate): a top-level state with no children whose only
+ * transitions are eventless, like `nextPhase`, which decides what follows a phase. Its
+ * transitions back into combat and the postcombat main phase are the added phases (CR 500.8).
+ */
+function isChoice(node: AnyStateNode): boolean {
+  return node.path.length === 1 && node.type !== 'final' && Object.keys(node.states).length === 0 && (node.always?.length ?? 0) > 0;
+}
 
 /** What each rule that skips a step means, for the dimmed steps' captions. */
 export const SKIP_REASONS: Record<string, string> = {
@@ -138,6 +147,9 @@ export function chartOf(root: AnyStateNode): ChartNode[] {
         const group = skipGroups.get(key) ?? { host, items: [], steps: skip.steps, rule: skip.rule };
         group.items.push({ t, source: node });
         skipGroups.set(key, group);
+      } else if (target !== undefined && isChoice(node) && LOOP_RULES[pathOf(target)] === '500.8') {
+        const to = pathOf(target);
+        loops.push({ kind: 'loop', from: pathOf(node), to, event: t.eventType, guard: conjuncts(t.guard).join(' ∧ '), skips: [], rule: '500.8' });
       } else if (target !== undefined && t.reenter === true && (target === node || node.path.join('.').startsWith(`${pathOf(target)}.`))) {
         const to = pathOf(target);
         loops.push({ kind: 'loop', from: pathOf(node), to, event: t.eventType, guard: conjuncts(t.guard).join(' ∧ '), skips: [], rule: LOOP_RULES[to] ?? null });

@@ -2,7 +2,10 @@
  * `mtg-turn-engine <command> [options]`: the command table. Each command lives in its own
  * file and returns the process exit code.
  */
+import { coverageCommand } from './coverage.js';
+import { generateCommand } from './generate.js';
 import { scenariosCommand } from './scenarios.js';
+import { schemaCommand } from './schema.js';
 import { simulateCommand } from './simulate.js';
 
 /** A command: its one-line summary and how to run it. */
@@ -15,6 +18,9 @@ export interface Command {
 export const COMMANDS: Record<string, Command> = {
   simulate: simulateCommand,
   scenarios: scenariosCommand,
+  generate: generateCommand,
+  coverage: coverageCommand,
+  schema: schemaCommand,
 };
 
 function help(): string {

@@ -18,6 +18,15 @@ export function hasAttackers(ctx: Pick<TurnContext, 'combat'>): boolean {
   return (ctx.combat?.attackers.length ?? 0) > 0;
 }
 
+/**
+ * Whether the rest of the declare attackers step is skipped: under 'classic' rules (before
+ * July 2009), when no attackers are declared, "skip the rest of this step, the Declare
+ * Blockers step, and the Combat Damage step" (CR 508.8 today skips only the latter two).
+ */
+export function skipsRestOfDeclareAttackersStep(ctx: Pick<TurnContext, 'rules' | 'combat'>): boolean {
+  return ctx.rules === 'classic' && !hasAttackers(ctx);
+}
+
 /** Whether a creature deals combat damage in the first of two damage steps. */
 function strikesFirst(c: { firstStrike?: boolean; doubleStrike?: boolean }): boolean {
   return c.firstStrike === true || c.doubleStrike === true;

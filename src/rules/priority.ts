@@ -33,9 +33,10 @@ export function recordPass(ctx: Pick<TurnContext, 'players' | 'passed' | 'seats'
 /**
  * A step or phase with priority ends when all players pass in succession with the stack
  * empty (CR 500.2). The untap step ends once its actions are done (CR 500.3); a step that
- * is passed over ends at once (CR 614.10).
+ * is passed over ends at once (CR 614.10). Once the game is over no step ends (CR 104.1).
  */
-export function isStepOver(ctx: Pick<TurnContext, 'skipping' | 'step' | 'stack' | 'priority' | 'players' | 'passed'>): boolean {
+export function isStepOver(ctx: Pick<TurnContext, 'skipping' | 'step' | 'stack' | 'priority' | 'players' | 'passed' | 'winners'>): boolean {
+  if (ctx.winners !== null) return false;
   if (ctx.skipping !== null) return true;
   if (ctx.step === 'untap') return true;
   return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);

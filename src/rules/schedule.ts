@@ -3,7 +3,7 @@
  * CR 500.1, 500.8, 505.1a, 614.10.
  */
 import type { PhaseKind, PhaseName, PlayerId, SkipRecord, SkipTarget, StepName, TurnContext } from '../../machines/turn.types.js';
-import { withSkipCount } from './turnOrder.js';
+import { skipsFirstDraw, withSkipCount } from './turnOrder.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
@@ -57,16 +57,18 @@ export function addSkip(skips: TurnContext['skips'], player: PlayerId, what: Ski
 }
 
 /**
- * Decides, as a step begins, whether it is passed over (CR 614.10): the first step of a
+ * Decides, as a step begins, whether it is passed over (CR 103.8a, 614.10): the first step of a
  * phase checks the active player's pending phase skip ('combat', or 'main' for a main
  * phase), any step checks a pending skip of that step. A step inside a skipped phase is
  * passed over too. Returns the record and the skips left, or null when the step happens.
  */
 export function stepSkip(
-  ctx: Pick<TurnContext, 'skips' | 'activePlayer' | 'skipping'>,
+  ctx: Pick<TurnContext, 'skips' | 'activePlayer' | 'skipping' | 'turn' | 'seats' | 'startingPlayer'>,
   phase: PhaseName,
   step: StepName,
 ): { record: SkipRecord; skips: TurnContext['skips'] } | null {
+  // CR 103.8a: in a two-player game the starting player skips the draw step of their first turn.
+  if (phase === 'beginning' && step === 'draw' && skipsFirstDraw(ctx)) return { record: { phase, step, rule: '103.8a' }, skips: ctx.skips };
   const firstOfPhase = STEPS_OF_PHASE[phase][0] === step;
   if (!firstOfPhase && ctx.skipping !== null && ctx.skipping.step === undefined && ctx.skipping.phase === phase) {
     return { record: ctx.skipping, skips: ctx.skips };

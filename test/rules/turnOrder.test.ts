@@ -44,7 +44,7 @@ describe('the phases of a turn (CR 500.1, 500.8)', () => {
     expect(nextPhase({ extraPhases: [], regularPhases: 5 })).toBeNull();
   });
   it('614.10: a pending skip passes over the step once; a skipped combat phase passes over all its steps', () => {
-    const ctx = { activePlayer: 'A', skipping: null, skips: { A: { draw: 1, combat: 1 } } };
+    const ctx = { turn: 3, seats: ['A', 'B'], startingPlayer: 'A', activePlayer: 'A', skipping: null, skips: { A: { draw: 1, combat: 1 } } };
     expect(stepSkip(ctx, 'beginning', 'draw')).toMatchObject({ record: { step: 'draw', rule: '614.10' }, skips: { A: { combat: 1 } } });
     const combat = stepSkip(ctx, 'combat', 'beginningOfCombat');
     expect(combat?.record).toEqual({ phase: 'combat', rule: '614.10' });

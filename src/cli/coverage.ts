@@ -1,0 +1,47 @@
+/**
+ * `mtg-turn-engine coverage [--json]`: how much of the statechart the model's paths cover,
+ * for 2 and 3 players under both rules profiles.
+ */
+import { parseArgs } from 'node:util';
+import { computeCoverage, summarize, uncovered } from '../model/coverage.js';
+import { coveringScenarios } from '../model/export.js';
+import { configName } from '../model/model.js';
+import { selectConfigs } from './generate.js';
+import type { Command } from './main.js';
+
+function percent(covered: number, total: number): string {
+  return `${((100 * covered) / total).toFixed(1)}%`;
+}
+
+export const coverageCommand: Command = {
+  summary: 'report the state nodes and transitions covered by the model, per configuration',
+  usage: 'coverage [--players 2|3] [--rules current|classic] [--json | --details]',
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: { json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false }, players: { type: 'string' }, rules: { type: 'string' } },
+    });
+    const results = selectConfigs(values.players, values.rules).map(computeCoverage);
+    const summaries = results.map(summarize);
+    const complete = summaries.every((s) => s.states.covered === s.states.total && s.transitions.covered === s.transitions.total);
+    if (values.json) {
+      console.log(JSON.stringify(summaries, null, 2));
+      return complete ? 0 : 1;
+    }
+    for (const [i, s] of summaries.entries()) {
+      const r = results[i];
+      if (r === undefined) continue;
+      console.log(
+        `${configName(r.config)}: states ${s.states.covered}/${s.states.total} (${percent(s.states.covered, s.states.total)}), ` +
+          `transitions ${s.transitions.covered}/${s.transitions.total} (${percent(s.transitions.covered, s.transitions.total)}), ` +
+          `${r.modelStates} model states, ${s.ms} ms`,
+      );
+      for (const line of uncovered(r)) console.log(`  not covered: ${line}`);
+      if (!values.details) continue;
+      // Which generated scenario (as `generate` names it) first covers each element.
+      for (const g of coveringScenarios(r)) for (const id of g.covers) console.log(`  ${id.padEnd(64)} ${g.file}`);
+    }
+    console.log(`total: ${summaries.reduce((n, s) => n + s.ms, 0)} ms`);
+    return complete ? 0 : 1;
+  },
+};

@@ -1,0 +1,252 @@
+/**
+ * Coverage of the statechart by the model's paths: every state node (from `machine.root`)
+ * and every transition (the event transitions of `toDirectedGraph`, plus the eventless
+ * `always` transitions), and the path that covers each.
+ *
+ * Which transitions an event fires is observed, not guessed: the machine is stepped with
+ * an inspection observer, and each `@xstate.microstep` inspection event carries the
+ * transitions it took (`_transitions`) and the snapshot it reached.
+ */
+import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { turnMachine } from '../../machines/turn.machine.js';
+import type { TurnEvent } from '../../machines/turn.types.js';
+import { serializeState, type ModelSnapshot } from './abstraction.js';
+import { followsEvent, modelEvents } from './events.js';
+import {
+  configName,
+  createTurnModel,
+  eventsOfTestPath,
+  initialSnapshot,
+  modelActorScope,
+  type ModelConfig,
+  type ModelPath,
+  type TurnSnapshot,
+} from './model.js';
+
+/** A transition of the machine, named `<source>:<event>[<index>]` ('turn.ending.cleanup.discarding:DISCARD[0]'). */
+export interface MachineTransition {
+  id: string;
+  source: string;
+  event: string;
+  guard: string | null;
+  targets: string[];
+}
+
+/** The elements of the machine that coverage counts. */
+export interface MachineElements {
+  /** Every state node id, the root included ('turn', 'turn.beginning', ...). */
+  stateNodes: string[];
+  transitions: MachineTransition[];
+  /** The transition id of each transition definition. */
+  idOf: Map<AnyTransitionDefinition, string>;
+}
+
+/** A readable guard: 'isStepOver', 'and(isStepOver, hasAttackers)', 'isNextPhase(combat)'. */
+export function describeGuard(guard: unknown): string | null {
+  if (guard === undefined || guard === null) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const g = guard as { name?: string; guards?: unknown[] };
+    return `${g.name ?? 'guard'}(${(g.guards ?? []).map(describeGuard).join(', ')})`;
+  }
+  const g = guard as { type?: string; params?: Record<string, unknown> };
+  const params = g.params === undefined ? '' : `(${Object.values(g.params).join(', ')})`;
+  return `${g.type ?? 'guard'}${params}`;
+}
+
+/** Lists the machine's state nodes and transitions, from `machine.root` and `toDirectedGraph`. */
+export function machineElements(): MachineElements {
+  const nodes: AnyStateNode[] = [turnMachine.root, ...getStateNodes(turnMachine.root)];
+  const transitions: MachineTransition[] = [];
+  const idOf = new Map<AnyTransitionDefinition, string>();
+  const add = (t: AnyTransitionDefinition, event: string, index: number): void => {
+    const id = `${t.source.id}:${event}[${index}]`;
+    if (idOf.has(t)) return;
+    idOf.set(t, id);
+    transitions.push({ id, source: t.source.id, event, guard: describeGuard(t.guard), targets: (t.target ?? []).map((n) => n.id) });
+  };
+  const walk = (graph: DirectedGraphNode): void => {
+    for (const edge of graph.edges) {
+      const event = edge.transition.eventType;
+      add(edge.transition, event, [...(graph.stateNode.transitions.get(event) ?? [])].indexOf(edge.transition));
+    }
+    (graph.stateNode.always ?? []).forEach((t, i) => add(t, 'always', i));
+    graph.children.forEach(walk);
+  };
+  walk(toDirectedGraph(turnMachine));
+  return { stateNodes: nodes.map((n) => n.id), transitions, idOf };
+}
+
+/** What one event did to the machine: the snapshot reached, the transitions taken, the state nodes entered or active. */
+export interface ObservedStep {
+  next: TurnSnapshot;
+  transitions: AnyTransitionDefinition[];
+  nodes: Set<string>;
+}
+
+/** Steps the machine by one event and observes its microsteps. */
+export function observeStep(snapshot: TurnSnapshot, event: TurnEvent): ObservedStep {
+  const transitions: AnyTransitionDefinition[] = [];
+  const nodes = new Set<string>();
+  const scope = modelActorScope((e) => {
+    if (e.type !== '@xstate.microstep') return;
+    transitions.push(...((e._transitions ?? []) as AnyTransitionDefinition[]));
+    for (const n of (e.snapshot as { _nodes: AnyStateNode[] })._nodes) nodes.add(n.id);
+  });
+  const next = turnMachine.transition(snapshot, event, scope);
+  for (const n of next._nodes) nodes.add(n.id);
+  return { next, transitions, nodes };
+}
+
+/** Coverage of one element: the path that covers it, or null. */
+export interface CoveredElement {
+  id: string;
+  /** Index into `CoverageResult.paths`, or null when nothing covers it. */
+  path: number | null;
+}
+
+/** The coverage of one configuration. */
+export interface CoverageResult {
+  config: ModelConfig;
+  /** Model states (serializeState keys) reached. */
+  modelStates: number;
+  /**
+   * The shortest path to every model state but the first (in breadth-first order: `tree`
+   * of them), then shortest paths extended by one event where those miss something.
+   */
+  paths: ModelPath[];
+  /** How many of `paths` are shortest paths to model states. */
+  tree: number;
+  stateNodes: CoveredElement[];
+  transitions: CoveredElement[];
+  elements: MachineElements;
+  ms: number;
+}
+
+/** The summary printed by `mtg-turn-engine coverage --json`. */
+export interface CoverageSummary {
+  players: number;
+  rules: string;
+  states: { covered: number; total: number };
+  transitions: { covered: number; total: number };
+  ms: number;
+}
+
+/**
+ * Generates the model's shortest paths (one per model state) and finds, for each state
+ * node and transition, the first path (in breadth-first order) that covers it. Paths are
+ * replayed on the real machine from a new game, so they are exact: the state a path
+ * reaches is the one the traversal recorded. Elements the shortest paths miss are looked
+ * for on the other edges of the model (a shortest path plus one event).
+ */
+export function computeCoverage(config: ModelConfig): CoverageResult {
+  const started = performance.now();
+  const elements = machineElements();
+  const model = createTurnModel(config);
+  const testPaths = model.getShortestPaths({ allowDuplicatePaths: true });
+  const start = initialSnapshot(config);
+  const concrete = new Map<string, TurnSnapshot>([[serializeState(start as ModelSnapshot), start]]);
+  const pathTo = new Map<string, ModelPath>([[serializeState(start as ModelSnapshot), { events: [], keys: [] }]]);
+  const paths: ModelPath[] = [];
+  const nodeCover = new Map<string, number>();
+  const transitionCover = new Map<string, number>();
+  const startNodes = start._nodes.map((n) => n.id);
+
+  const record = (observed: ObservedStep, pathIndex: number): void => {
+    for (const n of observed.nodes) if (!nodeCover.has(n)) nodeCover.set(n, pathIndex);
+    for (const t of observed.transitions) {
+      const id = elements.idOf.get(t);
+      if (id !== undefined && !transitionCover.has(id)) transitionCover.set(id, pathIndex);
+    }
+  };
+
+  for (const testPath of testPaths) {
+    const events = eventsOfTestPath(testPath);
+    const key = serializeState(testPath.state as ModelSnapshot);
+    if (events.length === 0) continue;
+    const parentKey = serializeState(testPath.steps[testPath.steps.length - 2]?.state as ModelSnapshot);
+    const parent = concrete.get(parentKey);
+    const parentPath = pathTo.get(parentKey);
+    if (parent === undefined || parentPath === undefined) throw new Error(`model path to ${key} has no known parent ${parentKey}`);
+    const observed = observeStep(parent, events[events.length - 1] as TurnEvent);
+    const reached = serializeState(observed.next as ModelSnapshot);
+    if (reached !== key) throw new Error(`model path to ${key} reaches ${reached} when replayed`);
+    concrete.set(key, observed.next);
+    const path: ModelPath = { events, keys: [...parentPath.keys, key] };
+    pathTo.set(key, path);
+    paths.push(path);
+    record(observed, paths.length - 1);
+  }
+  for (const n of startNodes) if (!nodeCover.has(n)) nodeCover.set(n, 0);
+  const tree = paths.length;
+
+  // Elements no shortest path covers: try every other followed edge of the model.
+  const missing = (): boolean =>
+    elements.stateNodes.some((n) => !nodeCover.has(n)) || elements.transitions.some((t) => !transitionCover.has(t.id));
+  if (missing()) {
+    for (const [key, snapshot] of concrete) {
+      const base = pathTo.get(key) as ModelPath;
+      for (const event of modelEvents(snapshot as ModelSnapshot)) {
+        if (!followsEvent(snapshot as ModelSnapshot, event)) continue;
+        const observed = observeStep(snapshot, event);
+        const fresh =
+          [...observed.nodes].some((n) => !nodeCover.has(n)) ||
+          observed.transitions.some((t) => {
+            const id = elements.idOf.get(t);
+            return id !== undefined && !transitionCover.has(id);
+          });
+        if (!fresh) continue;
+        paths.push({ events: [...base.events, event], keys: [...base.keys, serializeState(observed.next as ModelSnapshot)] });
+        record(observed, paths.length - 1);
+      }
+      if (!missing()) break;
+    }
+  }
+  return {
+    config,
+    modelStates: concrete.size,
+    paths,
+    tree,
+    stateNodes: elements.stateNodes.map((id) => ({ id, path: nodeCover.get(id) ?? null })),
+    transitions: elements.transitions.map((t) => ({ id: t.id, path: transitionCover.get(t.id) ?? null })),
+    elements,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * The shortest paths that are not a prefix of another (the leaves of the breadth-first
+ * tree): together they take every edge of the tree, so they reach every model state.
+ */
+export function leafPaths(result: CoverageResult): ModelPath[] {
+  const tree = result.paths.slice(0, result.tree);
+  const parents = new Set(tree.map((p) => p.keys[p.keys.length - 2]));
+  return tree.filter((p) => !parents.has(p.keys[p.keys.length - 1]));
+}
+
+/** The counts of a coverage result. */
+export function summarize(result: CoverageResult): CoverageSummary {
+  const covered = (list: CoveredElement[]) => list.filter((e) => e.path !== null).length;
+  return {
+    players: result.config.players,
+    rules: result.config.rules,
+    states: { covered: covered(result.stateNodes), total: result.stateNodes.length },
+    transitions: { covered: covered(result.transitions), total: result.transitions.length },
+    ms: result.ms,
+  };
+}
+
+/** The elements nothing covers, described for a failure message. */
+export function uncovered(result: CoverageResult): string[] {
+  const byId = new Map(result.elements.transitions.map((t) => [t.id, t]));
+  return [
+    ...result.stateNodes.filter((n) => n.path === null).map((n) => `state node #${n.id}`),
+    ...result.transitions
+      .filter((t) => t.path === null)
+      .map((t) => {
+        const d = byId.get(t.id);
+        return `transition ${t.id}${d?.guard ? ` [${d.guard}]` : ''} -> ${d?.targets.map((x) => `#${x}`).join(', ') || '(no target)'}`;
+      }),
+  ].map((line) => `${configName(result.config)}: ${line}`);
+}

@@ -1,0 +1,111 @@
+/**
+ * Model-based testing: the statechart generates its own tests (xstate/graph).
+ * - coverage: every state node and transition of the machine is covered, for 2 and 3
+ *   players under both rules profiles;
+ * - generated tests: every shortest path of the model (the leaves of its breadth-first
+ *   tree, which take every edge of it) runs against a live createGame, the view after each
+ *   event checked against the model's prediction, and the refused events at its end too;
+ * - export: the shipped scenarios/generated/ is what `generate` writes now (not stale),
+ *   and the same bytes on every run;
+ * - schema: schema/scenario.schema.json is the zod schema's JSON Schema, and validates
+ *   every shipped scenario through a JSON Schema validator (ajv), not through zod.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { createGame } from '../src/game.js';
+import { scenarioSchemaText } from '../src/cli/schema.js';
+import { serializeState, type ModelSnapshot } from '../src/model/abstraction.js';
+import { computeCoverage, leafPaths, summarize, uncovered, type CoverageResult } from '../src/model/coverage.js';
+import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/model/export.js';
+import { MODEL_CONFIGS, configName, modelSetup, type ModelConfig } from '../src/model/model.js';
+import { collectScenarioFiles } from '../src/scenarios/runner.js';
+import { viewOf } from '../src/view.js';
+
+const results = new Map<string, CoverageResult>();
+function coverage(config: ModelConfig): CoverageResult {
+  const name = configName(config);
+  let r = results.get(name);
+  if (r === undefined) results.set(name, (r = computeCoverage(config)));
+  return r;
+}
+
+const GENERATED = 'scenarios/generated';
+
+describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of the turn, %s', (_name, config) => {
+  it('covers every state node and every transition of the statechart', () => {
+    const r = coverage(config);
+    expect(uncovered(r)).toEqual([]);
+    const s = summarize(r);
+    expect(s.states.covered).toBe(s.states.total);
+    expect(s.transitions.covered).toBe(s.transitions.total);
+  });
+
+  it('replays every shortest path on a live game, as the model predicts', () => {
+    const r = coverage(config);
+    const paths = leafPaths(r);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      const predicted = predict(config, path.events);
+      const game = createGame(modelSetup(config));
+      path.events.forEach((event, i) => {
+        const result = game.send(event);
+        const where = `${JSON.stringify(event)} (event ${i + 1} of the path to ${path.keys[path.keys.length - 1]})`;
+        if (!result.ok) expect.fail(`${where} was refused: ${result.error.message}`);
+        const key = serializeState(game.actor.getSnapshot() as ModelSnapshot);
+        if (key !== path.keys[i]) expect.fail(`${where}: the game is in model state ${key}, the model predicts ${path.keys[i]}`);
+        const view = JSON.stringify(game.view());
+        const predictedView = JSON.stringify(viewOf(predicted[i] as ModelSnapshot));
+        if (view !== predictedView) expect(JSON.parse(view), where).toEqual(JSON.parse(predictedView));
+      });
+      // What the model offers here but the rules refuse is refused, and changes nothing.
+      const last = game.actor.getSnapshot();
+      for (const { send, reject } of refusedEvents(last)) {
+        const before = JSON.stringify(game.persist());
+        const result = game.send(send);
+        const code = result.ok ? 'accepted' : result.error.code;
+        if (code !== reject) expect.fail(`${JSON.stringify(send)} at the end of the path to ${path.keys[path.keys.length - 1]}: ${code}, expected ${reject}`);
+        if (JSON.stringify(game.persist()) !== before) expect.fail(`${JSON.stringify(send)} was refused but changed the game`);
+      }
+    }
+  }, 120_000);
+
+  it(`ships its covering scenarios in ${GENERATED}/ (regenerate with: npx mtg-turn-engine generate --out ${GENERATED})`, () => {
+    const generated = coveringScenarios(coverage(config));
+    const prefix = `${configName(config)}-`;
+    const shipped = readdirSync(GENERATED).filter((f) => f.startsWith(prefix)).sort();
+    expect(shipped).toEqual(generated.map((g) => g.file).sort());
+    for (const g of generated) expect(readFileSync(join(GENERATED, g.file), 'utf8'), g.file).toBe(scenarioText(g.scenario));
+  });
+});
+
+describe('scenario export', () => {
+  it('writes the same bytes on every run', () => {
+    const config: ModelConfig = { players: 2, rules: 'classic' };
+    const first = coveringScenarios(computeCoverage(config)).map((g) => [g.file, scenarioText(g.scenario)]);
+    const second = coveringScenarios(computeCoverage(config)).map((g) => [g.file, scenarioText(g.scenario)]);
+    expect(second).toEqual(first);
+  });
+});
+
+describe('scenario JSON Schema', () => {
+  const schema = JSON.parse(readFileSync('schema/scenario.schema.json', 'utf8')) as Record<string, unknown>;
+
+  it('is the JSON Schema of the zod scenario schema (npx mtg-turn-engine schema > schema/scenario.schema.json)', () => {
+    expect(readFileSync('schema/scenario.schema.json', 'utf8')).toBe(scenarioSchemaText());
+  });
+
+  it('validates every shipped scenario with ajv, and rejects a malformed one', async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    const files = await collectScenarioFiles(['scenarios']);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const ok = validate(JSON.parse(readFileSync(file, 'utf8')));
+      expect(ok, `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+    expect(validate({ name: 'no setup', steps: [] })).toBe(false);
+    expect(validate({ name: 'bad step', setup: { players: ['A', 'B'] }, steps: [{ wait: 1 }] })).toBe(false);
+  });
+});
