@@ -18,6 +18,7 @@ import {
   ObjectIdSchema,
   PhaseNameSchema,
   PlayerIdSchema,
+  RESERVED_IDS,
   RulesProfileSchema,
   SkipTargetSchema,
   StepNameSchema,
@@ -38,9 +39,6 @@ export interface PersistedGame {
   state: string;
   context: TurnContext;
 }
-
-/** Keys that could reach an object's prototype: refused wherever they appear. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 100_000, maxDepth: 24, maxStringLength: 4096 } as const;
@@ -65,29 +63,40 @@ export function stateValue(path: string): string | Record<string, unknown> {
   return value;
 }
 
+/** A key as it appears in a message: long keys are cut, so a message stays short whatever the input. */
+function keyLabel(key: string): string {
+  return key.length > 40 ? `${key.slice(0, 40)}...(${key.length} characters)` : key;
+}
+
 /**
  * Walks untrusted input breadth-first and stops at the first limit it passes, so that
- * refusing a huge or deeply nested value costs no more than the limits allow.
+ * refusing a huge or deeply nested value costs no more than the limits allow. Keys count
+ * against the limits too, and no key may be a property name of every object (`__proto__`,
+ * `constructor`, ...): a persisted game never has one.
  */
 export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | null {
   const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: 'snapshot' }];
-  let nodes = 0;
+  const tooMany = `snapshot: more than ${limits.maxNodes} values`;
   for (let i = 0; i < queue.length; i++) {
     const { v, depth, path } = queue[i] as { v: unknown; depth: number; path: string };
-    if (++nodes > limits.maxNodes) return `snapshot: more than ${limits.maxNodes} values`;
     if (typeof v === 'string' && v.length > limits.maxStringLength) return `${path}: a string of ${v.length} characters (limit ${limits.maxStringLength})`;
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= limits.maxDepth) return `${path}: nested deeper than ${limits.maxDepth} levels`;
     if (Array.isArray(v)) {
-      if (v.length > limits.maxNodes) return `${path}: an array of ${v.length} entries`;
+      if (queue.length + v.length > limits.maxNodes) return v.length > limits.maxNodes ? `${path}: an array of ${v.length} entries` : tooMany;
       v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
-    } else {
-      for (const key of Object.keys(v)) {
-        if (FORBIDDEN_KEYS.has(key)) return `${path}: the key '${key}' is not allowed`;
-        queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${key}` });
-      }
+      continue;
     }
-    if (queue.length > limits.maxNodes) return `snapshot: more than ${limits.maxNodes} values`;
+    // Reflect.ownKeys lists the keys in one step; an object with too many is refused before any is read.
+    const keys = Reflect.ownKeys(v);
+    if (queue.length + keys.length > limits.maxNodes) return keys.length > limits.maxNodes ? `${path}: an object of ${keys.length} keys` : tooMany;
+    for (const key of keys) {
+      if (typeof key !== 'string') return `${path}: a symbol key`;
+      if (!Object.prototype.propertyIsEnumerable.call(v, key)) continue;
+      if (key.length > limits.maxStringLength) return `${path}: a key of ${key.length} characters (limit ${limits.maxStringLength})`;
+      if (RESERVED_IDS.has(key)) return `${path}.${key}: this key is reserved (a property name of every JavaScript object)`;
+      queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${keyLabel(key)}` });
+    }
   }
   return null;
 }
@@ -178,6 +187,14 @@ function consistencyProblem(p: PersistedGame): string | null {
   }
   if (Object.keys(c.skips).some((x) => !c.players.includes(x))) return 'context.skips: a player not in the game';
   if (c.extraTurns.some((x) => !seats.has(x))) return 'context.extraTurns: a player not in the game';
+  if (c.combat !== null) {
+    // Attacked players who left stay in combat (CR 800.4e); blockers leave with their player (CR 800.4a).
+    const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
+    if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
+    const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
+    if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player in the game`;
+    if (c.combat.declaredBy.some((x) => !seats.has(x))) return 'context.combat.declaredBy: a player not in the game';
+  }
   if (!STEPS_OF_PHASE[c.phase].includes(c.step)) return `context.step: ${c.step} is not a step of the ${c.phase} phase`;
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.winners === null || c.players.length !== 1) return 'status: a finished game must be in state gameOver with one winner';
@@ -193,6 +210,21 @@ function consistencyProblem(p: PersistedGame): string | null {
 
 /** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */
 export function parsePersisted(value: unknown): { ok: true; value: PersistedGame } | { ok: false; message: string } {
+  try {
+    return parseReadable(value);
+  } catch (err) {
+    // Getters and proxies can throw while the input is read: that input is not a persisted game either.
+    let why = 'reading it threw';
+    try {
+      why = `reading it threw: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);
+    } catch {
+      // An error that cannot even be described.
+    }
+    return { ok: false, message: `snapshot: not a plain JSON value (${why})` };
+  }
+}
+
+function parseReadable(value: unknown): { ok: true; value: PersistedGame } | { ok: false; message: string } {
   const bounds = checkBounds(value);
   if (bounds !== null) return { ok: false, message: bounds };
   const parsed = PersistedSchema.safeParse(value);

@@ -13,7 +13,7 @@ export const MAX_LIST_LENGTH = 1000;
 export const MAX_AMOUNT = 1_000_000;
 
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
-const RESERVED_IDS = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
+export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
 export const PlayerIdSchema = z
   .string()

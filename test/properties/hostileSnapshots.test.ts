@@ -1,0 +1,237 @@
+/**
+ * restoreGame on hostile snapshots (CONTRACT.md "restoreGame"): anything that is not a
+ * persisted game is refused with INVALID_SNAPSHOT, never a crash or a hang, after bounded
+ * work (counted through a proxy, not timed), and without touching Object.prototype.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { restoreGame } from '../../src/index.js';
+import { allPaths, counted, getAt, nested, richGame, richSnapshot, setAt, tryRestore, wrongTypes } from './hostile.js';
+import { prototypeProblem, viewProblem } from './monitor.js';
+import { assertProperty } from './seeds.js';
+
+/** Reads allowed before a refusal: a small multiple of the node limit of checkBounds (100,000). */
+const READ_BUDGET = 1_000_000;
+const TEN_MB = 10 * 1024 * 1024;
+
+function expectRefused(input: unknown, mentions?: RegExp): string {
+  const outcome = tryRestore(input);
+  expect(outcome).not.toBe('restored');
+  if (outcome === 'restored') return '';
+  expect(outcome.code).toBe('INVALID_SNAPSHOT');
+  expect(outcome.message.length).toBeGreaterThan(0);
+  expect(outcome.message.length).toBeLessThan(2000);
+  if (mentions) expect(outcome.message).toMatch(mentions);
+  return outcome.message;
+}
+
+function expectBoundedRefusal(input: unknown): void {
+  const probe = counted(input);
+  expectRefused(probe.value);
+  expect(probe.reads()).toBeLessThan(READ_BUDGET);
+}
+
+afterEach(() => {
+  expect(prototypeProblem()).toBeNull();
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+describe('restoreGame: valid snapshots', () => {
+  it('restores the rich snapshot, the baseline every hostile case corrupts', () => {
+    const game = richGame();
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    expect(JSON.stringify(restored.view())).toBe(JSON.stringify(game.view()));
+  });
+});
+
+describe('restoreGame: wrong types in every field are INVALID_SNAPSHOT', () => {
+  const snapshot = richSnapshot();
+  const paths = allPaths(snapshot);
+  it('covers every field of the snapshot', () => {
+    expect(paths.length).toBeGreaterThan(60);
+  });
+  it.each(paths.map((p) => [p.join('.') || '(root)', p] as const))('%s', (_name, path) => {
+    for (const bad of wrongTypes(getAt(snapshot, path))) expectRefused(setAt(snapshot, path, bad));
+  });
+  it('non-objects and missing fields', () => {
+    for (const bad of [undefined, null, 0, 'snapshot', [], true, 1n, Symbol('s'), () => snapshot, new Date(0), new Map()]) expectRefused(bad);
+    for (const key of Object.keys(snapshot)) {
+      const { [key]: _gone, ...rest } = snapshot as unknown as Record<string, unknown>;
+      expectRefused(rest, new RegExp(key));
+    }
+    for (const key of Object.keys(snapshot.context)) {
+      const { [key]: _gone, ...context } = snapshot.context as unknown as Record<string, unknown>;
+      expectRefused({ ...snapshot, context });
+    }
+  });
+});
+
+describe('restoreGame: unknown state values are INVALID_SNAPSHOT', () => {
+  const snapshot = richSnapshot();
+  it.each([
+    ['state', 'nowhere'],
+    ['state', 'combat.nowhere'],
+    ['state', 'combat'],
+    ['state', ''],
+    ['state', 'combat.declareAttackers.priority.deeper'],
+    ['state', '__proto__'],
+    ['state', 'constructor'],
+    ['state', 'toString'],
+    ['state', 'gameOver'],
+    ['state', 'beginning.upkeep'],
+    ['status', 'paused'],
+    ['status', 'done'],
+    ['engine', 'another-engine'],
+    ['version', 2],
+    ['version', '1'],
+  ])('%s = %j', (field, value) => {
+    expectRefused({ ...snapshot, [field]: value });
+  });
+  it.each([
+    ['phase', 'lunch'],
+    ['step', 'nap'],
+    ['step', 'upkeep'],
+    ['rules', 'modern'],
+    ['cleanupCheck', 'maybe'],
+    ['extraPhases', ['beginning']],
+    ['skips', { A: { nap: 1 } }],
+  ])('context.%s = %j', (field, value) => {
+    expectRefused({ ...snapshot, context: { ...snapshot.context, [field]: value } });
+  });
+});
+
+describe('restoreGame: __proto__ and constructor keys are refused and pollute nothing', () => {
+  const text = JSON.stringify(richSnapshot());
+  const pollute = '{"polluted": true, "toString": 1}';
+  it.each([
+    ['top level', text.replace('{', `{"__proto__": ${pollute},`)],
+    ['context', text.replace('"context":{', `"context":{"__proto__": ${pollute},`)],
+    ['manaPool', text.replace('"manaPool":{', `"manaPool":{"__proto__": 5,`)],
+    ['handSizes', text.replace('"handSizes":{', `"handSizes":{"constructor": 5,`)],
+    ['skips', text.replace('"skips":{', `"skips":{"__proto__": {"turn": 1},`)],
+    ['skips of a player', text.replace('"skips":{', `"skips":{"B": {"__proto__": 1},`)],
+    ['a stack object', text.replace('"stack":[{', `"stack":[{"__proto__": ${pollute},`)],
+    ['constructor.prototype', text.replace('{', `{"constructor": {"prototype": ${pollute}},`)],
+    ['a player named __proto__', text.replace(/"A"/g, '"__proto__"')],
+    ['a player named constructor', text.replace(/"A"/g, '"constructor"')],
+    ['a player named hasOwnProperty', text.replace(/"A"/g, '"hasOwnProperty"')],
+  ])('%s', (_name, json) => {
+    expectRefused(JSON.parse(json));
+  });
+});
+
+describe('restoreGame: players who are not in the game are INVALID_SNAPSHOT (CR 800.4a)', () => {
+  const snapshot = richSnapshot();
+  const gone = { ...snapshot.context, players: ['B', 'C'], manaPool: { B: 0, C: 0 }, handSizes: { B: 10, C: 9 }, skips: { C: { draw: 1 } } };
+  it.each([
+    ['a stack controller who never played', { stack: [{ id: 'x', controller: 'Z', kind: 'spell' }] }],
+    ['a stack controller who left', { ...gone, stack: [{ id: 'x', controller: 'A', kind: 'spell' }] }],
+    ['a pending trigger of a stranger', { pendingTriggers: [{ id: 't', controller: 'Z' }] }],
+    ['priority with a stranger', { priority: 'Z' }],
+    ['priority with a player who left', { ...gone, stack: [], priority: 'A' }],
+    ['a stranger who passed', { passed: ['Z'] }],
+    ['an attacker on a stranger', { combat: { ...snapshot.context.combat, attackers: [{ id: 'b1', defender: 'Z' }] } }],
+    ['a blocker of a stranger', { combat: { ...snapshot.context.combat, blockers: [{ id: 'z1', attacker: 'b1', player: 'Z' }] } }],
+    ['a stranger who declared blockers', { combat: { ...snapshot.context.combat, declaredBy: ['Z'] } }],
+    ['an extra turn for a stranger', { extraTurns: ['Z'] }],
+    ['mana of a stranger', { manaPool: { ...snapshot.context.manaPool, Z: 1 } }],
+    ['a stranger as the active player', { activePlayer: 'Z' }],
+    ['players outside the seats', { players: ['A', 'B', 'Z'] }],
+    ['winners in an active game', { winners: ['A'] }],
+  ])('%s', (_name, patch) => {
+    expectRefused({ ...snapshot, context: { ...snapshot.context, ...patch } });
+  });
+});
+
+describe('restoreGame: huge and deep input is refused after bounded work', () => {
+  const snapshot = richSnapshot();
+  it('a stack of 1,000,000 entries', () => {
+    const stack = Array.from({ length: 1_000_000 }, (_, i) => ({ id: `s${i}`, controller: 'A', kind: 'spell' }));
+    expectBoundedRefusal({ ...snapshot, context: { ...snapshot.context, stack } });
+  });
+  it('a stack of 20,000 entries (under the node limit, over the stack limit)', () => {
+    const stack = Array.from({ length: 20_000 }, (_, i) => ({ id: `s${i}`, controller: 'A', kind: 'spell' }));
+    expectBoundedRefusal({ ...snapshot, context: { ...snapshot.context, stack } });
+  });
+  it('an object with 200,000 keys (twice the node limit)', () => {
+    const manaPool: Record<string, number> = {};
+    for (let i = 0; i < 200_000; i++) manaPool[`p${i}`] = 0;
+    expectBoundedRefusal({ ...snapshot, context: { ...snapshot.context, manaPool } });
+  });
+  it('deeply nested junk, 100,000 levels', () => {
+    for (const where of ['top', 'context', 'stack']) {
+      const deep = nested(100_000);
+      const input =
+        where === 'top'
+          ? { ...snapshot, junk: deep }
+          : where === 'context'
+            ? { ...snapshot, context: { ...snapshot.context, junk: deep } }
+            : { ...snapshot, context: { ...snapshot.context, stack: [deep] } };
+      expectBoundedRefusal(input);
+    }
+  });
+  it('a cyclic object', () => {
+    const cyclic: Record<string, unknown> = { ...snapshot, context: { ...snapshot.context } };
+    (cyclic.context as Record<string, unknown>).self = cyclic;
+    expectBoundedRefusal(cyclic);
+  });
+  it.each(['state', 'seat', 'stack id', 'manaPool key', 'top-level key', 'engine'])('a string of 10 MB as %s', (where) => {
+    const big = 'x'.repeat(TEN_MB);
+    const c = snapshot.context;
+    const input =
+      where === 'state'
+        ? { ...snapshot, state: big }
+        : where === 'seat'
+          ? { ...snapshot, context: { ...c, seats: [...c.seats, big] } }
+          : where === 'stack id'
+            ? { ...snapshot, context: { ...c, stack: [{ id: big, controller: 'A', kind: 'spell' }] } }
+            : where === 'manaPool key'
+              ? { ...snapshot, context: { ...c, manaPool: { ...c.manaPool, [big]: 1 } } }
+              : where === 'top-level key'
+                ? { ...snapshot, [big]: 1 }
+                : { ...snapshot, engine: big };
+    expectBoundedRefusal(input);
+  });
+});
+
+describe('restoreGame: inputs that fight back', () => {
+  const snapshot = richSnapshot();
+  it('getters that throw', () => {
+    const input = { ...snapshot };
+    Object.defineProperty(input, 'context', { enumerable: true, get: () => { throw new Error('boom'); } });
+    expectRefused(input);
+  });
+  it('a proxy that throws on every trap', () => {
+    const input = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+    expectRefused(input);
+  });
+  it('an object with a hostile toString in an error path', () => {
+    const evil = { toString: () => { throw new Error('no'); }, valueOf: () => { throw new Error('no'); } };
+    expectRefused({ ...snapshot, state: evil });
+    expectRefused({ ...snapshot, context: { ...snapshot.context, turn: evil } });
+  });
+});
+
+describe('restoreGame: random corruption is refused or restores a sound game', () => {
+  it('never throws anything but INVALID_SNAPSHOT, and what it accepts keeps the view invariants', () => {
+    const snapshot = richSnapshot();
+    const paths = allPaths(snapshot);
+    const setup = { players: snapshot.context.seats, startingPlayer: 'B', rules: 'current' as const, handSize: 9, maxHandSize: 7, hostTriggers: false };
+    assertProperty(
+      fc.property(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), (path, value) => {
+        const input = setAt(snapshot, path, value);
+        const outcome = tryRestore(input);
+        if (outcome !== 'restored') {
+          expect(outcome.code).toBe('INVALID_SNAPSHOT');
+          return;
+        }
+        const game = restoreGame(input);
+        const view = game.view();
+        const ctx = (input as typeof snapshot).context;
+        expect(viewProblem(view, { ...setup, maxHandSize: ctx.maxHandSize, rules: ctx.rules }, null)).toBeNull();
+        expect(prototypeProblem()).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
