@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
 export { statePath } from './view.js';
+import { awaitingOf } from './view.js';
 import { MAX_CLEANUP_STEPS_PER_TURN } from './rules/cleanup.js';
 import { MAX_SKIP_RECORDS, MAX_STACK } from './limits.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, STEPS_OF_PHASE } from './rules/schedule.js';
@@ -205,6 +206,27 @@ function consistencyProblem(p: PersistedGame): string | null {
   const [phase] = p.state.split('.');
   if (phase !== c.phase) return `state: ${p.state} is not in the ${c.phase} phase of context.phase`;
   if (!p.state.split('.').includes(c.step)) return `state: ${p.state} is not the ${c.step} step of context.step`;
+  return restingProblem(p);
+}
+
+/** States a game waits in with nobody holding priority: a declaration or a discard is awaited (CR 508.1, 509.1, 514.1). */
+const AWAITS_DECLARATION = new Set(['combat.declareAttackers.declaring', 'combat.declareBlockers.declaring', 'ending.cleanup.discarding']);
+/** States a game passes through but never waits in: the untap step (CR 502) and the cleanup step's check (CR 514.3). */
+const NEVER_WAITS = new Set(['beginning.untap', 'ending.cleanup.checking']);
+
+/**
+ * A live game always waits for someone (CONTRACT.md, TurnView.awaiting: null only when the
+ * game is over). A snapshot of a game that waits for nobody would restore a game stuck
+ * forever, so it is refused.
+ */
+function restingProblem(p: PersistedGame): string | null {
+  const c = p.context;
+  if (NEVER_WAITS.has(p.state)) return `state: a game never waits in ${p.state}`;
+  if (c.skipping !== null) return 'context.skipping: a game never waits in a step it skips (CR 614.10)';
+  if (!AWAITS_DECLARATION.has(p.state)) return c.priority === null ? `context.priority: in ${p.state} a player must hold priority` : null;
+  if (c.priority !== null) return `context.priority: nobody holds priority in ${p.state}`;
+  const awaiting = awaitingOf({ status: 'active', context: c, value: stateValue(p.state) });
+  if (awaiting === null || (awaiting.kind === 'discard' && awaiting.count < 1)) return `state: in ${p.state} the game would wait for nobody`;
   return null;
 }
 

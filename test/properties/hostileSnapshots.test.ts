@@ -143,6 +143,27 @@ describe('restoreGame: players who are not in the game are INVALID_SNAPSHOT (CR 
   });
 });
 
+describe('restoreGame: a live game that would wait for nobody is INVALID_SNAPSHOT (CR 117.3, 502, 514.3)', () => {
+  const snapshot = richSnapshot();
+  const at = (state: string, step: string, patch: Record<string, unknown>) => ({
+    ...snapshot,
+    state,
+    context: { ...snapshot.context, phase: state.split('.')[0], step, ...patch },
+  });
+  it.each([
+    ['nobody holds priority in a priority step', at('ending.end', 'end', { priority: null, stack: [] })],
+    ['the untap step, where nobody ever waits', at('beginning.untap', 'untap', { priority: 'B' })],
+    ["the cleanup step's check", at('ending.cleanup.checking', 'cleanup', { priority: null })],
+    ['priority while attackers are being declared', at('combat.declareAttackers.declaring', 'declareAttackers', { priority: 'B', combat: { attackers: [], blockers: [], declaredBy: [], firstStrikeStep: false } })],
+    ['declaring attackers with no active player', at('combat.declareAttackers.declaring', 'declareAttackers', { priority: null, activePlayer: null })],
+    ['declaring blockers with nobody attacked', at('combat.declareBlockers.declaring', 'declareBlockers', { priority: null, combat: { attackers: [], blockers: [], declaredBy: [], firstStrikeStep: false } })],
+    ['discarding with nothing to discard', at('ending.cleanup.discarding', 'cleanup', { priority: null, handSizes: { A: 9, B: 7, C: 9 } })],
+    ['waiting in a skipped step', at('ending.end', 'end', { skipping: { phase: 'ending', step: 'end', rule: '614.10' } })],
+  ])('%s', (_name, input) => {
+    expectRefused(input);
+  });
+});
+
 describe('restoreGame: huge and deep input is refused after bounded work', () => {
   const snapshot = richSnapshot();
   it('a stack of 1,000,000 entries', () => {
