@@ -105,17 +105,7 @@ export function beginStep(ctx: TurnContext, phase: PhaseName, step: StepName): E
       skippedThisTurn: isNew ? withSkipRecords(ctx, [skip.record]) : ctx.skippedThisTurn,
     });
   }
-  let cleanupSteps = ctx.cleanupSteps;
-  if (step === 'cleanup') {
-    cleanupSteps += 1;
-    if (cleanupSteps > MAX_CLEANUP_STEPS_PER_TURN) {
-      throw new TurnEngineError(
-        ErrorCode.LOOP_LIMIT,
-        `turn ${ctx.turn} would begin cleanup step number ${cleanupSteps}; the cap is ${MAX_CLEANUP_STEPS_PER_TURN} (CR 514.3a). ` +
-          'A checkpoint hook that reports state-based actions in every cleanup step keeps the turn from ending',
-      );
-    }
-  }
+  const cleanupSteps = step === 'cleanup' ? ctx.cleanupSteps + 1 : ctx.cleanupSteps;
   return { patch: { ...base, skipping: null, cleanupSteps }, emit: [{ type: 'stepBegan', turn: ctx.turn, phase, step }] };
 }
 
@@ -281,6 +271,14 @@ export function endTurnEffects(ctx: TurnContext): Effect {
 export function checkCleanup(ctx: TurnContext, hook: CheckpointHook | undefined): Effect {
   if (ctx.skipping !== null) return patchOnly({ cleanupCheck: 'quiet' });
   const { ctx: after, activity } = runCheckpoint(ctx, hook, null);
+  // The cap applies when the step would give priority again, so a host that behaves again ends the turn.
+  if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
+    throw new TurnEngineError(
+      ErrorCode.LOOP_LIMIT,
+      `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
+        `${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
+    );
+  }
   return patchOnly({ stack: after.stack, pendingTriggers: after.pendingTriggers, cleanupCheck: activity ? 'active' : 'quiet' });
 }
 

@@ -16,7 +16,9 @@ export function discardDue(ctx: Pick<TurnContext, 'activePlayer' | 'handSizes' |
 }
 
 /**
- * A cleanup step repeats at most this many times in one turn. A host whose checkpoint
- * reports state-based actions in every cleanup would otherwise never end the turn (CR 514.3a).
+ * A turn has at most this many cleanup steps: the last one may not give priority again.
+ * A host whose checkpoint reports state-based actions in every cleanup would otherwise
+ * never end the turn (CR 514.3a); the event that would break the cap is refused with
+ * LOOP_LIMIT, and once the host reports nothing the turn ends.
  */
 export const MAX_CLEANUP_STEPS_PER_TURN = 100;
