@@ -32,18 +32,31 @@ export interface CheckpointOutcome {
   activity: boolean;
 }
 
+/** What a host threw, described without trusting it (its message or toString may throw too). */
+function describeThrown(err: unknown): string {
+  try {
+    return err instanceof Error ? err.message : String(err);
+  } catch {
+    return 'a value that cannot be described';
+  }
+}
+
 function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null): { triggers: Trigger[]; stateBasedActions: boolean } {
   const view = buildView({ ...ctx, priority: about }, about === null ? null : { kind: 'priority', player: about });
   let raw: unknown;
   try {
     raw = hook(view);
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new TurnEngineError(ErrorCode.HOOK_FAILED, `the checkpoint hook threw: ${why}`);
+    throw new TurnEngineError(ErrorCode.HOOK_FAILED, `the checkpoint hook threw: ${describeThrown(err)}`);
   }
   // Most checks report nothing: `undefined` or `null` is that answer, with no need for zod.
   if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false };
-  const parsed = CheckpointResultSchema.safeParse(raw);
+  let parsed: ReturnType<typeof CheckpointResultSchema.safeParse>;
+  try {
+    parsed = CheckpointResultSchema.safeParse(raw);
+  } catch (err) {
+    throw new TurnEngineError(ErrorCode.INVALID_HOOK_RESULT, `reading the checkpoint hook's result threw: ${describeThrown(err)}`);
+  }
   if (!parsed.success) {
     throw new TurnEngineError(
       ErrorCode.INVALID_HOOK_RESULT,

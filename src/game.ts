@@ -96,6 +96,8 @@ class TurnGame implements Game {
   /** Listeners by emitted event type; created with the first listener (most games have none). */
   #listeners: Map<string, Set<Listener>> | null = null;
   #outbox: EmittedEvent[] = [];
+  /** True while the actor processes an event: the checkpoint hook runs then, and must not send. */
+  #processing = false;
   #failure: unknown = undefined;
 
   constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, hooks: GameHooks | undefined, inspect: GameOptions['inspect']) {
@@ -125,6 +127,12 @@ class TurnGame implements Game {
   }
 
   send(raw: unknown): SendResult {
+    if (this.#processing) {
+      return refuse(
+        ErrorCode.HOOK_FAILED,
+        'send was called while the game was processing another event (from the checkpoint hook); report triggers and state-based actions in the hook\'s result instead',
+      );
+    }
     try {
       return this.#send(raw);
     } catch (err) {
@@ -149,7 +157,12 @@ class TurnGame implements Game {
     if (unknown !== null) return refuse(ErrorCode.INVALID_EVENT, unknown);
     if (before.status !== 'active') return refuse(ErrorCode.GAME_OVER, `the game is over (winners: ${before.context.winners?.join(', ') ?? 'none'})`);
     this.#outbox.length = 0;
-    this.#actor.send(event);
+    this.#processing = true;
+    try {
+      this.#actor.send(event);
+    } finally {
+      this.#processing = false;
+    }
     if (this.#failure !== undefined) {
       const err = this.#failure;
       this.#outbox = [];
