@@ -96,6 +96,9 @@ class TurnGame implements Game {
   /** Listeners by emitted event type; created with the first listener (most games have none). */
   #listeners: Map<string, Set<Listener>> | null = null;
   #outbox: EmittedEvent[] = [];
+  /** Accepted events' emitted events not yet delivered: a listener that sends gets its events delivered after the current ones. */
+  readonly #deliveries: EmittedEvent[] = [];
+  #delivering = false;
   /** True while the actor processes an event: the checkpoint hook runs then, and must not send. */
   #processing = false;
   #failure: unknown = undefined;
@@ -176,7 +179,11 @@ class TurnGame implements Game {
     return { ok: true };
   }
 
-  /** Delivers what the accepted event emitted; a throwing listener does not stop the others. */
+  /**
+   * Delivers what the accepted event emitted; a throwing listener does not stop the others.
+   * Events of an event a listener sends are queued behind the ones being delivered, so every
+   * listener sees all events in the order they happened.
+   */
   #flush(): void {
     const listeners = this.#listeners;
     if (listeners === null || listeners.size === 0) {
@@ -185,16 +192,25 @@ class TurnGame implements Game {
     }
     const events = this.#outbox;
     this.#outbox = [];
-    for (const e of events) {
-      for (const key of [e.type, '*']) {
-        const set = listeners.get(key);
-        if (set === undefined) continue;
-        for (const listener of [...set]) {
-          try {
-            listener(e);
-          } catch {
-            // A host listener's failure is the host's; the engine goes on.
-          }
+    this.#deliveries.push(...events);
+    if (this.#delivering) return;
+    this.#delivering = true;
+    try {
+      for (let e = this.#deliveries.shift(); e !== undefined; e = this.#deliveries.shift()) this.#deliver(e);
+    } finally {
+      this.#delivering = false;
+    }
+  }
+
+  #deliver(e: EmittedEvent): void {
+    for (const key of [e.type, '*']) {
+      const set = this.#listeners?.get(key);
+      if (set === undefined) continue;
+      for (const listener of [...set]) {
+        try {
+          listener(e);
+        } catch {
+          // A host listener's failure is the host's; the engine goes on.
         }
       }
     }
