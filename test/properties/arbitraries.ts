@@ -71,7 +71,7 @@ export const choiceArb: fc.Arbitrary<Choice> = fc.oneof(
 );
 
 /** A random game's choices. */
-export const choicesArb = (maxLength: number) => fc.array(choiceArb, { maxLength });
+export const choicesArb = (maxLength: number) => fc.array(choiceArb, { maxLength, size: 'max' });
 
 /** What the driver expects of a concrete event. */
 export type Expectation = 'accept' | 'INVALID_EVENT' | 'ILLEGAL_ACTION' | 'refuse' | 'accept-or-cap' | 'any';

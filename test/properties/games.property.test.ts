@@ -18,7 +18,7 @@ describe('random games: every event keeps the contract', () => {
       fc.property(setupArb, choicesArb(60), (setup, choices) => {
         events += runGame(setup, choices).events;
       }),
-      { numRuns: 120 },
+      { numRuns: 40 },
     );
     expect(events).toBeGreaterThan(1000);
   });
@@ -35,7 +35,7 @@ describe('random games: every event keeps the contract', () => {
           turns = Math.max(turns, runGame(setup, interleaved).turns);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 10 },
     );
     expect(turns).toBeGreaterThan(5);
   });

@@ -46,9 +46,9 @@ const show = (v: unknown): string => {
 
 /** Nothing may ever be added to Object.prototype. */
 export function prototypeProblem(): string | null {
-  const keys = Object.getOwnPropertyNames(Object.prototype);
   const probe = {} as Record<string, unknown>;
-  if (probe.polluted !== undefined || keys.includes('polluted')) return 'Object.prototype was polluted';
+  // Pollution by assignment adds enumerable keys; none are there in a clean runtime.
+  if (probe.polluted !== undefined || Object.keys(Object.prototype).length > 0) return `Object.prototype was polluted: ${Object.keys(Object.prototype).join(', ')}`;
   return null;
 }
 
