@@ -150,7 +150,8 @@ class TurnGame implements Game {
       const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
       if (typeof raw !== 'object' || raw === null) return refuse(ErrorCode.INVALID_EVENT, `event: expected an object with a type, got ${raw === null ? 'null' : typeof raw}`);
       if (typeof type !== 'string' || !(EVENT_TYPES as string[]).includes(type)) {
-        return refuse(ErrorCode.INVALID_EVENT, `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(type) ?? 'undefined'}`);
+        const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');
+        return refuse(ErrorCode.INVALID_EVENT, `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}`);
       }
       return refuse(ErrorCode.INVALID_EVENT, `${type}: ${describeIssue(parsed.error, 'event')}`);
     }
