@@ -128,10 +128,13 @@ describe('checkpoint hooks that throw: HOOK_FAILED', () => {
     expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toEqual({ ok: true });
   });
 
-  it('createGame reports a hook that throws during the first check as HOOK_FAILED', () => {
-    expect(() => createGame({ players: ['A', 'B'], hooks: { checkpoint: () => { throw new Error('boom'); } } })).toThrow(
-      expect.objectContaining({ code: 'HOOK_FAILED' }),
-    );
+  it.each([
+    ['HOOK_FAILED', () => { throw new Error('boom'); }],
+    ['LOOP_LIMIT', () => ({ stateBasedActions: true })],
+    ['INVALID_HOOK_RESULT', () => 42],
+    ['INVALID_HOOK_RESULT', () => ({ get triggers() { throw new Error('getter'); } })],
+  ])('createGame throws %s when the hook misbehaves in the first check', (code, checkpoint) => {
+    expect(() => createGame({ players: ['A', 'B'], hooks: { checkpoint: checkpoint as unknown as () => undefined } })).toThrow(expect.objectContaining({ code }));
   });
 });
 
