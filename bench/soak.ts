@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { simulate } from '../src/simulation.js';
-import { choicesArb, setupArb, type GameSetup } from '../test/properties/arbitraries.js';
+import { CHAOS_WEIGHTS, DEFAULT_WEIGHTS, choicesArb, setupArb, type GameSetup } from '../test/properties/arbitraries.js';
 import { runGame, viewProblem } from '../test/properties/monitor.js';
 import type { TurnView } from '../src/index.js';
 
@@ -56,7 +56,8 @@ if (gc === undefined) console.log('note: run with node --expose-gc for exact hea
   for (let chunk = 0; events < targetEvents; chunk++) {
     const seed = baseSeed + chunk;
     const result = fc.check(
-      fc.property(setupArb, choicesArb(200), (setup, choices) => {
+      // Every other chunk is weighted towards host effects and players leaving.
+      fc.property(setupArb, choicesArb(200, chunk % 2 === 0 ? DEFAULT_WEIGHTS : CHAOS_WEIGHTS), (setup, choices) => {
         const stats = runGame(setup, choices, {
           onEvent: (ok) => {
             events++;

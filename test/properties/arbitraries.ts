@@ -57,21 +57,31 @@ export type Choice =
 
 const seed = fc.integer({ min: 0, max: 0x7fffffff });
 
-/** A mix weighted so that games move on: mostly passes and legal actions, some of everything else. */
-export const choiceArb: fc.Arbitrary<Choice> = fc.oneof(
-  { weight: 30, arbitrary: fc.record({ kind: fc.constant('pass' as const), times: fc.integer({ min: 1, max: 40 }) }) },
-  { weight: 20, arbitrary: fc.record({ kind: fc.constant('legal' as const), seed }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('host' as const), seed }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('concede' as const), seed }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('junk' as const), value: fc.oneof(fc.jsonValue(), fc.anything()) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('malformed' as const), seed }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('illegal' as const), seed }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('departed' as const), seed }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('restore' as const), span: fc.integer({ min: 1, max: 30 }) }) },
-);
+/** How often each kind of choice is made. */
+export type ChoiceWeights = Record<Choice['kind'], number>;
+
+/** Weighted so that games move on: mostly passes and legal actions, some of everything else. */
+export const DEFAULT_WEIGHTS: ChoiceWeights = { pass: 30, legal: 20, host: 8, concede: 1, junk: 4, malformed: 6, illegal: 8, departed: 3, restore: 3 };
+/** Weighted towards the host's effects and players leaving (CR 800.4): skips, extra turns and combats, concessions. */
+export const CHAOS_WEIGHTS: ChoiceWeights = { pass: 20, legal: 15, host: 25, concede: 4, junk: 2, malformed: 2, illegal: 5, departed: 6, restore: 4 };
+
+/** One choice, drawn with the given weights. */
+export function choiceArb(weights: ChoiceWeights = DEFAULT_WEIGHTS): fc.Arbitrary<Choice> {
+  return fc.oneof(
+    { weight: weights.pass, arbitrary: fc.record({ kind: fc.constant('pass' as const), times: fc.integer({ min: 1, max: 40 }) }) },
+    { weight: weights.legal, arbitrary: fc.record({ kind: fc.constant('legal' as const), seed }) },
+    { weight: weights.host, arbitrary: fc.record({ kind: fc.constant('host' as const), seed }) },
+    { weight: weights.concede, arbitrary: fc.record({ kind: fc.constant('concede' as const), seed }) },
+    { weight: weights.junk, arbitrary: fc.record({ kind: fc.constant('junk' as const), value: fc.oneof(fc.jsonValue(), fc.anything()) }) },
+    { weight: weights.malformed, arbitrary: fc.record({ kind: fc.constant('malformed' as const), seed }) },
+    { weight: weights.illegal, arbitrary: fc.record({ kind: fc.constant('illegal' as const), seed }) },
+    { weight: weights.departed, arbitrary: fc.record({ kind: fc.constant('departed' as const), seed }) },
+    { weight: weights.restore, arbitrary: fc.record({ kind: fc.constant('restore' as const), span: fc.integer({ min: 1, max: 30 }) }) },
+  );
+}
 
 /** A random game's choices. */
-export const choicesArb = (maxLength: number) => fc.array(choiceArb, { maxLength, size: 'max' });
+export const choicesArb = (maxLength: number, weights: ChoiceWeights = DEFAULT_WEIGHTS) => fc.array(choiceArb(weights), { maxLength, size: 'max' });
 
 /** What the driver expects of a concrete event. */
 export type Expectation = 'accept' | 'INVALID_EVENT' | 'ILLEGAL_ACTION' | 'refuse' | 'accept-or-cap' | 'any';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choicesArb, setupArb } from './arbitraries.js';
+import { CHAOS_WEIGHTS, choicesArb, setupArb } from './arbitraries.js';
 import { runGame } from './monitor.js';
 import { assertProperty } from './seeds.js';
 
@@ -21,6 +21,17 @@ describe('random games: every event keeps the contract', () => {
       { numRuns: 40 },
     );
     expect(events).toBeGreaterThan(1000);
+  });
+
+  it('games heavy with host effects and players leaving keep the same contract (CR 614.10, 500.7, 500.8, 800.4)', () => {
+    let events = 0;
+    assertProperty(
+      fc.property(setupArb, choicesArb(60, CHAOS_WEIGHTS), (setup, choices) => {
+        events += runGame(setup, choices).events;
+      }),
+      { numRuns: 25 },
+    );
+    expect(events).toBeGreaterThan(500);
   });
 
   it('long two-player games reach many turns with the same checks (CR 500.1, 514.3a)', () => {

@@ -8,6 +8,7 @@
 import { ErrorCode, createGame, restoreGame, type EmittedEvent, type Game, type SendResult, type TurnView } from '../../src/index.js';
 import { TurnEventSchema } from '../../src/schemas.js';
 import { makeHostHook, plan, planPass, type Choice, type GameSetup, type Planned } from './arbitraries.js';
+import { acceptedEventProblem } from './oracles.js';
 import { firstStepProblem, lastStepProblem, successorProblem, type StepToken } from './turnTable.js';
 
 const CODES = new Set<string>(Object.values(ErrorCode));
@@ -183,6 +184,23 @@ function expectationProblem(p: Planned, result: SendResult, before: TurnView): s
   }
 }
 
+/** Decisions whose acceptance depends only on type, player and speed: legalActions lists exactly the accepted ones. */
+const FIXED_DECISIONS = new Set(['PASS_PRIORITY', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'PLAY_LAND', 'CONCEDE']);
+
+function legalityOracle(event: unknown): boolean {
+  return typeof event === 'object' && event !== null && FIXED_DECISIONS.has((event as { type?: string }).type as string) && TurnEventSchema.safeParse(event).success;
+}
+
+/** `legalActions` (before the event) listed a well-formed decision exactly when the game accepted it. */
+function legalActionsProblem(event: unknown, templates: ReturnType<Game['legalActions']> | null, result: SendResult): string | null {
+  if (templates === null) return null;
+  const e = event as { type: string; player: string; speed?: string };
+  const listed = templates.some((t) => t.type === e.type && t.player === e.player && (t.speed === undefined || t.speed === e.speed));
+  if (listed && !result.ok) return `legalActions listed ${e.type} from ${e.player}${e.speed ? ` (${e.speed})` : ''}, but it was refused`;
+  if (!listed && result.ok) return `legalActions did not list ${e.type} from ${e.player}${e.speed ? ` (${e.speed})` : ''}, but it was accepted`;
+  return null;
+}
+
 /** A game under watch: its view, its emitted events and its step tracker. */
 class Watched {
   readonly emitted: EmittedEvent[] = [];
@@ -220,6 +238,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
     const view = game.view();
     const beforeView = JSON.stringify(view);
     const beforePersist = JSON.stringify(game.persist());
+    const templates = legalityOracle(planned.event) ? game.legalActions() : null;
     main.emitted.length = 0;
     let result: SendResult;
     try {
@@ -229,7 +248,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
     }
     stats.events++;
     const where = `${label} (turn ${view.turn} ${view.phase}/${view.step}, awaiting ${show(view.awaiting)}): ${show(planned.event)} -> ${show(result)}`;
-    const problem = resultProblem(result) ?? expectationProblem(planned, result, view) ?? prototypeProblem();
+    const problem = resultProblem(result) ?? expectationProblem(planned, result, view) ?? legalActionsProblem(planned.event, templates, result) ?? prototypeProblem();
     if (problem !== null) fail(`${where}: ${problem}`);
     const after = game.view();
     if (!result.ok) {
@@ -238,7 +257,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
       if (JSON.stringify(game.persist()) !== beforePersist) fail(`${where}: refused, but persist() changed`);
       if (main.emitted.length > 0) fail(`${where}: refused, but emitted ${show(main.emitted)}`);
     } else {
-      const stepProblem = main.steps.check(main.emitted, view, after);
+      const stepProblem = main.steps.check(main.emitted, view, after) ?? acceptedEventProblem(planned.event, view, after, main.emitted, setup);
       if (stepProblem !== null) fail(`${where}: ${stepProblem}; emitted ${show(main.emitted)}`);
     }
     const viewIssue = viewProblem(after, setup, view);

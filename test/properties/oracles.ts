@@ -1,0 +1,132 @@
+/**
+ * What an accepted event must have done, checked from the views before and after it and the
+ * events it emitted, each with the rule it follows. Written from the rules, not from the
+ * engine: turn order is recomputed from the seats.
+ */
+import type { EmittedEvent, StackObject, TurnView } from '../../src/index.js';
+import type { GameSetup } from './arbitraries.js';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The next player after `player` in turn order who is still in the game (CR 101.4, 800.4a). */
+export function nextInTurnOrder(seats: readonly string[], players: readonly string[], player: string): string | null {
+  const start = seats.indexOf(player);
+  for (let i = 1; i <= seats.length; i++) {
+    const seat = seats[(start + i) % seats.length] as string;
+    if (players.includes(seat)) return seat;
+  }
+  return null;
+}
+
+type Event = { type: string; player?: string; id?: string; amount?: number; size?: number; count?: number; attackers?: { id: string }[] };
+
+function stackProblem(e: Event, before: TurnView, after: TurnView, resolved: StackObject[]): string | null {
+  if (resolved.length > 1) return `${resolved.length} objects resolved in one event`;
+  if (resolved.length === 1) {
+    // CR 117.4, 405.5: all players passed in succession; the top object resolves.
+    if (e.type !== 'PASS_PRIORITY') return `${e.type} made an object resolve`;
+    if (!same(resolved[0], before.stack[before.stack.length - 1])) return `resolved ${JSON.stringify(resolved[0])}, not the top of the stack`;
+    if (!same(after.stack.slice(0, before.stack.length - 1), before.stack.slice(0, -1))) return 'a resolution changed the rest of the stack';
+  }
+  if (e.type === 'CAST_SPELL' || e.type === 'ACTIVATE_ABILITY') {
+    // CR 601.2a, 602.2a: the object goes on top of the stack; CR 117.3c: its controller receives priority.
+    const kind = e.type === 'CAST_SPELL' ? 'spell' : 'ability';
+    if (!same(after.stack.slice(0, before.stack.length), before.stack)) return `${e.type} changed the objects below it`;
+    if (!same(after.stack[before.stack.length], { id: e.id, controller: e.player, kind })) return `${e.type} did not put its ${kind} on top of the stack`;
+    if (after.priority !== e.player) return `after ${e.type} priority went to ${after.priority}, not back to ${e.player} (CR 117.3c)`;
+  }
+  return null;
+}
+
+function manaProblem(e: Event, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
+  const boundary = emitted.some((x) => x.type === 'stepBegan' || x.type === 'turnBegan');
+  const emptied = emitted.filter((x) => x.type === 'manaEmptied');
+  if (e.type === 'ADD_MANA' || e.type === 'SPEND_MANA') {
+    const delta = e.type === 'ADD_MANA' ? (e.amount as number) : -(e.amount as number);
+    if (after.manaPool[e.player as string] !== (before.manaPool[e.player as string] ?? 0) + delta) return `${e.type} ${e.amount}: pool went from ${before.manaPool[e.player as string]} to ${after.manaPool[e.player as string]} (CR 106.4)`;
+    return null;
+  }
+  if (after.gameOver !== null || e.type === 'CONCEDE') return null;
+  if (!boundary) {
+    if (emptied.length > 0) return 'mana emptied without a step ending';
+    return same(after.manaPool, before.manaPool) ? null : 'mana pools changed without a step ending';
+  }
+  const phaseEnded = after.turn !== before.turn || after.phase !== before.phase;
+  const empties = setup.rules === 'current' || phaseEnded;
+  if (!empties) return null;
+  // CR 500.5 (current: every step; classic 300.3: every phase, with mana burn).
+  for (const [p, n] of Object.entries(after.manaPool)) if (n !== 0) return `${p}'s pool holds ${n} after a ${setup.rules === 'current' ? 'step' : 'phase'} ended (CR 500.5)`;
+  for (const p of after.players) {
+    const had = before.manaPool[p] ?? 0;
+    const reported = emptied.filter((x) => x.player === p).reduce((sum, x) => sum + (x.type === 'manaEmptied' ? x.amount : 0), 0);
+    if (reported !== had) return `${p} had ${had} mana but manaEmptied reported ${reported}`;
+    const burned = emitted.filter((x) => x.type === 'manaBurn' && x.player === p).reduce((sum, x) => sum + (x.type === 'manaBurn' ? x.amount : 0), 0);
+    if (burned !== (setup.rules === 'classic' ? had : 0)) return `${p} had ${had} mana and burned ${burned} under ${setup.rules} rules`;
+  }
+  return null;
+}
+
+function handProblem(e: Event, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
+  if (e.type === 'HAND_SIZE') return after.handSizes[e.player as string] === e.size ? null : 'HAND_SIZE did not set the hand size';
+  if (e.type === 'DISCARD') {
+    // CR 514.1: down to the maximum hand size.
+    if (after.handSizes[e.player as string] !== setup.maxHandSize) return `after discarding ${e.player} holds ${after.handSizes[e.player as string]}, not ${setup.maxHandSize}`;
+    if (!emitted.some((x) => x.type === 'discard' && x.player === e.player && x.count === e.count)) return 'DISCARD emitted no discard event';
+    return null;
+  }
+  if (e.type === 'CONCEDE') return null;
+  for (const p of after.players) {
+    // CR 504.1: the engine adds one card for each draw it performs.
+    const draws = emitted.filter((x) => x.type === 'draw' && x.player === p).length;
+    if (after.handSizes[p] !== (before.handSizes[p] ?? 0) + draws) return `${p}'s hand went from ${before.handSizes[p]} to ${after.handSizes[p]} with ${draws} draw(s)`;
+  }
+  return null;
+}
+
+function priorityProblem(e: Event, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
+  const moved = emitted.some((x) => x.type === 'stepBegan' || x.type === 'turnBegan' || x.type === 'resolve');
+  if (after.gameOver !== null) return null;
+  if (e.type === 'PASS_PRIORITY' && !moved) {
+    // CR 117.3d: the next player in turn order receives priority.
+    const next = nextInTurnOrder(setup.players, after.players, e.player as string);
+    if (after.priority !== next) return `after ${e.player} passed, ${after.priority} holds priority, not ${next} (CR 117.3d)`;
+  }
+  if (e.type === 'PASS_PRIORITY' && emitted.some((x) => x.type === 'resolve') && !emitted.some((x) => x.type === 'stepBegan') && after.activePlayer !== null) {
+    // CR 117.3b: after a resolution the active player receives priority.
+    if (after.priority !== after.activePlayer) return `after a resolution ${after.priority} holds priority, not the active player ${after.activePlayer} (CR 117.3b)`;
+  }
+  if (e.type === 'PLAY_LAND') {
+    // CR 305.1, 116.2a: no stack; the player keeps priority.
+    if (after.landsPlayed !== before.landsPlayed + 1) return 'PLAY_LAND did not count the land';
+    if (after.priority !== e.player) return 'PLAY_LAND moved priority';
+  }
+  if (e.type === 'CONCEDE') {
+    // CR 800.4a: the player leaves with the objects they control; priority moves on if they held it.
+    if (after.players.includes(e.player as string)) return 'CONCEDE left the player in the game';
+    if (before.priority === e.player && after.awaiting?.kind === 'priority' && !moved) {
+      const next = nextInTurnOrder(setup.players, after.players, e.player as string);
+      if (after.priority !== next) return `${e.player} conceded holding priority; ${after.priority} holds it, not ${next} (CR 800.4a)`;
+    }
+    if (!emitted.some((x) => x.type === 'playerLeft' && x.player === e.player)) return 'CONCEDE emitted no playerLeft';
+  }
+  if (emitted.some((x) => x.type === 'turnBegan') && after.landsPlayed !== 0) return 'landsPlayed did not reset with the new turn (CR 305.2)';
+  if (e.type === 'DECLARE_ATTACKERS' && (e.attackers?.length ?? 0) > 0 && after.step === 'declareAttackers') {
+    // CR 508.1: the declared creatures are attacking.
+    if (!same(after.combat?.attackers.map((a) => a.id), e.attackers?.map((a) => a.id))) return 'the attackers in combat are not the declared ones';
+  }
+  return null;
+}
+
+/** The first thing an accepted event did wrong, or null. */
+export function acceptedEventProblem(event: unknown, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
+  const e = event as Event;
+  const resolved = emitted.flatMap((x) => (x.type === 'resolve' ? [x.object] : []));
+  for (const x of emitted) {
+    if (x.type === 'combatDamage') {
+      const known = new Set([...(before.combat?.attackers ?? []), ...(before.combat?.blockers ?? []), ...(after.combat?.attackers ?? []), ...(after.combat?.blockers ?? [])].map((c) => c.id));
+      const stranger = x.creatures.find((c) => !known.has(c));
+      if (stranger !== undefined) return `combat damage from ${stranger}, which is not in combat (CR 510.1)`;
+    }
+  }
+  return stackProblem(e, before, after, resolved) ?? manaProblem(e, before, after, emitted, setup) ?? handProblem(e, before, after, emitted, setup) ?? priorityProblem(e, before, after, emitted, setup);
+}
