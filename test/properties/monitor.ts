@@ -8,7 +8,7 @@
 import { ErrorCode, createGame, restoreGame, type EmittedEvent, type Game, type SendResult, type TurnView } from '../../src/index.js';
 import { TurnEventSchema } from '../../src/schemas.js';
 import { makeHostHook, plan, planPass, type Choice, type GameSetup, type Planned } from './arbitraries.js';
-import { acceptedEventProblem } from './oracles.js';
+import { acceptedEventProblem, takeNextTurn, turnOrderModel } from './oracles.js';
 import { firstStepProblem, lastStepProblem, successorProblem, type StepToken } from './turnTable.js';
 
 const CODES = new Set<string>(Object.values(ErrorCode));
@@ -207,11 +207,26 @@ class Watched {
   readonly steps: StepTracker;
   constructor(
     readonly game: Game,
-    seats: number,
+    readonly seats: readonly string[],
+    /** The player of the last regular turn, for the turn order oracle. */
+    public rotation: string,
   ) {
     game.on('*', (e) => this.emitted.push(e));
-    this.steps = new StepTracker(game.view(), seats);
+    this.steps = new StepTracker(game.view(), seats.length);
   }
+}
+
+/** Each turn that began went to the player the rules say (CR 101.4, 500.7, 614.10, 800.4k). */
+function turnOrderProblem(watched: Watched, before: TurnView, after: TurnView): string | null {
+  const began = watched.emitted.filter((e) => e.type === 'turnBegan');
+  if (began.length === 0) return null;
+  const model = turnOrderModel(watched.rotation, before);
+  for (const e of began) {
+    const expected = takeNextTurn(model, watched.seats, after.players);
+    if (e.type === 'turnBegan' && e.activePlayer !== expected) return `turn ${e.turn} went to ${e.activePlayer}, not ${expected}`;
+  }
+  watched.rotation = model.rotation;
+  return null;
 }
 
 /** Options of {@link runGame}. */
@@ -226,7 +241,7 @@ export interface RunOptions {
 export function runGame(setup: GameSetup, choices: readonly Choice[], options: RunOptions = {}): GameStats {
   const host = setup.hostTriggers ? makeHostHook() : null;
   const { hostTriggers: _h, ...createOptions } = setup;
-  const main = new Watched(createGame({ ...createOptions, ...(host ? { hooks: { checkpoint: host.hook } } : {}) }), setup.players.length);
+  const main = new Watched(createGame({ ...createOptions, ...(host ? { hooks: { checkpoint: host.hook } } : {}) }), setup.players, setup.startingPlayer);
   let twin: Watched | null = null;
   let twinLeft = 0;
   const stats: GameStats = { events: 0, refused: 0, turns: 1 };
@@ -257,7 +272,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
       if (JSON.stringify(game.persist()) !== beforePersist) fail(`${where}: refused, but persist() changed`);
       if (main.emitted.length > 0) fail(`${where}: refused, but emitted ${show(main.emitted)}`);
     } else {
-      const stepProblem = main.steps.check(main.emitted, view, after) ?? acceptedEventProblem(planned.event, view, after, main.emitted, setup);
+      const stepProblem = main.steps.check(main.emitted, view, after) ?? acceptedEventProblem(planned.event, view, after, main.emitted, setup) ?? turnOrderProblem(main, view, after);
       if (stepProblem !== null) fail(`${where}: ${stepProblem}; emitted ${show(main.emitted)}`);
     }
     const viewIssue = viewProblem(after, setup, view);
@@ -289,7 +304,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
       }
       if (JSON.stringify(restored.view()) !== JSON.stringify(main.game.view())) fail(`${label}: the restored view differs`);
       if (JSON.stringify(restored.persist()) !== JSON.stringify(main.game.persist())) fail(`${label}: the restored persist() differs`);
-      twin = new Watched(restored, setup.players.length);
+      twin = new Watched(restored, setup.players, main.rotation);
       twinLeft = choice.span;
       continue;
     }

@@ -130,3 +130,38 @@ export function acceptedEventProblem(event: unknown, before: TurnView, after: Tu
   }
   return stackProblem(e, before, after, resolved) ?? manaProblem(e, before, after, emitted, setup) ?? handProblem(e, before, after, emitted, setup) ?? priorityProblem(e, before, after, emitted, setup);
 }
+
+/** What decides who takes the next turn, as the view shows it plus the last regular turn's player. */
+export interface TurnOrderModel {
+  /** The player whose regular turn was the last one (extra turns do not move it). */
+  rotation: string;
+  extraTurns: string[];
+  turnSkips: Record<string, number>;
+}
+
+/** The model before an event, from the view's schedule. */
+export function turnOrderModel(rotation: string, view: TurnView): TurnOrderModel {
+  const turnSkips: Record<string, number> = {};
+  for (const [p, s] of Object.entries(view.schedule.skips)) turnSkips[p] = s.turn ?? 0;
+  return { rotation, extraTurns: [...view.schedule.extraTurns], turnSkips };
+}
+
+/**
+ * Who takes the next turn (and the model after it): the most recently created extra turn
+ * first (CR 500.7), else the next player in turn order (CR 101.4); a player who left takes no
+ * turn (800.4k) and a pending "skip your next turn" replaces that turn with nothing (614.10).
+ */
+export function takeNextTurn(m: TurnOrderModel, seats: readonly string[], players: readonly string[]): string {
+  for (;;) {
+    const extra = m.extraTurns.pop();
+    const candidate = extra ?? nextInTurnOrder(seats, players, m.rotation);
+    if (candidate === null) throw new Error('no player left to take a turn');
+    if (extra === undefined) m.rotation = candidate;
+    if (!players.includes(candidate)) continue;
+    if ((m.turnSkips[candidate] ?? 0) > 0) {
+      m.turnSkips[candidate] = (m.turnSkips[candidate] ?? 0) - 1;
+      continue;
+    }
+    return candidate;
+  }
+}
