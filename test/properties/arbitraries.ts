@@ -53,17 +53,22 @@ export type Choice =
   | { kind: 'malformed'; seed: number }
   | { kind: 'illegal'; seed: number }
   | { kind: 'departed'; seed: number }
+  | { kind: 'timing'; seed: number; times: number }
+  | { kind: 'passTo'; step: string }
   | { kind: 'restore'; span: number };
 
 const seed = fc.integer({ min: 0, max: 0x7fffffff });
+
+/** Every step name (what `passTo` and `SKIP_NEXT` choose from). */
+const STEPS = ['untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat', 'end', 'cleanup'];
 
 /** How often each kind of choice is made. */
 export type ChoiceWeights = Record<Choice['kind'], number>;
 
 /** Weighted so that games move on: mostly passes and legal actions, some of everything else. */
-export const DEFAULT_WEIGHTS: ChoiceWeights = { pass: 30, legal: 20, host: 8, concede: 1, junk: 4, malformed: 6, illegal: 8, departed: 3, restore: 3 };
+export const DEFAULT_WEIGHTS: ChoiceWeights = { pass: 30, legal: 20, host: 8, concede: 1, junk: 4, malformed: 6, illegal: 8, departed: 3, timing: 8, passTo: 6, restore: 3 };
 /** Weighted towards the host's effects and players leaving (CR 800.4): skips, extra turns and combats, concessions. */
-export const CHAOS_WEIGHTS: ChoiceWeights = { pass: 20, legal: 15, host: 25, concede: 4, junk: 2, malformed: 2, illegal: 5, departed: 6, restore: 4 };
+export const CHAOS_WEIGHTS: ChoiceWeights = { pass: 20, legal: 15, host: 25, concede: 4, junk: 2, malformed: 2, illegal: 5, departed: 6, timing: 4, passTo: 3, restore: 4 };
 
 /** One choice, drawn with the given weights. */
 export function choiceArb(weights: ChoiceWeights = DEFAULT_WEIGHTS): fc.Arbitrary<Choice> {
@@ -76,6 +81,8 @@ export function choiceArb(weights: ChoiceWeights = DEFAULT_WEIGHTS): fc.Arbitrar
     { weight: weights.malformed, arbitrary: fc.record({ kind: fc.constant('malformed' as const), seed }) },
     { weight: weights.illegal, arbitrary: fc.record({ kind: fc.constant('illegal' as const), seed }) },
     { weight: weights.departed, arbitrary: fc.record({ kind: fc.constant('departed' as const), seed }) },
+    { weight: weights.timing, arbitrary: fc.record({ kind: fc.constant('timing' as const), seed, times: fc.integer({ min: 1, max: 4 }) }) },
+    { weight: weights.passTo, arbitrary: fc.record({ kind: fc.constant('passTo' as const), step: fc.constantFrom(...STEPS) }) },
     { weight: weights.restore, arbitrary: fc.record({ kind: fc.constant('restore' as const), span: fc.integer({ min: 1, max: 30 }) }) },
   );
 }
@@ -114,7 +121,6 @@ const DECISIONS = {
 } as const;
 type Decision = keyof typeof DECISIONS;
 
-const STEPS = ['untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat', 'end', 'cleanup'];
 
 /** A decision of the given type with a well-formed payload (legal or not). */
 function decision(type: Decision, player: string, r: Random, serial: number): Record<string, unknown> {
@@ -292,8 +298,25 @@ function departed(view: TurnView, setup: GameSetup, r: Random, serial: number): 
   return { event, expect: 'ILLEGAL_ACTION', why: `${type} from ${player}, who left the game` };
 }
 
+/**
+ * A land, spell or ability from any player in the game, whose fate is decided here from the
+ * rules rather than by asking the engine: instants need priority (CR 117.1a); sorcery speed
+ * also needs the active player, a main phase and an empty stack (307.1); a land also needs
+ * fewer lands played this turn than one (305.1, 305.2).
+ */
+function timing(view: TurnView, r: Random, serial: number): Planned {
+  const player = r() < 0.7 && view.priority !== null ? view.priority : pick(r, view.players);
+  const type = pick(r, ['PLAY_LAND', 'CAST_SPELL', 'ACTIVATE_ABILITY'] as const);
+  const speed = r() < 0.5 ? 'instant' : 'sorcery';
+  const holds = view.priority === player;
+  const sorcery = holds && view.activePlayer === player && (view.phase === 'precombatMain' || view.phase === 'postcombatMain') && view.stack.length === 0;
+  const allowed = type === 'PLAY_LAND' ? sorcery && view.landsPlayed < 1 : speed === 'instant' ? holds : sorcery;
+  const event = type === 'PLAY_LAND' ? { type, player } : { type, player, id: `o${serial}`, speed };
+  return { event, expect: allowed ? 'accept' : 'ILLEGAL_ACTION', why: `${type}${type === 'PLAY_LAND' ? '' : ` (${speed})`} by ${player}, judged by CR 117.1a, 305.2, 307.1` };
+}
+
 /** Turns a choice into a concrete event against the game as it is now (null: nothing to send). */
-export function plan(choice: Exclude<Choice, { kind: 'restore' | 'pass' }>, game: { legalActions(p?: string): LegalAction[] }, view: TurnView, setup: GameSetup, serial: number): Planned | null {
+export function plan(choice: Exclude<Choice, { kind: 'restore' | 'pass' | 'passTo' }>, game: { legalActions(p?: string): LegalAction[] }, view: TurnView, setup: GameSetup, serial: number): Planned | null {
   if (choice.kind === 'junk') return { event: choice.value, expect: 'refuse', why: 'random value' };
   const r = seededRandom(choice.seed);
   if (view.players.length === 0) return null;
@@ -313,6 +336,8 @@ export function plan(choice: Exclude<Choice, { kind: 'restore' | 'pass' }>, game
       return illegal(game, view, setup, r, serial);
     case 'departed':
       return departed(view, setup, r, serial) ?? illegal(game, view, setup, r, serial);
+    case 'timing':
+      return timing(view, r, serial);
   }
 }
 

@@ -308,6 +308,21 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
       twinLeft = choice.span;
       continue;
     }
+    if (choice.kind === 'passTo') {
+      for (let n = 0; n < 60 && main.game.view().step !== choice.step; n++) {
+        const planned = planPass(main.game.view());
+        if (planned === null) break;
+        step(planned, `${label} #${n}`);
+      }
+      continue;
+    }
+    if (choice.kind === 'timing') {
+      for (let n = 0; n < choice.times; n++) {
+        const planned = plan({ ...choice, seed: choice.seed + n }, main.game, main.game.view(), setup, serial);
+        if (planned !== null) step(planned, `${label} #${n}`);
+      }
+      continue;
+    }
     if (choice.kind === 'pass') {
       for (let n = 0; n < choice.times; n++) {
         const planned = planPass(main.game.view());
