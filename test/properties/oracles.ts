@@ -68,16 +68,18 @@ function manaProblem(e: Event, before: TurnView, after: TurnView, emitted: reado
 
 function handProblem(e: Event, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
   if (e.type === 'HAND_SIZE') return after.handSizes[e.player as string] === e.size ? null : 'HAND_SIZE did not set the hand size';
+  const drawsOf = (p: string) => emitted.filter((x) => x.type === 'draw' && x.player === p).length;
   if (e.type === 'DISCARD') {
-    // CR 514.1: down to the maximum hand size.
-    if (after.handSizes[e.player as string] !== setup.maxHandSize) return `after discarding ${e.player} holds ${after.handSizes[e.player as string]}, not ${setup.maxHandSize}`;
+    // CR 514.1: down to the maximum hand size (plus what the turns that follow in the same event drew).
+    const expected = setup.maxHandSize + drawsOf(e.player as string);
+    if (after.handSizes[e.player as string] !== expected) return `after discarding ${e.player} holds ${after.handSizes[e.player as string]}, not ${expected}`;
     if (!emitted.some((x) => x.type === 'discard' && x.player === e.player && x.count === e.count)) return 'DISCARD emitted no discard event';
     return null;
   }
   if (e.type === 'CONCEDE') return null;
   for (const p of after.players) {
     // CR 504.1: the engine adds one card for each draw it performs.
-    const draws = emitted.filter((x) => x.type === 'draw' && x.player === p).length;
+    const draws = drawsOf(p);
     if (after.handSizes[p] !== (before.handSizes[p] ?? 0) + draws) return `${p}'s hand went from ${before.handSizes[p]} to ${after.handSizes[p]} with ${draws} draw(s)`;
   }
   return null;
