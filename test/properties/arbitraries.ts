@@ -326,8 +326,12 @@ export function plan(choice: Exclude<Choice, { kind: 'restore' | 'pass' | 'passT
       if (actions.length === 0) return null;
       return { event: concretize(pick(r, actions), view, setup, r, serial), expect: 'accept', why: 'from legalActions' };
     }
-    case 'concede':
-      return { event: { type: 'CONCEDE', player: pick(r, view.players) }, expect: 'accept', why: 'CONCEDE from a player in the game' };
+    case 'concede': {
+      // In combat, often an attacked player: their blockers leave combat and attacks on them deal no damage (CR 800.4a, 800.4e).
+      const attacked = view.players.filter((p) => view.combat?.attackers.some((a) => a.defender === p));
+      const player = attacked.length > 0 && r() < 0.5 ? pick(r, attacked) : pick(r, view.players);
+      return { event: { type: 'CONCEDE', player }, expect: 'accept', why: 'CONCEDE from a player in the game' };
+    }
     case 'host':
       return hostEvent(view, setup, r, serial);
     case 'malformed':
@@ -341,8 +345,17 @@ export function plan(choice: Exclude<Choice, { kind: 'restore' | 'pass' | 'passT
   }
 }
 
-/** The plainest answer to what is awaited (what `passUntil` sends). */
-export function planPass(view: TurnView): Planned | null {
+/**
+ * An answer to what is awaited: a pass, the discard asked for, and declarations that are
+ * empty (what `passUntil` sends) or, when `random` is given, random but legal attackers and
+ * blockers half of the time, so that games fight.
+ */
+export function planPass(view: TurnView, setup: GameSetup, random?: Random): Planned | null {
+  const a = view.awaiting;
+  if (random !== undefined && a !== null && (a.kind === 'declareAttackers' || a.kind === 'declareBlockers') && random() < 0.5) {
+    const type = a.kind === 'declareAttackers' ? 'DECLARE_ATTACKERS' : 'DECLARE_BLOCKERS';
+    return { event: concretize({ type, player: a.player }, view, setup, random, 0), expect: 'accept', why: 'a random legal declaration' };
+  }
   const event = plainestAnswer(view);
   return event === null ? null : { event, expect: 'accept', why: 'the plainest answer to what is awaited' };
 }

@@ -7,8 +7,9 @@
  */
 import { ErrorCode, createGame, restoreGame, type EmittedEvent, type Game, type SendResult, type TurnView } from '../../src/index.js';
 import { TurnEventSchema } from '../../src/schemas.js';
+import { seededRandom } from '../../src/simulation.js';
 import { makeHostHook, plan, planPass, type Choice, type GameSetup, type Planned } from './arbitraries.js';
-import { acceptedEventProblem, takeNextTurn, turnOrderModel } from './oracles.js';
+import { BlockTracker, acceptedEventProblem, takeNextTurn, turnOrderModel } from './oracles.js';
 import { firstStepProblem, lastStepProblem, successorProblem, type StepToken } from './turnTable.js';
 
 const CODES = new Set<string>(Object.values(ErrorCode));
@@ -71,6 +72,8 @@ export function viewProblem(view: TurnView, setup: GameSetup, prev: TurnView | n
   if (a?.kind === 'discard' && (view.step !== 'cleanup' || a.player !== view.activePlayer || a.count !== (view.handSizes[a.player] ?? 0) - setup.maxHandSize || a.count < 1)) {
     return `discard of ${a.count} awaited, hand ${view.handSizes[a.player]}, maximum ${setup.maxHandSize}`;
   }
+  const strayBlocker = view.combat?.blockers.find((b) => !view.players.includes(b.player));
+  if (strayBlocker !== undefined && view.gameOver === null) return `blocker ${strayBlocker.id} of ${strayBlocker.player}, who left the game, is still in combat (CR 800.4a)`;
   const stray = view.stack.find((o) => !view.players.includes(o.controller));
   if (stray !== undefined) return `stack object ${stray.id} is controlled by ${stray.controller}, who is not in the game`;
   if (!Number.isInteger(view.landsPlayed) || view.landsPlayed < 0 || view.landsPlayed > 1) return `landsPlayed ${view.landsPlayed} exceeds the allowance of 1 (CR 305.2)`;
@@ -205,6 +208,7 @@ function legalActionsProblem(event: unknown, templates: ReturnType<Game['legalAc
 class Watched {
   readonly emitted: EmittedEvent[] = [];
   readonly steps: StepTracker;
+  readonly blocks: BlockTracker;
   constructor(
     readonly game: Game,
     readonly seats: readonly string[],
@@ -213,6 +217,7 @@ class Watched {
   ) {
     game.on('*', (e) => this.emitted.push(e));
     this.steps = new StepTracker(game.view(), seats.length);
+    this.blocks = new BlockTracker(seats);
   }
 }
 
@@ -246,6 +251,8 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
   let twinLeft = 0;
   const stats: GameStats = { events: 0, refused: 0, turns: 1 };
   let serial = 0;
+  // Declarations made while passing along: random but legal, from a stream fixed by the game.
+  const fight = seededRandom(setup.players.length * 7919 + setup.handSize * 31 + setup.maxHandSize);
 
   const step = (planned: Planned, label: string): void => {
     serial++;
@@ -272,7 +279,12 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
       if (JSON.stringify(game.persist()) !== beforePersist) fail(`${where}: refused, but persist() changed`);
       if (main.emitted.length > 0) fail(`${where}: refused, but emitted ${show(main.emitted)}`);
     } else {
-      const stepProblem = main.steps.check(main.emitted, view, after) ?? acceptedEventProblem(planned.event, view, after, main.emitted, setup) ?? turnOrderProblem(main, view, after);
+      const skipsPending = Object.keys(view.schedule.skips).length > 0 || view.schedule.extraPhases.length > 0;
+      const stepProblem =
+        main.steps.check(main.emitted, view, after) ??
+        acceptedEventProblem(planned.event, view, after, main.emitted, setup) ??
+        turnOrderProblem(main, view, after) ??
+        main.blocks.check(planned.event, view, after, main.emitted, skipsPending);
       if (stepProblem !== null) fail(`${where}: ${stepProblem}; emitted ${show(main.emitted)}`);
     }
     const viewIssue = viewProblem(after, setup, view);
@@ -310,7 +322,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
     }
     if (choice.kind === 'passTo') {
       for (let n = 0; n < 60 && main.game.view().step !== choice.step; n++) {
-        const planned = planPass(main.game.view());
+        const planned = planPass(main.game.view(), setup, fight);
         if (planned === null) break;
         step(planned, `${label} #${n}`);
       }
@@ -325,7 +337,7 @@ export function runGame(setup: GameSetup, choices: readonly Choice[], options: R
     }
     if (choice.kind === 'pass') {
       for (let n = 0; n < choice.times; n++) {
-        const planned = planPass(main.game.view());
+        const planned = planPass(main.game.view(), setup, fight);
         if (planned === null) break;
         step(planned, `${label} #${n}`);
       }

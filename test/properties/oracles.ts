@@ -119,8 +119,48 @@ function priorityProblem(e: Event, before: TurnView, after: TurnView, emitted: r
   return null;
 }
 
+type Combatant = { id: string; firstStrike?: boolean; doubleStrike?: boolean };
+const strikesFirst = (c: Combatant) => c.firstStrike === true || c.doubleStrike === true;
+
+/**
+ * The creatures that deal combat damage in a damage step, from the rules: in the first-strike
+ * step those with first or double strike (CR 510.4, 702.7b, 702.4b); in the second step, after
+ * a first-strike step, those without first strike and those with double strike; otherwise all.
+ * An attacker whose defending player left deals none (800.4e), nor do its blockers (510.1d).
+ */
+export function expectedDamage(combat: NonNullable<TurnView['combat']>, players: readonly string[], first: boolean): string[] {
+  const hadFirstStrikeStep = combat.attackers.some(strikesFirst) || combat.blockers.some(strikesFirst);
+  const deals = (c: Combatant) => (first ? strikesFirst(c) : !hadFirstStrikeStep || c.doubleStrike === true || c.firstStrike !== true);
+  const live = combat.attackers.filter((a) => players.includes(a.defender));
+  const ids = new Set(live.map((a) => a.id));
+  const out = new Set(live.filter(deals).map((a) => a.id));
+  for (const b of combat.blockers) if (ids.has(b.attacker) && deals(b)) out.add(b.id);
+  return [...out].sort();
+}
+
+function combatProblem(before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], skipsPending: boolean): string | null {
+  const combat = (before.combat?.attackers.length ?? 0) > 0 ? before.combat : after.combat;
+  for (const x of emitted) {
+    if (x.type !== 'combatDamage' || combat === null) continue;
+    const expected = expectedDamage(combat, after.players, x.first);
+    if (!skipsPending && !same([...x.creatures].sort(), expected)) return `combat damage (first: ${x.first}) from ${JSON.stringify(x.creatures)}, expected ${JSON.stringify(expected)} (CR 510.1, 510.4)`;
+  }
+  const steps = emitted.flatMap((x) => (x.type === 'stepBegan' ? [x.step] : []));
+  const firstStrikers = combat !== null && (combat.attackers.some(strikesFirst) || combat.blockers.some(strikesFirst));
+  if (!skipsPending && steps.includes('combatDamage') && combat !== null) {
+    // CR 510.4: a first-strike damage step exactly when a combatant has first or double strike.
+    const fromBlockers = before.step === 'declareBlockers' || steps.includes('declareBlockers');
+    if (fromBlockers && firstStrikers && !steps.includes('firstStrikeDamage') && before.step !== 'firstStrikeDamage') return 'no first-strike combat damage step although a combatant has first strike (CR 510.4)';
+  }
+  if (!skipsPending && steps.includes('firstStrikeDamage') && !firstStrikers) return 'a first-strike combat damage step without first strike (CR 510.4)';
+  return null;
+}
+
 /** The first thing an accepted event did wrong, or null. */
 export function acceptedEventProblem(event: unknown, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
+  const skipsPending = Object.keys(before.schedule.skips).length > 0 || before.schedule.extraPhases.length > 0;
+  const combat = combatProblem(before, after, emitted, skipsPending);
+  if (combat !== null) return combat;
   const e = event as Event;
   const resolved = emitted.flatMap((x) => (x.type === 'resolve' ? [x.object] : []));
   for (const x of emitted) {
@@ -165,5 +205,37 @@ export function takeNextTurn(m: TurnOrderModel, seats: readonly string[], player
       continue;
     }
     return candidate;
+  }
+}
+
+/**
+ * Who declares blockers (CR 509.1): each defending player, in APNAP order (101.4), before the
+ * declare blockers step goes on. Follows the accepted declarations of the current combat.
+ */
+export class BlockTracker {
+  private declared = new Set<string>();
+
+  constructor(private readonly seats: readonly string[]) {}
+
+  /** Checks an accepted event; returns the first problem or null. */
+  check(event: unknown, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], skipsPending: boolean): string | null {
+    const steps = emitted.flatMap((x) => (x.type === 'stepBegan' ? [x.step] : []));
+    const e = event as { type?: string; player?: string };
+    if (e.type === 'DECLARE_BLOCKERS' && typeof e.player === 'string') this.declared.add(e.player);
+    const left = (before.step === 'declareBlockers' || steps.includes('declareBlockers')) && steps.some((s) => s !== 'declareBlockers');
+    if (left && !skipsPending && before.combat !== null) {
+      const due = before.combat.attackers.map((a) => a.defender).filter((p) => after.players.includes(p) && !this.declared.has(p));
+      if (due.length > 0) return `the declare blockers step ended before ${due[0]} declared blockers (CR 509.1)`;
+    }
+    if (steps.includes('declareBlockers')) this.declared = new Set();
+    const a = after.awaiting;
+    if (a?.kind === 'declareBlockers' && after.activePlayer !== null && after.combat !== null) {
+      const attacked = new Set(after.combat.attackers.map((x) => x.defender));
+      const start = this.seats.indexOf(after.activePlayer);
+      const apnap = this.seats.map((_, i) => this.seats[(start + i) % this.seats.length] as string).filter((p) => after.players.includes(p));
+      const next = apnap.find((p) => attacked.has(p) && !this.declared.has(p));
+      if (a.player !== next) return `${a.player} is to declare blockers, but in APNAP order it is ${next} (CR 509.1)`;
+    }
+    return null;
   }
 }
