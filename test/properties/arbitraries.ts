@@ -197,7 +197,7 @@ function hostEvent(view: TurnView, setup: GameSetup, r: Random, serial: number):
       return { event: { type: 'ADD_EXTRA_COMBAT', ...(followedByMain === undefined ? {} : { followedByMain }) }, expect: 'accept-or-cap', why: 'ADD_EXTRA_COMBAT' };
     }
     default:
-      return { event: { type: 'SKIP_NEXT', player, what: pick(r, [...STEPS, 'combat', 'turn']) }, expect: 'accept-or-cap', why: 'SKIP_NEXT' };
+      return { event: { type: 'SKIP_NEXT', player, what: r() < 0.4 ? pick(r, ['combat', 'turn']) : pick(r, STEPS) }, expect: 'accept-or-cap', why: 'SKIP_NEXT' };
   }
 }
 

@@ -156,10 +156,37 @@ function combatProblem(before: TurnView, after: TurnView, emitted: readonly Emit
   return null;
 }
 
+/**
+ * A pending "skip your next ..." replaces the next occurrence (CR 614.10, 614.10a): while the
+ * active player has one pending for a step, a main phase or the combat phase, that step or
+ * phase does not begin. Checked for the first occurrence in an event.
+ */
+function skipProblem(before: TurnView, emitted: readonly EmittedEvent[]): string | null {
+  // With added phases a skipped phase and another of its kind can both come in one event.
+  if (before.schedule.extraPhases.length > 0) return null;
+  let active = before.activePlayer;
+  const seen = new Set<string>();
+  for (const x of emitted) {
+    if (x.type === 'turnBegan') {
+      active = x.activePlayer;
+      seen.clear();
+      continue;
+    }
+    if (x.type !== 'stepBegan' || active === null) continue;
+    const target = x.step === 'main' ? 'main' : x.phase === 'combat' && !seen.has('combat') ? 'combat' : x.step;
+    const pending = before.schedule.skips[active]?.[target as keyof (typeof before.schedule.skips)[string]] ?? 0;
+    const stepPending = before.schedule.skips[active]?.[x.step] ?? 0;
+    if (!seen.has(x.step) && (pending > 0 || stepPending > 0)) return `${x.phase}/${x.step} began although ${active} had a pending skip (CR 614.10)`;
+    seen.add(x.step);
+    if (x.phase === 'combat') seen.add('combat');
+  }
+  return null;
+}
+
 /** The first thing an accepted event did wrong, or null. */
 export function acceptedEventProblem(event: unknown, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
   const skipsPending = Object.keys(before.schedule.skips).length > 0 || before.schedule.extraPhases.length > 0;
-  const combat = combatProblem(before, after, emitted, skipsPending);
+  const combat = combatProblem(before, after, emitted, skipsPending) ?? skipProblem(before, emitted);
   if (combat !== null) return combat;
   const e = event as Event;
   const resolved = emitted.flatMap((x) => (x.type === 'resolve' ? [x.object] : []));
