@@ -173,12 +173,12 @@ function skipProblem(before: TurnView, emitted: readonly EmittedEvent[]): string
       continue;
     }
     if (x.type !== 'stepBegan' || active === null) continue;
-    const target = x.step === 'main' ? 'main' : x.phase === 'combat' && !seen.has('combat') ? 'combat' : x.step;
-    const pending = before.schedule.skips[active]?.[target as keyof (typeof before.schedule.skips)[string]] ?? 0;
+    // A combat skip replaces a combat phase as it begins; one added while a combat is under way waits for the next.
+    const phasePending = x.step === 'beginningOfCombat' && !seen.has('combat') ? (before.schedule.skips[active]?.combat ?? 0) : 0;
     const stepPending = before.schedule.skips[active]?.[x.step] ?? 0;
-    if (!seen.has(x.step) && (pending > 0 || stepPending > 0)) return `${x.phase}/${x.step} began although ${active} had a pending skip (CR 614.10)`;
+    if (!seen.has(x.step) && (phasePending > 0 || stepPending > 0)) return `${x.phase}/${x.step} began although ${active} had a pending skip (CR 614.10)`;
     seen.add(x.step);
-    if (x.phase === 'combat') seen.add('combat');
+    if (x.step === 'beginningOfCombat') seen.add('combat');
   }
   return null;
 }
