@@ -154,6 +154,7 @@ describe('restoreGame: a live game that would wait for nobody is INVALID_SNAPSHO
     ['nobody holds priority in a priority step', at('ending.end', 'end', { priority: null, stack: [] })],
     ['the untap step, where nobody ever waits', at('beginning.untap', 'untap', { priority: 'B' })],
     ["the cleanup step's check", at('ending.cleanup.checking', 'cleanup', { priority: null })],
+    ['the choice of what follows a phase', { ...at('ending.end', 'end', {}), state: 'nextPhase' }],
     ['priority while attackers are being declared', at('combat.declareAttackers.declaring', 'declareAttackers', { priority: 'B', combat: { attackers: [], blockers: [], declaredBy: [], firstStrikeStep: false } })],
     ['declaring attackers with no active player', at('combat.declareAttackers.declaring', 'declareAttackers', { priority: null, activePlayer: null })],
     ['declaring blockers with nobody attacked', at('combat.declareBlockers.declaring', 'declareBlockers', { priority: null, combat: { attackers: [], blockers: [], declaredBy: [], firstStrikeStep: false } })],
