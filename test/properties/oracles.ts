@@ -157,28 +157,24 @@ function combatProblem(before: TurnView, after: TurnView, emitted: readonly Emit
 }
 
 /**
- * A pending "skip your next ..." replaces the next occurrence (CR 614.10, 614.10a): while the
- * active player has one pending for a step, a main phase or the combat phase, that step or
- * phase does not begin. Checked for the first occurrence in an event.
+ * A pending "skip your next ..." replaces the next occurrence (CR 614.10, 614.10a): a step,
+ * main phase or combat phase of the active player that begins while such a skip is pending,
+ * and the event consumed none of it, is a violation.
  */
-function skipProblem(before: TurnView, emitted: readonly EmittedEvent[]): string | null {
+function skipProblem(before: TurnView, after: TurnView, emitted: readonly EmittedEvent[]): string | null {
   // With added phases a skipped phase and another of its kind can both come in one event.
   if (before.schedule.extraPhases.length > 0) return null;
   let active = before.activePlayer;
-  const seen = new Set<string>();
   for (const x of emitted) {
-    if (x.type === 'turnBegan') {
-      active = x.activePlayer;
-      seen.clear();
-      continue;
-    }
+    if (x.type === 'turnBegan') active = x.activePlayer;
     if (x.type !== 'stepBegan' || active === null) continue;
-    // A combat skip replaces a combat phase as it begins; one added while a combat is under way waits for the next.
-    const phasePending = x.step === 'beginningOfCombat' && !seen.has('combat') ? (before.schedule.skips[active]?.combat ?? 0) : 0;
-    const stepPending = before.schedule.skips[active]?.[x.step] ?? 0;
-    if (!seen.has(x.step) && (phasePending > 0 || stepPending > 0)) return `${x.phase}/${x.step} began although ${active} had a pending skip (CR 614.10)`;
-    seen.add(x.step);
-    if (x.step === 'beginningOfCombat') seen.add('combat');
+    const targets: string[] = x.step === 'beginningOfCombat' ? ['combat', x.step] : [x.step];
+    for (const target of targets) {
+      const key = target as keyof (typeof before.schedule.skips)[string];
+      const was = before.schedule.skips[active]?.[key] ?? 0;
+      const now = after.schedule.skips[active]?.[key] ?? 0;
+      if (was > 0 && now === was) return `${x.phase}/${x.step} began although ${active} had a pending skip of ${target} (CR 614.10)`;
+    }
   }
   return null;
 }
@@ -186,7 +182,7 @@ function skipProblem(before: TurnView, emitted: readonly EmittedEvent[]): string
 /** The first thing an accepted event did wrong, or null. */
 export function acceptedEventProblem(event: unknown, before: TurnView, after: TurnView, emitted: readonly EmittedEvent[], setup: GameSetup): string | null {
   const skipsPending = Object.keys(before.schedule.skips).length > 0 || before.schedule.extraPhases.length > 0;
-  const combat = combatProblem(before, after, emitted, skipsPending) ?? skipProblem(before, emitted);
+  const combat = combatProblem(before, after, emitted, skipsPending) ?? skipProblem(before, after, emitted);
   if (combat !== null) return combat;
   const e = event as Event;
   const resolved = emitted.flatMap((x) => (x.type === 'resolve' ? [x.object] : []));
