@@ -6,6 +6,7 @@
 import type * as Index from '../src/index.js';
 import type * as Simulation from '../src/simulation.js';
 import type * as View from '../src/view.js';
+import type * as Runner from '../src/scenarios/runner.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
 
@@ -20,4 +21,5 @@ async function load<T>(path: string): Promise<T> {
 export const { createGame, restoreGame, turnMachine } = await load<typeof Index>('index.js');
 export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');
+export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js');
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

@@ -9,7 +9,7 @@
  *   (CR 510.4), an extra turn every fourth turn (CR 500.7) and a cleanup loop: a trigger
  *   during the cleanup step gives priority and a new cleanup step follows (CR 514.3a).
  */
-import { createGame, seededRandom, type TurnEvent, type TurnView } from './engine.js';
+import { createGame, plainestAnswer, seededRandom, type TurnEvent, type TurnView } from './engine.js';
 
 /** A recorded workload. */
 export interface Workload {
@@ -85,20 +85,10 @@ const busy: Script = (view, random, once) => {
   return null;
 };
 
-/** The plainest answer to what is awaited. */
+/** The plainest answer to what is awaited (the scenario runner's, CONTRACT.md passUntil). */
 function plainest(view: TurnView): TurnEvent {
-  const a = view.awaiting;
-  if (a === null) throw new Error('the game is over');
-  switch (a.kind) {
-    case 'declareAttackers':
-      return { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] };
-    case 'declareBlockers':
-      return { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] };
-    case 'discard':
-      return { type: 'DISCARD', player: a.player, count: a.count };
-    default:
-      return { type: 'PASS_PRIORITY', player: a.player };
-  }
+  if (view.awaiting === null) throw new Error('the game is over');
+  return plainestAnswer(view) as TurnEvent;
 }
 
 /** Records a workload by driving the engine with a script until `turns` turns are over. */

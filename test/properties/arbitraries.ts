@@ -110,7 +110,7 @@ export function creaturesOf(setup: GameSetup, player: string): string[] {
 }
 
 /** Player decisions and the `awaiting.kind` that allows each. */
-const DECISIONS = {
+export const DECISIONS = {
   PASS_PRIORITY: 'priority',
   CAST_SPELL: 'priority',
   ACTIVATE_ABILITY: 'priority',

@@ -8,20 +8,12 @@
 import { ErrorCode, createGame, restoreGame, type EmittedEvent, type Game, type SendResult, type TurnView } from '../../src/index.js';
 import { TurnEventSchema } from '../../src/schemas.js';
 import { seededRandom } from '../../src/simulation.js';
-import { makeHostHook, plan, planPass, type Choice, type GameSetup, type Planned } from './arbitraries.js';
+import { DECISIONS, makeHostHook, plan, planPass, type Choice, type GameSetup, type Planned } from './arbitraries.js';
 import { BlockTracker, acceptedEventProblem, takeNextTurn, turnOrderModel } from './oracles.js';
 import { firstStepProblem, lastStepProblem, successorProblem, type StepToken } from './turnTable.js';
 
 const CODES = new Set<string>(Object.values(ErrorCode));
-const DECISION_KIND: Record<string, string> = {
-  PASS_PRIORITY: 'priority',
-  CAST_SPELL: 'priority',
-  ACTIVATE_ABILITY: 'priority',
-  PLAY_LAND: 'priority',
-  DECLARE_ATTACKERS: 'declareAttackers',
-  DECLARE_BLOCKERS: 'declareBlockers',
-  DISCARD: 'discard',
-};
+const DECISION_KIND: Record<string, string> = DECISIONS;
 
 /** Counts of what a game did. */
 export interface GameStats {
