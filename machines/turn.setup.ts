@@ -98,12 +98,10 @@ export const turnSetup = setup({
     // Combat
     // A finished game awaits nothing, and leaves no step (the root's isGameOver ends it).
     hasNoAttackDeclarationDue: ({ context }) => context.winners === null && (context.skipping !== null || context.activePlayer === null),
-    isSkipping: ({ context }) => context.skipping !== null,
     isLegalAttack: ({ context, event }) => {
       const e = eventOf(event, 'DECLARE_ATTACKERS');
       return e.player === context.activePlayer && attackViolation(context, e.player, e.attackers) === null;
     },
-    declaresNoAttackers: ({ event }) => eventOf(event, 'DECLARE_ATTACKERS').attackers.length === 0,
     isLegalBlock: ({ context, event }) => {
       const e = eventOf(event, 'DECLARE_BLOCKERS');
       return e.player === awaitedDefender(context) && blockViolation(context, e.player, e.blockers) === null;
