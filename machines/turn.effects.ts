@@ -241,8 +241,8 @@ export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
  * rules, only at phase ends under 'classic', where each unspent mana also burns its owner
  * (classic 300.3). Nothing empties once the game is over.
  */
-export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase', gameEnding: boolean): Effect {
-  if (gameEnding || ctx.winners !== null || !poolsEmptyAt(ctx.rules, boundary)) return NOTHING;
+export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Effect {
+  if (ctx.winners !== null || !poolsEmptyAt(ctx.rules, boundary)) return NOTHING;
   const pools = poolsWithMana(ctx);
   if (pools.length === 0) return NOTHING;
   const emit: EmittedEvent[] = [];

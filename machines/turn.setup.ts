@@ -6,7 +6,6 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { discardDue } from '../src/rules/cleanup.js';
 import { attackViolation, awaitedDefender, blockViolation, hasAttackers, hasFirstStrikeCombatant } from '../src/rules/combat.js';
-import { leavesOnePlayer } from '../src/rules/leaving.js';
 import { spendViolation } from '../src/rules/mana.js';
 import { allPlayersPassed, isStepOver } from '../src/rules/priority.js';
 import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, isFirstMainPhase, nextPhase } from '../src/rules/schedule.js';
@@ -149,9 +148,7 @@ export const turnSetup = setup({
     declareAttackers: update((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
     declareBlockers: update((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
     dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _h, p) => fx.dealCombatDamage(ctx, p.first)),
-    emptyManaPools: perform<{ at: 'step' | 'phase' }>((ctx, e, _h, p) =>
-      fx.emptyManaPools(ctx, p.at, e.type === 'CONCEDE' && leavesOnePlayer(ctx, e.player)),
-    ),
+    emptyManaPools: perform<{ at: 'step' | 'phase' }>((ctx, _e, _h, p) => fx.emptyManaPools(ctx, p.at)),
     discardToHandSize: perform((ctx) => fx.discardToHandSize(ctx)),
     endTurnEffects: perform((ctx) => fx.endTurnEffects(ctx)),
     checkCleanup: update((ctx, _e, hook) => fx.checkCleanup(ctx, hook)),

@@ -93,6 +93,14 @@ describe('leaving the game (CR 800.4)', () => {
     t.expectView({ step: 'draw', priority: 'A' });
   });
 
+  it('104.3a: when the last opponent concedes the game ends at once: no step ends, no mana empties', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.send({ type: 'ADD_MANA', player: 'A', amount: 2 });
+    t.send({ type: 'CONCEDE', player: 'B' });
+    expect(t.emittedOf('manaEmptied', 'stepBegan')).toEqual([]);
+    expect(t.emittedOf('gameOver')).toEqual([{ type: 'gameOver', winners: ['A'] }]);
+  });
+
   it('800.4j: without an active player, the next player receives priority where the active player would', () => {
     const t = play({ players: ['A', 'B', 'C'] });
     t.send({ type: 'CONCEDE', player: 'A' });

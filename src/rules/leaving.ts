@@ -6,11 +6,6 @@ import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { removeFromCombat } from './combat.js';
 import { nextPlayerAfter } from './turnOrder.js';
 
-/** Whether this player leaving would leave a single player, who wins (CR 104.2a, 104.3a). */
-export function leavesOnePlayer(ctx: Pick<TurnContext, 'players'>, player: PlayerId): boolean {
-  return ctx.players.length === 2 && ctx.players.includes(player);
-}
-
 /**
  * The game without `player` (CR 800.4a): the objects they control leave the stack, their
  * pending triggers are never put on it (800.4d), their creatures leave combat, their extra
