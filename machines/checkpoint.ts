@@ -1,39 +1,28 @@
 /**
  * The state-based action and trigger check that runs before a player would receive
- * priority and once in every cleanup step (CR 117.5, 704.3, 514.3a). It calls the host's
- * checkpoint hook, puts triggered abilities on the stack in APNAP order (CR 603.3b), and
- * repeats until a check reports nothing.
+ * priority, once in every cleanup step, and while a turn or combat ends (CR 117.5, 704.3,
+ * 514.3a, 724.1c). It calls the host's checkpoint hook with the events emitted since the
+ * last call, applies the host events the hook returns, puts triggered abilities on the stack
+ * in APNAP order (CR 603.3b), and repeats until a check reports nothing (704.3).
  */
-import { TurnEngineError, ErrorCode } from '../src/errors.js';
-import { MAX_STACK } from '../src/limits.js';
+import { ErrorCode, TurnEngineError } from '../src/errors.js';
+import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
 import { stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
-import { CheckpointResultSchema, describeIssue } from '../src/schemas.js';
-import { buildView } from '../src/view.js';
-import type { CheckpointHook, PlayerId, Trigger, TurnContext } from './turn.types.js';
+import { parseHookResult } from '../src/schemas.js';
+import { violationOf } from '../src/rules/legality.js';
+import { effect, andThen, type Effect } from './effect.js';
+import { hostEffect, isHostEvent, leaveEffect } from './host.effects.js';
+import type { GameHooksRuntime } from './hooks.js';
+import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
 
-/**
- * How many times one check may repeat because the previous round reported something.
- * A host that reports state-based actions or new triggers forever hits this cap, and the
- * event that started the check is refused with LOOP_LIMIT.
- */
-export const MAX_CHECKPOINT_ROUNDS = 100;
-
-/** Refuses the event that would put more than MAX_STACK objects on the stack (or waiting for it). */
+/** Refuses an event that would put more than MAX_STACK objects on the stack (or waiting for it). */
 export function assertStackLimit(size: number, what: string): void {
-  if (size > MAX_STACK) {
-    throw new TurnEngineError(ErrorCode.LOOP_LIMIT, `${what} would hold ${size} objects; the cap is ${MAX_STACK}`);
-  }
-}
-
-/** The outcome of a check: the context after it, and whether anything happened. */
-export interface CheckpointOutcome {
-  ctx: TurnContext;
-  activity: boolean;
+  if (size > MAX_STACK) throw new TurnEngineError(ErrorCode.ILLEGAL_ACTION, `${what} would hold ${size} objects; the cap is MAX_STACK = ${MAX_STACK}`);
 }
 
 /** What a host threw, described without trusting it (its message or toString may throw too). */
-function describeThrown(err: unknown): string {
+export function describeThrown(err: unknown): string {
   try {
     return err instanceof Error ? err.message : String(err);
   } catch {
@@ -41,62 +30,113 @@ function describeThrown(err: unknown): string {
   }
 }
 
-function callHook(hook: CheckpointHook, ctx: TurnContext, about: PlayerId | null): { triggers: Trigger[]; stateBasedActions: boolean } {
-  const view = buildView({ ...ctx, priority: about }, about === null ? null : { kind: 'priority', player: about });
-  let raw: unknown;
-  try {
-    raw = hook(view);
-  } catch (err) {
-    throw new TurnEngineError(ErrorCode.HOOK_FAILED, `the checkpoint hook threw: ${describeThrown(err)}`);
-  }
-  // Most checks report nothing: `undefined` or `null` is that answer, with no need for zod.
-  if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false };
-  let parsed: ReturnType<typeof CheckpointResultSchema.safeParse>;
-  try {
-    parsed = CheckpointResultSchema.safeParse(raw);
-  } catch (err) {
-    throw new TurnEngineError(ErrorCode.INVALID_HOOK_RESULT, `reading the checkpoint hook's result threw: ${describeThrown(err)}`);
-  }
-  if (!parsed.success) {
-    throw new TurnEngineError(
-      ErrorCode.INVALID_HOOK_RESULT,
-      `the checkpoint hook must return { triggers?, stateBasedActions? } or nothing; ${describeIssue(parsed.error, 'result')}`,
-    );
-  }
-  const result = parsed.data ?? {};
-  for (const [i, t] of (result.triggers ?? []).entries()) {
-    if (!ctx.seats.includes(t.controller)) {
-      throw new TurnEngineError(ErrorCode.INVALID_HOOK_RESULT, `result.triggers[${i}].controller: '${t.controller}' is not a player of this game`);
-    }
-  }
-  return { triggers: result.triggers ?? [], stateBasedActions: result.stateBasedActions === true };
+function hookFailed(message: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.HOOK_FAILED, message);
+}
+
+/** The outcome of a check. */
+export interface CheckOutcome extends Effect {
+  /** Whether anything was reported (state-based actions, triggers or events). */
+  activity: boolean;
+}
+
+/** Options of a check. */
+export interface CheckOptions {
+  /** The player about to receive priority, shown as `priority` in the hook's view (null in cleanup's own check). */
+  about: PlayerId | null;
+  /** CR 724.1c, 724.2c: triggers reported now wait; nothing goes on the stack. */
+  holdTriggers?: boolean;
 }
 
 /**
- * Runs the check. `about` is the player about to receive priority (null for the cleanup
- * step's own check, CR 514.3a; later rounds of that check show the player who will then
- * receive priority). Triggers waiting from `TRIGGER` events go on the stack here too.
+ * Runs the check. Triggers waiting from `TRIGGER` events go on the stack here too (unless
+ * held). A hook that throws, returns something that is not a CheckpointResult, returns an
+ * event that would be refused, or keeps reporting past MAX_CHECKPOINT_ROUNDS, fails the whole
+ * send with HOOK_FAILED.
  */
-export function runCheckpoint(ctx: TurnContext, hook: CheckpointHook | undefined, about: PlayerId | null): CheckpointOutcome {
-  // Without a hook and with no triggers waiting, the first round reports nothing.
-  if (hook === undefined && ctx.pendingTriggers.length === 0) return { ctx, activity: false };
-  let current = ctx;
+export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | undefined, options: CheckOptions): CheckOutcome {
+  const hook = runtime?.hooks.checkpoint;
+  if (hook === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: {}, emit: [], activity: false };
+  let out: Effect = { patch: {}, emit: [] };
   let activity = false;
-  let shown = about;
+  let shown = options.about;
   for (let round = 0; ; round++) {
     if (round >= MAX_CHECKPOINT_ROUNDS) {
-      throw new TurnEngineError(
-        ErrorCode.LOOP_LIMIT,
-        `state-based actions and triggers were still being reported after ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3); ` +
-          'the checkpoint hook must eventually report nothing',
+      throw hookFailed(
+        `state-based actions, triggers or events were still being reported after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3); the checkpoint hook must eventually report nothing`,
       );
     }
-    const reported = hook === undefined ? { triggers: [], stateBasedActions: false } : callHook(hook, current, shown);
-    const triggers = current.pendingTriggers.length > 0 ? [...current.pendingTriggers, ...reported.triggers] : reported.triggers;
-    if (!reported.stateBasedActions && triggers.length === 0) return { ctx: current, activity };
+    const current: TurnContext = { ...ctx, ...out.patch };
+    const reported = hook === undefined ? { triggers: [], stateBasedActions: false, events: [] } : callHook(runtime as GameHooksRuntime, current, shown);
+    const cleared: Effect = { patch: { pending: [] }, emit: [] };
+    out = andThen(ctx, out, () => cleared);
+    const applied = applyEvents({ ...ctx, ...out.patch }, reported.events);
+    out = andThen(ctx, out, () => applied);
+    const after: TurnContext = { ...ctx, ...out.patch };
+    const triggers = [...after.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
+    const reportedSomething = reported.stateBasedActions || reported.triggers.length > 0 || reported.events.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
+    if (applied.stop || after.result !== null) return { ...out, activity: true };
+    if (!reportedSomething) return { ...out, activity };
     activity = true;
-    current = { ...current, stack: stackTriggers(current, triggers.filter((t) => current.players.includes(t.controller))), pendingTriggers: [] };
-    assertStackLimit(current.stack.length, 'the stack');
-    shown = about ?? activeOrNext(current);
+    if (options.holdTriggers) {
+      out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => c.players.includes(t.controller)) }));
+    } else {
+      const stack = stackTriggers(after, triggers);
+      assertStackLimit(stack.length, 'the stack');
+      out = andThen(ctx, out, (c) => effect(c, { stack, pendingTriggers: [], passed: triggers.length > 0 ? [] : c.passed }));
+    }
+    shown = options.about === null ? null : activeOrNext({ ...ctx, ...out.patch });
   }
+}
+
+function callHook(runtime: GameHooksRuntime, ctx: TurnContext, about: PlayerId | null): { triggers: Trigger[]; stateBasedActions: boolean; events: TurnEvent[] } {
+  const view = runtime.view({ ...ctx, priority: about }, about === null ? null : { kind: 'priority', player: about });
+  const pending = ctx.pending.map((e) => ({ ...e }));
+  let raw: unknown;
+  runtime.inHook = true;
+  try {
+    raw = (runtime.hooks.checkpoint as NonNullable<typeof runtime.hooks.checkpoint>)(view, pending);
+  } catch (err) {
+    throw hookFailed(`the checkpoint hook threw: ${describeThrown(err)}`);
+  } finally {
+    runtime.inHook = false;
+  }
+  if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false, events: [] };
+  const parsed = parseHookResult(raw);
+  if (!parsed.ok) throw hookFailed(`the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`);
+  for (const [i, t] of parsed.value.triggers.entries()) {
+    if (!ctx.seats.includes(t.controller)) throw hookFailed(`result.triggers[${i}].controller: '${t.controller}' is not a player of this game`);
+  }
+  for (const [i, e] of parsed.value.events.entries()) {
+    if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
+  }
+  return parsed.value;
+}
+
+/**
+ * Applies the host events a hook returned, in order, as if sent at that moment. One that
+ * ends the turn, the combat or the game drops the rest (724.1a, 724.2a). An event that would
+ * be refused fails the send.
+ */
+function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & { triggers: Trigger[]; stop: boolean } {
+  let out: Effect = { patch: {}, emit: [] };
+  const triggers: Trigger[] = [];
+  for (const [i, e] of events.entries()) {
+    const current: TurnContext = { ...ctx, ...out.patch };
+    const v = violationOf(current, null, e);
+    if (v !== null) throw hookFailed(`result.events[${i}] (${e.type}) was refused: ${v.message} (CR ${v.rule})`);
+    if (e.type === 'END_TURN' || (e.type === 'END_COMBAT' && current.phase === 'combat')) return { ...out, raise: [e], triggers, stop: true };
+    if (e.type === 'END_COMBAT') continue;
+    if (e.type === 'TRIGGER') {
+      triggers.push(...e.triggers.filter((t) => current.players.includes(t.controller)));
+      continue;
+    }
+    if (e.type === 'CONCEDE' || e.type === 'LOSE' || e.type === 'WIN' || e.type === 'DRAW_GAME') {
+      out = andThen(ctx, out, (c) => leaveEffect(c, e));
+      if ({ ...ctx, ...out.patch }.result !== null) return { ...out, triggers, stop: true };
+      continue;
+    }
+    out = andThen(ctx, out, (c) => hostEffect(c, e));
+  }
+  return { ...out, triggers, stop: false };
 }

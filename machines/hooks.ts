@@ -1,29 +1,46 @@
 /**
  * Host callbacks are not part of the machine's (serialisable) context: each game registers
- * its hooks against its actor, and the actions look them up through `self`.
+ * a runtime record against its actor, and the actions look it up through `self`. The record
+ * also carries what the hook's view needs from the API layer (the view builder and the
+ * version), so the chart does not import the API.
  *
  * XState computes an actor's initial state inside `createActor`, before the actor can be
- * registered, so {@link creatingWith} makes the hooks of the actor being created visible
+ * registered, so {@link creatingWith} makes the record of the actor being created visible
  * for the length of that synchronous call.
  */
-import type { GameHooks } from './turn.types.js';
+import type { Awaiting, GameHooks, TurnContext, TurnView } from './turn.types.js';
 
-const registry = new WeakMap<object, GameHooks>();
-let creating: GameHooks | undefined;
+/** What a running game gives its actor's actions. */
+export interface GameHooksRuntime {
+  hooks: GameHooks;
+  /** Builds the view a hook sees. */
+  view(ctx: TurnContext, awaiting: Awaiting | null): TurnView;
+  /** True while the checkpoint hook runs: a send from it is refused (REENTRANT). */
+  inHook: boolean;
+}
 
-/** Runs `create` (which creates an actor) with `hooks` visible to its initial actions, then registers them. */
-export function creatingWith<T extends object>(hooks: GameHooks | undefined, create: () => T): T {
-  creating = hooks;
+const registry = new WeakMap<object, GameHooksRuntime>();
+let creating: GameHooksRuntime | undefined;
+
+/** Runs `create` (which creates an actor) with `runtime` visible to its initial actions, then registers it. */
+export function creatingWith<T extends object>(runtime: GameHooksRuntime | undefined, create: () => T): T {
+  const outer = creating;
+  creating = runtime;
   try {
     const actor = create();
-    if (hooks !== undefined) registry.set(actor, hooks);
+    if (runtime !== undefined) registry.set(actor, runtime);
     return actor;
   } finally {
-    creating = undefined;
+    creating = outer;
   }
 }
 
-/** The hooks registered for `actor`, if any (or those of the actor being created). */
-export function hooksOf(actor: object): GameHooks | undefined {
+/** Registers the runtime of an actor. */
+export function register(actor: object, runtime: GameHooksRuntime): void {
+  registry.set(actor, runtime);
+}
+
+/** The runtime registered for `actor`, if any (or that of the actor being created). */
+export function runtimeOf(actor: object): GameHooksRuntime | undefined {
   return registry.get(actor) ?? creating;
 }

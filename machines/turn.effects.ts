@@ -1,285 +1,464 @@
 /**
- * What each action of the turn machine does, as pure functions of the context: a patch to
- * the context and the events to emit. The machine's actions (turn.setup.ts) are one-line
- * adapters over these; the rules they apply live in src/rules/.
+ * What each action of the turn's flow does, as pure functions of the context: the turn,
+ * its phases and steps, priority, the stack and combat. The machine's actions
+ * (turn.setup.ts) are one-line adapters over these; the rules they apply live in src/rules/.
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
-import { MAX_CLEANUP_STEPS_PER_TURN, discardDue } from '../src/rules/cleanup.js';
-import { creaturesDealingDamage, newCombat, skipsRestOfDeclareAttackersStep } from '../src/rules/combat.js';
-import { leaveGame } from '../src/rules/leaving.js';
-import { emptyPools, poolsEmptyAt, poolsWithMana } from '../src/rules/mana.js';
+import { discardDue } from '../src/rules/cleanup.js';
+import { combatAttacker, creaturesDealingDamage, defenderChoices, markDealtFirst, newCombat, withBlockers } from '../src/rules/combat.js';
+import { controlForTurn } from '../src/rules/control.js';
+import { dayNightChange } from '../src/rules/dayNight.js';
+import { expire, type Moment } from '../src/rules/effects.js';
+import { eraOf } from '../src/rules/eras.js';
+import { MAX_CLEANUP_STEPS_PER_TURN } from '../src/rules/limits.js';
+import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { recordPass } from '../src/rules/priority.js';
-import { addExtraCombat, addSkip, advancePhase, stepSkip } from '../src/rules/schedule.js';
+import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
 import { activeOrNext, nextTurn } from '../src/rules/turnOrder.js';
-import { MAX_SKIP_RECORDS } from '../src/limits.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
-import type {
-  Attacker,
-  Blocker,
-  CheckpointHook,
-  EmittedEvent,
-  PhaseName,
-  PlayerId,
-  SkipRecord,
-  SkipTarget,
-  StepName,
-  Trigger,
-  TurnContext,
-  TurnInput,
-} from './turn.types.js';
+import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
+import { leaveEffect } from './host.effects.js';
+import type { GameHooksRuntime } from './hooks.js';
+import type { Attacker, Blocker, EmittedEvent, PlayerId, StepName, Trigger, TurnContext, TurnEvent, TurnInput, TurnPhaseName, TurnStepName } from './turn.types.js';
 
-/** A patch to the context and the events to emit, in order. */
-export interface Effect {
-  patch: Partial<TurnContext>;
-  emit: EmittedEvent[];
+type Runtime = GameHooksRuntime | undefined;
+
+function perPlayer<T>(players: readonly PlayerId[], value: T): Record<PlayerId, T> {
+  const out: Record<PlayerId, T> = {};
+  for (const p of players) out[p] = value;
+  return out;
 }
 
-const NOTHING: Effect = { patch: {}, emit: [] };
-
-function patchOnly(patch: Partial<TurnContext>): Effect {
-  return { patch, emit: [] };
-}
-
-/** Applies two effects in sequence. */
-function then(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
-  const second = next({ ...ctx, ...first.patch });
-  return { patch: { ...first.patch, ...second.patch }, emit: [...first.emit, ...second.emit] };
-}
-
-/** The context of a new game: turn 1 has begun, with the starting player active (CR 103.8). */
+/** The context of a new game: turn 1 is about to begin, with the starting player active (CR 103.8). */
 export function initialContext(input: TurnInput): TurnContext {
-  const handSizes: Record<PlayerId, number> = {};
-  for (const p of input.players) handSizes[p] = input.handSize;
   return {
     rules: input.rules,
     seats: [...input.players],
     players: [...input.players],
     startingPlayer: input.startingPlayer,
     maxHandSize: input.maxHandSize,
+    attack: input.attack,
     turn: 1,
     activePlayer: input.startingPlayer,
     turnOwner: input.startingPlayer,
     rotation: input.startingPlayer,
     phase: 'beginning',
     step: 'untap',
+    steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
+    phases: regularPhasesAfterBeginning(),
+    mainSeen: false,
     priority: null,
     passed: [],
     stack: [],
     pendingTriggers: [],
     landsPlayed: 0,
+    spellsCast: perPlayer(input.players, 0),
+    previousTurnSpells: null,
     manaPool: emptyPools(input.players),
-    handSizes,
+    handSizes: perPlayer(input.players, input.handSize),
     combat: null,
     extraTurns: [],
-    extraPhases: [],
-    regularPhases: 1,
-    mainPhases: 0,
     skips: {},
-    skipping: null,
-    skippedThisTurn: [],
+    effects: [],
+    dayNight: null,
+    controlNext: [],
+    controlledBy: {},
+    stops: perPlayer<null>(input.players, null),
+    yields: {},
+    autoPasses: 0,
+    autoPassTurns: 0,
     cleanupSteps: 0,
     cleanupCheck: null,
-    winners: null,
+    reasons: {},
+    result: null,
     nextObjectId: 1,
+    pending: [],
   };
 }
 
-/** Announces turn 1 (the machine's initial state is its untap step). */
-export function announceFirstTurn(ctx: TurnContext): Effect {
-  return { patch: {}, emit: [{ type: 'turnBegan', turn: ctx.turn, activePlayer: ctx.turnOwner }] };
+/** Effects that end at a moment, with their `effectEnded` events. */
+function expireAt(ctx: TurnContext, moment: Moment): Effect {
+  if (ctx.effects.length === 0) return NOTHING;
+  const { kept, ended } = expire(ctx.effects, moment);
+  if (ended.length === 0) return NOTHING;
+  return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
+}
+
+/** Turn 1 begins (the machine's initial state is its beginning phase). */
+export function beginFirstTurn(ctx: TurnContext): Effect {
+  const control = controlForTurn(ctx, ctx.turnOwner);
+  return effect(ctx, control, [{ type: 'turnBegan', turn: ctx.turn, activePlayer: ctx.turnOwner }]);
 }
 
 /**
- * A step begins (CR 500.4): nobody holds priority yet and no one has passed. A step that a
- * pending skip effect replaces is passed over without any of its actions (CR 614.10).
+ * The next turn begins (CR 500.7, 614.10, 723.1b, 800.4k): extra turns first, skipped turns
+ * passed over. Everything that lasts "this turn" starts afresh; control effects for the new
+ * active player take hold; 'untilYourNextTurn' effects end right after `turnBegan`.
  */
-export function beginStep(ctx: TurnContext, phase: PhaseName, step: StepName): Effect {
-  const skip = stepSkip(ctx, phase, step);
-  const base: Partial<TurnContext> = { phase, step, priority: null, passed: [], cleanupCheck: null };
-  if (skip !== null) {
-    const isNew = skip.record !== ctx.skipping;
-    return patchOnly({
-      ...base,
-      skipping: skip.record,
-      skips: skip.skips,
-      skippedThisTurn: isNew ? withSkipRecords(ctx, [skip.record]) : ctx.skippedThisTurn,
-    });
-  }
-  const cleanupSteps = step === 'cleanup' ? ctx.cleanupSteps + 1 : ctx.cleanupSteps;
-  return { patch: { ...base, skipping: null, cleanupSteps }, emit: [{ type: 'stepBegan', turn: ctx.turn, phase, step }] };
+export function beginTurn(ctx: TurnContext): Effect {
+  const next = nextTurn(ctx);
+  const turn = ctx.turn + 1;
+  const control = controlForTurn(ctx, next.player);
+  const previous = ctx.activePlayer ?? ctx.turnOwner;
+  const began = effect(
+    ctx,
+    {
+      turn,
+      activePlayer: next.player,
+      turnOwner: next.player,
+      rotation: next.rotation,
+      extraTurns: next.extraTurns,
+      skips: next.skips,
+      phase: 'beginning',
+      step: 'untap',
+      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
+      phases: regularPhasesAfterBeginning(),
+      mainSeen: false,
+      priority: null,
+      passed: [],
+      landsPlayed: 0,
+      previousTurnSpells: ctx.spellsCast[previous] ?? 0,
+      spellsCast: perPlayer(ctx.players, 0),
+      combat: null,
+      cleanupSteps: 0,
+      cleanupCheck: null,
+      autoPassTurns: ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0),
+      ...control,
+    },
+    [{ type: 'turnBegan', turn, activePlayer: next.player }],
+  );
+  return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player }), endYields('nextTurn')));
 }
 
-/** The turn's skip records with `records` added, keeping the newest MAX_SKIP_RECORDS. */
-function withSkipRecords(ctx: TurnContext, records: SkipRecord[]): SkipRecord[] {
-  return [...ctx.skippedThisTurn, ...records].slice(-MAX_SKIP_RECORDS);
+/** Ends the yields of one kind (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
+function endYields(until: 'nextTurn' | 'endOfTurn' | 'stackResolved') {
+  return (ctx: TurnContext): Effect => {
+    let changed = false;
+    const yields = { ...ctx.yields };
+    for (const [p, y] of Object.entries(ctx.yields)) {
+      if (y.until === until) {
+        delete yields[p];
+        changed = true;
+      }
+    }
+    return changed ? effect(ctx, { yields }) : NOTHING;
+  };
 }
 
-/** Records steps that the turn's structure leaves out (CR 508.8, 510.4, 103.8a), for inspection. */
-export function recordSkips(ctx: TurnContext, phase: PhaseName, steps: readonly StepName[], rule: string): Effect {
-  const records: SkipRecord[] = steps.map((step) => ({ phase, step, rule }));
-  return patchOnly({ skippedThisTurn: withSkipRecords(ctx, records) });
+/** The name of the next phase of the turn (CR 505.1a), or null when the turn is over. */
+export function nextPhaseName(ctx: Pick<TurnContext, 'phases' | 'mainSeen'>): TurnPhaseName | null {
+  const entry = ctx.phases[0];
+  return entry === undefined ? null : phaseName(entry.kind, ctx.mainSeen);
 }
 
-/** CR 502.3: the active player untaps their permanents (the host does the untapping). */
+/** Whether the next phase is passed over (CR 614.10). */
+export function isNextPhaseSkipped(ctx: TurnContext): boolean {
+  const name = nextPhaseName(ctx);
+  return name !== null && phaseSkipRule(ctx, name, copyCounts(ctx.skips)) !== null;
+}
+
+/** The next phase is passed over: it emits nothing (CR 614.10); a skipped first main phase still counts as precombat (505.1a). */
+export function passOverPhase(ctx: TurnContext): Effect {
+  const name = nextPhaseName(ctx);
+  if (name === null) return NOTHING;
+  const counts = copyCounts(ctx.skips);
+  phaseSkipRule(ctx, name, counts);
+  return effect(ctx, { phases: ctx.phases.slice(1), skips: counts, mainSeen: ctx.mainSeen || name === 'precombatMain' });
+}
+
+/** The next phase begins (CR 500.1, 500.8). */
+export function beginPhase(ctx: TurnContext): Effect {
+  const entry = ctx.phases[0];
+  if (entry === undefined) return NOTHING;
+  const phase = phaseName(entry.kind, ctx.mainSeen);
+  return effect(ctx, { phase, steps: entry.steps, phases: ctx.phases.slice(1), mainSeen: ctx.mainSeen || entry.kind === 'main' });
+}
+
+/** The next step of this phase, or null when the phase is over. */
+export function nextStepName(ctx: Pick<TurnContext, 'steps'>): TurnStepName | null {
+  return ctx.steps[0]?.step ?? null;
+}
+
+/** Whether the next step is passed over (CR 103.8a, 500.10, 508.8, 510.4, 614.10). */
+export function isNextStepSkipped(ctx: TurnContext): boolean {
+  const entry = ctx.steps[0];
+  if (entry === undefined || ctx.phase === 'pregame') return false;
+  return stepSkipRule(ctx, ctx.phase, entry, copyCounts(ctx.skips)) !== null;
+}
+
+/** The next step is passed over: it emits nothing (CR 614.10). A passed-over declare attackers step declares no attackers (508.8). */
+export function passOverStep(ctx: TurnContext): Effect {
+  const entry = ctx.steps[0];
+  if (entry === undefined || ctx.phase === 'pregame') return NOTHING;
+  const counts = copyCounts(ctx.skips);
+  stepSkipRule(ctx, ctx.phase, entry, counts);
+  const patch: Partial<TurnContext> = { steps: ctx.steps.slice(1), skips: counts };
+  if (entry.step === 'declareAttackers' && ctx.combat !== null) patch.combat = { ...ctx.combat, attacksDeclared: true };
+  return effect(ctx, patch);
+}
+
+/** The next step is taken: it leaves the queue. */
+export function takeNextStep(ctx: TurnContext): Effect {
+  return effect(ctx, { steps: ctx.steps.slice(1) });
+}
+
+/**
+ * A step begins (CR 500.4): nobody holds priority yet and no one has passed; `stepBegan` is
+ * emitted; 'untilStep' effects end; an 'endOfTurn' yield ends as the end step begins.
+ */
+export function beginStep(ctx: TurnContext, step: StepName): Effect {
+  const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null };
+  if (step === 'cleanup') patch.cleanupSteps = ctx.cleanupSteps + 1;
+  const began = effect(ctx, patch, [{ type: 'stepBegan', turn: ctx.turn, phase: ctx.phase, step }]);
+  if (step === 'pregame') return began;
+  return andThen(ctx, began, (c) =>
+    sequence(c, (d) => expireAt(d, { at: 'stepBegan', step, player: d.activePlayer, turn: d.turn }), step === 'end' ? endYields('endOfTurn') : () => NOTHING),
+  );
+}
+
+/** CR 502.1, 703.4a: phasing, for the host to carry out. */
+export function phaseIn(ctx: TurnContext): Effect {
+  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'phasing', player: ctx.activePlayer }]);
+}
+
+/** CR 502.2, 703.4b, 731.2: the day/night check. */
+export function checkDayNight(ctx: TurnContext): Effect {
+  const value = dayNightChange(ctx);
+  return value === null ? NOTHING : effect(ctx, { dayNight: value }, [{ type: 'dayNight', value }]);
+}
+
+/** CR 502.3, 703.4c: the active player untaps their permanents (the host does the untapping). */
 export function untapActivePlayer(ctx: TurnContext): Effect {
-  if (ctx.skipping !== null || ctx.activePlayer === null) return NOTHING;
-  return { patch: {}, emit: [{ type: 'untap', player: ctx.activePlayer }] };
+  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'untap', player: ctx.activePlayer }]);
 }
 
-/** CR 504.1: the active player draws a card. */
+/** CR 504.1, 703.4d: the active player draws a card. */
 export function drawForTurn(ctx: TurnContext): Effect {
   const player = ctx.activePlayer;
-  if (ctx.skipping !== null || player === null) return NOTHING;
-  return { patch: { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) + 1 } }, emit: [{ type: 'draw', player }] };
+  if (player === null) return NOTHING;
+  return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) + 1 } }, [{ type: 'draw', player }]);
+}
+
+/** CR 505.4, 703.4e-g: the precombat main phase's turn-based actions. */
+export function beginPrecombatMain(ctx: TurnContext): Effect {
+  const player = ctx.activePlayer;
+  if (player === null || ctx.phase !== 'precombatMain') return NOTHING;
+  return effect(ctx, {}, [
+    { type: 'loreCounters', player },
+    { type: 'visitAttractions', player },
+  ]);
 }
 
 /**
  * A player receives priority: first the state-based action and trigger check runs
- * (CR 117.5, 704.3), then the player holds priority. `resetPasses` starts a new round of
- * passing (after an action, a resolution or at the start of a step).
+ * (CR 117.5, 704.3), then that player (or, if they left meanwhile, the next in turn order)
+ * holds priority. `fresh` starts a new round of passes (after a resolution or a new step).
  */
-export function givePriority(ctx: TurnContext, hook: CheckpointHook | undefined, to: PlayerId | null, resetPasses: boolean): Effect {
-  if (ctx.skipping !== null || ctx.winners !== null || to === null) return NOTHING;
-  const after = runCheckpoint(ctx, hook, to).ctx;
-  return patchOnly({ stack: after.stack, pendingTriggers: after.pendingTriggers, priority: to, passed: resetPasses ? [] : ctx.passed });
+export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerId | null, fresh: boolean): Effect {
+  if (player === null || ctx.result !== null) return NOTHING;
+  const checked = runCheckpoint(ctx, runtime, { about: player });
+  return andThen(ctx, checked, (c) => {
+    if (c.result !== null) return NOTHING;
+    const holder = c.players.includes(player) ? player : activeOrNext(c);
+    const patch: Partial<TurnContext> = { priority: holder };
+    if (fresh || checked.activity) patch.passed = [];
+    return effect(c, patch);
+  });
 }
 
-/** The active player (or, without one, the next player in turn order) receives priority (CR 117.3a, 117.3b, 800.4j). */
-export function givePriorityToActivePlayer(ctx: TurnContext, hook: CheckpointHook | undefined): Effect {
-  return givePriority(ctx, hook, activeOrNext(ctx), true);
+/** CR 117.3a, 117.3b: the active player (or the next player, CR 800.4j) receives priority. */
+export function givePriorityToActivePlayer(ctx: TurnContext, runtime: Runtime): Effect {
+  return givePriority(ctx, runtime, activeOrNext(ctx), true);
 }
 
-/** The player who acted keeps priority (CR 117.3c, 116.3). */
-export function keepPriority(ctx: TurnContext, hook: CheckpointHook | undefined): Effect {
-  return givePriority(ctx, hook, ctx.priority, true);
+/** CR 117.3c: after casting or activating, the same player receives priority again. */
+export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
+  return givePriority(ctx, runtime, ctx.priority, false);
 }
 
-/** A player passes (CR 117.3d): the next player receives priority unless everyone has passed (CR 117.4). */
-export function passPriority(ctx: TurnContext, hook: CheckpointHook | undefined, player: PlayerId): Effect {
+/** CR 117.3d: a player passes; the next player receives priority unless all have passed. */
+export function passPriority(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
   const { passed, next } = recordPass(ctx, player);
-  const first = patchOnly({ passed, priority: null });
-  if (next === null) return first;
-  // The check before `next` receives priority reads neither `passed` nor `priority` (its view
-  // names `next`), so it runs on the context as it is, without copying it first.
-  const given = givePriority(ctx, hook, next, false);
-  return given === NOTHING ? first : patchOnly({ ...given.patch, passed });
+  const after = effect(ctx, { passed, priority: null });
+  if (next === null) return after;
+  return andThen(ctx, after, (c) => givePriority(c, runtime, next, false));
 }
 
-/** The top object of the stack resolves (CR 117.4, 405.5): the host carries it out. */
-export function resolveTopOfStack(ctx: TurnContext): Effect {
+/**
+ * CR 117.4, 608: all players passed with an object on the stack: the top one resolves
+ * (`resolve`, for the host to carry out); a 'classic' combat damage object deals its damage
+ * (`combatDamage`, no `resolve`). Then the active player receives priority (117.3b).
+ */
+export function resolveTopOfStack(ctx: TurnContext, runtime: Runtime): Effect {
   const top = ctx.stack[ctx.stack.length - 1];
   if (top === undefined) return NOTHING;
-  return { patch: { stack: ctx.stack.slice(0, -1), passed: [] }, emit: [{ type: 'resolve', object: top }] };
+  const event: EmittedEvent =
+    top.kind === 'combatDamage' ? { type: 'combatDamage', first: ctx.step === 'firstStrikeDamage', creatures: [...(top.creatures ?? [])] } : { type: 'resolve', object: { ...top } };
+  const resolved = effect(ctx, { stack: ctx.stack.slice(0, -1), passed: [] }, [event]);
+  return andThen(ctx, resolved, (c) => givePriorityToActivePlayer(c, runtime));
 }
 
-/** A spell is cast or an ability activated: it goes on top of the stack (CR 405.2, 601.2i). */
-export function putOnStack(ctx: TurnContext, player: PlayerId, id: string, kind: 'spell' | 'ability'): Effect {
+/** CR 601.2a, 602.2a: a spell or ability goes on the stack; a spell counts for the turn. A new object ends yields (CONTRACT). */
+export function castOrActivate(ctx: TurnContext, player: PlayerId, id: string, kind: 'spell' | 'ability'): Effect {
   assertStackLimit(ctx.stack.length + 1, 'the stack');
-  return patchOnly({ stack: [...ctx.stack, { id, controller: player, kind }], passed: [] });
+  const patch: Partial<TurnContext> = { stack: [...ctx.stack, { id, controller: player, kind }], passed: [] };
+  if (kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [player]: (ctx.spellsCast[player] ?? 0) + 1 };
+  return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
 }
 
-/** The active player plays a land (CR 305.1, 116.2a). */
+/** A new object on the stack ends every yield that does not hold "even if the stack changes". */
+export function endYieldsOnStackChange(ctx: TurnContext): Effect {
+  let changed = false;
+  const yields = { ...ctx.yields };
+  for (const [p, y] of Object.entries(ctx.yields)) {
+    if (!y.evenIfStackChanges) {
+      delete yields[p];
+      changed = true;
+    }
+  }
+  return changed ? effect(ctx, { yields }) : NOTHING;
+}
+
+/** The active player plays a land (CR 305.1, 116.2a): no stack, a new round of passes. */
 export function playLand(ctx: TurnContext): Effect {
-  return patchOnly({ landsPlayed: ctx.landsPlayed + 1, passed: [] });
+  return effect(ctx, { landsPlayed: ctx.landsPlayed + 1, passed: [] });
 }
 
-/** The combat phase begins with no creatures in combat. */
-export function beginCombat(): Effect {
-  return patchOnly({ combat: newCombat() });
+/** The combat phase begins with no creatures in combat; the defending player is chosen or fixed (CR 506.2, 507.1). */
+export function beginCombat(ctx: TurnContext): Effect {
+  return effect(ctx, { combat: newCombat() });
 }
 
-/** CR 511.3: when the end of combat step ends, all creatures are removed from combat. */
-export function endCombat(): Effect {
-  return patchOnly({ combat: null });
+/** Whether the active player must choose the defending player now (CR 507.1, 703.4h). */
+export function isDefenderChoiceDue(ctx: TurnContext): boolean {
+  return ctx.result === null && ctx.combat !== null && ctx.combat.defenders === null && defenderChoices(ctx) !== null;
+}
+
+/** CR 507.1: the chosen player becomes the defending player. */
+export function chooseDefender(ctx: TurnContext, defender: PlayerId): Effect {
+  return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, defenders: [defender] } });
+}
+
+/** CR 511.3, 500.5a: the combat phase ends: creatures leave combat, 'endOfCombat' effects end. */
+export function endCombat(ctx: TurnContext): Effect {
+  return andThen(ctx, effect(ctx, { combat: null }), (c) => expireAt(c, { at: 'endOfCombat' }));
 }
 
 /** CR 508.1: the active player's attackers. */
 export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[]): Effect {
   const combat = ctx.combat ?? newCombat();
-  return patchOnly({ combat: { ...combat, attackers: attackers.map((a) => ({ ...a })) } });
+  return effect(ctx, { combat: { ...combat, attacksDeclared: true, declared: combat.declared || attackers.length > 0, attackers: [...combat.attackers, ...attackers.map(combatAttacker)] } });
 }
 
-/**
- * 'classic' rules: with no attackers declared, the rest of the declare attackers step is
- * skipped (nobody receives priority), as are the declare blockers and combat damage steps.
- */
-export function skipRestOfStepWithoutAttackers(ctx: TurnContext): Effect {
-  // A step already passed over (CR 614.10, with its phase perhaps) stays so.
-  if (ctx.skipping !== null || !skipsRestOfDeclareAttackersStep(ctx)) return NOTHING;
-  return patchOnly({ skipping: { phase: 'combat', step: 'declareAttackers', rule: '508.8' } });
+/** No declaration is due (no active player, CR 800.4j): the step goes on as if none were declared. */
+export function markAttacksDeclared(ctx: TurnContext): Effect {
+  return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, attacksDeclared: true } });
+}
+
+/** Whether the 'classic' era skips the rest of the declare attackers step now (classic 308.5: no attackers). */
+export function skipsRestOfDeclareAttackersStep(ctx: TurnContext): boolean {
+  return eraOf(ctx).noAttackersSkipsRestOfStep && ctx.combat !== null && !ctx.combat.declared;
 }
 
 /** CR 509.1: one defending player's blockers. */
 export function declareBlockers(ctx: TurnContext, player: PlayerId, blockers: readonly Blocker[]): Effect {
   const combat = ctx.combat ?? newCombat();
-  return patchOnly({
-    combat: {
-      ...combat,
-      blockers: [...combat.blockers, ...blockers.map((b) => ({ ...b, player }))],
-      declaredBy: [...combat.declaredBy, player],
-    },
-  });
+  return effect(ctx, { combat: withBlockers(combat, player, blockers) });
+}
+
+/** CR 509.2 (2009-2024): the damage assignment order of an attacker's blockers. */
+export function orderBlockers(ctx: TurnContext, attacker: string, order: readonly string[]): Effect {
+  if (ctx.combat === null) return NOTHING;
+  return effect(ctx, { combat: { ...ctx.combat, attackers: ctx.combat.attackers.map((a) => (a.id === attacker ? { ...a, blockedBy: [...order], ordered: true } : a)) } });
+}
+
+/** CR 509.3 (2009-2024): the damage assignment order of a blocker's attackers. */
+export function orderAttackers(ctx: TurnContext, blocker: string, order: readonly string[]): Effect {
+  if (ctx.combat === null) return NOTHING;
+  return effect(ctx, { combat: { ...ctx.combat, blockers: ctx.combat.blockers.map((b) => (b.id === blocker ? { ...b, blocking: [...order], ordered: true } : b)) } });
 }
 
 /**
- * Combat damage is assigned and dealt (CR 510.1, 510.2). Under 'classic' rules the
- * assignment goes on the stack as one object and is dealt when it resolves (classic 310.1).
+ * Combat damage is assigned and dealt (CR 510.1, 510.2, 703.4m). In the 'classic' era the
+ * assignment goes on the stack as one object and is dealt when it resolves (classic 310.4);
+ * with no creature dealing damage there is no object and an empty `combatDamage`.
  */
 export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
-  if (ctx.skipping !== null || ctx.combat === null) return NOTHING;
+  if (ctx.combat === null) return NOTHING;
   const creatures = creaturesDealingDamage(ctx, first);
-  const combat = { ...ctx.combat, firstStrikeStep: ctx.combat.firstStrikeStep || first };
-  const emit: EmittedEvent[] = [{ type: 'combatDamage', first, creatures }];
-  if (ctx.rules !== 'classic' || creatures.length === 0) return { patch: { combat }, emit };
+  const combat = first ? markDealtFirst(ctx.combat, creatures) : ctx.combat;
+  if (!eraOf(ctx).combatDamageOnStack || creatures.length === 0) return effect(ctx, { combat }, [{ type: 'combatDamage', first, creatures }]);
   assertStackLimit(ctx.stack.length + 1, 'the stack');
   const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };
-  return { patch: { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }, emit };
+  return andThen(ctx, effect(ctx, { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }), endYieldsOnStackChange);
 }
 
 /**
- * Mana empties as a step or phase ends (CR 500.5): at every step end under the current
- * rules, only at phase ends under 'classic', where each unspent mana also burns its owner
- * (classic 300.3). Nothing empties once the game is over.
+ * Mana empties as a step or phase ends (CR 500.5): at every step end in the current eras,
+ * only at phase ends in 'classic', where unspent mana also burns its owner (classic 300.3).
+ * A `keepMana` effect keeps a pool. Nothing empties once the game is over.
  */
 export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Effect {
-  if (ctx.winners !== null || !poolsEmptyAt(ctx.rules, boundary)) return NOTHING;
-  const pools = poolsWithMana(ctx);
+  if (ctx.result !== null || !poolsEmptyAt(ctx, boundary)) return NOTHING;
+  const pools = poolsToEmpty(ctx);
   if (pools.length === 0) return NOTHING;
   const emit: EmittedEvent[] = [];
+  const manaPool = { ...ctx.manaPool };
   for (const { player, amount } of pools) {
+    manaPool[player] = 0;
     emit.push({ type: 'manaEmptied', player, amount });
-    if (ctx.rules === 'classic') emit.push({ type: 'manaBurn', player, amount });
+    if (eraOf(ctx).manaBurn) emit.push({ type: 'manaBurn', player, amount });
   }
-  return { patch: { manaPool: emptyPools(ctx.players) }, emit };
+  return effect(ctx, { manaPool }, emit);
 }
 
 /** CR 514.1: the active player discards down to their maximum hand size. */
-export function discardToHandSize(ctx: TurnContext): Effect {
+export function discardToHandSize(ctx: TurnContext, count: number): Effect {
   const player = ctx.activePlayer;
-  const count = discardDue(ctx);
   if (player === null || count === 0) return NOTHING;
-  return { patch: { handSizes: { ...ctx.handSizes, [player]: ctx.maxHandSize } }, emit: [{ type: 'discard', player, count }] };
+  return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) - count } }, [{ type: 'discard', player, count }]);
 }
 
-/** CR 514.2: damage wears off and "until end of turn" effects end (the host carries it out). */
+/** Whether a discard is due in this cleanup step (CR 514.1). */
+export function isDiscardDue(ctx: TurnContext): boolean {
+  return ctx.result === null && discardDue(ctx) > 0;
+}
+
+/** CR 514.2: damage wears off and "until end of turn" effects end (`cleanup` for the host, then `effectEnded`). */
 export function endTurnEffects(ctx: TurnContext): Effect {
-  if (ctx.skipping !== null) return NOTHING;
-  return { patch: {}, emit: [{ type: 'cleanup', player: ctx.activePlayer }] };
+  return andThen(ctx, effect(ctx, {}, [{ type: 'cleanup', player: ctx.activePlayer }]), (c) => expireAt(c, { at: 'cleanup' }));
 }
 
 /** CR 514.3a: the cleanup step's own check; if anything happened, players will receive priority. */
-export function checkCleanup(ctx: TurnContext, hook: CheckpointHook | undefined): Effect {
-  if (ctx.skipping !== null) return patchOnly({ cleanupCheck: 'quiet' });
-  const { ctx: after, activity } = runCheckpoint(ctx, hook, null);
-  // The cap applies when the step would give priority again, so a host that behaves again ends the turn.
-  if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
+export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
+  const checked = runCheckpoint(ctx, runtime, { about: null });
+  if (checked.activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
     throw new TurnEngineError(
-      ErrorCode.LOOP_LIMIT,
+      ErrorCode.HOOK_FAILED,
       `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
-        `${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
+        `MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
     );
   }
-  return patchOnly({ stack: after.stack, pendingTriggers: after.pendingTriggers, cleanupCheck: activity ? 'active' : 'quiet' });
+  return andThen(ctx, checked, (c) => effect(c, { cleanupCheck: checked.activity ? 'active' : 'quiet' }));
+}
+
+/**
+ * CR 724.1a-c, 724.2a-c: ending the turn or the combat: triggers waiting cease to exist,
+ * every object on the stack is exiled (top first), state-based actions are checked with no
+ * priority and no triggers put on the stack (those that trigger now wait, 724.1f).
+ */
+export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
+  const exiled = effect(
+    ctx,
+    { pendingTriggers: [], stack: [], priority: null, passed: [] },
+    [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
+  );
+  return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
+}
+
+/** CR 724.1d: the turn skips straight to the cleanup step: no other phase or step of this turn is taken. */
+export function skipToCleanup(ctx: TurnContext): Effect {
+  return effect(ctx, { phase: 'ending', steps: [], phases: [] });
 }
 
 /**
@@ -287,80 +466,30 @@ export function checkCleanup(ctx: TurnContext, hook: CheckpointHook | undefined)
  * priority, which is at once when a player holds priority now (CR 117.2a, 603.3).
  * Abilities of players who have left are never put on the stack (CR 800.4d).
  */
-export function addTriggers(ctx: TurnContext, hook: CheckpointHook | undefined, triggers: readonly Trigger[]): Effect {
+export function addTriggers(ctx: TurnContext, runtime: Runtime, triggers: readonly Trigger[]): Effect {
   const kept = triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => ({ id: t.id, controller: t.controller }));
   assertStackLimit(ctx.stack.length + ctx.pendingTriggers.length + kept.length, 'the stack with the waiting triggered abilities');
-  const first = patchOnly({ pendingTriggers: [...ctx.pendingTriggers, ...kept] });
+  const first = andThen(ctx, effect(ctx, { pendingTriggers: [...ctx.pendingTriggers, ...kept] }), kept.length > 0 ? endYieldsOnStackChange : () => NOTHING);
   if (ctx.priority === null) return first;
-  return then(ctx, first, (c) => givePriority(c, hook, c.priority, false));
+  return andThen(ctx, first, (c) => givePriority(c, runtime, c.priority, false));
 }
 
-/** The host reports a player's hand size. */
-export function setHandSize(ctx: TurnContext, player: PlayerId, size: number): Effect {
-  return patchOnly({ handSizes: { ...ctx.handSizes, [player]: size } });
+/** A player leaves the game, or the game ends (CR 104.3a, 800.4a): if they held priority, the next player receives it. */
+export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<TurnEvent, { type: 'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME' }>): Effect {
+  const held = ctx.priority;
+  const left = leaveEffect(ctx, e);
+  return andThen(ctx, left, (c) => {
+    if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
+    const next = c.players.length > 1 ? activeOrNextAfter(c, held) : null;
+    return givePriority(c, runtime, next, false);
+  });
 }
 
-/** Mana is added to a pool (CR 106.4), or spent from it. */
-export function changeMana(ctx: TurnContext, player: PlayerId, delta: number): Effect {
-  return patchOnly({ manaPool: { ...ctx.manaPool, [player]: (ctx.manaPool[player] ?? 0) + delta } });
-}
-
-/** CR 500.7: an extra turn after this one; the most recently created is taken first. */
-export function addExtraTurn(ctx: TurnContext, player: PlayerId): Effect {
-  return patchOnly({ extraTurns: [...ctx.extraTurns, player] });
-}
-
-/** CR 500.8: an additional combat phase (and main phase) after this phase. */
-export function addCombatPhase(ctx: TurnContext, followedByMain: boolean): Effect {
-  return patchOnly({ extraPhases: addExtraCombat(ctx.extraPhases, followedByMain) });
-}
-
-/** CR 614.1b, 614.10: a player will skip their next such step, combat phase or turn. */
-export function skipNext(ctx: TurnContext, player: PlayerId, what: SkipTarget): Effect {
-  return patchOnly({ skips: addSkip(ctx.skips, player, what) });
-}
-
-/** The next phase of the turn begins (CR 500.1, 500.8). */
-export function beginPhase(ctx: TurnContext): Effect {
-  return patchOnly(advancePhase(ctx));
-}
-
-/** A player leaves the game (CR 104.3a, 800.4a); with one player left, that player wins. */
-export function removePlayer(ctx: TurnContext, hook: CheckpointHook | undefined, player: PlayerId): Effect {
-  const { patch, priorityTo } = leaveGame(ctx, player);
-  const left: Effect = { patch, emit: [{ type: 'playerLeft', player }] };
-  if (patch.winners) return { patch, emit: [...left.emit, { type: 'gameOver', winners: [...patch.winners] }] };
-  if (priorityTo === null) return left;
-  return then(ctx, left, (c) => givePriority(c, hook, priorityTo, false));
-}
-
-/**
- * The next turn begins (CR 500.7, 614.10, 800.4k): extra turns first, skipped turns passed
- * over. Everything that lasts "this turn" starts afresh.
- */
-export function beginTurn(ctx: TurnContext): Effect {
-  const next = nextTurn(ctx);
-  const turn = ctx.turn + 1;
-  return {
-    patch: {
-      turn,
-      activePlayer: next.player,
-      turnOwner: next.player,
-      rotation: next.rotation,
-      extraTurns: next.extraTurns,
-      skips: next.skips,
-      priority: null,
-      passed: [],
-      landsPlayed: 0,
-      combat: null,
-      extraPhases: [],
-      regularPhases: 1,
-      mainPhases: 0,
-      skipping: null,
-      skippedThisTurn: [],
-      cleanupSteps: 0,
-      cleanupCheck: null,
-    },
-    emit: [{ type: 'turnBegan', turn, activePlayer: next.player }],
-  };
+function activeOrNextAfter(ctx: TurnContext, player: PlayerId): PlayerId | null {
+  const start = ctx.seats.indexOf(player);
+  for (let i = 1; i <= ctx.seats.length; i++) {
+    const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
+    if (ctx.players.includes(seat)) return seat;
+  }
+  return null;
 }

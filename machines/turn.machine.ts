@@ -1,5 +1,5 @@
 /**
- * The turn of Magic: The Gathering as one statechart (CR 500-514).
+ * The turn of Magic: The Gathering as one statechart (CR 500-514, 724).
  *
  * Phases are parent states and steps their children, in the order of the CR's turn table:
  *
@@ -10,214 +10,257 @@
  *   postcombatMain main                                                 (CR 505)
  *   ending         end -> cleanup (-> cleanup ...)                      (CR 512-514)
  *   nextPhase      between phases: the next phase, or the next turn      (CR 500.1, 500.7, 500.8)
- *   gameOver       one player is left                                   (CR 104.2a)
+ *   gameOver       the game has ended                                   (CR 104)
  *
- * This file only names things; guards and actions are implemented in turn.setup.ts.
- * Priority is one structure shared by every step: the player decisions at the root, and
- * each step's eventless `isStepOver` transitions (CR 117.4, 500.2). Turn-based actions are
- * entry actions; skips are guarded transitions or steps passed over as they begin. There is
- * no `invoke` or `after`, so `xstate/graph` can walk the whole chart, and every transition
- * is taken in games of two and of three players under both rules profiles
- * (`npx mtg-turn-engine coverage`).
+ * What comes next is one queue in the context: the steps left in this phase and the phases
+ * left in this turn, so added steps and phases (500.8-500.10) are taken by the same
+ * transitions as regular ones. Each phase's `nextStep` state takes the next step or passes
+ * it over (614.10, 508.8, 510.4, 103.8a); `nextPhase` does the same for phases and turns.
+ * States that wait for input carry an `awaiting:*` tag, which the view reads.
+ *
+ * This file only names things; guards and actions are implemented in turn.setup.ts. There is
+ * no `invoke` or `after`, so `xstate/graph` can walk the whole chart.
  */
-import { and } from 'xstate';
-import { initialContext } from './turn.effects.js';
 import { turnSetup } from './turn.setup.js';
-import type { PhaseName, StepName } from './turn.types.js';
+import { initialContext } from './turn.effects.js';
+import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 
-/** The entry action that begins a step (CR 500.4; passed over when skipped, CR 614.10). */
-function begin(phase: PhaseName, step: StepName) {
-  return { type: 'beginStep', params: { phase, step } } as const;
+/** The entry action that begins a step (CR 500.4). */
+function begin(step: TurnStepName) {
+  return { type: 'beginStep', params: { step } } as const;
 }
 
-/** Records steps that this turn does not have, and why. */
-function record(phase: PhaseName, steps: StepName[], rule: string) {
-  return { type: 'recordSkips', params: { phase, steps, rule } } as const;
-}
-
-/** Mana empties as each step ends under the current rules (CR 500.5). */
+/** Mana empties as each step ends in the current eras (CR 500.5) ... */
 const endOfStep = { type: 'emptyManaPools', params: { at: 'step' } } as const;
-/** ... and as each phase ends under 'classic' rules, with mana burn (classic 300.3). */
+/** ... and as each phase ends in 'classic', with mana burn (classic 300.3). */
 const endOfPhase = { type: 'emptyManaPools', params: { at: 'phase' } } as const;
 
-/**
- * A phase ends: the turn goes through `#turn.nextPhase`, the one place that decides what
- * comes next (CR 500.1, 500.7, 500.8).
- */
+/** A phase is over: `#turn.nextPhase` decides what comes next. */
 const toNextPhase = '#turn.nextPhase';
+const priorityTags = ['awaiting:priority'];
 
-/** A step in which players receive priority and nothing else happens first (CR 503.1, 507.2, 511.1, 513.1). */
-function priorityStep(phase: PhaseName, step: StepName) {
-  return { entry: [begin(phase, step), 'givePriorityToActivePlayer'], exit: endOfStep } as const;
+/** A step in which the active player receives priority after the step's own actions. */
+function priorityStep<const A extends readonly unknown[] = []>(step: TurnStepName, actions: A = [] as unknown as A) {
+  return {
+    entry: [begin(step), ...actions, 'givePriorityToActivePlayer'],
+    exit: endOfStep,
+    tags: priorityTags,
+    always: { guard: 'isStepOver', target: 'nextStep' },
+  } as const;
 }
+
+/** Where a phase goes next: its next step, a step passed over, or the next phase. */
+function nextStep(steps: readonly TurnStepName[]) {
+  return {
+    always: [
+      { guard: 'isNextStepSkipped', actions: 'passOverStep' },
+      ...steps.map((step) => ({ guard: { type: 'isNextStep', params: { step } }, target: step, actions: 'takeNextStep' }) as const),
+      { target: toNextPhase },
+    ],
+  } as const;
+}
+
+/** Where the turn goes between phases (CR 500.1, 500.7, 500.8, 505.1a, 614.10). */
+const phases: readonly TurnPhaseName[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'];
 
 export const turnMachine = turnSetup.createMachine({
   id: 'turn',
   context: ({ input }) => initialContext(input),
-  entry: 'announceFirstTurn',
+  entry: 'beginFirstTurn',
   initial: 'beginning',
   on: {
     // Player decisions that need priority (CR 117.1-117.4).
     PASS_PRIORITY: [
-      { guard: 'isLastToPassWithObjectOnStack', actions: ['passPriority', 'resolveTopOfStack', 'givePriorityToActivePlayer'] },
-      { guard: 'holdsPriority', actions: 'passPriority' },
+      { guard: 'isLastToPassWithObjectOnStack', actions: ['passPriority', 'resolveTopOfStack'] },
+      { actions: 'passPriority' },
     ],
-    CAST_SPELL: { guard: 'canCastSpell', actions: ['castSpell', 'keepPriority'] },
-    ACTIVATE_ABILITY: { guard: 'canActivateAbility', actions: ['activateAbility', 'keepPriority'] },
-    PLAY_LAND: { guard: 'canPlayLand', actions: ['playLand', 'keepPriority'] },
+    CAST_SPELL: { actions: ['castSpell', 'keepPriority'] },
+    ACTIVATE_ABILITY: { actions: ['activateAbility', 'keepPriority'] },
+    PLAY_LAND: { actions: ['playLand', 'keepPriority'] },
     // What the host's cards did: accepted at any time while the game is live (CR 117.1d).
     TRIGGER: { actions: 'addTriggers' },
-    HAND_SIZE: { guard: 'isPlayerInGame', actions: 'setHandSize' },
-    ADD_MANA: { guard: 'isPlayerInGame', actions: 'addMana' },
-    SPEND_MANA: { guard: 'canSpendMana', actions: 'spendMana' },
-    ADD_EXTRA_TURN: { guard: 'canAddExtraTurn', actions: 'addExtraTurn' },
-    ADD_EXTRA_COMBAT: { guard: 'canAddExtraCombat', actions: 'addExtraCombat' },
-    SKIP_NEXT: { guard: 'canSkipNext', actions: 'skipNext' },
-    // Leaving the game, at any time (CR 104.3a, 800.4).
-    CONCEDE: { guard: 'isPlayerInGame', actions: 'removePlayer' },
+    HAND_SIZE: { actions: 'applyHostEvent' },
+    ADD_MANA: { actions: 'applyHostEvent' },
+    SPEND_MANA: { actions: 'applyHostEvent' },
+    ADD_EXTRA_TURN: { actions: 'applyHostEvent' },
+    ADD_EXTRA_COMBAT: { actions: 'applyHostEvent' },
+    ADD_EXTRA_STEP: { actions: 'applyHostEvent' },
+    ADD_EXTRA_PHASE: { actions: 'applyHostEvent' },
+    SKIP_NEXT: { actions: 'applyHostEvent' },
+    ADD_EFFECT: { actions: 'applyHostEvent' },
+    REMOVE_EFFECT: { actions: 'applyHostEvent' },
+    REMOVE_FROM_STACK: { actions: 'applyHostEvent' },
+    PUT_ON_STACK: { actions: 'applyHostEvent' },
+    REMOVE_FROM_COMBAT: { actions: 'applyHostEvent' },
+    SET_COMBAT_ABILITIES: { actions: 'applyHostEvent' },
+    ADD_ATTACKER: { actions: 'applyHostEvent' },
+    ADD_BLOCKER: { actions: 'applyHostEvent' },
+    CONTROL_PLAYER: { actions: 'applyHostEvent' },
+    SET_DAY_NIGHT: { actions: 'applyHostEvent' },
+    SET_STOPS: { actions: 'applyHostEvent' },
+    YIELD: { actions: 'applyHostEvent' },
+    // CR 724.1: the turn ends: straight to the cleanup step.
+    END_TURN: { target: '.ending.cleanup', actions: ['endTheTurnOrCombat', 'skipToCleanup'] },
+    // CR 724.2g: outside a combat phase, ending the combat does nothing.
+    END_COMBAT: {},
+    // Leaving the game and its results, at any time (CR 104.3a, 800.4).
+    CONCEDE: { actions: 'removePlayer' },
+    LOSE: { actions: 'removePlayer' },
+    WIN: { actions: 'removePlayer' },
+    DRAW_GAME: { actions: 'removePlayer' },
   },
-  // CR 104.2a: with one player left, that player wins. Every step's own eventless
-  // transitions wait while the game is over, so this one ends it.
+  // CR 104: the game is over. Every step's own eventless transitions wait then, so this one ends it.
   always: { guard: 'isGameOver', target: '.gameOver' },
   states: {
     beginning: {
       exit: endOfPhase,
-      initial: 'untap',
+      initial: 'nextStep',
       states: {
-        // CR 502: no player receives priority; the step ends when its actions are done (500.3).
+        nextStep: nextStep(['untap', 'upkeep', 'draw']),
+        // CR 502, 703.4a-c: phasing, day/night, untap; no player receives priority (502.4).
         untap: {
-          entry: [begin('beginning', 'untap'), 'untapActivePlayer'],
+          entry: [begin('untap'), 'phaseInPermanents', 'checkDayNight', 'untapActivePlayer'],
           exit: endOfStep,
-          always: { guard: 'isStepOver', target: 'upkeep' },
+          always: { target: 'nextStep' },
         },
-        upkeep: {
-          ...priorityStep('beginning', 'upkeep'),
-          // CR 103.8a: the draw step of the starting player's first turn is passed over as it begins.
-          always: { guard: 'isStepOver', target: 'draw' },
-        },
-        draw: {
-          entry: [begin('beginning', 'draw'), 'drawForTurn', 'givePriorityToActivePlayer'],
-          exit: endOfStep,
-          always: { guard: 'isStepOver', target: toNextPhase },
-        },
+        upkeep: priorityStep('upkeep'),
+        draw: priorityStep('draw', ['drawForTurn']),
       },
     },
     precombatMain: {
       exit: endOfPhase,
-      initial: 'main',
+      initial: 'nextStep',
       states: {
-        main: { ...priorityStep('precombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
+        nextStep: nextStep(['main']),
+        // CR 505.4, 703.4e-g: the precombat main phase's turn-based actions.
+        main: priorityStep('main', ['beginPrecombatMain']),
       },
     },
     combat: {
       entry: 'beginCombat',
       exit: ['endCombat', endOfPhase],
-      initial: 'beginningOfCombat',
+      initial: 'nextStep',
+      on: {
+        // CR 724.2: the combat phase ends: straight to the next phase.
+        END_COMBAT: { target: toNextPhase, actions: 'endTheTurnOrCombat' },
+      },
       states: {
+        nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat']),
         beginningOfCombat: {
-          ...priorityStep('combat', 'beginningOfCombat'),
-          always: { guard: 'isStepOver', target: 'declareAttackers' },
+          entry: begin('beginningOfCombat'),
+          exit: endOfStep,
+          initial: 'choosing',
+          states: {
+            // CR 507.1, 703.4h: in some multiplayer games the active player chooses the defending player.
+            choosing: {
+              tags: ['awaiting:chooseDefender'],
+              always: { guard: 'hasNoDefenderChoiceDue', target: 'priority' },
+              on: { CHOOSE_DEFENDER: { target: 'priority', actions: 'chooseDefender' } },
+            },
+            priority: { entry: 'givePriorityToActivePlayer', tags: priorityTags },
+          },
+          always: { guard: 'isStepOver', target: 'nextStep' },
         },
         declareAttackers: {
-          entry: begin('combat', 'declareAttackers'),
+          entry: begin('declareAttackers'),
           exit: endOfStep,
           initial: 'declaring',
           states: {
-            // CR 508.1: the active player declares attackers.
+            // CR 508.1: the active player declares attackers (none without an active player, 800.4j).
             declaring: {
-              // CR 800.4j: with no active player nobody attacks; nor in a step passed over (CR 614.10).
-              always: { guard: 'hasNoAttackDeclarationDue', target: 'priority' },
-              on: { DECLARE_ATTACKERS: { guard: 'isLegalAttack', target: 'priority', actions: 'declareAttackers' } },
+              tags: ['awaiting:declareAttackers'],
+              always: { guard: 'hasNoAttackDeclarationDue', target: 'declared', actions: 'markAttacksDeclared' },
+              on: { DECLARE_ATTACKERS: { guard: 'isLegalAttack', target: 'declared', actions: 'declareAttackers' } },
             },
-            // CR 508.2: then the active player receives priority. 'classic': with no attackers
-            // the rest of this step is passed over instead, so nobody receives priority.
-            priority: { entry: ['skipRestOfStepWithoutAttackers', 'givePriorityToActivePlayer'] },
+            // 'classic': with no attackers the rest of the step is skipped too (classic 308.5).
+            declared: {
+              always: [{ guard: 'skipsRestOfStepWithoutAttackers', target: '#turn.combat.nextStep' }, { target: 'priority' }],
+            },
+            // CR 508.2: then the active player receives priority.
+            priority: { entry: 'givePriorityToActivePlayer', tags: priorityTags },
           },
-          always: [
-            { guard: and(['isStepOver', 'hasAttackers']), target: 'declareBlockers' },
-            // CR 508.8: no attackers, so no declare blockers and combat damage steps.
-            { guard: 'isStepOver', target: 'endOfCombat', actions: record('combat', ['declareBlockers', 'combatDamage'], '508.8') },
-          ],
+          always: { guard: 'isStepOver', target: 'nextStep' },
         },
         declareBlockers: {
-          entry: begin('combat', 'declareBlockers'),
+          entry: begin('declareBlockers'),
           exit: endOfStep,
           initial: 'declaring',
           states: {
             // CR 509.1: each defending player declares blockers, in APNAP order.
             declaring: {
-              always: { guard: 'hasNoBlockDeclarationDue', target: 'priority' },
+              tags: ['awaiting:declareBlockers'],
+              always: { guard: 'hasNoBlockDeclarationDue', target: 'ordering' },
               on: { DECLARE_BLOCKERS: { guard: 'isLegalBlock', actions: 'declareBlockers' } },
             },
-            // CR 509.2: then the active player receives priority.
-            priority: { entry: 'givePriorityToActivePlayer' },
+            // 'm10' (2009-2024, 509.2, 509.3): damage assignment orders.
+            ordering: {
+              tags: ['awaiting:order'],
+              always: { guard: 'hasNoOrderDue', target: 'priority' },
+              on: { ORDER_BLOCKERS: { actions: 'orderBlockers' }, ORDER_ATTACKERS: { actions: 'orderAttackers' } },
+            },
+            // CR 509.5: then the active player receives priority.
+            priority: { entry: 'givePriorityToActivePlayer', tags: priorityTags },
           },
-          always: [
-            // CR 510.4: first or double strike adds a first combat damage step.
-            { guard: and(['isStepOver', 'hasFirstStrikeCombatant']), target: 'firstStrikeDamage' },
-            { guard: 'isStepOver', target: 'combatDamage', actions: record('combat', ['firstStrikeDamage'], '510.4') },
-          ],
+          always: { guard: 'isStepOver', target: 'nextStep' },
         },
-        firstStrikeDamage: {
-          entry: [begin('combat', 'firstStrikeDamage'), { type: 'dealCombatDamage', params: { first: true } }, 'givePriorityToActivePlayer'],
-          exit: endOfStep,
-          always: { guard: 'isStepOver', target: 'combatDamage' },
-        },
-        combatDamage: {
-          entry: [begin('combat', 'combatDamage'), { type: 'dealCombatDamage', params: { first: false } }, 'givePriorityToActivePlayer'],
-          exit: endOfStep,
-          always: { guard: 'isStepOver', target: 'endOfCombat' },
-        },
-        endOfCombat: { ...priorityStep('combat', 'endOfCombat'), always: { guard: 'isStepOver', target: toNextPhase } },
+        // CR 510.4: first or double strike adds a first combat damage step.
+        firstStrikeDamage: priorityStep('firstStrikeDamage', [{ type: 'dealCombatDamage', params: { first: true } }]),
+        combatDamage: priorityStep('combatDamage', [{ type: 'dealCombatDamage', params: { first: false } }]),
+        endOfCombat: priorityStep('endOfCombat'),
       },
     },
     postcombatMain: {
       exit: endOfPhase,
-      initial: 'main',
+      initial: 'nextStep',
       states: {
-        main: { ...priorityStep('postcombatMain', 'main'), always: { guard: 'isStepOver', target: toNextPhase } },
+        nextStep: nextStep(['main']),
+        main: priorityStep('main'),
       },
     },
     ending: {
       exit: endOfPhase,
-      initial: 'end',
+      initial: 'nextStep',
       states: {
-        end: { ...priorityStep('ending', 'end'), always: { guard: 'isStepOver', target: 'cleanup' } },
+        nextStep: nextStep(['end', 'cleanup']),
+        end: priorityStep('end'),
         cleanup: {
-          entry: begin('ending', 'cleanup'),
+          entry: begin('cleanup'),
           exit: endOfStep,
           initial: 'discarding',
+          on: {
+            // CR 724.1d: a turn ended during the cleanup step gets a new cleanup step.
+            END_TURN: { target: 'cleanup', reenter: true, actions: ['endTheTurnOrCombat', 'skipToCleanup'] },
+          },
           states: {
             // CR 514.1: the active player discards down to their maximum hand size.
             discarding: {
+              tags: ['awaiting:discard'],
               always: { guard: 'hasNoDiscardDue', target: 'checking' },
-              on: { DISCARD: { guard: 'isDiscardDue', target: 'checking', actions: 'discardToHandSize' } },
+              on: { DISCARD: { target: 'checking', actions: 'discardToHandSize' } },
             },
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {
               entry: ['endTurnEffects', 'checkCleanup'],
-              always: [{ guard: 'wasCleanupActive', target: 'priority' }, { target: toNextPhase }],
+              always: [{ guard: 'wasCleanupActive', target: 'priority' }, { target: '#turn.ending.nextStep' }],
             },
             // CR 514.3a: state-based actions or triggers: players receive priority, then another cleanup step begins.
             priority: {
               entry: 'givePriorityToActivePlayer',
+              tags: priorityTags,
               always: { guard: 'isStepOver', target: '#turn.ending.cleanup', reenter: true },
             },
           },
         },
       },
     },
-    // CR 500.1, 500.7, 500.8: between phases. An added phase comes first, else the next phase
-    // of the turn table; only the first main phase is precombat (CR 505.1a). After the ending
-    // phase the next turn begins: an extra turn first, then turn order.
+    // CR 500.1, 500.7, 500.8, 505.1a, 614.10: between phases. The next phase of the queue, or
+    // passed over; after the last phase the next turn begins: an extra turn first, then turn order.
     nextPhase: {
       always: [
-        { guard: { type: 'isNextPhase', params: { phase: 'combat' } }, target: 'combat', actions: 'beginPhase' },
-        { guard: 'isNextPhaseFirstMain', target: 'precombatMain', actions: 'beginPhase' },
-        { guard: { type: 'isNextPhase', params: { phase: 'main' } }, target: 'postcombatMain', actions: 'beginPhase' },
-        { guard: { type: 'isNextPhase', params: { phase: 'ending' } }, target: 'ending', actions: 'beginPhase' },
-        { guard: and(['isTurnOver', 'hasExtraTurn']), target: 'beginning', actions: 'beginTurn' },
-        { guard: 'isTurnOver', target: 'beginning', actions: 'beginTurn' },
+        { guard: 'isNextPhaseSkipped', actions: 'passOverPhase' },
+        ...phases.map((phase) => ({ guard: { type: 'isNextPhase', params: { phase } }, target: phase, actions: 'beginPhase' }) as const),
+        { guard: 'hasExtraTurn', target: 'beginning', actions: 'beginTurn' },
+        { target: 'beginning', actions: 'beginTurn' },
       ],
     },
     gameOver: { type: 'final' },
@@ -226,4 +269,3 @@ export const turnMachine = turnSetup.createMachine({
 
 /** The turn machine's type. */
 export type TurnMachine = typeof turnMachine;
-

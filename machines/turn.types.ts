@@ -1,22 +1,28 @@
 /**
  * The schema of the turn machine: its context, input, events and emitted events.
  *
- * Everything a host can see or send is declared here, once, with its documentation.
- * The public API (`src/index.ts`) re-exports these types.
+ * Everything a host can see or send is declared here, once, with its documentation. The
+ * public API (`src/index.ts`) re-exports these types; the zod schemas of `src/schemas.ts`
+ * are checked against them (`satisfies`), so the two cannot drift apart.
  */
 
 /** A player's id, as given in `createGame({ players })`. */
 export type PlayerId = string;
 
-/** The rules profile a game is played under. */
-export type RulesProfile = 'current' | 'classic';
+/** The rules era a game is played under (see `src/rules/eras.ts`). */
+export type RulesEra = 'current' | 'm10' | 'classic';
+/** @deprecated the old name of {@link RulesEra}. */
+export type RulesProfile = RulesEra;
 
-/** The five phases of a turn (CR 500.1). */
-export type PhaseName = 'beginning' | 'precombatMain' | 'combat' | 'postcombatMain' | 'ending';
+/** The phases of a turn (CR 500.1), plus 'pregame' before turn 1 (CR 103). */
+export type PhaseName = 'beginning' | 'precombatMain' | 'combat' | 'postcombatMain' | 'ending' | 'pregame';
+
+/** The phases a turn is made of. */
+export type TurnPhaseName = Exclude<PhaseName, 'pregame'>;
 
 /**
- * The twelve steps of a turn. Main phases have the single step `main`;
- * `firstStrikeDamage` is the first of two combat damage steps (CR 510.4).
+ * The steps of a turn. Main phases have the single step `main`; `firstStrikeDamage` is the
+ * first of two combat damage steps (CR 510.4); 'pregame' is the start of the game (CR 103).
  */
 export type StepName =
   | 'untap'
@@ -30,13 +36,20 @@ export type StepName =
   | 'combatDamage'
   | 'endOfCombat'
   | 'end'
-  | 'cleanup';
+  | 'cleanup'
+  | 'pregame';
 
-/** What a `SKIP_NEXT` event can skip: a step, the combat phase, or a whole turn (CR 614.10). */
-export type SkipTarget = StepName | 'combat' | 'turn';
+/** The steps a turn is made of. */
+export type TurnStepName = Exclude<StepName, 'pregame'>;
 
-/** The kind of an object on the stack. `combatDamage` exists only under the 'classic' profile. */
-export type StackObjectKind = 'spell' | 'ability' | 'trigger' | 'combatDamage';
+/** A phase as the scheduler sees it: both main phases are one kind (CR 505.1a). */
+export type PhaseKind = 'beginning' | 'main' | 'combat' | 'ending';
+
+/** What a `SKIP_NEXT` event can skip: a step, a phase, the combat phase, or a whole turn (CR 614.10). */
+export type SkipTarget = TurnStepName | TurnPhaseName | 'combat' | 'turn';
+
+/** The kind of an object on the stack. `combatDamage` exists only in the 'classic' era. */
+export type StackObjectKind = 'spell' | 'ability' | 'trigger' | 'combatDamage' | 'copy';
 
 /** An opaque object on the stack: the host owns what it means. */
 export interface StackObject {
@@ -71,48 +84,137 @@ export interface Blocker {
   doubleStrike?: boolean;
 }
 
-/** A blocker together with the defending player who declared it. */
-export interface DeclaredBlocker extends Blocker {
-  player: PlayerId;
+/** An attacking creature in combat, as the engine keeps it. */
+export interface CombatAttacker {
+  id: string;
+  defender: PlayerId;
+  firstStrike: boolean;
+  doubleStrike: boolean;
+  /** Its blockers, in damage assignment order when the era has one (CR 509.2, 2009-2024). */
+  blockedBy: string[];
+  /** Whether it became blocked: it stays blocked when its blockers leave combat (CR 509.1h). */
+  blocked: boolean;
+  /** Whether it dealt combat damage in the first-strike damage step (CR 510.4). */
+  dealtFirst: boolean;
+  /** 'm10': whether its blockers were put in damage assignment order. */
+  ordered: boolean;
 }
 
-/** The creatures in the current combat phase. */
+/** A blocking creature in combat, as the engine keeps it. */
+export interface CombatBlocker {
+  id: string;
+  /** The defending player who controls it. */
+  player: PlayerId;
+  /** The attackers it blocks, in damage assignment order when the era has one. */
+  blocking: string[];
+  firstStrike: boolean;
+  doubleStrike: boolean;
+  dealtFirst: boolean;
+  ordered: boolean;
+}
+
+/** The creatures of the current combat phase. */
 export interface CombatState {
-  attackers: Attacker[];
-  blockers: DeclaredBlocker[];
+  attackers: CombatAttacker[];
+  blockers: CombatBlocker[];
+  /** Whether attackers were declared or put onto the battlefield attacking (CR 508.8). */
+  declared: boolean;
+  /** Whether the declaration of attackers has been made (empty or not). */
+  attacksDeclared: boolean;
   /** Defending players who have declared blockers, in the order they did. */
   declaredBy: PlayerId[];
   /** Whether this combat had a first-strike combat damage step (CR 510.4). */
   firstStrikeStep: boolean;
+  /** The players the active player may attack this combat; null: every opponent (CR 506.2, 802, 803). */
+  defenders: PlayerId[] | null;
 }
 
-/** A phase of the turn as the scheduler sees it: main phases are one kind (CR 505.1a). */
-export type PhaseKind = 'beginning' | 'main' | 'combat' | 'ending';
+/** A continuous effect that changes the turn (CONTRACT.md, "Turn-changing effects"). */
+export type Effect =
+  | { kind: 'skip'; what: TurnStepName | TurnPhaseName | 'combat' | 'turn' | 'extraTurn'; players?: PlayerId[] }
+  | { kind: 'maxHandSize'; set?: number | null; change?: number; players?: PlayerId[] }
+  | { kind: 'landPlays'; change?: number; set?: number; players?: PlayerId[] }
+  | { kind: 'spellLimit'; perTurn: number; players?: PlayerId[] }
+  | { kind: 'keepMana'; players?: PlayerId[] };
 
-/** Why a step or phase did not happen. */
-export interface SkipRecord {
-  phase: PhaseName;
-  /** The step passed over; absent when a whole phase was. */
-  step?: StepName;
-  /** The rule that skipped it, e.g. '508.8', '510.4', '103.8a', '614.10'. */
-  rule: string;
+/** How long an effect lasts. */
+export type Duration = 'untilRemoved' | 'endOfTurn' | 'endOfCombat' | 'untilYourNextTurn' | { untilStep: TurnStepName; ofPlayer?: PlayerId };
+
+/** An effect in force, as the view shows it. */
+export interface EffectEntry {
+  id: string;
+  effect: Effect;
+  duration: Duration;
+  controller?: PlayerId;
+}
+
+/** An effect in force, as the engine keeps it: with the turn it began, for its duration. */
+export interface ActiveEffect extends EffectEntry {
+  /** The turn during which it was created. */
+  since: number;
+}
+
+/** A step still to come, as the schedule keeps it. */
+export interface StepEntry {
+  step: TurnStepName;
+  /** The rule that passes it over whatever happens (CR 500.10: the other steps of an added phase). */
+  passedOver?: string;
+}
+
+/** A phase still to come this turn. */
+export interface PhaseEntry {
+  kind: PhaseKind;
+  steps: StepEntry[];
+  /** Whether an effect added it (CR 500.8, 500.10). */
+  extra?: boolean;
+}
+
+/** An extra turn still to come (CR 500.7). */
+export interface ExtraTurn {
+  player: PlayerId;
+  id?: string;
+}
+
+/** Where a player wants to be asked (CONTRACT.md, "Stops and auto-pass"). */
+export interface Stop {
+  step: TurnStepName;
+  turn: 'own' | 'others' | 'any';
+}
+
+/** A yield in force: the player passes automatically until it ends. */
+export interface Yield {
+  until: 'stackResolved' | 'endOfTurn' | 'nextTurn';
+  evenIfStackChanges: boolean;
+}
+
+/** The result of a finished game. */
+export interface GameResult {
+  winners: PlayerId[];
+  draw: boolean;
+  reasons: Record<PlayerId, string>;
 }
 
 /** The result of the state-based action and trigger check of a cleanup step (CR 514.3a). */
 export type CleanupCheck = 'quiet' | 'active';
 
+/** How attacks are directed in a multiplayer game (CR 802, 803). */
+export type AttackOption = 'all' | 'chooseOne' | 'left' | 'right';
+
 /**
- * The machine's context. It is plain JSON, so a persisted snapshot is too.
- * Everything here is game data; the state value says where in the turn we are.
+ * The machine's context. It is plain JSON, so a persisted snapshot is too. Where in the
+ * turn the game is lives in the state value; the context keeps what comes next (one queue
+ * of phases and steps) and the game's data.
  */
 export interface TurnContext {
-  rules: RulesProfile;
+  rules: RulesEra;
   /** Every player who started the game, in turn order: seats do not move when players leave. */
   seats: PlayerId[];
   /** Players still in the game, in turn order. */
   players: PlayerId[];
   startingPlayer: PlayerId;
+  /** The maximum hand size before effects. */
   maxHandSize: number;
+  attack: AttackOption;
   turn: number;
   /** Whose turn it is; null once that player has left the game (CR 800.4j). */
   activePlayer: PlayerId | null;
@@ -122,6 +224,12 @@ export interface TurnContext {
   rotation: PlayerId;
   phase: PhaseName;
   step: StepName;
+  /** The steps still to come in this phase, in order. */
+  steps: StepEntry[];
+  /** The phases still to come this turn, in order. */
+  phases: PhaseEntry[];
+  /** Whether a main phase has begun or been skipped this turn: later ones are postcombat (CR 505.1a). */
+  mainSeen: boolean;
   priority: PlayerId | null;
   /** Players who have passed in succession since the last action (CR 117.4). */
   passed: PlayerId[];
@@ -130,128 +238,199 @@ export interface TurnContext {
   /** Triggered abilities waiting to be put on the stack (CR 117.2a). */
   pendingTriggers: Trigger[];
   landsPlayed: number;
+  spellsCast: Record<PlayerId, number>;
+  /** Spells the previous turn's active player cast during that turn, for day and night (CR 731.2); null before turn 2. */
+  previousTurnSpells: number | null;
   manaPool: Record<PlayerId, number>;
   handSizes: Record<PlayerId, number>;
   combat: CombatState | null;
   /** Extra turns still to come; the last one is taken first (CR 500.7). */
-  extraTurns: PlayerId[];
-  /** Phases added after the current phase; the first is next (CR 500.8). */
-  extraPhases: PhaseKind[];
-  /** How many of the turn's regular phases (beginning, main, combat, main, ending) have begun. */
-  regularPhases: number;
-  /** Main phases begun this turn: only the first is precombat (CR 505.1a). */
-  mainPhases: number;
+  extraTurns: ExtraTurn[];
   /** Pending "skip your next ..." effects per player (CR 614.10a: each skips one occurrence). */
   skips: Record<PlayerId, Partial<Record<SkipTarget, number>>>;
-  /** Why the current step is being passed over, or null when it happens (CR 614.10). */
-  skipping: SkipRecord | null;
-  /** Steps and phases skipped this turn, with the rule, for inspection. */
-  skippedThisTurn: SkipRecord[];
+  /** Continuous effects in force, oldest first (CR 613.7). */
+  effects: ActiveEffect[];
+  dayNight: 'day' | 'night' | null;
+  /** Pending "control that player during their next turn" effects, oldest first (CR 723.1). */
+  controlNext: { controller: PlayerId; player: PlayerId }[];
+  /** Who controls a player during this turn (CR 723.2). */
+  controlledBy: Record<PlayerId, PlayerId>;
+  stops: Record<PlayerId, Stop[] | null>;
+  yields: Record<PlayerId, Yield>;
+  /** Automatic passes made during the current send, and the turns they began (the loop guard). */
+  autoPasses: number;
+  autoPassTurns: number;
   /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */
   cleanupSteps: number;
   /** What this cleanup step's check found (CR 514.3a); null before it runs. */
   cleanupCheck: CleanupCheck | null;
+  /** Why players left the game. */
+  reasons: Record<PlayerId, string>;
   /** Set when the game is over. */
-  winners: PlayerId[] | null;
+  result: GameResult | null;
   /** Counter for ids the engine itself creates (classic combat damage objects). */
   nextObjectId: number;
+  /** The events emitted since the checkpoint hook was last called (CONTRACT: checkpoint's `pending`). */
+  pending: EmittedEvent[];
 }
 
 /** Input of the turn machine: validated game options. */
 export interface TurnInput {
   players: PlayerId[];
   startingPlayer: PlayerId;
-  rules: RulesProfile;
+  rules: RulesEra;
   maxHandSize: number;
   handSize: number;
+  attack: AttackOption;
 }
 
-/** Host events and player decisions (see CONTRACT.md). */
+/** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
+interface Decision {
+  player: PlayerId;
+  by?: PlayerId;
+}
+
+/** Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`. */
 export type TurnEvent =
-  | { type: 'PASS_PRIORITY'; player: PlayerId }
-  | { type: 'CAST_SPELL'; player: PlayerId; id: string; speed: 'sorcery' | 'instant' }
-  | { type: 'ACTIVATE_ABILITY'; player: PlayerId; id: string; speed: 'sorcery' | 'instant' }
-  | { type: 'PLAY_LAND'; player: PlayerId }
-  | { type: 'DECLARE_ATTACKERS'; player: PlayerId; attackers: Attacker[] }
-  | { type: 'DECLARE_BLOCKERS'; player: PlayerId; blockers: Blocker[] }
+  | ({ type: 'PASS_PRIORITY' } & Decision)
+  | ({ type: 'CAST_SPELL'; id: string; speed: 'sorcery' | 'instant' } & Decision)
+  | ({ type: 'ACTIVATE_ABILITY'; id: string; speed: 'sorcery' | 'instant' } & Decision)
+  | ({ type: 'PLAY_LAND' } & Decision)
+  | ({ type: 'DECLARE_ATTACKERS'; attackers: Attacker[] } & Decision)
+  | ({ type: 'DECLARE_BLOCKERS'; blockers: Blocker[] } & Decision)
+  | ({ type: 'DISCARD'; count: number } & Decision)
+  | ({ type: 'CHOOSE_DEFENDER'; defender: PlayerId } & Decision)
+  | ({ type: 'ORDER_BLOCKERS'; attacker: string; order: string[] } & Decision)
+  | ({ type: 'ORDER_ATTACKERS'; blocker: string; order: string[] } & Decision)
+  | { type: 'CONCEDE'; player: PlayerId }
   | { type: 'TRIGGER'; triggers: Trigger[] }
-  | { type: 'DISCARD'; player: PlayerId; count: number }
   | { type: 'HAND_SIZE'; player: PlayerId; size: number }
   | { type: 'ADD_MANA'; player: PlayerId; amount: number }
   | { type: 'SPEND_MANA'; player: PlayerId; amount: number }
-  | { type: 'ADD_EXTRA_TURN'; player: PlayerId }
-  | { type: 'ADD_EXTRA_COMBAT'; followedByMain?: boolean }
+  | { type: 'ADD_EXTRA_TURN'; player: PlayerId; id?: string }
+  | { type: 'ADD_EXTRA_COMBAT'; followedByMain?: boolean; after?: TurnPhaseName }
+  | { type: 'ADD_EXTRA_STEP'; step: TurnStepName; after?: TurnStepName; before?: TurnStepName; afterPhase?: TurnPhaseName; player?: PlayerId }
+  | { type: 'ADD_EXTRA_PHASE'; phase: TurnPhaseName; after?: TurnPhaseName; player?: PlayerId }
   | { type: 'SKIP_NEXT'; player: PlayerId; what: SkipTarget }
-  | { type: 'CONCEDE'; player: PlayerId };
+  | { type: 'ADD_EFFECT'; id: string; effect: Effect; duration?: Duration; controller?: PlayerId }
+  | { type: 'REMOVE_EFFECT'; id: string }
+  | { type: 'REMOVE_FROM_STACK'; id: string; reason?: 'countered' | 'exiled' | 'removed' }
+  | { type: 'PUT_ON_STACK'; object: { id: string; controller: PlayerId; kind: 'spell' | 'ability' | 'trigger' | 'copy' }; cast?: boolean }
+  | { type: 'END_TURN' }
+  | { type: 'END_COMBAT' }
+  | { type: 'REMOVE_FROM_COMBAT'; id: string }
+  | { type: 'SET_COMBAT_ABILITIES'; id: string; firstStrike?: boolean; doubleStrike?: boolean }
+  | { type: 'ADD_ATTACKER'; id: string; defender: PlayerId; firstStrike?: boolean; doubleStrike?: boolean }
+  | { type: 'ADD_BLOCKER'; id: string; attacker: string; firstStrike?: boolean; doubleStrike?: boolean }
+  | { type: 'CONTROL_PLAYER'; controller: PlayerId; player: PlayerId }
+  | { type: 'LOSE'; player: PlayerId; reason?: string }
+  | { type: 'WIN'; player: PlayerId }
+  | { type: 'DRAW_GAME' }
+  | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
+  | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
+  | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean };
 
 /** The type names of all events. */
 export type TurnEventType = TurnEvent['type'];
 
-/** Events the engine emits (`game.on`). */
+/** Events the engine emits (`game.on`), discriminated by `type`. */
 export type EmittedEvent =
   | { type: 'turnBegan'; turn: number; activePlayer: PlayerId }
   | { type: 'stepBegan'; turn: number; phase: PhaseName; step: StepName }
+  | { type: 'phasing'; player: PlayerId }
+  | { type: 'dayNight'; value: 'day' | 'night' }
   | { type: 'untap'; player: PlayerId }
   | { type: 'draw'; player: PlayerId }
+  | { type: 'setInMotion'; player: PlayerId }
+  | { type: 'loreCounters'; player: PlayerId }
+  | { type: 'visitAttractions'; player: PlayerId }
   | { type: 'resolve'; object: StackObject }
+  | { type: 'removedFromStack'; object: StackObject; reason: 'countered' | 'exiled' | 'removed' }
   | { type: 'combatDamage'; first: boolean; creatures: string[] }
   | { type: 'cleanup'; player: PlayerId | null }
   | { type: 'discard'; player: PlayerId; count: number }
   | { type: 'manaEmptied'; player: PlayerId; amount: number }
   | { type: 'manaBurn'; player: PlayerId; amount: number }
-  | { type: 'playerLeft'; player: PlayerId }
-  | { type: 'gameOver'; winners: PlayerId[] };
+  | { type: 'effectEnded'; id: string }
+  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' }
+  | { type: 'playerLeft'; player: PlayerId; reason: string }
+  | { type: 'gameOver'; winners: PlayerId[]; draw: boolean };
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
 
-/** What the game waits for, and from whom. */
+/** What the game waits for, and from whom (CONTRACT.md, TurnView.awaiting). */
 export type Awaiting =
   | { kind: 'priority'; player: PlayerId }
-  | { kind: 'declareAttackers'; player: PlayerId }
+  | { kind: 'declareAttackers'; player: PlayerId; defenders: PlayerId[] }
+  | { kind: 'chooseDefender'; player: PlayerId; defenders: PlayerId[] }
   | { kind: 'declareBlockers'; player: PlayerId }
+  | { kind: 'orderBlockers'; player: PlayerId; attacker: string; blockers: string[] }
+  | { kind: 'orderAttackers'; player: PlayerId; blocker: string; attackers: string[] }
   | { kind: 'discard'; player: PlayerId; count: number };
+
+/** A turn still to come, as `schedule` shows it. */
+export interface ScheduledTurn {
+  player: PlayerId;
+  extra: boolean;
+  id?: string;
+  skipped: boolean;
+}
+
+/** What comes next if nothing changes (CONTRACT.md, TurnView.schedule). */
+export interface Schedule {
+  turns: ScheduledTurn[];
+  phases: { phase: TurnPhaseName; skipped: boolean }[];
+  steps: { step: TurnStepName; skipped: boolean }[];
+}
 
 /** The host's view of the turn (CONTRACT.md, "TurnView"). */
 export interface TurnView {
+  /** 0 when created; +1 for every accepted send. */
+  version: number;
   turn: number;
   activePlayer: PlayerId | null;
+  activeTeam: string | null;
   phase: PhaseName;
   step: StepName;
   priority: PlayerId | null;
   awaiting: Awaiting | null;
+  /** For every player in the game, the player who makes their decisions (CR 723). */
+  decidedBy: Record<PlayerId, PlayerId>;
   stack: StackObject[];
   landsPlayed: number;
+  landPlaysAllowed: number;
+  spellsCast: Record<PlayerId, number>;
   manaPool: Record<PlayerId, number>;
-  players: PlayerId[];
-  gameOver: null | { winners: PlayerId[] };
-  /** Extra: every player's hand size as the engine tracks it. */
   handSizes: Record<PlayerId, number>;
-  /** Extra: the rules profile. */
-  rules: RulesProfile;
-  /** Extra: attackers and blockers of the current combat, or null outside combat. */
-  combat: { attackers: Attacker[]; blockers: DeclaredBlocker[] } | null;
-  /** Extra: what is scheduled (pending extra turns, extra phases and skips). */
-  schedule: {
-    extraTurns: PlayerId[];
-    extraPhases: PhaseKind[];
-    skips: Record<PlayerId, Partial<Record<SkipTarget, number>>>;
+  maxHandSize: Record<PlayerId, number | null>;
+  players: PlayerId[];
+  teams: { id: string; players: PlayerId[] }[] | null;
+  dayNight: 'day' | 'night' | null;
+  combat: null | {
+    attackers: { id: string; defender: PlayerId; firstStrike: boolean; doubleStrike: boolean; blockedBy: string[] }[];
+    blockers: { id: string; blocking: string[]; firstStrike: boolean; doubleStrike: boolean }[];
   };
-  /** Extra: steps and phases skipped this turn, with the rule. */
-  skippedThisTurn: SkipRecord[];
+  effects: EffectEntry[];
+  schedule: Schedule;
+  stops: Record<PlayerId, Stop[] | null>;
+  gameOver: GameResult | null;
+  rules: RulesEra;
 }
 
 /** What a checkpoint hook may report (CONTRACT.md, hooks.checkpoint). */
 export interface CheckpointResult {
   triggers?: Trigger[];
   stateBasedActions?: boolean;
+  /** Host events applied in order, as if sent at that moment. */
+  events?: TurnEvent[];
 }
 
 /**
  * Called each time the game checks state-based actions and triggered abilities
- * (CR 117.5, 704.3, 514.3a).
+ * (CR 117.5, 704.3, 514.3a, 724.1c), with every event emitted since the previous call.
  */
-export type CheckpointHook = (view: TurnView) => CheckpointResult | void | undefined;
+export type CheckpointHook = (view: TurnView, pending: EmittedEvent[]) => CheckpointResult | void | undefined;
 
 /** Host callbacks. */
 export interface GameHooks {

@@ -15,12 +15,13 @@ export const ErrorCode = {
   ILLEGAL_ACTION: 'ILLEGAL_ACTION',
   /** The game is over: no event is accepted. */
   GAME_OVER: 'GAME_OVER',
-  /** A loop reached its cap (a checkpoint hook that reports something forever, a cleanup that never ends). */
-  LOOP_LIMIT: 'LOOP_LIMIT',
-  /** The checkpoint hook threw. */
+  /**
+   * The checkpoint hook threw, returned something that is not a CheckpointResult, returned an
+   * event that would be refused, or kept reporting past a named cap (the message names it).
+   */
   HOOK_FAILED: 'HOOK_FAILED',
-  /** The checkpoint hook returned something that is not `{ triggers?, stateBasedActions? }`. */
-  INVALID_HOOK_RESULT: 'INVALID_HOOK_RESULT',
+  /** `game.send` was called from inside the checkpoint hook. */
+  REENTRANT: 'REENTRANT',
 } as const;
 
 /** An error code. */

@@ -1,198 +1,280 @@
 /**
- * createGame / restoreGame: the actor behind the contract. Validates every input at the
- * boundary, refuses without changing anything, and delivers emitted events only for
- * accepted events.
+ * createGame / restoreGame: the actor behind the contract. One actor for the life of a game;
+ * its logic is the turn machine behind a gate that checks every event (from `game.send` or
+ * sent to the actor directly) exactly once: schema, players, game over, the legality table,
+ * re-entrance. A refused event leaves the snapshot as it was and emits nothing; an event
+ * whose hook fails is refused the same way.
  */
-import { createActor, type Actor, type InspectionEvent, type Observer, type StateValue } from 'xstate';
-import { creatingWith } from '../machines/hooks.js';
+import { createActor, type Actor, type ActorScope, type AnyEventObject, type InspectionEvent, type Observer } from 'xstate';
+import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { Attacker, EmittedEvent, EmittedEventType, GameHooks, RulesProfile, Trigger, TurnEvent, TurnView } from '../machines/turn.types.js';
+import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type PersistedGame } from './persistence.js';
-import { explainRefusal } from './refusals.js';
-import { sorceryTimingViolation, landViolation } from './rules/timing.js';
-import { EVENT_TYPES, GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
-import { awaitingOf, viewOf } from './view.js';
-
-/** Options of {@link createGame}. */
-export interface GameOptions {
-  /** 2 to 8 unique, non-empty player ids, in turn order. */
-  players: string[];
-  /** Who takes turn 1 (default: `players[0]`). */
-  startingPlayer?: string;
-  /** 'current' (default) or 'classic' (before July 2009: mana burn, combat damage on the stack). */
-  rules?: RulesProfile;
-  /** Cleanup discards down to this (default 7). */
-  maxHandSize?: number;
-  /** Every player's hand size when the game starts (default 7). */
-  handSize?: number;
-  /** Host callbacks (the checkpoint hook). */
-  hooks?: GameHooks;
-  /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-}
-
-/** Options of {@link restoreGame}: hooks are not persisted, so they are passed again. */
-export type RestoreOptions = Pick<GameOptions, 'hooks' | 'inspect'>;
-
-/** What `send` returns. */
-export type SendResult = { ok: true } | { ok: false; error: EngineErrorInfo };
-
-/** An event template from `legalActions`: the type and player, plus what the rules fix. */
-export interface LegalAction {
-  type: TurnEvent['type'];
-  player: string;
-  speed?: 'sorcery' | 'instant';
-  count?: number;
-  /** Declarations come with an empty list: sendable as they are (no attackers / no blockers). */
-  attackers?: [];
-  blockers?: [];
-}
+import { legalActionsOf, type LegalAction } from './legal.js';
+import { nextStopOf, type NextStop } from './nextStop.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type Persisted } from './persistence.js';
+import { violationOf } from './rules/legality.js';
+import { GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
+import { awaitingOf, buildView, deepFreeze, viewOf } from './view.js';
 
 /** A listener of emitted events. */
 export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
 
+/** Options of {@link createGame} (CONTRACT.md, "createGame"). */
+export interface GameOptions {
+  /** 2 to 64 unique, non-empty player ids, in turn order (seating order). */
+  players: string[];
+  /** Who takes turn 1 (default: `players[0]`). */
+  startingPlayer?: string;
+  /** The rules era: 'current' (default), 'm10' (2009-2024: damage assignment order) or 'classic' (before July 2009). */
+  rules?: RulesEra;
+  /** Cleanup discards down to this (default 7); effects can change it per player. */
+  maxHandSize?: number;
+  /** Every player's hand size when the game starts (default 7). */
+  handSize?: number;
+  /** How attacks are directed in multiplayer games (CR 802, 803; default 'all'). */
+  attack?: AttackOption;
+  /** Who orders simultaneous triggers: the host (default) or the players. */
+  orderTriggers?: 'host' | 'players';
+  /** The seed of every random choice the engine makes. */
+  seed?: number;
+  /** Host callbacks (the checkpoint hook). */
+  hooks?: GameHooks;
+  /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
+  listeners?: Partial<Record<EmittedEventType | '*', Listener<never>>>;
+  /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+/** Options of {@link restoreGame}: hooks, listeners and inspect are not persisted, so they are passed again. */
+export type RestoreOptions = Pick<GameOptions, 'hooks' | 'inspect' | 'listeners'>;
+
+/** What `send` returns. */
+export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+
 /** A running game (CONTRACT.md, "Game"). */
 export interface Game {
-  /** Sends an event. Never throws; on `ok: false` nothing changed. */
+  /** Sends an event. Never throws; on `ok: false` nothing changed and nothing was emitted. */
+  send(event: TurnEvent): SendResult;
   send(event: unknown): SendResult;
-  /** A fresh TurnView. */
+  /** A fresh TurnView (mutating it changes nothing). */
   view(): TurnView;
-  /** The events that would be accepted now from one player, or from every player. */
+  /** The current TurnView, deeply frozen, the same object until the next accepted event. */
+  getSnapshot(): TurnView;
+  /** Calls `listener()` after every accepted event; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The decisions that would be accepted now, from one player or from every player. */
   legalActions(player?: string): LegalAction[];
   /** Subscribes to emitted events (`'*'` for all); returns the unsubscribe function. */
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
+  nextStop(player?: string): NextStop | null;
   /** A JSON-serialisable copy of the game, for {@link restoreGame}. */
-  persist(): PersistedGame;
-  /** The XState actor running the turn machine, for inspection tools. */
+  persist(): Persisted;
+  /** The XState actor running the turn machine, for inspection tools: one for the life of the game. */
   readonly actor: Actor<typeof turnMachine>;
 }
 
 type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
+type Outcome = { ok: true } | { ok: false; error: EngineErrorInfo };
 
-function refuse(code: EngineErrorInfo['code'], message: string, rule?: string): SendResult {
+/** The games behind each gated actor. */
+const games = new WeakMap<object, TurnGame>();
+
+/**
+ * The turn machine behind the gate: the same machine (its root, config and every method
+ * come from it), whose `transition` first checks the event as `game.send` does.
+ */
+const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
+  transition: {
+    value(snapshot: Snapshot, event: AnyEventObject, scope: ActorScope<Snapshot, TurnEvent>) {
+      const game = games.get(scope.self);
+      if (game === undefined || (typeof event?.type === 'string' && event.type.startsWith('xstate.'))) return turnMachine.transition(snapshot, event as TurnEvent, scope as never);
+      return game.gate(snapshot, event, scope);
+    },
+  },
+});
+
+function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Outcome {
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
 }
 
-/** The first player id an event names that is not a seat of the game, as a refusal message (CONTRACT: INVALID_EVENT). */
+/** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
   const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
-  if ('player' in event && !seats.includes(event.player)) return bad('player', event.player);
+  for (const field of ['player', 'by', 'controller', 'defender'] as const) {
+    const v = (event as Record<string, unknown>)[field];
+    if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
+  }
   if (event.type === 'DECLARE_ATTACKERS') {
     const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
-    if (i >= 0) return bad(`attackers[${i}].defender`, (event.attackers[i] as Attacker).defender);
+    if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');
   }
   if (event.type === 'TRIGGER') {
     const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
-    if (i >= 0) return bad(`triggers[${i}].controller`, (event.triggers[i] as Trigger).controller);
+    if (i >= 0) return bad(`triggers[${i}].controller`, event.triggers[i]?.controller ?? '');
+  }
+  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return bad('object.controller', event.object.controller);
+  if (event.type === 'ADD_EFFECT') {
+    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
+    if (i >= 0) return bad(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
+    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return bad('duration.ofPlayer', event.duration.ofPlayer);
   }
   return null;
 }
 
 class TurnGame implements Game {
-  #actor!: Actor<typeof turnMachine>;
-  readonly #hooks: GameHooks | undefined;
-  readonly #inspect: GameOptions['inspect'];
-  /** Listeners by emitted event type; created with the first listener (most games have none). */
+  readonly #actor: Actor<typeof turnMachine>;
+  readonly #runtime: GameHooksRuntime;
+  #version: number;
   #listeners: Map<string, Set<Listener>> | null = null;
+  readonly #subscribers = new Set<() => void>();
   #outbox: EmittedEvent[] = [];
-  /** Accepted events' emitted events not yet delivered: a listener that sends gets its events delivered after the current ones. */
   readonly #deliveries: EmittedEvent[] = [];
   #delivering = false;
-  /** True while the actor processes an event: the checkpoint hook runs then, and must not send. */
-  #processing = false;
-  #failure: unknown = undefined;
+  #sending = false;
+  #outcome: Outcome | null = null;
+  #frozen: TurnView | null = null;
 
-  constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, hooks: GameHooks | undefined, inspect: GameOptions['inspect']) {
-    this.#hooks = hooks;
-    this.#inspect = inspect;
-    this.#boot(start);
-    if (this.#failure !== undefined) {
-      const err = this.#failure;
+  constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, options: RestoreOptions, version: number) {
+    this.#version = version;
+    this.#runtime = { hooks: options.hooks ?? {}, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
+    for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
+    const actorOptions = { ...start, ...(options.inspect === undefined ? {} : { inspect: options.inspect }) } as Parameters<typeof createActor<typeof turnMachine>>[1];
+    this.#actor = creatingWith(this.#runtime, () => createActor(gatedMachine, actorOptions));
+    register(this.#actor, this.#runtime);
+    games.set(this.#actor, this);
+    this.#actor.on('*', (e) => this.#outbox.push(e));
+    this.#actor.subscribe({ next: (s) => this.#observed(s), error: () => undefined });
+    const initial = this.#actor.getSnapshot();
+    if (initial.status === 'error') {
+      const err = (initial as { error?: unknown }).error;
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
-    this.#outbox = [];
+    this.#last = initial;
+    this.#actor.start();
+    this.#last = this.#actor.getSnapshot();
+    this.#flush();
   }
 
-  /** Creates and starts the actor; errors thrown by actions land in #failure. */
-  #boot(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }): void {
-    const options = { ...start, ...(this.#inspect === undefined ? {} : { inspect: this.#inspect }) };
-    const actor = creatingWith(this.#hooks, () => createActor(turnMachine, options as Parameters<typeof createActor<typeof turnMachine>>[1]));
-    actor.on('*', (e) => this.#outbox.push(e));
-    actor.subscribe({ error: (err) => (this.#failure = err) });
-    this.#failure = undefined;
-    this.#actor = actor;
-    actor.start();
-  }
+  #last: Snapshot;
 
   get actor(): Actor<typeof turnMachine> {
     return this.#actor;
   }
 
-  send(raw: unknown): SendResult {
-    if (this.#processing) {
-      return refuse(
-        ErrorCode.HOOK_FAILED,
-        'send was called while the game was processing another event (from the checkpoint hook); report triggers and state-based actions in the hook\'s result instead',
-      );
+  /** The gate every event passes through (called by the actor's logic). */
+  gate(snapshot: Snapshot, raw: AnyEventObject, scope: ActorScope<Snapshot, TurnEvent>): Snapshot {
+    const outcome = this.#check(snapshot, raw);
+    if (!outcome.ok) {
+      this.#outcome = outcome;
+      return snapshot;
     }
+    const deferred: (() => void)[] = [];
+    const inner = { ...scope, defer: (fn: () => void) => deferred.push(fn) };
+    let next: Snapshot;
     try {
-      return this.#send(raw);
+      next = turnMachine.transition(snapshot, this.#event as TurnEvent, inner as never);
     } catch (err) {
-      // Only a bug in the engine can get here; report it rather than throw.
-      return refuse(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
+      this.#outcome = { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+      return snapshot;
     }
+    if (next.status === 'error') {
+      this.#outcome = refusal(ErrorCode.HOOK_FAILED, String((next as { error?: unknown }).error));
+      return snapshot;
+    }
+    for (const fn of deferred) scope.defer(fn);
+    this.#outcome = { ok: true };
+    return next;
   }
 
-  #send(raw: unknown): SendResult {
+  #event: TurnEvent | null = null;
+
+  #check(snapshot: Snapshot, raw: unknown): Outcome {
+    if (this.#runtime.inHook) {
+      return refusal(ErrorCode.REENTRANT, 'send was called from inside the checkpoint hook; return host events in the hook\'s result ({ events }) instead');
+    }
     const parsed = parseEvent(raw);
-    if (!parsed.success) {
-      const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-      if (typeof raw !== 'object' || raw === null) return refuse(ErrorCode.INVALID_EVENT, `event: expected an object with a type, got ${raw === null ? 'null' : typeof raw}`);
-      if (typeof type !== 'string' || !(EVENT_TYPES as string[]).includes(type)) {
-        const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');
-        return refuse(ErrorCode.INVALID_EVENT, `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}`);
-      }
-      return refuse(ErrorCode.INVALID_EVENT, `${type}: ${describeIssue(parsed.error, 'event')}`);
+    if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
+    const event = parsed.value;
+    const ctx = snapshot.context;
+    const unknown = unknownPlayer(event, ctx.seats);
+    if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
+    if (snapshot.status !== 'active' || ctx.result !== null) {
+      return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
     }
-    const event = parsed.data as TurnEvent;
-    const before = this.#actor.getSnapshot();
-    const unknown = unknownPlayer(event, before.context.seats);
-    if (unknown !== null) return refuse(ErrorCode.INVALID_EVENT, unknown);
-    if (before.status !== 'active') return refuse(ErrorCode.GAME_OVER, `the game is over (winners: ${before.context.winners?.join(', ') ?? 'none'})`);
-    this.#outbox.length = 0;
-    this.#processing = true;
-    try {
-      this.#actor.send(event);
-    } finally {
-      this.#processing = false;
-    }
-    if (this.#failure !== undefined) {
-      const err = this.#failure;
-      this.#outbox = [];
-      this.#boot({ snapshot: before });
-      const info = err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: String(err) };
-      return { ok: false, error: info };
-    }
-    const after = this.#actor.getSnapshot();
-    if (after === before) return { ok: false, error: explainRefusal(before.context, awaitingOf(before), event) };
-    this.#flush();
+    const v = violationOf(ctx, awaitingOf(snapshot), event);
+    if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
+    this.#event = event;
     return { ok: true };
   }
 
+  send(raw: unknown): SendResult {
+    if (this.#runtime.inHook) {
+      return { ok: false, error: { code: ErrorCode.REENTRANT, message: "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead" } };
+    }
+    this.#outcome = null;
+    this.#outbox = [];
+    const current = this.#actor.getSnapshot();
+    if (current.status !== 'active') {
+      const outcome = this.#check(current, raw);
+      return outcome.ok ? { ok: false, error: { code: ErrorCode.GAME_OVER, message: 'the game is over; no event is accepted' } } : outcome;
+    }
+    const checked = this.#check(current, raw);
+    if (!checked.ok) return { ok: false, error: checked.error };
+    this.#sending = true;
+    try {
+      this.#actor.send(this.#event as TurnEvent);
+    } catch (err) {
+      this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.#sending = false;
+    }
+    const outcome = this.#outcome ?? refusal(ErrorCode.INVALID_EVENT, 'event: expected an object with a type');
+    this.#outcome = null;
+    if (!outcome.ok) {
+      this.#outbox = [];
+      return { ok: false, error: outcome.error };
+    }
+    const events = this.#accepted();
+    return { ok: true, events };
+  }
+
+  /** A snapshot the actor reports: a direct `actor.send` that was accepted is delivered after it finishes. */
+  #observed(snapshot: Snapshot): void {
+    if (snapshot === this.#last) return;
+    if (this.#sending) return;
+    // Accepted through actor.send: deliver once the actor has finished processing.
+    queueMicrotask(() => {
+      if (this.#actor.getSnapshot() !== this.#last) this.#accepted();
+    });
+  }
+
+  /** Bookkeeping of an accepted event: the version, the snapshot, then listeners and subscribers. */
+  #accepted(): EmittedEvent[] {
+    this.#version++;
+    this.#last = this.#actor.getSnapshot();
+    this.#frozen = null;
+    const events = this.#outbox.map((e) => ({ ...e }));
+    this.#flush();
+    for (const s of [...this.#subscribers]) {
+      try {
+        s();
+      } catch {
+        // A subscriber's failure is the host's; the engine goes on.
+      }
+    }
+    return events;
+  }
+
   /**
-   * Delivers what the accepted event emitted; a throwing listener does not stop the others.
-   * Events of an event a listener sends are queued behind the ones being delivered, so every
-   * listener sees all events in the order they happened.
+   * Delivers what an accepted event emitted; a throwing listener does not stop the others.
+   * Events of an event a listener sends are queued behind the ones being delivered.
    */
   #flush(): void {
-    const listeners = this.#listeners;
-    if (listeners === null || listeners.size === 0) {
-      this.#outbox.length = 0;
-      return;
-    }
     const events = this.#outbox;
     this.#outbox = [];
+    if (this.#listeners === null || this.#listeners.size === 0) return;
     this.#deliveries.push(...events);
     if (this.#delivering) return;
     this.#delivering = true;
@@ -209,7 +291,7 @@ class TurnGame implements Game {
       if (set === undefined) continue;
       for (const listener of [...set]) {
         try {
-          listener(e);
+          listener({ ...e } as EmittedEvent);
         } catch {
           // A host listener's failure is the host's; the engine goes on.
         }
@@ -218,61 +300,47 @@ class TurnGame implements Game {
   }
 
   view(): TurnView {
-    return viewOf(this.#actor.getSnapshot());
+    return viewOf(this.#actor.getSnapshot(), this.#version);
+  }
+
+  getSnapshot(): TurnView {
+    return (this.#frozen ??= deepFreeze(this.view()));
+  }
+
+  subscribe(listener: () => void): () => void {
+    const wrapped = () => listener();
+    this.#subscribers.add(wrapped);
+    return () => {
+      this.#subscribers.delete(wrapped);
+    };
   }
 
   legalActions(player?: string): LegalAction[] {
-    const snapshot = this.#actor.getSnapshot();
-    const ctx = snapshot.context;
-    if (snapshot.status !== 'active') return [];
-    const awaiting = awaitingOf(snapshot);
-    const out: LegalAction[] = [];
-    for (const p of ctx.players) {
-      if (player !== undefined && p !== player) continue;
-      if (awaiting?.player === p) {
-        switch (awaiting.kind) {
-          case 'priority': {
-            out.push({ type: 'PASS_PRIORITY', player: p });
-            const sorcery = sorceryTimingViolation(ctx, p, '307.1') === null;
-            for (const type of ['CAST_SPELL', 'ACTIVATE_ABILITY'] as const) {
-              out.push({ type, player: p, speed: 'instant' });
-              if (sorcery) out.push({ type, player: p, speed: 'sorcery' });
-            }
-            if (landViolation(ctx, p) === null) out.push({ type: 'PLAY_LAND', player: p });
-            break;
-          }
-          case 'declareAttackers':
-            out.push({ type: 'DECLARE_ATTACKERS', player: p, attackers: [] });
-            break;
-          case 'declareBlockers':
-            out.push({ type: 'DECLARE_BLOCKERS', player: p, blockers: [] });
-            break;
-          case 'discard':
-            out.push({ type: 'DISCARD', player: p, count: awaiting.count });
-            break;
-        }
-      }
-      out.push({ type: 'CONCEDE', player: p });
-    }
-    return out;
+    return legalActionsOf(this.#actor.getSnapshot(), player);
+  }
+
+  nextStop(player?: string): NextStop | null {
+    return nextStopOf(this.#actor.getSnapshot(), player);
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
     const listeners = (this.#listeners ??= new Map());
     let set = listeners.get(type);
     if (set === undefined) listeners.set(type, (set = new Set()));
-    set.add(listener as Listener);
+    const wrapped = listener as Listener;
+    set.add(wrapped);
     return () => {
-      set.delete(listener as Listener);
+      set.delete(wrapped);
       if (set.size === 0) listeners.delete(type);
     };
   }
 
-  persist(): PersistedGame {
+  persist(): Persisted {
     const snapshot = this.#actor.getSnapshot();
     return {
       engine: PERSISTED_ENGINE,
-      version: PERSISTED_VERSION,
+      format: PERSISTED_VERSION,
+      version: this.#version,
       status: snapshot.status === 'done' ? 'done' : 'active',
       state: statePath(snapshot.value),
       context: structuredClone(snapshot.context),
@@ -287,18 +355,34 @@ function toInput(options: GameOptions) {
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
+    attack: options.attack ?? 'all',
   };
+}
+
+function checkCallbacks(options: RestoreOptions): void {
+  if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks: must be an object');
+  if (options.hooks?.checkpoint !== undefined && typeof options.hooks.checkpoint !== 'function') {
+    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks.checkpoint: must be a function');
+  }
+  if (options.listeners !== undefined) {
+    if (typeof options.listeners !== 'object' || options.listeners === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.listeners: must be an object of functions');
+    for (const [k, v] of Object.entries(options.listeners)) {
+      if (typeof v !== 'function') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.listeners.${k}: must be a function`);
+    }
+  }
 }
 
 /**
  * Starts a game. Turn 1 has begun: the untap step has been taken and the starting player
- * holds priority in the upkeep step. Throws a {@link TurnEngineError} (`INVALID_OPTIONS`)
- * naming the offending field.
+ * holds priority in the upkeep step. Throws a {@link TurnEngineError}: `INVALID_OPTIONS`
+ * naming the offending field, or `HOOK_FAILED` when the checkpoint hook fails in turn 1.
  */
 export function createGame(options: GameOptions): Game {
+  if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
   const parsed = GameOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
-  return new TurnGame({ input: toInput(parsed.data as GameOptions) }, options.hooks, options.inspect);
+  checkCallbacks(options);
+  return new TurnGame({ input: toInput(parsed.data as GameOptions) }, options, 0);
 }
 
 /**
@@ -308,11 +392,12 @@ export function createGame(options: GameOptions): Game {
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
-  if (options.hooks !== undefined && typeof options.hooks.checkpoint !== 'function' && options.hooks.checkpoint !== undefined) {
-    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks.checkpoint: must be a function');
-  }
-  const { status, state, context } = parsed.value;
-  const snapshot = turnMachine.resolveState({ value: stateValue(state) as StateValue, context: structuredClone(context) });
+  checkCallbacks(options);
+  const { status, state, context, version } = parsed.value;
+  const snapshot = turnMachine.resolveState({ value: stateValue(state) as never, context: structuredClone(context) });
   const restored = status === 'done' ? ({ ...snapshot, status: 'done' } as Snapshot) : snapshot;
-  return new TurnGame({ snapshot: restored }, options.hooks, options.inspect);
+  return new TurnGame({ snapshot: restored }, options, version);
 }
+
+export type { LegalAction } from './legal.js';
+export type { NextStop } from './nextStop.js';

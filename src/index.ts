@@ -1,28 +1,44 @@
 /**
  * mtg-turn-engine: the turn structure of Magic: The Gathering as one XState statechart.
- * The public surface, named re-exports only.
+ * The public surface, named re-exports only. Browser-safe: nothing here imports from `node:`
+ * (Node-only helpers are on the `mtg-turn-engine/node` subpath).
  */
 export { createGame, restoreGame } from './game.js';
-export type { Game, GameOptions, RestoreOptions, SendResult, LegalAction, Listener } from './game.js';
+export type { Game, GameOptions, RestoreOptions, SendResult, LegalAction, Listener, NextStop } from './game.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
-export type { PersistedGame } from './persistence.js';
-export { runScenario, runScenarioFile } from './scenarios/runner.js';
+export type { Persisted, PersistedGame } from './persistence.js';
+export { runScenario } from './scenarios/runner.js';
 export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/schema.js';
-export { ScenarioSchema, scenarioJsonSchema } from './scenarios/schema.js';
+export { ScenarioSchema } from './scenarios/schema.js';
+export { ERAS, eraTable } from './rules/eras.js';
+export type { Era } from './rules/eras.js';
 export { turnMachine } from '../machines/turn.machine.js';
 export type {
   PlayerId,
+  RulesEra,
   RulesProfile,
   PhaseName,
   StepName,
+  TurnPhaseName,
+  TurnStepName,
   SkipTarget,
   StackObject,
   StackObjectKind,
   Trigger,
   Attacker,
   Blocker,
+  Effect,
+  Duration,
+  EffectEntry,
+  Stop,
+  Yield,
+  AttackOption,
+  GameResult,
+  Schedule,
+  ScheduledTurn,
   TurnEvent,
+  TurnEventType,
   EmittedEvent,
   EmittedEventType,
   Awaiting,

@@ -1,48 +1,59 @@
 /**
  * The persisted form of a game, and its validation. A persisted game is plain JSON:
- * `{ engine, version, status, state, context }`, where `state` is the dotted path of the
- * machine's active leaf state and `context` the machine's context.
+ * `{ engine, format, version, status, state, context }`, where `state` is the dotted path of
+ * the machine's active leaf state, `context` the machine's context and `version` the view's
+ * version. Anything else, and anything whose parts contradict each other or the rules, is
+ * refused with a message saying what is wrong: every restored game can play to its end.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
-export { statePath } from './view.js';
-import { awaitingOf } from './view.js';
-import { MAX_CLEANUP_STEPS_PER_TURN } from './rules/cleanup.js';
-import { MAX_SKIP_RECORDS, MAX_STACK } from './limits.js';
-import { MAX_PENDING_EXTRA_PHASES, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, STEPS_OF_PHASE } from './rules/schedule.js';
+import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
+import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
 import {
   AttackerSchema,
-  BlockerSchema,
+  DurationSchema,
+  EffectSchema,
   MAX_AMOUNT,
+  MAX_ID_LENGTH,
   MAX_LIST_LENGTH,
+  MAX_PLAYERS,
   ObjectIdSchema,
-  PhaseNameSchema,
   PlayerIdSchema,
   RESERVED_IDS,
-  RulesProfileSchema,
+  RulesEraSchema,
   SkipTargetSchema,
-  StepNameSchema,
+  StopSchema,
   TriggerSchema,
+  TurnPhaseSchema,
+  TurnStepSchema,
   describeIssue,
+  type ParseResult,
 } from './schemas.js';
+import { awaitingOf } from './view.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
 /** The version of the persisted format. */
-export const PERSISTED_VERSION = 1;
+export const PERSISTED_VERSION = 2;
+/** The largest turn number (CONTRACT: an integer from 1 to 2^31 - 1). */
+export const MAX_TURN = 2 ** 31 - 1;
 
 /** A persisted game (see `game.persist()`). */
-export interface PersistedGame {
+export interface Persisted {
   engine: typeof PERSISTED_ENGINE;
-  version: typeof PERSISTED_VERSION;
+  format: typeof PERSISTED_VERSION;
+  /** The view's version when it was persisted. */
+  version: number;
   status: 'active' | 'done';
   state: string;
   context: TurnContext;
 }
+/** @deprecated the old name of {@link Persisted}. */
+export type PersistedGame = Persisted;
 
 /** Limits that bound the work done on untrusted input before it is refused. */
-export const SNAPSHOT_LIMITS = { maxNodes: 100_000, maxDepth: 24, maxStringLength: 4096 } as const;
+export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
 
 /** Every leaf state of the machine, as a dotted path ('combat.declareAttackers.priority'). */
 export const LEAF_STATES: ReadonlySet<string> = (() => {
@@ -56,6 +67,20 @@ export const LEAF_STATES: ReadonlySet<string> = (() => {
   return out;
 })();
 
+/** The dotted path of a state value's leaf ('combat.declareAttackers.priority'). */
+export function statePath(value: unknown): string {
+  const parts: string[] = [];
+  let v: unknown = value;
+  while (typeof v === 'object' && v !== null) {
+    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
+    if (key === undefined) break;
+    parts.push(key);
+    v = child;
+  }
+  if (typeof v === 'string') parts.push(v);
+  return parts.join('.');
+}
+
 /** The state value of a dotted path. */
 export function stateValue(path: string): string | Record<string, unknown> {
   const parts = path.split('.');
@@ -64,16 +89,14 @@ export function stateValue(path: string): string | Record<string, unknown> {
   return value;
 }
 
-/** A key as it appears in a message: long keys are cut, so a message stays short whatever the input. */
 function keyLabel(key: string): string {
   return key.length > 40 ? `${key.slice(0, 40)}...(${key.length} characters)` : key;
 }
 
 /**
  * Walks untrusted input breadth-first and stops at the first limit it passes, so that
- * refusing a huge or deeply nested value costs no more than the limits allow. Keys count
- * against the limits too, and no key may be a property name of every object (`__proto__`,
- * `constructor`, ...): a persisted game never has one.
+ * refusing a huge or deeply nested value costs no more than the limits allow. No key may be
+ * a property name of every object (`__proto__`, `constructor`, ...).
  */
 export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | null {
   const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: 'snapshot' }];
@@ -88,7 +111,6 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
       v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
       continue;
     }
-    // Reflect.ownKeys lists the keys in one step; an object with too many is refused before any is read.
     const keys = Reflect.ownKeys(v);
     if (queue.length + keys.length > limits.maxNodes) return keys.length > limits.maxNodes ? `${path}: an object of ${keys.length} keys` : tooMany;
     for (const key of keys) {
@@ -102,76 +124,96 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
   return null;
 }
 
-const Int = (min: number, max: number) => z.number().int().min(min).max(max);
-const PlayerRecord = <T extends z.ZodType>(v: T) => z.record(PlayerIdSchema, v);
-const SkipRecordSchema = z.strictObject({ phase: PhaseNameSchema, step: StepNameSchema.optional(), rule: z.string().min(1).max(32) });
+const Int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max));
+const PlayerRecord = <T extends z.ZodMiniType>(v: T) => z.record(PlayerIdSchema, v);
+const Players = list(PlayerIdSchema, MAX_PLAYERS);
+const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(z.maxLength(16))) });
+const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
+const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
+const EmittedSchema = z.looseObject({ type: z.string().check(z.maxLength(32)) });
 
 const ContextSchema = z.strictObject({
-  rules: RulesProfileSchema,
-  seats: z.array(PlayerIdSchema).min(2).max(8),
-  players: z.array(PlayerIdSchema).min(1).max(8),
+  rules: RulesEraSchema,
+  seats: Players.check(z.minLength(2)),
+  players: Players.check(z.minLength(1)),
   startingPlayer: PlayerIdSchema,
   maxHandSize: Int(0, MAX_AMOUNT),
-  turn: Int(1, Number.MAX_SAFE_INTEGER),
-  activePlayer: PlayerIdSchema.nullable(),
+  attack: z.enum(['all', 'chooseOne', 'left', 'right']),
+  turn: Int(1, MAX_TURN),
+  activePlayer: z.nullable(PlayerIdSchema),
   turnOwner: PlayerIdSchema,
   rotation: PlayerIdSchema,
-  phase: PhaseNameSchema,
-  step: StepNameSchema,
-  priority: PlayerIdSchema.nullable(),
-  passed: z.array(PlayerIdSchema).max(8),
-  stack: z
-    .array(
-      z.strictObject({
-        id: ObjectIdSchema,
-        controller: PlayerIdSchema,
-        kind: z.enum(['spell', 'ability', 'trigger', 'combatDamage']),
-        creatures: z.array(ObjectIdSchema).max(MAX_LIST_LENGTH * 8).optional(),
-      }),
-    )
-    .max(MAX_STACK),
-  pendingTriggers: z.array(TriggerSchema).max(MAX_STACK),
+  phase: TurnPhaseSchema,
+  step: TurnStepSchema,
+  steps: list(StepEntrySchema, MAX_STEPS),
+  phases: list(z.strictObject({ kind: z.enum(['beginning', 'main', 'combat', 'ending']), steps: list(StepEntrySchema, MAX_STEPS), extra: z.optional(z.boolean()) }), MAX_PHASES),
+  mainSeen: z.boolean(),
+  priority: z.nullable(PlayerIdSchema),
+  passed: Players,
+  stack: list(
+    z.strictObject({
+      id: ObjectIdSchema,
+      controller: PlayerIdSchema,
+      kind: z.enum(['spell', 'ability', 'trigger', 'combatDamage', 'copy']),
+      creatures: z.optional(list(ObjectIdSchema, MAX_LIST_LENGTH * 8)),
+    }),
+    MAX_STACK,
+  ),
+  pendingTriggers: list(TriggerSchema, MAX_STACK),
   landsPlayed: Int(0, MAX_AMOUNT),
+  spellsCast: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
+  previousTurnSpells: z.nullable(Int(0, Number.MAX_SAFE_INTEGER)),
   manaPool: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
   handSizes: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-  combat: z
-    .strictObject({
-      attackers: z.array(AttackerSchema).max(MAX_LIST_LENGTH),
-      blockers: z.array(BlockerSchema.extend({ player: PlayerIdSchema })).max(MAX_LIST_LENGTH * 8),
-      declaredBy: z.array(PlayerIdSchema).max(8),
+  combat: z.nullable(
+    z.strictObject({
+      attackers: list(z.strictObject({ id: ObjectIdSchema, defender: PlayerIdSchema, blockedBy: Ids, blocked: z.boolean(), ...Strike }), MAX_LIST_LENGTH * 8),
+      blockers: list(z.strictObject({ id: ObjectIdSchema, player: PlayerIdSchema, blocking: Ids, ...Strike }), MAX_LIST_LENGTH * 8),
+      declared: z.boolean(),
+      attacksDeclared: z.boolean(),
+      declaredBy: Players,
       firstStrikeStep: z.boolean(),
-    })
-    .nullable(),
-  extraTurns: z.array(PlayerIdSchema).max(MAX_PENDING_EXTRA_TURNS),
-  extraPhases: z.array(z.enum(['combat', 'main'])).max(MAX_PENDING_EXTRA_PHASES),
-  regularPhases: Int(0, 5),
-  mainPhases: Int(0, Number.MAX_SAFE_INTEGER),
+      defenders: z.nullable(Players),
+    }),
+  ),
+  extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema) }), MAX_PENDING_EXTRA_TURNS),
   skips: PlayerRecord(z.partialRecord(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS))),
-  skipping: SkipRecordSchema.nullable(),
-  skippedThisTurn: z.array(SkipRecordSchema).max(MAX_SKIP_RECORDS),
+  effects: list(z.strictObject({ id: ObjectIdSchema, effect: EffectSchema, duration: DurationSchema, controller: z.optional(PlayerIdSchema), since: Int(1, MAX_TURN) }), MAX_EFFECTS),
+  dayNight: z.nullable(z.enum(['day', 'night'])),
+  controlNext: list(z.strictObject({ controller: PlayerIdSchema, player: PlayerIdSchema }), 64),
+  controlledBy: PlayerRecord(PlayerIdSchema),
+  stops: PlayerRecord(z.nullable(list(StopSchema, 64))),
+  yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
+  autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
+  autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
   cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
-  cleanupCheck: z.enum(['quiet', 'active']).nullable(),
-  winners: z.array(PlayerIdSchema).max(8).nullable(),
+  cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
+  reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+  result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))) })),
   nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
+  pending: list(EmittedSchema, MAX_PENDING_EVENTS),
 });
 
 const PersistedSchema = z.strictObject({
   engine: z.literal(PERSISTED_ENGINE),
-  version: z.literal(PERSISTED_VERSION),
+  format: z.literal(PERSISTED_VERSION),
+  version: Int(0, Number.MAX_SAFE_INTEGER),
   status: z.enum(['active', 'done']),
-  state: z.string().refine((s) => LEAF_STATES.has(s), { message: 'is not a state of the turn machine' }),
+  state: z.string().check(z.refine((s) => LEAF_STATES.has(s), { message: 'is not a state of the turn machine' })),
   context: ContextSchema,
 });
 
+void AttackerSchema;
+
 /** Checks the facts that tie the fields of a persisted game together. Returns the first problem. */
-function consistencyProblem(p: PersistedGame): string | null {
+function consistencyProblem(p: Persisted): string | null {
   const c = p.context;
   const seats = new Set(c.seats);
   if (seats.size !== c.seats.length) return 'context.seats: a player appears twice';
   if (c.players.some((x) => !seats.has(x))) return 'context.players: a player who is not in context.seats';
-  if (c.players.some((x, i) => c.players.indexOf(x) !== i)) return 'context.players: a player appears twice';
   const inOrder = c.seats.filter((x) => c.players.includes(x));
-  if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order';
+  if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order, or a player appears twice';
   const inGame = (x: string | null) => x === null || c.players.includes(x);
   if (!seats.has(c.startingPlayer)) return 'context.startingPlayer: not a player of the game';
   if (!seats.has(c.turnOwner) || !seats.has(c.rotation)) return 'context.turnOwner/rotation: not a player of the game';
@@ -181,61 +223,89 @@ function consistencyProblem(p: PersistedGame): string | null {
   if (c.passed.some((x) => !c.players.includes(x))) return 'context.passed: a player not in the game';
   const badStack = c.stack.findIndex((o) => !c.players.includes(o.controller));
   if (badStack >= 0) return `context.stack[${badStack}].controller: not a player in the game`;
+  const ids = new Set<string>();
+  for (const [i, o] of [...c.stack, ...c.pendingTriggers].entries()) {
+    if (ids.has(o.id)) return `context.stack[${i}].id: ${o.id} is on the stack twice`;
+    ids.add(o.id);
+  }
   if (c.pendingTriggers.some((t) => !c.players.includes(t.controller))) return 'context.pendingTriggers: a controller not in the game';
-  for (const field of ['manaPool', 'handSizes'] as const) {
+  for (const field of ['manaPool', 'handSizes', 'spellsCast', 'stops'] as const) {
     const keys = Object.keys(c[field]);
     if (keys.length !== c.players.length || c.players.some((x) => !(x in c[field]))) return `context.${field}: needs exactly one entry per player in the game`;
   }
-  if (Object.keys(c.skips).some((x) => !c.players.includes(x))) return 'context.skips: a player not in the game';
-  if (c.extraTurns.some((x) => !seats.has(x))) return 'context.extraTurns: a player not in the game';
+  for (const field of ['skips', 'yields', 'controlledBy'] as const) {
+    if (Object.keys(c[field]).some((x) => !c.players.includes(x))) return `context.${field}: a player not in the game`;
+  }
+  if (Object.values(c.controlledBy).some((x) => !c.players.includes(x))) return 'context.controlledBy: a controller not in the game';
+  if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
+  if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
+  if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
+  if (c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
+  if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
   if (c.combat !== null) {
-    // Attacked players who left stay in combat (CR 800.4e); blockers leave with their player (CR 800.4a).
+    if (c.phase !== 'combat') return `context.combat: creatures are in combat during the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
     if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
     const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
     if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player in the game`;
-    if (c.combat.declaredBy.some((x) => !seats.has(x))) return 'context.combat.declaredBy: a player not in the game';
+  } else if (c.phase === 'combat') {
+    return 'context.combat: a combat phase needs its combat record';
   }
-  if (!STEPS_OF_PHASE[c.phase].includes(c.step)) return `context.step: ${c.step} is not a step of the ${c.phase} phase`;
+  const phaseNow = c.phase;
+  if (phaseNow === 'pregame' || c.step === 'pregame') return 'context.phase: the pregame is not a phase of a turn';
+  if (!STEPS_OF_PHASE[phaseNow].includes(c.step as never)) return `context.step: ${c.step} is not a step of the ${phaseNow} phase`;
+  if (c.steps.some((s) => !STEPS_OF_PHASE[phaseNow].includes(s.step))) return `context.steps: a step that is not of the ${phaseNow} phase`;
+  for (const [i, ph] of c.phases.entries()) {
+    if (ph.steps.length === 0) return `context.phases[${i}].steps: a phase needs at least one step`;
+    if (ph.steps.some((s) => kindOf(STEPS_OF_PHASE_KIND(s.step)) !== ph.kind)) return `context.phases[${i}].steps: a step that is not of a ${ph.kind} phase`;
+  }
   if (p.status === 'done') {
-    if (p.state !== 'gameOver' || c.winners === null || c.players.length !== 1) return 'status: a finished game must be in state gameOver with one winner';
+    if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;
   }
-  if (p.state === 'gameOver' || c.winners !== null) return 'status: an active game cannot be over';
+  if (p.state === 'gameOver' || c.result !== null) return 'status: an active game cannot be over';
   if (c.players.length < 2) return 'context.players: an active game needs at least 2 players';
   const [phase] = p.state.split('.');
   if (phase !== c.phase) return `state: ${p.state} is not in the ${c.phase} phase of context.phase`;
   if (!p.state.split('.').includes(c.step)) return `state: ${p.state} is not the ${c.step} step of context.step`;
-  return restingProblem(p);
-}
-
-/** States a game waits in with nobody holding priority: a declaration or a discard is awaited (CR 508.1, 509.1, 514.1). */
-const AWAITS_DECLARATION = new Set(['combat.declareAttackers.declaring', 'combat.declareBlockers.declaring', 'ending.cleanup.discarding']);
-/** States a game passes through but never waits in: the untap step (CR 502) and the cleanup step's check (CR 514.3). */
-const NEVER_WAITS = new Set(['beginning.untap', 'ending.cleanup.checking']);
-
-/**
- * A live game always waits for someone (CONTRACT.md, TurnView.awaiting: null only when the
- * game is over). A snapshot of a game that waits for nobody would restore a game stuck
- * forever, so it is refused.
- */
-function restingProblem(p: PersistedGame): string | null {
-  const c = p.context;
-  if (NEVER_WAITS.has(p.state)) return `state: a game never waits in ${p.state}`;
-  if (c.skipping !== null) return 'context.skipping: a game never waits in a step it skips (CR 614.10)';
-  if (!AWAITS_DECLARATION.has(p.state)) return c.priority === null ? `context.priority: in ${p.state} a player must hold priority` : null;
-  if (c.priority !== null) return `context.priority: nobody holds priority in ${p.state}`;
-  const awaiting = awaitingOf({ status: 'active', context: c, value: stateValue(p.state) });
-  if (awaiting === null || (awaiting.kind === 'discard' && awaiting.count < 1)) return `state: in ${p.state} the game would wait for nobody`;
+  if (c.turn >= MAX_TURN && c.phase === 'ending') return `context.turn: ${c.turn} is the last turn this engine can count`;
+  const awaiting = awaitingOf({ status: 'active', context: c, hasTag: (tag) => tagsOf(p.state).has(tag) });
+  if (awaiting === null) return `state: in ${p.state} the game would wait for nobody`;
+  if (awaiting.kind === 'discard' && awaiting.count < 1) return `state: in ${p.state} the game would wait for a discard of no cards`;
+  if (c.priority !== null && !tagsOf(p.state).has('awaiting:priority')) return `context.priority: nobody holds priority in ${p.state}`;
   return null;
 }
 
+/** The phase kind a step belongs to, as a phase name. */
+function STEPS_OF_PHASE_KIND(step: string): 'beginning' | 'precombatMain' | 'combat' | 'ending' {
+  for (const phase of ['beginning', 'precombatMain', 'combat', 'ending'] as const) if (STEPS_OF_PHASE[phase].includes(step as never)) return phase;
+  return 'precombatMain';
+}
+
+/** The tags of a leaf state and its ancestors. */
+function tagsOf(path: string): Set<string> {
+  const tags = new Set<string>();
+  let node: { states: Record<string, unknown>; tags: string[] } = turnMachine.root as never;
+  for (const key of path.split('.')) {
+    node = node.states[key] as typeof node;
+    if (node === undefined) break;
+    for (const t of node.tags) tags.add(t);
+  }
+  return tags;
+}
+
 /** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */
-export function parsePersisted(value: unknown): { ok: true; value: PersistedGame } | { ok: false; message: string } {
+export function parsePersisted(value: unknown): ParseResult<Persisted> {
   try {
-    return parseReadable(value);
+    const bounds = checkBounds(value);
+    if (bounds !== null) return { ok: false, message: bounds };
+    const parsed = PersistedSchema.safeParse(value);
+    if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
+    const persisted = parsed.data as unknown as Persisted;
+    const problem = consistencyProblem(persisted);
+    if (problem !== null) return { ok: false, message: problem };
+    return { ok: true, value: persisted };
   } catch (err) {
-    // Getters and proxies can throw while the input is read: that input is not a persisted game either.
     let why = 'reading it threw';
     try {
       why = `reading it threw: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);
@@ -246,12 +316,4 @@ export function parsePersisted(value: unknown): { ok: true; value: PersistedGame
   }
 }
 
-function parseReadable(value: unknown): { ok: true; value: PersistedGame } | { ok: false; message: string } {
-  const bounds = checkBounds(value);
-  if (bounds !== null) return { ok: false, message: bounds };
-  const parsed = PersistedSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
-  const problem = consistencyProblem(parsed.data as PersistedGame);
-  if (problem !== null) return { ok: false, message: problem };
-  return { ok: true, value: parsed.data as PersistedGame };
-}
+void MAX_ID_LENGTH;

@@ -1,9 +1,10 @@
 /**
- * zod schemas for every boundary: options, events, hook results and persisted games.
- * (The scenario format's schema lives with the runner, in src/scenarios/schema.ts.)
+ * zod schemas for every boundary: options, events, hook results. Written with `zod/mini`
+ * (tree-shakable: the browser bundle stays small) and tied to the TypeScript types of
+ * machines/turn.types.ts, so the two cannot drift apart.
  */
-import { z } from 'zod';
-import type { TurnEvent } from '../machines/turn.types.js';
+import * as z from 'zod/mini';
+import type { CheckpointResult, Effect, Trigger, TurnEvent } from '../machines/turn.types.js';
 
 /** Longest id (player, object, creature) the engine accepts. */
 export const MAX_ID_LENGTH = 256;
@@ -11,22 +12,27 @@ export const MAX_ID_LENGTH = 256;
 export const MAX_LIST_LENGTH = 1000;
 /** Largest amount (mana, hand size) the engine accepts. */
 export const MAX_AMOUNT = 1_000_000;
+/** Most players in a game. */
+export const MAX_PLAYERS = 64;
 
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
-export const PlayerIdSchema = z
-  .string()
-  .min(1, 'must be a non-empty string')
-  .max(MAX_ID_LENGTH)
-  .refine((id) => !RESERVED_IDS.has(id), { message: 'is reserved (a property name of every JavaScript object)' });
-export const ObjectIdSchema = z.string().min(1, 'must be a non-empty string').max(MAX_ID_LENGTH);
-const Amount = z.number().int().min(1).max(MAX_AMOUNT);
-const Count = z.number().int().min(0).max(MAX_AMOUNT);
+export const PlayerIdSchema = z.string().check(
+  z.minLength(1, 'must be a non-empty string'),
+  z.maxLength(MAX_ID_LENGTH),
+  z.refine((id) => !RESERVED_IDS.has(id), { message: 'is reserved (a property name of every JavaScript object)' }),
+);
+export const ObjectIdSchema = z.string().check(z.minLength(1, 'must be a non-empty string'), z.maxLength(MAX_ID_LENGTH));
+const Count = z.int().check(z.minimum(0), z.maximum(MAX_AMOUNT));
+const Positive = z.int().check(z.minimum(1), z.maximum(MAX_AMOUNT));
+const Signed = z.int().check(z.minimum(-MAX_AMOUNT), z.maximum(MAX_AMOUNT));
+const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH) => z.array(item).check(z.maxLength(max));
+const opt = z.optional;
 
-export const RulesProfileSchema = z.enum(['current', 'classic']);
-export const PhaseNameSchema = z.enum(['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending']);
-export const StepNameSchema = z.enum([
+export const RulesEraSchema = z.enum(['current', 'm10', 'classic']);
+export const TurnPhaseSchema = z.enum(['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending']);
+export const TurnStepSchema = z.enum([
   'untap',
   'upkeep',
   'draw',
@@ -40,41 +46,83 @@ export const StepNameSchema = z.enum([
   'end',
   'cleanup',
 ]);
-export const SkipTargetSchema = z.union([StepNameSchema, z.literal('combat'), z.literal('turn')]);
+export const SkipTargetSchema = z.union([TurnStepSchema, TurnPhaseSchema, z.literal('turn')]);
 const Speed = z.enum(['sorcery', 'instant']);
+const By = opt(PlayerIdSchema);
+const Players = opt(list(PlayerIdSchema, MAX_PLAYERS));
 
 export const TriggerSchema = z.object({ id: ObjectIdSchema, controller: PlayerIdSchema });
-export const AttackerSchema = z.object({
-  id: ObjectIdSchema,
-  defender: PlayerIdSchema,
-  firstStrike: z.boolean().optional(),
-  doubleStrike: z.boolean().optional(),
-});
-export const BlockerSchema = z.object({
-  id: ObjectIdSchema,
-  attacker: ObjectIdSchema,
-  firstStrike: z.boolean().optional(),
-  doubleStrike: z.boolean().optional(),
-});
+const Strikes = { firstStrike: opt(z.boolean()), doubleStrike: opt(z.boolean()) };
+export const AttackerSchema = z.object({ id: ObjectIdSchema, defender: PlayerIdSchema, ...Strikes });
+export const BlockerSchema = z.object({ id: ObjectIdSchema, attacker: ObjectIdSchema, ...Strikes });
+
+export const EffectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('skip'), what: z.union([TurnStepSchema, TurnPhaseSchema, z.literal('turn'), z.literal('extraTurn')]), players: Players }),
+  z.object({ kind: z.literal('maxHandSize'), set: opt(z.nullable(Count)), change: opt(Signed), players: Players }),
+  z.object({ kind: z.literal('landPlays'), change: opt(Signed), set: opt(Count), players: Players }),
+  z.object({ kind: z.literal('spellLimit'), perTurn: Count, players: Players }),
+  z.object({ kind: z.literal('keepMana'), players: Players }),
+]);
+export const DurationSchema = z.union([
+  z.enum(['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn']),
+  z.object({ untilStep: TurnStepSchema, ofPlayer: opt(PlayerIdSchema) }),
+]);
+export const StopSchema = z.object({ step: TurnStepSchema, turn: z.enum(['own', 'others', 'any']) });
+
+const ev = <T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
 
 /** Every event of the contract. Unknown keys are dropped. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('PASS_PRIORITY'), player: PlayerIdSchema }),
-  z.object({ type: z.literal('CAST_SPELL'), player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed }),
-  z.object({ type: z.literal('ACTIVATE_ABILITY'), player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed }),
-  z.object({ type: z.literal('PLAY_LAND'), player: PlayerIdSchema }),
-  z.object({ type: z.literal('DECLARE_ATTACKERS'), player: PlayerIdSchema, attackers: z.array(AttackerSchema).max(MAX_LIST_LENGTH) }),
-  z.object({ type: z.literal('DECLARE_BLOCKERS'), player: PlayerIdSchema, blockers: z.array(BlockerSchema).max(MAX_LIST_LENGTH) }),
-  z.object({ type: z.literal('TRIGGER'), triggers: z.array(TriggerSchema).min(1).max(MAX_LIST_LENGTH) }),
-  z.object({ type: z.literal('DISCARD'), player: PlayerIdSchema, count: Amount }),
-  z.object({ type: z.literal('HAND_SIZE'), player: PlayerIdSchema, size: Count }),
-  z.object({ type: z.literal('ADD_MANA'), player: PlayerIdSchema, amount: Amount }),
-  z.object({ type: z.literal('SPEND_MANA'), player: PlayerIdSchema, amount: Amount }),
-  z.object({ type: z.literal('ADD_EXTRA_TURN'), player: PlayerIdSchema }),
-  z.object({ type: z.literal('ADD_EXTRA_COMBAT'), followedByMain: z.boolean().optional() }),
-  z.object({ type: z.literal('SKIP_NEXT'), player: PlayerIdSchema, what: SkipTargetSchema }),
-  z.object({ type: z.literal('CONCEDE'), player: PlayerIdSchema }),
+  ev('PASS_PRIORITY', { player: PlayerIdSchema, by: By }),
+  ev('CAST_SPELL', { player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed, by: By }),
+  ev('ACTIVATE_ABILITY', { player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed, by: By }),
+  ev('PLAY_LAND', { player: PlayerIdSchema, by: By }),
+  ev('DECLARE_ATTACKERS', { player: PlayerIdSchema, attackers: list(AttackerSchema), by: By }),
+  ev('DECLARE_BLOCKERS', { player: PlayerIdSchema, blockers: list(BlockerSchema), by: By }),
+  ev('DISCARD', { player: PlayerIdSchema, count: Positive, by: By }),
+  ev('CHOOSE_DEFENDER', { player: PlayerIdSchema, defender: PlayerIdSchema, by: By }),
+  ev('ORDER_BLOCKERS', { player: PlayerIdSchema, attacker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
+  ev('ORDER_ATTACKERS', { player: PlayerIdSchema, blocker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
+  ev('CONCEDE', { player: PlayerIdSchema }),
+  ev('TRIGGER', { triggers: list(TriggerSchema).check(z.minLength(1)) }),
+  ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),
+  ev('ADD_MANA', { player: PlayerIdSchema, amount: Count }),
+  ev('SPEND_MANA', { player: PlayerIdSchema, amount: Count }),
+  ev('ADD_EXTRA_TURN', { player: PlayerIdSchema, id: opt(ObjectIdSchema) }),
+  ev('ADD_EXTRA_COMBAT', { followedByMain: opt(z.boolean()), after: opt(TurnPhaseSchema) }),
+  ev('ADD_EXTRA_STEP', { step: TurnStepSchema, after: opt(TurnStepSchema), before: opt(TurnStepSchema), afterPhase: opt(TurnPhaseSchema), player: opt(PlayerIdSchema) }),
+  ev('ADD_EXTRA_PHASE', { phase: TurnPhaseSchema, after: opt(TurnPhaseSchema), player: opt(PlayerIdSchema) }),
+  ev('SKIP_NEXT', { player: PlayerIdSchema, what: SkipTargetSchema }),
+  ev('ADD_EFFECT', { id: ObjectIdSchema, effect: EffectSchema, duration: opt(DurationSchema), controller: opt(PlayerIdSchema) }),
+  ev('REMOVE_EFFECT', { id: ObjectIdSchema }),
+  ev('REMOVE_FROM_STACK', { id: ObjectIdSchema, reason: opt(z.enum(['countered', 'exiled', 'removed'])) }),
+  ev('PUT_ON_STACK', {
+    object: z.object({ id: ObjectIdSchema, controller: PlayerIdSchema, kind: z.enum(['spell', 'ability', 'trigger', 'copy']) }),
+    cast: opt(z.boolean()),
+  }),
+  ev('END_TURN', {}),
+  ev('END_COMBAT', {}),
+  ev('REMOVE_FROM_COMBAT', { id: ObjectIdSchema }),
+  ev('SET_COMBAT_ABILITIES', { id: ObjectIdSchema, ...Strikes }),
+  ev('ADD_ATTACKER', { id: ObjectIdSchema, defender: PlayerIdSchema, ...Strikes }),
+  ev('ADD_BLOCKER', { id: ObjectIdSchema, attacker: ObjectIdSchema, ...Strikes }),
+  ev('CONTROL_PLAYER', { controller: PlayerIdSchema, player: PlayerIdSchema }),
+  ev('LOSE', { player: PlayerIdSchema, reason: opt(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))) }),
+  ev('WIN', { player: PlayerIdSchema }),
+  ev('DRAW_GAME', {}),
+  ev('SET_DAY_NIGHT', { value: z.enum(['day', 'night']) }),
+  ev('SET_STOPS', { player: PlayerIdSchema, stops: z.nullable(list(StopSchema, 64)) }),
+  ev('YIELD', { player: PlayerIdSchema, until: z.nullable(z.enum(['stackResolved', 'endOfTurn', 'nextTurn'])), evenIfStackChanges: opt(z.boolean()) }),
 ]);
+
+// The schema and the TurnEvent type describe the same events (checked both ways at compile time).
+type Parsed = z.infer<typeof TurnEventSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const eventsAgree: Same<StripUndefined<Parsed>, StripUndefined<TurnEvent>> = true;
+void eventsAgree;
+type StripUndefined<T> = T extends unknown ? { [K in keyof T]: Exclude<T[K], undefined> } : never;
+const effectsAgree: Same<StripUndefined<z.infer<typeof EffectSchema>>, StripUndefined<Effect>> = true;
+void effectsAgree;
 
 /** Whether a value passes {@link PlayerIdSchema} (the same checks, without building a result object). */
 export function isPlayerId(value: unknown): value is string {
@@ -82,91 +130,39 @@ export function isPlayerId(value: unknown): value is string {
 }
 
 const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
-/** The checks of `z.number().int().min(min).max(MAX_AMOUNT)` (zod's int() is a safe integer). */
 const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
 
 /**
  * The events whose fields are all scalars, accepted without zod's machinery when they pass
- * exactly the checks of their schema in {@link TurnEventSchema}; the result is the object
- * zod would build (the schema's keys, in its order). Anything else, and anything that
- * fails, goes to zod, so refusals keep zod's messages.
+ * exactly the checks of their schema; the result is the object zod would build. Anything
+ * else, and anything that fails, goes to zod, so refusals keep zod's messages.
  */
 function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
-  const { type, player } = r;
-  if (!isPlayerId(player)) return undefined;
+  const { type, player, by } = r;
+  if (!isPlayerId(player) || (by !== undefined && !isPlayerId(by))) return undefined;
+  const withBy = <T extends object>(e: T): T => (by === undefined ? e : { ...e, by });
   switch (type) {
     case 'PASS_PRIORITY':
     case 'PLAY_LAND':
-    case 'ADD_EXTRA_TURN':
-    case 'CONCEDE':
-      return { type, player };
+      return withBy({ type, player });
     case 'CAST_SPELL':
     case 'ACTIVATE_ABILITY': {
       const { id, speed } = r;
-      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? { type, player, id, speed } : undefined;
+      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? withBy({ type, player, id, speed } as TurnEvent) : undefined;
     }
-    case 'DISCARD':
-      return isWhole(r.count, 1) ? { type, player, count: r.count } : undefined;
-    case 'HAND_SIZE':
-      return isWhole(r.size, 0) ? { type, player, size: r.size } : undefined;
     case 'ADD_MANA':
     case 'SPEND_MANA':
-      return isWhole(r.amount, 1) ? { type, player, amount: r.amount } : undefined;
+      return by === undefined && isWhole(r.amount, 0) ? { type, player, amount: r.amount } : undefined;
     default:
       return undefined;
   }
 }
 
-/**
- * Parses an event: {@link TurnEventSchema}'s `safeParse`, with a fast path for events whose
- * fields are all scalars (most events of a game: PASS_PRIORITY above all), which yields the
- * same result without zod's machinery.
- */
-export function parseEvent(raw: unknown): ReturnType<typeof TurnEventSchema.safeParse> {
-  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-    const data = parseScalarEvent(raw as Record<string, unknown>);
-    if (data !== undefined) return { success: true, data };
-  }
-  return TurnEventSchema.safeParse(raw);
-}
-
-/** The names of all event types, for messages. */
-export const EVENT_TYPES = TurnEventSchema.options.map((o) => o.shape.type.value);
-
-/** What a checkpoint hook may return. */
-export const CheckpointResultSchema = z.union([
-  z.undefined(),
-  z.null(),
-  z.object({
-    triggers: z.array(TriggerSchema).max(MAX_LIST_LENGTH).optional(),
-    stateBasedActions: z.boolean().optional(),
-  }),
-]);
-
-/** createGame options (hooks are checked separately: zod cannot describe a function's contract). */
-export const GameOptionsSchema = z
-  .object({
-    players: z.array(PlayerIdSchema).min(2, 'needs 2 to 8 players').max(8, 'needs 2 to 8 players'),
-    startingPlayer: PlayerIdSchema.optional(),
-    rules: RulesProfileSchema.optional(),
-    maxHandSize: Count.optional(),
-    handSize: Count.optional(),
-    hooks: z.object({ checkpoint: z.function().optional() }).optional(),
-    inspect: z.unknown().optional(),
-  })
-  .superRefine((o, ctx) => {
-    const seen = new Set<string>();
-    o.players.forEach((p, i) => {
-      if (seen.has(p)) ctx.addIssue({ code: 'custom', path: ['players', i], message: `player id '${p}' appears twice` });
-      seen.add(p);
-    });
-    if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {
-      ctx.addIssue({ code: 'custom', path: ['startingPlayer'], message: `'${o.startingPlayer}' is not one of the players` });
-    }
-  });
+/** The outcome of parsing untrusted input: the value, or a message naming the field. */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Formats the first zod issue as "field.path: message". */
-export function describeIssue(error: z.ZodError, root = ''): string {
+export function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, root = ''): string {
   const issue = error.issues[0];
   if (issue === undefined) return `${root || 'value'}: invalid`;
   const path = [root, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
@@ -175,3 +171,76 @@ export function describeIssue(error: z.ZodError, root = ''): string {
     .replace(/\.\[/g, '[');
   return `${path || 'value'}: ${issue.message}`;
 }
+
+/** The names of all event types, for messages. */
+export const EVENT_TYPES: readonly string[] = TurnEventSchema.def.options.map((o) => (o as unknown as { def: { shape: { type: { def: { values: string[] } } } } }).def.shape.type.def.values[0] as string);
+
+/**
+ * Parses an event: {@link TurnEventSchema}, with a fast path for events whose fields are all
+ * scalars (most events of a game: PASS_PRIORITY above all). The message names the field.
+ */
+export function parseEvent(raw: unknown): ParseResult<TurnEvent> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, message: `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}` };
+  }
+  const fast = parseScalarEvent(raw as Record<string, unknown>);
+  if (fast !== undefined) return { ok: true, value: fast };
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string' || !EVENT_TYPES.includes(type)) {
+    const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');
+    return { ok: false, message: `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}` };
+  }
+  const parsed = TurnEventSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: `${type}: ${describeIssue(parsed.error, 'event')}` };
+  return { ok: true, value: parsed.data as TurnEvent };
+}
+
+const CheckpointResultSchema = z.object({
+  triggers: opt(list(TriggerSchema)),
+  stateBasedActions: opt(z.boolean()),
+  events: opt(z.array(z.unknown()).check(z.maxLength(MAX_LIST_LENGTH))),
+});
+
+/** Parses what a checkpoint hook returned (undefined and null: nothing to report). */
+export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]; stateBasedActions: boolean; events: TurnEvent[] }> {
+  let parsed: ReturnType<typeof CheckpointResultSchema.safeParse>;
+  try {
+    parsed = CheckpointResultSchema.safeParse(raw);
+  } catch (err) {
+    return { ok: false, message: `reading it threw: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'result') };
+  const result = parsed.data as CheckpointResult & { events?: unknown[] };
+  const events: TurnEvent[] = [];
+  for (const [i, e] of (result.events ?? []).entries()) {
+    const event = parseEvent(e);
+    if (!event.ok) return { ok: false, message: `result.events[${i}]: ${event.message}` };
+    events.push(event.value);
+  }
+  return { ok: true, value: { triggers: result.triggers ?? [], stateBasedActions: result.stateBasedActions === true, events } };
+}
+
+/** createGame options (hooks, listeners and inspect are checked separately: zod cannot describe a function's contract). */
+export const GameOptionsSchema = z
+  .object({
+    players: z.array(PlayerIdSchema).check(z.minLength(2, `needs 2 to ${MAX_PLAYERS} players`), z.maxLength(MAX_PLAYERS, `needs 2 to ${MAX_PLAYERS} players`)),
+    startingPlayer: opt(PlayerIdSchema),
+    rules: opt(RulesEraSchema),
+    maxHandSize: opt(Count),
+    handSize: opt(Count),
+    attack: opt(z.enum(['all', 'chooseOne', 'left', 'right'])),
+    orderTriggers: opt(z.enum(['host', 'players'])),
+    seed: opt(z.number().check(z.refine(Number.isFinite, { message: 'must be a finite number' }))),
+  })
+  .check(
+    z.superRefine((o, ctx) => {
+      const seen = new Set<string>();
+      o.players.forEach((p, i) => {
+        if (seen.has(p)) ctx.issues.push({ code: 'custom', path: ['players', i], message: `player id '${p}' appears twice`, input: p });
+        seen.add(p);
+      });
+      if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {
+        ctx.issues.push({ code: 'custom', path: ['startingPlayer'], message: `'${o.startingPlayer}' is not one of the players`, input: o.startingPlayer });
+      }
+    }),
+  );

@@ -1,83 +1,113 @@
 /**
- * Snapshot -> TurnView: the plain object hosts read (the "connect" of this project).
+ * Snapshot -> TurnView: the plain object hosts read (the "connect" of this project). What
+ * the game waits for comes from the tags of the states it is in (`awaiting:*`).
  */
 import type { Awaiting, TurnContext, TurnView } from '../machines/turn.types.js';
-import { awaitedDefender } from './rules/combat.js';
 import { discardDue } from './rules/cleanup.js';
+import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
+import { decider } from './rules/control.js';
+import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
+import { scheduleOf } from './rules/schedule.js';
 
 /** The state-machine facts the view needs beside the context. */
 export interface SnapshotLike {
   status: string;
   context: TurnContext;
-  value: unknown;
+  hasTag(tag: string): boolean;
 }
 
-/** The dotted path of a state value's leaf ('combat.declareAttackers.priority'). */
-export function statePath(value: unknown): string {
-  const parts: string[] = [];
-  let v: unknown = value;
-  while (typeof v === 'object' && v !== null) {
-    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
-    if (key === undefined) break;
-    parts.push(key);
-    v = child;
-  }
-  if (typeof v === 'string') parts.push(v);
-  return parts.join('.');
-}
-
-/** What the game waits for, derived from the state the machine is in (null once the game is over). */
+/** What the game waits for, derived from the tags of the states it is in (null once the game is over). */
 export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   const ctx = snapshot.context;
-  if (snapshot.status !== 'active' || ctx.winners !== null) return null;
-  const path = ctx.priority === null ? statePath(snapshot.value) : '';
-  if (path === 'combat.declareAttackers.declaring' && ctx.activePlayer !== null) {
-    return { kind: 'declareAttackers', player: ctx.activePlayer };
-  }
-  if (path === 'combat.declareBlockers.declaring') {
+  if (snapshot.status !== 'active' || ctx.result !== null) return null;
+  if (ctx.priority !== null) return { kind: 'priority', player: ctx.priority };
+  const active = ctx.activePlayer;
+  if (snapshot.hasTag('awaiting:chooseDefender') && active !== null) return { kind: 'chooseDefender', player: active, defenders: defenderChoices(ctx) ?? [] };
+  if (snapshot.hasTag('awaiting:declareAttackers') && active !== null) return { kind: 'declareAttackers', player: active, defenders: attackablePlayers(ctx) };
+  if (snapshot.hasTag('awaiting:declareBlockers')) {
     const defender = awaitedDefender(ctx);
     if (defender !== null) return { kind: 'declareBlockers', player: defender };
   }
-  if (path === 'ending.cleanup.discarding' && ctx.activePlayer !== null) {
-    return { kind: 'discard', player: ctx.activePlayer, count: discardDue(ctx) };
+  if (snapshot.hasTag('awaiting:order')) {
+    const due = orderDue(ctx);
+    if (due?.kind === 'orderBlockers' && active !== null) return { kind: 'orderBlockers', player: active, attacker: due.attacker.id, blockers: [...due.attacker.blockedBy] };
+    if (due?.kind === 'orderAttackers') return { kind: 'orderAttackers', player: due.blocker.player, blocker: due.blocker.id, attackers: [...due.blocker.blocking] };
   }
-  return ctx.priority === null ? null : { kind: 'priority', player: ctx.priority };
+  if (snapshot.hasTag('awaiting:discard') && active !== null) return { kind: 'discard', player: active, count: discardDue(ctx) };
+  return null;
 }
 
 /** Builds a fresh TurnView from a context and what is awaited. Nothing in it is shared with the context. */
-export function buildView(ctx: TurnContext, awaiting: Awaiting | null): TurnView {
+export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number): TurnView {
   const manaPool: Record<string, number> = {};
   const handSizes: Record<string, number> = {};
+  const spellsCast: Record<string, number> = {};
+  const maxHandSize: Record<string, number | null> = {};
+  const decidedBy: Record<string, string> = {};
+  const stops: TurnView['stops'] = {};
   for (const p of ctx.players) {
     manaPool[p] = ctx.manaPool[p] ?? 0;
     handSizes[p] = ctx.handSizes[p] ?? 0;
+    spellsCast[p] = ctx.spellsCast[p] ?? 0;
+    maxHandSize[p] = maxHandSizeOf(ctx, p);
+    decidedBy[p] = decider(ctx, p);
+    const s = ctx.stops[p];
+    stops[p] = s === undefined || s === null ? null : s.map((x) => ({ ...x }));
   }
-  const skips: TurnView['schedule']['skips'] = {};
-  for (const [p, s] of Object.entries(ctx.skips)) skips[p] = { ...s };
   return {
+    version,
     turn: ctx.turn,
     activePlayer: ctx.activePlayer,
+    activeTeam: null,
     phase: ctx.phase,
     step: ctx.step,
-    priority: ctx.winners === null ? ctx.priority : null,
-    awaiting: awaiting === null ? null : { ...awaiting },
+    priority: ctx.result === null ? ctx.priority : null,
+    awaiting: awaiting === null ? null : structuredCopy(awaiting),
+    decidedBy,
     stack: ctx.stack.map((o) => (o.creatures ? { ...o, creatures: [...o.creatures] } : { ...o })),
     landsPlayed: ctx.landsPlayed,
+    landPlaysAllowed: landPlaysAllowed(ctx, ctx.activePlayer),
+    spellsCast,
     manaPool,
-    players: [...ctx.players],
-    gameOver: ctx.winners === null ? null : { winners: [...ctx.winners] },
     handSizes,
-    rules: ctx.rules,
+    maxHandSize,
+    players: [...ctx.players],
+    teams: null,
+    dayNight: ctx.dayNight,
     combat:
       ctx.combat === null
         ? null
-        : { attackers: ctx.combat.attackers.map((a) => ({ ...a })), blockers: ctx.combat.blockers.map((b) => ({ ...b })) },
-    schedule: { extraTurns: [...ctx.extraTurns], extraPhases: [...ctx.extraPhases], skips },
-    skippedThisTurn: ctx.skippedThisTurn.map((s) => ({ ...s })),
+        : {
+            attackers: ctx.combat.attackers.map((a) => ({ id: a.id, defender: a.defender, firstStrike: a.firstStrike, doubleStrike: a.doubleStrike, blockedBy: [...a.blockedBy] })),
+            blockers: ctx.combat.blockers.map((b) => ({ id: b.id, blocking: [...b.blocking], firstStrike: b.firstStrike, doubleStrike: b.doubleStrike })),
+          },
+    effects: ctx.effects.map((e) => {
+      const entry: TurnView['effects'][number] = { id: e.id, effect: structuredCopy(e.effect), duration: structuredCopy(e.duration) };
+      if (e.controller !== undefined) entry.controller = e.controller;
+      return entry;
+    }),
+    schedule: scheduleOf(ctx),
+    stops,
+    gameOver: ctx.result === null ? null : { winners: [...ctx.result.winners], draw: ctx.result.draw, reasons: { ...ctx.result.reasons } },
+    rules: ctx.rules,
   };
 }
 
+/** A deep copy of plain JSON data. */
+function structuredCopy<T>(value: T): T {
+  return typeof value === 'object' && value !== null ? (JSON.parse(JSON.stringify(value)) as T) : value;
+}
+
 /** The view of a machine snapshot. */
-export function viewOf(snapshot: SnapshotLike): TurnView {
-  return buildView(snapshot.context, awaitingOf(snapshot));
+export function viewOf(snapshot: SnapshotLike, version: number): TurnView {
+  return buildView(snapshot.context, awaitingOf(snapshot), version);
+}
+
+/** Freezes a view deeply (for `getSnapshot`). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

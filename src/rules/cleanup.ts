@@ -3,22 +3,16 @@
  * CR 402.2, 514.1, 514.3a.
  */
 import type { TurnContext } from '../../machines/turn.types.js';
+import { maxHandSizeOf } from './effects.js';
 
 /**
- * How many cards the active player must discard as the cleanup step begins: enough to
- * reduce their hand to their maximum hand size (CR 514.1). None without an active player
- * (CR 800.4j) or in a cleanup step that is passed over.
+ * How many cards the active player must discard in the cleanup step: enough to reduce
+ * their hand to their maximum hand size (CR 514.1), none without a maximum (402.2) or
+ * without an active player (800.4j).
  */
-export function discardDue(ctx: Pick<TurnContext, 'activePlayer' | 'handSizes' | 'maxHandSize' | 'skipping'>): number {
-  if (ctx.activePlayer === null || ctx.skipping !== null) return 0;
-  const hand = ctx.handSizes[ctx.activePlayer] ?? 0;
-  return Math.max(0, hand - ctx.maxHandSize);
+export function discardDue(ctx: Pick<TurnContext, 'activePlayer' | 'handSizes' | 'maxHandSize' | 'effects'>): number {
+  if (ctx.activePlayer === null) return 0;
+  const max = maxHandSizeOf(ctx, ctx.activePlayer);
+  if (max === null) return 0;
+  return Math.max(0, (ctx.handSizes[ctx.activePlayer] ?? 0) - max);
 }
-
-/**
- * A turn has at most this many cleanup steps: the last one may not give priority again.
- * A host whose checkpoint reports state-based actions in every cleanup would otherwise
- * never end the turn (CR 514.3a); the event that would break the cap is refused with
- * LOOP_LIMIT, and once the host reports nothing the turn ends.
- */
-export const MAX_CLEANUP_STEPS_PER_TURN = 100;

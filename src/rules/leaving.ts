@@ -1,29 +1,38 @@
 /**
- * A player leaving the game.
- * CR 104.3a, 800.4a, 800.4d, 800.4j, 800.4k.
+ * A player leaving the game, and the end of the game.
+ * CR 104.2a, 104.3a, 104.4a, 800.4a, 800.4d, 800.4j, 800.4k.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
-import { removeFromCombat } from './combat.js';
+import type { GameResult, PlayerId, TurnContext } from '../../machines/turn.types.js';
+import { withoutPlayer } from './combat.js';
 import { nextPlayerAfter } from './turnOrder.js';
 
 /**
  * The game without `player` (CR 800.4a): the objects they control leave the stack, their
  * pending triggers are never put on it (800.4d), their creatures leave combat, their extra
- * turns never begin (800.4k), and if they held priority the next player in turn order
- * receives it. On their own turn the turn goes on without an active player (800.4j).
- * `priorityTo` is the player who must now receive priority, or null if it did not move.
+ * turns never begin (800.4k), the effects they control end, control of or by them ends, and
+ * if they held priority the next player in turn order receives it. On their own turn the
+ * turn goes on without an active player (800.4j). With one player left, that player wins
+ * (104.2a). `priorityTo` is the player who must now receive priority, or null if it did not
+ * move; `endedEffects` the ids of effects that ended.
  */
-export function leaveGame(ctx: TurnContext, player: PlayerId): { patch: Partial<TurnContext>; priorityTo: PlayerId | null } {
+export function leaveGame(
+  ctx: TurnContext,
+  player: PlayerId,
+  reason: string,
+): { patch: Partial<TurnContext>; priorityTo: PlayerId | null; endedEffects: string[]; removed: TurnContext['stack'] } {
   const players = ctx.players.filter((p) => p !== player);
   const wasActive = ctx.activePlayer === player;
   const heldPriority = ctx.priority === player;
   const priorityTo = heldPriority && players.length > 1 ? nextPlayerAfter({ seats: ctx.seats, players }, player) : null;
-  const manaPool = { ...ctx.manaPool };
-  delete manaPool[player];
-  const handSizes = { ...ctx.handSizes };
-  delete handSizes[player];
-  const skips = { ...ctx.skips };
-  delete skips[player];
+  const without = <T>(record: Record<PlayerId, T>): Record<PlayerId, T> => {
+    const out = { ...record };
+    delete out[player];
+    return out;
+  };
+  const controlledBy: Record<PlayerId, PlayerId> = {};
+  for (const [p, c] of Object.entries(ctx.controlledBy)) if (p !== player && c !== player) controlledBy[p] = c;
+  const endedEffects = ctx.effects.filter((e) => e.controller === player).map((e) => e.id);
+  const reasons = { ...ctx.reasons, [player]: reason };
   const patch: Partial<TurnContext> = {
     players,
     activePlayer: wasActive ? null : ctx.activePlayer,
@@ -31,12 +40,26 @@ export function leaveGame(ctx: TurnContext, player: PlayerId): { patch: Partial<
     passed: ctx.passed.filter((p) => p !== player && p !== priorityTo),
     stack: ctx.stack.filter((o) => o.controller !== player),
     pendingTriggers: ctx.pendingTriggers.filter((t) => t.controller !== player),
-    combat: removeFromCombat(ctx.combat, player, wasActive),
-    extraTurns: ctx.extraTurns.filter((p) => p !== player),
-    manaPool,
-    handSizes,
-    skips,
-    winners: players.length === 1 ? players : null,
+    combat: withoutPlayer(ctx.combat, player, wasActive),
+    extraTurns: ctx.extraTurns.filter((t) => t.player !== player),
+    manaPool: without(ctx.manaPool),
+    handSizes: without(ctx.handSizes),
+    spellsCast: without(ctx.spellsCast),
+    skips: without(ctx.skips),
+    stops: without(ctx.stops),
+    yields: without(ctx.yields),
+    effects: ctx.effects.filter((e) => e.controller !== player),
+    controlNext: ctx.controlNext.filter((c) => c.player !== player && c.controller !== player),
+    controlledBy,
+    reasons,
+    result: players.length === 1 ? { winners: players, draw: false, reasons } : null,
   };
-  return { patch, priorityTo };
+  return { patch, priorityTo, endedEffects, removed: ctx.stack.filter((o) => o.controller === player) };
+}
+
+/** The game ends in a draw for every player still in it (CR 104.4a). */
+export function drawnGame(ctx: Pick<TurnContext, 'players' | 'reasons'>): GameResult {
+  const reasons = { ...ctx.reasons };
+  for (const p of ctx.players) reasons[p] = 'draw';
+  return { winners: [], draw: true, reasons };
 }

@@ -3,8 +3,10 @@
  * CR 106.4, 500.5, 703.4q; classic (before July 2009) 300.3: pools empty only when a
  * phase ends, and unspent mana burns its owner.
  */
-import type { PlayerId, RulesProfile, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
+import { keepsMana } from './effects.js';
+import { eraOf } from './eras.js';
 
 /** A pool that was emptied, and how much it held. */
 export interface EmptiedPool {
@@ -19,20 +21,17 @@ export function emptyPools(players: readonly PlayerId[]): Record<PlayerId, numbe
   return pool;
 }
 
-/**
- * Whether pools empty when this boundary is crossed: every step and phase end under the
- * current rules (CR 500.5), only phase ends under 'classic' (classic 300.3).
- */
-export function poolsEmptyAt(rules: RulesProfile, boundary: 'step' | 'phase'): boolean {
-  return rules === 'classic' ? boundary === 'phase' : boundary === 'step';
+/** Whether pools empty when this boundary is crossed, in the game's era (CR 500.5; classic 300.3). */
+export function poolsEmptyAt(ctx: Pick<TurnContext, 'rules'>, boundary: 'step' | 'phase'): boolean {
+  return eraOf(ctx).manaEmpties === boundary;
 }
 
-/** The pools that hold mana, in turn order, as they empty. */
-export function poolsWithMana(ctx: Pick<TurnContext, 'players' | 'manaPool'>): EmptiedPool[] {
+/** The pools that hold mana and empty now, in turn order: not those an effect keeps (CR 500.5). */
+export function poolsToEmpty(ctx: Pick<TurnContext, 'players' | 'manaPool' | 'effects'>): EmptiedPool[] {
   const out: EmptiedPool[] = [];
   for (const player of ctx.players) {
     const amount = ctx.manaPool[player] ?? 0;
-    if (amount > 0) out.push({ player, amount });
+    if (amount > 0 && !keepsMana(ctx, player)) out.push({ player, amount });
   }
   return out;
 }

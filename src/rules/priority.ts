@@ -19,32 +19,29 @@ export function allPlayersPassed(ctx: Pick<TurnContext, 'players' | 'passed'>): 
   return ctx.players.length > 0 && ctx.players.every((p) => ctx.passed.includes(p));
 }
 
+/** Whether the player holding priority is the last to pass with an object on the stack, so the top resolves (CR 117.4, 608.1). */
+export function isLastToPassWithObjectOnStack(ctx: Pick<TurnContext, 'priority' | 'stack' | 'players' | 'passed'>, player: PlayerId): boolean {
+  return ctx.priority === player && ctx.stack.length > 0 && ctx.players.every((p) => p === player || ctx.passed.includes(p));
+}
+
 /**
  * Records a pass (CR 117.3d): the next player in turn order receives priority, unless all
  * players have now passed in succession, in which case nobody holds priority until the top
  * of the stack resolves or the step ends (CR 117.4).
  */
 export function recordPass(ctx: Pick<TurnContext, 'players' | 'passed' | 'seats'>, player: PlayerId): { passed: PlayerId[]; next: PlayerId | null } {
-  const passed = [...ctx.passed, player];
+  const passed = ctx.passed.includes(player) ? ctx.passed : [...ctx.passed, player];
   if (ctx.players.every((p) => passed.includes(p))) return { passed, next: null };
   return { passed, next: nextPlayerAfter(ctx, player) };
 }
 
 /**
  * A step or phase with priority ends when all players pass in succession with the stack
- * empty (CR 500.2). The untap step ends once its actions are done (CR 500.3); a step that
- * is passed over ends at once (CR 614.10). Once the game is over no step ends (CR 104.1).
+ * empty (CR 500.2). Once the game is over no step ends (CR 104.1).
  */
-export function isStepOver(ctx: Pick<TurnContext, 'skipping' | 'step' | 'stack' | 'priority' | 'players' | 'passed' | 'winners'>): boolean {
-  if (ctx.winners !== null) return false;
-  if (ctx.skipping !== null) return true;
-  if (ctx.step === 'untap') return true;
+export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'players' | 'passed' | 'result'>): boolean {
+  if (ctx.result !== null) return false;
   return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);
-}
-
-/** Whether all players passed with an object on the stack, so the top one resolves (CR 117.4, 405.5). */
-export function shouldResolveTop(ctx: Pick<TurnContext, 'priority' | 'stack' | 'players' | 'passed'>): boolean {
-  return ctx.priority === null && ctx.stack.length > 0 && allPlayersPassed(ctx);
 }
 
 /**

@@ -1,89 +1,230 @@
 /**
- * The shape of a turn: which phase comes next, and which steps and phases are skipped.
- * CR 500.1, 500.8, 505.1a, 614.10.
+ * The shape of a turn: the phases and steps still to come, which of them are passed over,
+ * and what an added step or phase changes.
+ * CR 103.8, 500.1, 500.8, 500.9, 500.10, 500.10a, 505.1a, 508.8, 510.4, 614.10.
  */
-import type { PhaseKind, PhaseName, PlayerId, SkipRecord, SkipTarget, StepName, TurnContext } from '../../machines/turn.types.js';
-import { skipsFirstDraw, withSkipCount } from './turnOrder.js';
+import type {
+  PhaseEntry,
+  PhaseKind,
+  PlayerId,
+  Schedule,
+  SkipTarget,
+  StepEntry,
+  TurnContext,
+  TurnPhaseName,
+  TurnStepName,
+} from '../../machines/turn.types.js';
+import { violation, type Violation } from '../errors.js';
+import { skipsEvery } from './effects.js';
+import { MAX_PHASES, MAX_STEPS } from './limits.js';
+import { hasFirstStrikeCombatant } from './combat.js';
+import { scheduledTurns } from './turnOrder.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
 
-/** The steps of each phase, in order (CR 501.1, 505.2, 506.1, 512.1). */
-export const STEPS_OF_PHASE: Readonly<Record<PhaseName, readonly StepName[]>> = {
+/** The steps of each kind of phase, in order (CR 501.1, 505.2, 506.1, 512.1). */
+export const STEPS_OF_KIND: Readonly<Record<PhaseKind, readonly TurnStepName[]>> = {
   beginning: ['untap', 'upkeep', 'draw'],
-  precombatMain: ['main'],
+  main: ['main'],
   combat: ['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat'],
-  postcombatMain: ['main'],
   ending: ['end', 'cleanup'],
 };
 
-/** Caps on what a host can schedule, so that no single event has to walk an unbounded schedule. */
-export const MAX_PENDING_SKIPS = 64;
-export const MAX_PENDING_EXTRA_TURNS = 256;
-export const MAX_PENDING_EXTRA_PHASES = 64;
+/** The steps of each phase, in order. */
+export const STEPS_OF_PHASE: Readonly<Record<TurnPhaseName, readonly TurnStepName[]>> = {
+  beginning: STEPS_OF_KIND.beginning,
+  precombatMain: STEPS_OF_KIND.main,
+  combat: STEPS_OF_KIND.combat,
+  postcombatMain: STEPS_OF_KIND.main,
+  ending: STEPS_OF_KIND.ending,
+};
 
-/** The next phase of the turn, or null when the turn is over. Added phases come first (CR 500.8). */
-export function nextPhase(ctx: Pick<TurnContext, 'extraPhases' | 'regularPhases'>): PhaseKind | null {
-  return ctx.extraPhases[0] ?? REGULAR_PHASES[ctx.regularPhases] ?? null;
+/** The kind of a phase: both main phases are main phases. */
+export function kindOf(phase: TurnPhaseName): PhaseKind {
+  return phase === 'precombatMain' || phase === 'postcombatMain' ? 'main' : phase;
 }
 
-/** The phase node a main phase enters: only the first main phase of a turn is precombat (CR 505.1a). */
-export function isFirstMainPhase(ctx: Pick<TurnContext, 'mainPhases'>): boolean {
-  return ctx.mainPhases === 0;
+/** The kind of phase a step belongs to. */
+export function kindOfStep(step: TurnStepName): PhaseKind {
+  for (const kind of REGULAR_PHASES) if (STEPS_OF_KIND[kind].includes(step)) return kind;
+  return 'main';
 }
 
-/** Consumes the phase that `nextPhase` returned: an added phase or the next regular one. */
-export function advancePhase(ctx: Pick<TurnContext, 'extraPhases' | 'regularPhases' | 'mainPhases'>): Pick<TurnContext, 'extraPhases' | 'regularPhases' | 'mainPhases'> {
-  const kind = nextPhase(ctx);
-  const fromExtra = ctx.extraPhases.length > 0;
-  return {
-    extraPhases: fromExtra ? ctx.extraPhases.slice(1) : ctx.extraPhases,
-    regularPhases: fromExtra ? ctx.regularPhases : ctx.regularPhases + 1,
-    mainPhases: kind === 'main' ? ctx.mainPhases + 1 : ctx.mainPhases,
-  };
+/** The name of a phase of a kind: the first main phase of a turn, taken or skipped, is precombat (CR 505.1a). */
+export function phaseName(kind: PhaseKind, mainSeen: boolean): TurnPhaseName {
+  if (kind !== 'main') return kind;
+  return mainSeen ? 'postcombatMain' : 'precombatMain';
+}
+
+/** A phase of a kind with all its steps. `only`: the one step it has, its others passed over (CR 500.10). */
+export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): PhaseEntry {
+  const steps = STEPS_OF_KIND[kind].map((step): StepEntry => (only === undefined || step === only ? { step } : { step, passedOver: '500.10' }));
+  return extra ? { kind, steps, extra } : { kind, steps };
+}
+
+/** The phases of a new turn after its beginning phase (CR 500.1). */
+export function regularPhasesAfterBeginning(): PhaseEntry[] {
+  return REGULAR_PHASES.slice(1).map((kind) => newPhase(kind, false));
+}
+
+/** The steps of a new phase after its first one. */
+export function stepsAfterFirst(phase: PhaseEntry): StepEntry[] {
+  return phase.steps.slice(1);
+}
+
+/** Pending skip counts, copied so a look ahead can use them up without changing the game. */
+export type SkipCounts = Record<PlayerId, Partial<Record<SkipTarget, number>>>;
+
+/** Uses up one pending skip of `what` for `player`, if any. */
+function usePendingSkip(counts: SkipCounts, player: PlayerId, what: SkipTarget): boolean {
+  const n = counts[player]?.[what] ?? 0;
+  if (n <= 0) return false;
+  const mine = { ...counts[player] };
+  if (n > 1) mine[what] = n - 1;
+  else delete mine[what];
+  counts[player] = mine;
+  return true;
+}
+
+type SkipContext = Pick<
+  TurnContext,
+  'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase'
+>;
+
+/**
+ * Whether a phase about to begin is passed over, and by which rule (CR 614.10): a skip
+ * effect or a pending "skip your next ..." of the active player. A phase skip names the
+ * phase ('precombatMain', 'combat', ...); 'combat' skips a combat phase. Uses up a pending
+ * skip in `counts`.
+ */
+export function phaseSkipRule(ctx: SkipContext, name: TurnPhaseName, counts: SkipCounts): string | null {
+  const player = ctx.activePlayer;
+  if (player === null) return null;
+  if (skipsEvery(ctx, player, name)) return '614.10';
+  if (usePendingSkip(counts, player, name)) return '614.10';
+  return null;
 }
 
 /**
- * Adds a combat phase after the current phase, followed by a main phase unless told
- * otherwise. Phases most recently added after the same phase occur first (CR 500.8).
+ * Whether a step about to begin is passed over, and by which rule: a step of an added phase
+ * that has only another step (500.10); the starting player's first draw in a two-player game
+ * (103.8a); the declare blockers and combat damage steps of a combat with no attackers (508.8);
+ * a first-strike damage step with no first or double strike in combat (510.4); a skip effect
+ * or a pending skip of the active player (614.10). Uses up a pending skip in `counts`.
  */
-export function addExtraCombat(extraPhases: PhaseKind[], followedByMain: boolean): PhaseKind[] {
-  return [...(followedByMain ? (['combat', 'main'] as PhaseKind[]) : (['combat'] as PhaseKind[])), ...extraPhases];
-}
-
-/** Records a "skip your next ..." effect (CR 614.1b). */
-export function addSkip(skips: TurnContext['skips'], player: PlayerId, what: SkipTarget): TurnContext['skips'] {
-  return withSkipCount(skips, player, what, (skips[player]?.[what] ?? 0) + 1);
-}
-
-/**
- * Decides, as a step begins, whether it is passed over (CR 103.8a, 614.10): the first step of a
- * phase checks the active player's pending phase skip ('combat', or 'main' for a main
- * phase), any step checks a pending skip of that step. A step inside a skipped phase is
- * passed over too. Returns the record and the skips left, or null when the step happens.
- */
-export function stepSkip(
-  ctx: Pick<TurnContext, 'skips' | 'activePlayer' | 'skipping' | 'turn' | 'seats' | 'startingPlayer'>,
-  phase: PhaseName,
-  step: StepName,
-): { record: SkipRecord; skips: TurnContext['skips'] } | null {
-  // CR 103.8a: in a two-player game the starting player skips the draw step of their first turn.
-  if (phase === 'beginning' && step === 'draw' && skipsFirstDraw(ctx)) return { record: { phase, step, rule: '103.8a' }, skips: ctx.skips };
-  const firstOfPhase = STEPS_OF_PHASE[phase][0] === step;
-  if (!firstOfPhase && ctx.skipping !== null && ctx.skipping.step === undefined && ctx.skipping.phase === phase) {
-    return { record: ctx.skipping, skips: ctx.skips };
+export function stepSkipRule(ctx: SkipContext, phase: TurnPhaseName, entry: StepEntry, counts: SkipCounts): string | null {
+  if (entry.passedOver !== undefined) return entry.passedOver;
+  const step = entry.step;
+  if (step === 'draw' && skipsFirstDraw(ctx)) return '103.8a';
+  if (kindOf(phase) === 'combat' && (step === 'declareBlockers' || step === 'firstStrikeDamage' || step === 'combatDamage')) {
+    if (ctx.combat !== null && ctx.combat.attacksDeclared && !ctx.combat.declared) return '508.8';
+    if (step === 'firstStrikeDamage' && !hasFirstStrikeCombatant(ctx)) return '510.4';
   }
   const player = ctx.activePlayer;
   if (player === null) return null;
-  const mine = ctx.skips[player];
-  if (mine === undefined) return null;
-  if (firstOfPhase && phase === 'combat' && (mine.combat ?? 0) > 0) {
-    return { record: { phase, rule: '614.10' }, skips: withSkipCount(ctx.skips, player, 'combat', (mine.combat ?? 0) - 1) };
-  }
-  const pending = mine[step] ?? 0;
-  if (pending > 0) {
-    const record: SkipRecord = step === 'main' ? { phase, rule: '614.10' } : { phase, step, rule: '614.10' };
-    return { record, skips: withSkipCount(ctx.skips, player, step, pending - 1) };
-  }
+  if (skipsEvery(ctx, player, step)) return '614.10';
+  if (usePendingSkip(counts, player, step)) return '614.10';
   return null;
+}
+
+/**
+ * Whether the starting player skips the draw step of turn 1: in a two-player game
+ * (CR 103.8a; 103.8c: in other multiplayer games nobody does).
+ */
+export function skipsFirstDraw(ctx: Pick<TurnContext, 'turn' | 'seats' | 'activePlayer' | 'startingPlayer'>): boolean {
+  return ctx.turn === 1 && ctx.seats.length === 2 && ctx.activePlayer === ctx.startingPlayer;
+}
+
+/** A copy of the pending skips that a look ahead may use up. */
+export function copyCounts(skips: SkipCounts): SkipCounts {
+  return { ...skips };
+}
+
+/**
+ * What comes next if nothing changes (CONTRACT: TurnView.schedule): the remaining steps of
+ * this phase, the remaining phases of this turn, and the next turns, each marked when a
+ * skip will pass over it. A first-strike damage step shows only while a creature in combat
+ * has first or double strike.
+ */
+export function scheduleOf(ctx: TurnContext): Schedule {
+  const counts = copyCounts(ctx.skips);
+  const steps: Schedule['steps'] = [];
+  const phase = ctx.phase === 'pregame' ? 'beginning' : ctx.phase;
+  for (const entry of ctx.steps) {
+    const rule = stepSkipRule(ctx, phase, entry, counts);
+    if (entry.step === 'firstStrikeDamage' && rule === '510.4') continue;
+    steps.push({ step: entry.step, skipped: rule !== null });
+  }
+  const phases: Schedule['phases'] = [];
+  let mainSeen = ctx.mainSeen;
+  for (const entry of ctx.phases) {
+    const name = phaseName(entry.kind, mainSeen);
+    if (entry.kind === 'main') mainSeen = true;
+    phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null });
+  }
+  return { steps, phases, turns: scheduledTurns(ctx, counts) };
+}
+
+/**
+ * Where an added step goes (CR 500.9): directly after the current step (the default) or
+ * after or before the first step of that name still to come this turn; the most recently
+ * added comes first. Returns the new queues, or why the step cannot be added.
+ */
+export function addStep(
+  ctx: Pick<TurnContext, 'steps' | 'phases' | 'step' | 'phase'>,
+  step: TurnStepName,
+  where: { after?: TurnStepName; before?: TurnStepName },
+): { steps: StepEntry[]; phases: PhaseEntry[] } | Violation {
+  const kind = kindOfStep(step);
+  const anchor = where.before ?? where.after;
+  const offset = where.before !== undefined ? 0 : 1;
+  const currentKind = ctx.phase === 'pregame' ? null : kindOf(ctx.phase);
+  const fits = (k: PhaseKind | null) => k === kind;
+  if (anchor === undefined || (where.before === undefined && anchor === ctx.step)) {
+    if (!fits(currentKind)) return violation('500.9', `a ${step} step can only be added to a ${kind} phase; this is the ${ctx.phase} phase`);
+    if (ctx.steps.length >= MAX_STEPS) return violation('500.9', `a phase has at most ${MAX_STEPS} steps to come`);
+    return { steps: [{ step }, ...ctx.steps], phases: ctx.phases };
+  }
+  const i = ctx.steps.findIndex((s) => s.step === anchor);
+  if (i >= 0) {
+    if (!fits(currentKind)) return violation('500.9', `a ${step} step can only be added to a ${kind} phase`);
+    if (ctx.steps.length >= MAX_STEPS) return violation('500.9', `a phase has at most ${MAX_STEPS} steps to come`);
+    const steps = [...ctx.steps];
+    steps.splice(i + offset, 0, { step });
+    return { steps, phases: ctx.phases };
+  }
+  for (const [p, phase] of ctx.phases.entries()) {
+    const j = phase.steps.findIndex((s) => s.step === anchor);
+    if (j < 0) continue;
+    if (!fits(phase.kind)) return violation('500.9', `a ${step} step can only be added to a ${kind} phase`);
+    if (phase.steps.length >= MAX_STEPS) return violation('500.9', `a phase has at most ${MAX_STEPS} steps`);
+    const steps = [...phase.steps];
+    steps.splice(j + offset, 0, { step });
+    const phases = [...ctx.phases];
+    phases[p] = { ...phase, steps };
+    return { steps: ctx.steps, phases };
+  }
+  return violation('500.9', `there is no ${anchor} step still to come this turn to add a step ${where.before !== undefined ? 'before' : 'after'}`);
+}
+
+/**
+ * Where an added phase goes (CR 500.8): directly after the current phase, or after the first
+ * phase named `after` still to come this turn; the most recently added comes first. A main
+ * phase is named as the view names it (505.1a).
+ */
+export function addPhases(
+  ctx: Pick<TurnContext, 'phases' | 'phase' | 'mainSeen'>,
+  added: PhaseEntry[],
+  after: TurnPhaseName | undefined,
+): PhaseEntry[] | Violation {
+  if (ctx.phases.length + added.length > MAX_PHASES) return violation('500.8', `a turn has at most ${MAX_PHASES} phases to come`);
+  if (after === undefined || after === ctx.phase) return [...added, ...ctx.phases];
+  let mainSeen = ctx.mainSeen;
+  for (const [i, entry] of ctx.phases.entries()) {
+    const name = phaseName(entry.kind, mainSeen);
+    if (entry.kind === 'main') mainSeen = true;
+    if (name === after) return [...ctx.phases.slice(0, i + 1), ...added, ...ctx.phases.slice(i + 1)];
+  }
+  return violation('500.8', `there is no ${after} phase still to come this turn`);
 }

@@ -1,15 +1,13 @@
 /**
  * Timing of spells, abilities and land plays.
- * CR 117.1a, 117.1b, 116.2a, 305.1, 305.2, 305.3, 307.1, 307.5.
+ * CR 101.2, 116.2a, 117.1a, 117.1b, 305.1, 305.2, 305.3, 307.1, 307.5.
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
+import { landPlaysAllowed, spellLimitOf } from './effects.js';
 import { priorityViolation } from './priority.js';
 
-/** Lands a player may play each turn (CR 305.2). */
-export const LANDS_PER_TURN = 1;
-
-type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed'>;
+type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed' | 'effects' | 'spellsCast'>;
 
 /** Whether the turn is in a main phase (CR 505.1). */
 export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
@@ -17,14 +15,21 @@ export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
 }
 
 /**
- * "Sorcery speed": the player must have priority, it must be their main phase and the
- * stack must be empty (CR 307.1, 307.5, 117.1a).
+ * "Sorcery speed": it must be the player's turn and main phase, and the stack must be
+ * empty (CR 307.1, 307.5, 117.1a).
  */
-export function sorceryTimingViolation(ctx: TimingContext, player: PlayerId, rule: string): Violation | null {
+export function sorceryTimingViolation(ctx: Pick<TurnContext, 'activePlayer' | 'phase' | 'stack'>, player: PlayerId, rule: string): Violation | null {
   if (player !== ctx.activePlayer) return violation(rule, `${player} can act at sorcery speed only during their own turn`);
   if (!isMainPhase(ctx)) return violation(rule, `sorcery-speed actions need a main phase; this is the ${ctx.phase} phase`);
   if (ctx.stack.length > 0) return violation(rule, 'sorcery-speed actions need an empty stack');
   return null;
+}
+
+/** Whether a player may cast another spell this turn under the `spellLimit` effects (CR 101.2). */
+export function spellLimitViolation(ctx: Pick<TurnContext, 'effects' | 'spellsCast'>, player: PlayerId): Violation | null {
+  const limit = spellLimitOf(ctx, player);
+  const cast = ctx.spellsCast[player] ?? 0;
+  return cast >= limit ? violation('101.2', `${player} can't cast more than ${limit} spell(s) each turn and has cast ${cast}`) : null;
 }
 
 /** Casting a spell (CR 117.1a, 307.1) or activating an ability (CR 117.1b, 307.5). */
@@ -32,8 +37,11 @@ export function castViolation(ctx: TimingContext, player: PlayerId, speed: 'sorc
   const doing = what === 'spell' ? 'cast a spell' : 'activate an ability';
   const noPriority = priorityViolation(ctx, player, what === 'spell' ? '117.1a' : '117.1b', doing);
   if (noPriority) return noPriority;
-  if (speed === 'sorcery') return sorceryTimingViolation(ctx, player, what === 'spell' ? '307.1' : '307.5');
-  return null;
+  if (speed === 'sorcery') {
+    const timing = sorceryTimingViolation(ctx, player, what === 'spell' ? '307.1' : '307.5');
+    if (timing) return timing;
+  }
+  return what === 'spell' ? spellLimitViolation(ctx, player) : null;
 }
 
 /**
@@ -46,6 +54,7 @@ export function landViolation(ctx: TimingContext, player: PlayerId): Violation |
   if (noPriority) return noPriority;
   if (!isMainPhase(ctx)) return violation('305.1', `lands are played in a main phase; this is the ${ctx.phase} phase`);
   if (ctx.stack.length > 0) return violation('305.1', 'lands are played only while the stack is empty');
-  if (ctx.landsPlayed >= LANDS_PER_TURN) return violation('305.2', `${player} has already played ${ctx.landsPlayed} land(s) this turn (allowed: ${LANDS_PER_TURN})`);
+  const allowed = landPlaysAllowed(ctx, player);
+  if (ctx.landsPlayed >= allowed) return violation('305.2', `${player} has already played ${ctx.landsPlayed} land(s) this turn (allowed: ${allowed})`);
   return null;
 }

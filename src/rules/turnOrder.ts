@@ -1,14 +1,17 @@
 /**
  * Turn order, APNAP order and who takes the next turn.
- * CR 101.4, 103.8, 500.7, 614.10, 800.4j, 800.4k.
+ * CR 101.4, 500.7, 614.10, 614.10a, 800.4j, 800.4k.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { ExtraTurn, PlayerId, ScheduledTurn, SkipTarget, TurnContext } from '../../machines/turn.types.js';
+import { skipsEvery } from './effects.js';
+
+type Seating = Pick<TurnContext, 'seats' | 'players'>;
 
 /**
  * The players still in the game, in turn order starting with `from` (or the first player
  * after `from`'s seat if `from` has left). CR 101.4: turn order continues around the table.
  */
-export function inTurnOrderFrom(ctx: Pick<TurnContext, 'seats' | 'players'>, from: PlayerId): PlayerId[] {
+export function inTurnOrderFrom(ctx: Seating, from: PlayerId): PlayerId[] {
   const start = ctx.seats.indexOf(from);
   const order: PlayerId[] = [];
   for (let i = 0; i < ctx.seats.length; i++) {
@@ -22,12 +25,12 @@ export function inTurnOrderFrom(ctx: Pick<TurnContext, 'seats' | 'players'>, fro
  * APNAP order (CR 101.4): the active player, then the others in turn order. With no active
  * player (CR 800.4j) it starts with the next player after the departed active player's seat.
  */
-export function apnapOrder(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner'>): PlayerId[] {
+export function apnapOrder(ctx: Seating & Pick<TurnContext, 'turnOwner'>): PlayerId[] {
   return inTurnOrderFrom(ctx, ctx.turnOwner);
 }
 
 /** The next player in turn order after `player` who is still in the game (CR 117.3d, 800.4a). */
-export function nextPlayerAfter(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId): PlayerId | null {
+export function nextPlayerAfter(ctx: Seating, player: PlayerId): PlayerId | null {
   const start = ctx.seats.indexOf(player);
   for (let i = 1; i <= ctx.seats.length; i++) {
     const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
@@ -41,68 +44,87 @@ export function nextPlayerAfter(ctx: Pick<TurnContext, 'seats' | 'players'>, pla
  * (CR 117.3a, 117.3b). If the active player has left, the next player in turn order
  * receives it instead (CR 800.4j).
  */
-export function activeOrNext(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'activePlayer'>): PlayerId | null {
+export function activeOrNext(ctx: Seating & Pick<TurnContext, 'turnOwner' | 'activePlayer'>): PlayerId | null {
   return ctx.activePlayer ?? nextPlayerAfter(ctx, ctx.turnOwner);
 }
 
-/**
- * Whether the starting player skips the draw step of turn 1: only in a two-player game
- * (CR 103.8a; 103.8c: in other multiplayer games nobody does).
- */
-export function skipsFirstDraw(ctx: Pick<TurnContext, 'turn' | 'seats' | 'activePlayer' | 'startingPlayer'>): boolean {
-  return ctx.turn === 1 && ctx.seats.length === 2 && ctx.activePlayer === ctx.startingPlayer;
-}
-
-/** Who takes the next turn, and whether it is an extra turn. */
+/** Who takes the next turn, and what is left pending once it begins. */
 export interface NextTurn {
   player: PlayerId;
   extra: boolean;
+  id?: string;
   /** The extra turns still pending once this turn begins. */
-  extraTurns: PlayerId[];
+  extraTurns: ExtraTurn[];
   /** The player the regular rotation continues from afterwards. */
   rotation: PlayerId;
-  /** Turns skipped on the way (CR 614.10), in order. */
-  skippedTurns: PlayerId[];
   /** Pending turn skips after consuming the skipped ones. */
   skips: TurnContext['skips'];
+  /** Turns passed over on the way (CR 614.10), in order. */
+  skipped: ScheduledTurn[];
 }
+
+type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'>;
 
 /**
  * Decides who takes the next turn. Extra turns come first, most recently created first
  * (CR 500.7); then the next player in turn order after the last regular turn. A player who
- * has left never begins a turn (CR 800.4k), and a pending "skip your next turn" replaces
- * that player's next turn with nothing (CR 614.10, 614.10a).
+ * has left never begins a turn (CR 800.4k); a pending "skip your next turn" (614.10a) or a
+ * skip effect on turns or extra turns (614.10) passes that turn over. If every turn would be
+ * skipped forever, the turn is taken anyway after a full round of every kind.
  */
-export function nextTurn(ctx: Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips'>): NextTurn {
+export function nextTurn(ctx: TurnOrderContext): NextTurn {
   const extraTurns = [...ctx.extraTurns];
   let rotation = ctx.rotation;
   let skips = ctx.skips;
-  const skippedTurns: PlayerId[] = [];
-  // Each iteration consumes an extra turn, a turn skip or advances the rotation; the number
-  // of pending skips bounds it.
+  const skipped: ScheduledTurn[] = [];
+  let budget = ctx.extraTurns.length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
   for (;;) {
-    const extra = extraTurns.length > 0;
-    const candidate = extra ? (extraTurns.pop() as PlayerId) : nextPlayerAfter(ctx, rotation);
-    if (candidate === null) throw new Error('no player is left to take a turn');
-    if (!extra) rotation = candidate;
-    if (!ctx.players.includes(candidate)) continue; // CR 800.4k
-    const pending = skips[candidate]?.turn ?? 0;
-    if (pending > 0) {
-      skips = withSkipCount(skips, candidate, 'turn', pending - 1);
-      skippedTurns.push(candidate);
+    const extraTurn = extraTurns.pop();
+    const extra = extraTurn !== undefined;
+    const player = extraTurn?.player ?? nextPlayerAfter(ctx, rotation);
+    if (player === null) throw new Error('no player is left to take a turn');
+    if (!extra) rotation = player;
+    if (!ctx.players.includes(player)) continue; // CR 800.4k
+    const entry: ScheduledTurn = extraTurn?.id !== undefined ? { player, extra, id: extraTurn.id, skipped: true } : { player, extra, skipped: true };
+    budget--;
+    const byEffect = skipsEvery(ctx, player, 'turn') || (extra && skipsEvery(ctx, player, 'extraTurn'));
+    const pending = skips[player]?.turn ?? 0;
+    if (budget > 0 && (byEffect || pending > 0)) {
+      if (!byEffect) skips = withSkipCount(skips, player, 'turn', pending - 1);
+      skipped.push(entry);
       continue;
     }
-    return { player: candidate, extra, extraTurns, rotation, skippedTurns, skips };
+    const taken: NextTurn = { player, extra, extraTurns, rotation, skips, skipped };
+    if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
+    return taken;
   }
 }
 
+function pendingTurnSkips(skips: TurnContext['skips']): number {
+  let n = 0;
+  for (const p in skips) n += skips[p]?.turn ?? 0;
+  return n;
+}
+
+/**
+ * The next turns if nothing changes (CONTRACT: schedule.turns): at least the next
+ * `players.length + 1` turns taken, with the skipped ones between them.
+ */
+export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips']): ScheduledTurn[] {
+  const out: ScheduledTurn[] = [];
+  if (ctx.players.length === 0) return out;
+  let state: TurnOrderContext = { ...ctx, skips: counts };
+  for (let taken = 0; taken < ctx.players.length + 1; taken++) {
+    const next = nextTurn(state);
+    out.push(...next.skipped);
+    out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
+    state = { ...state, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips };
+  }
+  return out;
+}
+
 /** Returns `skips` with one player's count for one target set to `count` (0 removes it). */
-export function withSkipCount(
-  skips: TurnContext['skips'],
-  player: PlayerId,
-  what: keyof NonNullable<TurnContext['skips'][string]>,
-  count: number,
-): TurnContext['skips'] {
+export function withSkipCount(skips: TurnContext['skips'], player: PlayerId, what: SkipTarget, count: number): TurnContext['skips'] {
   const mine = { ...skips[player] };
   if (count > 0) mine[what] = count;
   else delete mine[what];

@@ -1,0 +1,42 @@
+/**
+ * The shape of what an action does: a patch to the context, the events it emits, and the
+ * events it raises for the chart to take next (ending the turn or the combat from a
+ * checkpoint). Every emitted event is also appended to `pending`, the events the next
+ * checkpoint hands to the host (CONTRACT: checkpoint's `pending`).
+ */
+import type { EmittedEvent, TurnContext, TurnEvent } from './turn.types.js';
+import { MAX_PENDING_EVENTS } from '../src/rules/limits.js';
+
+/** A patch to the context, the events to emit in order, and events to raise. */
+export interface Effect {
+  patch: Partial<TurnContext>;
+  emit: EmittedEvent[];
+  raise?: TurnEvent[];
+}
+
+/** An effect that does nothing. */
+export const NOTHING: Effect = { patch: {}, emit: [] };
+
+/** An effect: `patch`, plus `emit` emitted and appended to the pending events. */
+export function effect(ctx: TurnContext, patch: Partial<TurnContext>, emit: EmittedEvent[] = []): Effect {
+  if (emit.length === 0) return { patch, emit };
+  const base = patch.pending ?? ctx.pending;
+  const pending = base.length + emit.length > MAX_PENDING_EVENTS ? [...base, ...emit].slice(-MAX_PENDING_EVENTS) : [...base, ...emit];
+  return { patch: { ...patch, pending }, emit };
+}
+
+/** Applies `next` to the context that `first` leaves: the two effects in sequence. */
+export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
+  const second = next({ ...ctx, ...first.patch });
+  const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
+  const out: Effect = { patch: { ...first.patch, ...second.patch }, emit: first.emit.length === 0 ? second.emit : [...first.emit, ...second.emit] };
+  if (raise) out.raise = raise;
+  return out;
+}
+
+/** Applies effects in sequence. */
+export function sequence(ctx: TurnContext, ...steps: ((ctx: TurnContext) => Effect)[]): Effect {
+  let out: Effect = NOTHING;
+  for (const step of steps) out = andThen(ctx, out, step);
+  return out;
+}

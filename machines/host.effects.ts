@@ -1,0 +1,160 @@
+/**
+ * What the host's events do to the game: bookkeeping, effects that change the turn, the
+ * stack, combat updates, control and results. Pure functions of the context; the machine's
+ * actions and the checkpoint (for events a hook returns) are adapters over these.
+ */
+import { isInCombat, removedFromCombat, withBlock, withCombatAbilities, combatAttacker } from '../src/rules/combat.js';
+import { drawnGame, leaveGame } from '../src/rules/leaving.js';
+import { addPhases, addStep, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
+import { withSkipCount } from '../src/rules/turnOrder.js';
+import { effect, sequence, NOTHING, type Effect } from './effect.js';
+import type { TurnContext, TurnEvent } from './turn.types.js';
+
+type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
+
+/** The player decisions: everything else is a host event (or a setting). */
+export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([
+  'PASS_PRIORITY',
+  'CAST_SPELL',
+  'ACTIVATE_ABILITY',
+  'PLAY_LAND',
+  'DECLARE_ATTACKERS',
+  'DECLARE_BLOCKERS',
+  'DISCARD',
+  'CHOOSE_DEFENDER',
+  'ORDER_BLOCKERS',
+  'ORDER_ATTACKERS',
+]);
+
+/** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */
+export function isHostEvent(e: TurnEvent): boolean {
+  return !DECISIONS.has(e.type);
+}
+
+/** The stack with an object removed, and the event that says so (CR 701.6, 608.2b). */
+export function removeFromStack(ctx: TurnContext, e: EventOf<'REMOVE_FROM_STACK'>): Effect {
+  const object = ctx.stack.find((o) => o.id === e.id);
+  if (object === undefined) return NOTHING;
+  return effect(ctx, { stack: ctx.stack.filter((o) => o !== object) }, [{ type: 'removedFromStack', object: { ...object }, reason: e.reason ?? 'removed' }]);
+}
+
+/**
+ * A host event that needs no priority: bookkeeping (mana, hand sizes), what the turn will be
+ * (extra turns, phases and steps, skips, effects), the stack outside priority, combat updates,
+ * control and day/night. Legality is checked before (src/rules/legality.ts).
+ */
+export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
+  switch (e.type) {
+    case 'HAND_SIZE':
+      return effect(ctx, { handSizes: { ...ctx.handSizes, [e.player]: e.size } });
+    case 'ADD_MANA':
+    case 'SPEND_MANA': {
+      if (e.amount === 0) return NOTHING;
+      const delta = e.type === 'ADD_MANA' ? e.amount : -e.amount;
+      return effect(ctx, { manaPool: { ...ctx.manaPool, [e.player]: (ctx.manaPool[e.player] ?? 0) + delta } });
+    }
+    case 'ADD_EXTRA_TURN':
+      // CR 500.7, 805.8: the most recently created extra turn is taken first.
+      return effect(ctx, { extraTurns: [...ctx.extraTurns, e.id === undefined ? { player: e.player } : { player: e.player, id: e.id }] });
+    case 'ADD_EXTRA_COMBAT': {
+      // CR 500.8: an additional combat phase, followed by an additional main phase unless told otherwise.
+      const added = e.followedByMain === false ? [newPhase('combat', true)] : [newPhase('combat', true), newPhase('main', true)];
+      const phases = addPhases(ctx, added, e.after);
+      return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+    }
+    case 'ADD_EXTRA_PHASE': {
+      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      const phases = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
+      return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+    }
+    case 'ADD_EXTRA_STEP': {
+      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      if (e.afterPhase !== undefined) {
+        // CR 500.10: a new phase of the step's kind with only that step, directly after the phase.
+        const phases = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
+        return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+      }
+      const where = e.before !== undefined ? { before: e.before } : e.after !== undefined ? { after: e.after } : {};
+      const added = addStep(ctx, e.step, where);
+      return 'rule' in added ? NOTHING : effect(ctx, added);
+    }
+    case 'SKIP_NEXT':
+      return effect(ctx, { skips: withSkipCount(ctx.skips, e.player, e.what, (ctx.skips[e.player]?.[e.what] ?? 0) + 1) });
+    case 'ADD_EFFECT': {
+      const entry = { id: e.id, effect: e.effect, duration: e.duration ?? 'untilRemoved', since: ctx.turn, ...(e.controller === undefined ? {} : { controller: e.controller }) };
+      return effect(ctx, { effects: [...ctx.effects, entry] });
+    }
+    case 'REMOVE_EFFECT':
+      return effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]);
+    case 'REMOVE_FROM_STACK':
+      return removeFromStack(ctx, e);
+    case 'PUT_ON_STACK': {
+      // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
+      const patch: Partial<TurnContext> = { stack: [...ctx.stack, { ...e.object }], passed: [] };
+      if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
+      return effect(ctx, patch);
+    }
+    case 'REMOVE_FROM_COMBAT':
+      return ctx.combat === null ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) });
+    case 'SET_COMBAT_ABILITIES': {
+      if (ctx.combat === null) return NOTHING;
+      const abilities: { firstStrike?: boolean; doubleStrike?: boolean } = {};
+      if (e.firstStrike !== undefined) abilities.firstStrike = e.firstStrike;
+      if (e.doubleStrike !== undefined) abilities.doubleStrike = e.doubleStrike;
+      return effect(ctx, { combat: withCombatAbilities(ctx.combat, e.id, abilities) });
+    }
+    case 'ADD_ATTACKER': {
+      if (ctx.combat === null || isInCombat(ctx.combat, e.id)) return NOTHING;
+      // CR 508.3a, 508.4: put onto the battlefield attacking; it was never declared, but it counts for 508.8.
+      return effect(ctx, { combat: { ...ctx.combat, declared: true, attackers: [...ctx.combat.attackers, combatAttacker(e)] } });
+    }
+    case 'ADD_BLOCKER': {
+      const attacker = ctx.combat?.attackers.find((a) => a.id === e.attacker);
+      if (ctx.combat === null || attacker === undefined) return NOTHING;
+      // CR 509.4: blocking without being declared; in damage assignment order it goes last.
+      const block = { id: e.id, attacker: e.attacker, ...(e.firstStrike === undefined ? {} : { firstStrike: e.firstStrike }), ...(e.doubleStrike === undefined ? {} : { doubleStrike: e.doubleStrike }) };
+      return effect(ctx, { combat: withBlock(ctx.combat, attacker.defender, block) });
+    }
+    case 'CONTROL_PLAYER':
+      return effect(ctx, { controlNext: [...ctx.controlNext, { controller: e.controller, player: e.player }] });
+    case 'SET_DAY_NIGHT':
+      return ctx.dayNight === e.value ? effect(ctx, {}) : effect(ctx, { dayNight: e.value }, [{ type: 'dayNight', value: e.value }]);
+    case 'SET_STOPS':
+      return effect(ctx, { stops: { ...ctx.stops, [e.player]: e.stops === null ? null : e.stops.map((s) => ({ ...s })) } });
+    case 'YIELD': {
+      const yields = { ...ctx.yields };
+      if (e.until === null) delete yields[e.player];
+      else yields[e.player] = { until: e.until, evenIfStackChanges: e.evenIfStackChanges === true };
+      return effect(ctx, { yields });
+    }
+    default:
+      return NOTHING;
+  }
+}
+
+/**
+ * A player leaves the game or the game ends (CR 104.2a, 104.3a, 104.4a, 800.4a): CONCEDE,
+ * LOSE, WIN (every other player loses), DRAW_GAME. Who receives priority next is decided by
+ * the caller.
+ */
+export function leaveEffect(ctx: TurnContext, e: EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>): Effect {
+  if (e.type === 'DRAW_GAME') {
+    const result = drawnGame(ctx);
+    return effect(ctx, { result, priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
+  }
+  if (e.type === 'WIN') {
+    const others = ctx.players.filter((p) => p !== e.player);
+    return sequence(ctx, ...others.map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, 'another player won'))));
+  }
+  return leaveOne(ctx, e.player, e.type === 'CONCEDE' ? 'conceded' : (e.reason ?? 'lost'));
+}
+
+function leaveOne(ctx: TurnContext, player: string, reason: string): Effect {
+  if (!ctx.players.includes(player)) return NOTHING;
+  const { patch, endedEffects, removed } = leaveGame(ctx, player, reason);
+  const emit: Parameters<typeof effect>[2] = [{ type: 'playerLeft', player, reason }];
+  for (const object of removed.reverse()) emit.push({ type: 'removedFromStack', object: { ...object }, reason: 'removed' });
+  for (const id of endedEffects) emit.push({ type: 'effectEnded', id });
+  if (patch.result) emit.push({ type: 'gameOver', winners: [...patch.result.winners], draw: false });
+  return effect(ctx, patch, emit);
+}

@@ -1,0 +1,108 @@
+/**
+ * `game.legalActions(player?)`: the decisions `send` would accept now, as templates with the
+ * fields the caller must choose named in `choose`. Every template is checked against the
+ * legality table (src/rules/legality.ts) with its choices filled in the plainest way, so a
+ * listed template is always accepted.
+ */
+import type { Awaiting, PlayerId, TurnContext, TurnEvent } from '../machines/turn.types.js';
+import { decider } from './rules/control.js';
+import { violationOf } from './rules/legality.js';
+import { awaitingOf, type SnapshotLike } from './view.js';
+
+type Template<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
+
+/**
+ * A decision that would be accepted now: the event less the fields in `choose` (drop
+ * `choose` before sending). Discriminated by `type`.
+ */
+export type LegalAction =
+  | Template<'PASS_PRIORITY'>
+  | Template<'CAST_SPELL', 'id'>
+  | Template<'ACTIVATE_ABILITY', 'id'>
+  | Template<'PLAY_LAND'>
+  | Template<'DECLARE_ATTACKERS', 'attackers'>
+  | Template<'DECLARE_BLOCKERS', 'blockers'>
+  | Template<'DISCARD'>
+  | Template<'CHOOSE_DEFENDER', 'defender'>
+  | Template<'ORDER_BLOCKERS', 'order'>
+  | Template<'ORDER_ATTACKERS', 'order'>
+  | Template<'CONCEDE'>;
+
+/** A template with its choices filled in the plainest way (an unused id, no creatures, the first defender, the order as listed). */
+export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): TurnEvent {
+  const { choose: _choose, ...rest } = action;
+  switch (rest.type) {
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY': {
+      let n = ctx.stack.length + ctx.pendingTriggers.length;
+      const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
+      while (taken.has(`object-${n}`)) n++;
+      return { ...rest, id: `object-${n}` } as TurnEvent;
+    }
+    case 'DECLARE_ATTACKERS':
+      return { ...rest, attackers: [] } as TurnEvent;
+    case 'DECLARE_BLOCKERS':
+      return { ...rest, blockers: [] } as TurnEvent;
+    case 'CHOOSE_DEFENDER':
+      return { ...rest, defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' } as TurnEvent;
+    case 'ORDER_BLOCKERS':
+      return { ...rest, order: awaiting?.kind === 'orderBlockers' ? [...awaiting.blockers] : [] } as TurnEvent;
+    case 'ORDER_ATTACKERS':
+      return { ...rest, order: awaiting?.kind === 'orderAttackers' ? [...awaiting.attackers] : [] } as TurnEvent;
+    default:
+      return rest as TurnEvent;
+  }
+}
+
+/** The candidate templates for one player, before the legality check. */
+function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
+  const by = decider(ctx, p);
+  const who = by === p ? { player: p } : { player: p, by };
+  const out: LegalAction[] = [];
+  if (awaiting?.player === p) {
+    switch (awaiting.kind) {
+      case 'priority':
+        out.push({ type: 'PASS_PRIORITY', ...who, choose: [] });
+        for (const type of ['CAST_SPELL', 'ACTIVATE_ABILITY'] as const) {
+          out.push({ type, ...who, speed: 'instant', choose: ['id'] }, { type, ...who, speed: 'sorcery', choose: ['id'] });
+        }
+        out.push({ type: 'PLAY_LAND', ...who, choose: [] });
+        break;
+      case 'declareAttackers':
+        out.push({ type: 'DECLARE_ATTACKERS', ...who, choose: ['attackers'] });
+        break;
+      case 'declareBlockers':
+        out.push({ type: 'DECLARE_BLOCKERS', ...who, choose: ['blockers'] });
+        break;
+      case 'discard':
+        out.push({ type: 'DISCARD', ...who, count: awaiting.count, choose: [] });
+        break;
+      case 'chooseDefender':
+        out.push({ type: 'CHOOSE_DEFENDER', ...who, choose: ['defender'] });
+        break;
+      case 'orderBlockers':
+        out.push({ type: 'ORDER_BLOCKERS', ...who, attacker: awaiting.attacker, choose: ['order'] });
+        break;
+      case 'orderAttackers':
+        out.push({ type: 'ORDER_ATTACKERS', ...who, blocker: awaiting.blocker, choose: ['order'] });
+        break;
+    }
+  }
+  out.push({ type: 'CONCEDE', player: p, choose: [] });
+  return out;
+}
+
+/** The decisions that would be accepted now, from one player or every player in turn order. */
+export function legalActionsOf(snapshot: SnapshotLike, player?: string): LegalAction[] {
+  const ctx = snapshot.context;
+  if (snapshot.status !== 'active' || ctx.result !== null) return [];
+  const awaiting = awaitingOf(snapshot);
+  const out: LegalAction[] = [];
+  for (const p of ctx.players) {
+    if (player !== undefined && p !== player) continue;
+    for (const action of candidates(ctx, awaiting, p)) {
+      if (violationOf(ctx, awaiting, plainestFill(action, awaiting, ctx)) === null) out.push(action);
+    }
+  }
+  return out;
+}

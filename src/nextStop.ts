@@ -1,0 +1,48 @@
+/**
+ * `game.nextStop(player?)`: where the game will next ask that player (or anyone) for a
+ * decision if every other decision is answered with the plainest input. Computed on a copy
+ * with XState's pure `transition`, with no hook: the live game is not touched.
+ */
+import { transition } from 'xstate';
+import { turnMachine } from '../machines/turn.machine.js';
+import type { Awaiting, PhaseName, StepName } from '../machines/turn.types.js';
+import { plainestFill, legalActionsOf } from './legal.js';
+import { violationOf } from './rules/legality.js';
+import { awaitingOf } from './view.js';
+
+/** Where the game will next ask for a decision. */
+export interface NextStop {
+  turn: number;
+  activePlayer: string | null;
+  phase: PhaseName;
+  step: StepName;
+  awaiting: Awaiting;
+}
+
+type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
+
+/** Most decisions a look ahead answers before it gives up. */
+const MAX_LOOKAHEAD = 20_000;
+
+/** The next decision awaited from `player` (or anyone), or null if the game ends first or it is not within `players.length + 1` turns. */
+export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null {
+  if (player !== undefined && !snapshot.context.players.includes(player)) return null;
+  const lastTurn = snapshot.context.turn + snapshot.context.players.length + 1;
+  let current = snapshot;
+  for (let i = 0; i < MAX_LOOKAHEAD; i++) {
+    const ctx = current.context;
+    const awaiting = awaitingOf(current);
+    if (awaiting === null || ctx.turn > lastTurn) return null;
+    if (player === undefined || awaiting.player === player) {
+      return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...awaiting } };
+    }
+    const action = legalActionsOf(current, awaiting.player).find((a) => a.type !== 'CONCEDE' && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND');
+    if (action === undefined) return null;
+    const event = plainestFill(action, awaiting, ctx);
+    if (violationOf(ctx, awaiting, event) !== null) return null;
+    const [next] = transition(turnMachine, current, event);
+    if (next === current) return null;
+    current = next;
+  }
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * The rules eras, side by side: one record per era, read by the rules that differ.
+ * A new era is one more record here. The README's "Rules eras" table is generated from this
+ * data (`eraTable()`), and a test fails if the two disagree.
+ */
+import type { RulesEra } from '../../machines/turn.types.js';
+
+/** What distinguishes one era's turn from another's. */
+export interface Era {
+  /** A short description, with the dates it covers. */
+  label: string;
+  /** When mana pools empty: at the end of every step (CR 500.5) or only of every phase (classic 300.3). */
+  manaEmpties: 'step' | 'phase';
+  /** Whether unspent mana burns its owner as it empties (classic 300.3). */
+  manaBurn: boolean;
+  /** Whether combat damage uses the stack (classic 310.4): one object that deals it when it resolves. */
+  combatDamageOnStack: boolean;
+  /** Whether blockers and attackers are put in damage assignment order (CR 509.2, 509.3, 2009-2024). */
+  damageAssignmentOrder: boolean;
+  /** Whether declaring no attackers skips the rest of the declare attackers step too (classic 308.5). */
+  noAttackersSkipsRestOfStep: boolean;
+}
+
+/** The eras, side by side. */
+export const ERAS: Readonly<Record<RulesEra, Era>> = {
+  current: {
+    label: "today's Comprehensive Rules (from November 2024)",
+    manaEmpties: 'step',
+    manaBurn: false,
+    combatDamageOnStack: false,
+    damageAssignmentOrder: false,
+    noAttackersSkipsRestOfStep: false,
+  },
+  m10: {
+    label: 'Magic 2010 (July 2009) to November 2024',
+    manaEmpties: 'step',
+    manaBurn: false,
+    combatDamageOnStack: false,
+    damageAssignmentOrder: true,
+    noAttackersSkipsRestOfStep: false,
+  },
+  classic: {
+    label: 'before Magic 2010 (Sixth Edition rules, 1999-2009)',
+    manaEmpties: 'phase',
+    manaBurn: true,
+    combatDamageOnStack: true,
+    damageAssignmentOrder: false,
+    noAttackersSkipsRestOfStep: true,
+  },
+};
+
+/** The names of the eras, in the order of {@link ERAS}. */
+export const ERA_NAMES = Object.keys(ERAS) as RulesEra[];
+
+/** The era record of a game. */
+export function eraOf(ctx: { rules: RulesEra }): Era {
+  return ERAS[ctx.rules];
+}
+
+const ROWS: readonly [keyof Era, string][] = [
+  ['label', 'covers'],
+  ['manaEmpties', 'mana empties at the end of each'],
+  ['manaBurn', 'mana burn'],
+  ['combatDamageOnStack', 'combat damage uses the stack'],
+  ['damageAssignmentOrder', 'damage assignment order'],
+  ['noAttackersSkipsRestOfStep', 'no attackers skips the rest of the declare attackers step'],
+];
+
+/** The eras as a Markdown table, one column per era (the README shows it). */
+export function eraTable(): string {
+  const cell = (v: unknown) => (v === true ? 'yes' : v === false ? 'no' : String(v));
+  const lines = [`| | ${ERA_NAMES.map((n) => `'${n}'`).join(' | ')} |`, `|---|${ERA_NAMES.map(() => '---').join('|')}|`];
+  for (const [key, title] of ROWS) lines.push(`| ${title} | ${ERA_NAMES.map((n) => cell(ERAS[n][key])).join(' | ')} |`);
+  return lines.join('\n');
+}

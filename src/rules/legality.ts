@@ -1,0 +1,194 @@
+/**
+ * What makes each event illegal now: one table, read by the engine before an event reaches
+ * the chart (so refusals change nothing and say why), by the refusal messages and by
+ * `legalActions`. The chart's guards are adapters over the same rules functions.
+ * Each entry returns the violated rule and a message saying what to do instead, or null.
+ */
+import type { Awaiting, PlayerId, TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import { violation, type Violation } from '../errors.js';
+import { discardDue } from './cleanup.js';
+import { attackablePlayers, attackViolation, blockViolation, isInCombat, orderViolation } from './combat.js';
+import { byViolation } from './control.js';
+import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_STACK } from './limits.js';
+import { spendViolation } from './mana.js';
+import { priorityViolation } from './priority.js';
+import { addPhases, addStep, kindOf, kindOfStep, newPhase } from './schedule.js';
+import { castViolation, landViolation } from './timing.js';
+
+type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
+type Check<T extends TurnEvent['type']> = (ctx: TurnContext, awaiting: Awaiting | null, e: EventOf<T>) => Violation | null;
+
+/** A player who has left can no longer do anything (CR 800.4a). */
+function inGame(ctx: Pick<TurnContext, 'players'>, player: PlayerId, field = 'player'): Violation | null {
+  return ctx.players.includes(player) ? null : violation('800.4a', `${field} ${player} has left the game`);
+}
+
+/** A decision must be awaited from that player (or be one of the decisions priority allows). */
+function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], player: PlayerId, rule: string, what: string): Violation | null {
+  if (awaiting?.kind === kind && awaiting.player === player) return null;
+  const now = awaiting === null ? 'nothing is awaited' : `the game awaits ${awaiting.kind} from ${awaiting.player}`;
+  return violation(rule, `${what} by ${player} is not awaited now: ${now}`);
+}
+
+/** Ids on the stack are unique (and among the triggers waiting to be put on it). */
+function stackIdViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>, ids: readonly string[]): Violation | null {
+  const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
+  for (const id of ids) {
+    if (taken.has(id)) return violation('405.1', `an object with id ${id} is already on the stack (or waiting to be put on it); ids on the stack are unique`);
+    taken.add(id);
+  }
+  if (ctx.stack.length + ctx.pendingTriggers.length + ids.length > MAX_STACK) return violation('405.1', `the stack would hold more than MAX_STACK = ${MAX_STACK} objects`);
+  return null;
+}
+
+function inCombatPhase(ctx: Pick<TurnContext, 'phase' | 'combat'>, what: string): Violation | null {
+  return ctx.phase === 'combat' && ctx.combat !== null ? null : violation('506.4', `${what} needs a combat phase; this is the ${ctx.phase} phase`);
+}
+
+const first = (...checks: (() => Violation | null)[]): Violation | null => {
+  for (const c of checks) {
+    const v = c();
+    if (v !== null) return v;
+  }
+  return null;
+};
+
+/** The table: for every event type, what makes it illegal now. */
+export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
+  PASS_PRIORITY: (ctx, _a, e) => first(() => priorityViolation(ctx, e.player, '117.3d', 'pass priority'), () => byViolation(ctx, e.player, e.by)),
+  CAST_SPELL: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'spell'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
+  ACTIVATE_ABILITY: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'ability'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
+  PLAY_LAND: (ctx, _a, e) => first(() => landViolation(ctx, e.player), () => byViolation(ctx, e.player, e.by)),
+  DECLARE_ATTACKERS: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'declareAttackers', e.player, '508.1', 'a declaration of attackers'),
+      () => byViolation(ctx, e.player, e.by),
+      () => attackViolation(ctx, e.player, e.attackers),
+    ),
+  DECLARE_BLOCKERS: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'declareBlockers', e.player, '509.1', 'a declaration of blockers'),
+      () => byViolation(ctx, e.player, e.by),
+      () => blockViolation(ctx, e.player, e.blockers),
+    ),
+  DISCARD: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'discard', e.player, '514.1', 'a discard'),
+      () => byViolation(ctx, e.player, e.by),
+      () => (e.count === discardDue(ctx) ? null : violation('514.1', `${e.player} must discard exactly ${discardDue(ctx)} card(s), not ${e.count}`)),
+    ),
+  CHOOSE_DEFENDER: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'chooseDefender', e.player, '507.1', 'a choice of the defending player'),
+      () => byViolation(ctx, e.player, e.by),
+      () =>
+        a?.kind === 'chooseDefender' && a.defenders.includes(e.defender)
+          ? null
+          : violation('507.1', `${e.defender} cannot be chosen as the defending player (choose one of ${a?.kind === 'chooseDefender' ? a.defenders.join(', ') : 'nobody'})`),
+    ),
+  ORDER_BLOCKERS: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'orderBlockers', e.player, '509.2', 'a damage assignment order of blockers'),
+      () => byViolation(ctx, e.player, e.by),
+      () => (a?.kind === 'orderBlockers' && a.attacker === e.attacker ? null : violation('509.2', `the order awaited is for attacker ${a?.kind === 'orderBlockers' ? a.attacker : '?'}, not ${e.attacker}`)),
+      () => orderViolation(a?.kind === 'orderBlockers' ? a.blockers : [], e.order, '509.2'),
+    ),
+  ORDER_ATTACKERS: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'orderAttackers', e.player, '509.3', 'a damage assignment order of attackers'),
+      () => byViolation(ctx, e.player, e.by),
+      () => (a?.kind === 'orderAttackers' && a.blocker === e.blocker ? null : violation('509.3', `the order awaited is for blocker ${a?.kind === 'orderAttackers' ? a.blocker : '?'}, not ${e.blocker}`)),
+      () => orderViolation(a?.kind === 'orderAttackers' ? a.attackers : [], e.order, '509.3'),
+    ),
+  CONCEDE: (ctx, _a, e) => inGame(ctx, e.player),
+  TRIGGER: (ctx, _a, e) => stackIdViolation(ctx, e.triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => t.id)),
+  HAND_SIZE: (ctx, _a, e) => inGame(ctx, e.player),
+  ADD_MANA: (ctx, _a, e) => inGame(ctx, e.player),
+  SPEND_MANA: (ctx, _a, e) => spendViolation(ctx, e.player, e.amount),
+  ADD_EXTRA_TURN: (ctx, _a, e) =>
+    first(
+      () => inGame(ctx, e.player),
+      () => (ctx.extraTurns.length < MAX_PENDING_EXTRA_TURNS ? null : violation('500.7', `at most MAX_PENDING_EXTRA_TURNS = ${MAX_PENDING_EXTRA_TURNS} extra turns can be pending at once`)),
+    ),
+  ADD_EXTRA_COMBAT: (ctx, _a, e) => {
+    if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `an additional combat phase cannot be added during the ${ctx.phase} phase: no phase of this turn comes after it`);
+    const added = addPhases(ctx, [newPhase('combat', true), newPhase('main', true)], e.after);
+    return 'rule' in added ? added : null;
+  },
+  ADD_EXTRA_STEP: (ctx, _a, e) => {
+    if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
+    if (ctx.phase === 'pregame') return violation('500.9', 'no step can be added before the game has begun');
+    if (e.after !== undefined && e.before !== undefined) return violation('500.9', 'name `after` or `before`, not both');
+    if (e.afterPhase !== undefined) {
+      const added = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
+      return 'rule' in added ? added : null;
+    }
+    const added = addStep(ctx, e.step, e.before !== undefined ? { before: e.before } : e.after !== undefined ? { after: e.after } : {});
+    return 'rule' in added ? added : null;
+  },
+  ADD_EXTRA_PHASE: (ctx, _a, e) => {
+    if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
+    if (ctx.phase === 'pregame') return violation('500.8', 'no phase can be added before the game has begun');
+    const added = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
+    return 'rule' in added ? added : null;
+  },
+  SKIP_NEXT: (ctx, _a, e) =>
+    first(
+      () => inGame(ctx, e.player),
+      () => ((ctx.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS ? null : violation('614.10a', `at most MAX_PENDING_SKIPS = ${MAX_PENDING_SKIPS} skips of the same thing can be pending for one player`)),
+    ),
+  ADD_EFFECT: (ctx, _a, e) => {
+    if (ctx.effects.some((x) => x.id === e.id)) return violation('613.7', `an effect with id ${e.id} is already in force; remove it first or use another id`);
+    if (ctx.effects.length >= MAX_EFFECTS) return violation('613.7', `at most MAX_EFFECTS = ${MAX_EFFECTS} effects can be in force at once`);
+    if (e.controller !== undefined && !ctx.players.includes(e.controller)) return inGame(ctx, e.controller, 'controller');
+    if (e.duration === 'untilYourNextTurn' && e.controller === undefined) return violation('611.2b', "an 'untilYourNextTurn' effect needs a controller");
+    return null;
+  },
+  REMOVE_EFFECT: (ctx, _a, e) => (ctx.effects.some((x) => x.id === e.id) ? null : violation('611.2', `no effect with id ${e.id} is in force`)),
+  REMOVE_FROM_STACK: (ctx, _a, e) => (ctx.stack.some((o) => o.id === e.id) ? null : violation('405.1', `no object with id ${e.id} is on the stack`)),
+  PUT_ON_STACK: (ctx, _a, e) => first(() => inGame(ctx, e.object.controller, 'object.controller'), () => stackIdViolation(ctx, [e.object.id])),
+  END_TURN: (ctx) => (ctx.phase === 'pregame' ? violation('724.1', 'the game has not begun: there is no turn to end') : null),
+  END_COMBAT: () => null,
+  REMOVE_FROM_COMBAT: (ctx, _a, e) =>
+    first(
+      () => inCombatPhase(ctx, 'removing a creature from combat'),
+      () => (isInCombat(ctx.combat, e.id) ? null : violation('506.4', `${e.id} is not attacking or blocking`)),
+    ),
+  SET_COMBAT_ABILITIES: (ctx, _a, e) =>
+    first(
+      () => inCombatPhase(ctx, 'changing a creature in combat'),
+      () => (isInCombat(ctx.combat, e.id) ? null : violation('506.4', `${e.id} is not attacking or blocking`)),
+    ),
+  ADD_ATTACKER: (ctx, _a, e) =>
+    first(
+      () => inCombatPhase(ctx, 'putting a creature onto the battlefield attacking'),
+      () => (ctx.activePlayer === null ? violation('800.4j', 'there is no active player to attack for') : null),
+      () => (isInCombat(ctx.combat, e.id) ? violation('508.4', `${e.id} is already in combat`) : null),
+      () => (attackablePlayers(ctx).includes(e.defender) ? null : violation('508.4', `${e.defender} cannot be attacked in this combat`)),
+    ),
+  ADD_BLOCKER: (ctx, _a, e) =>
+    first(
+      () => inCombatPhase(ctx, 'putting a creature onto the battlefield blocking'),
+      () => (ctx.combat?.attackers.some((a) => a.id === e.attacker) ? null : violation('509.4', `${e.attacker} is not an attacking creature`)),
+      () => (ctx.combat?.attackers.some((a) => a.id === e.id) ? violation('509.4', `${e.id} is attacking and cannot block`) : null),
+      () => (ctx.combat?.blockers.find((b) => b.id === e.id)?.blocking.includes(e.attacker) ? violation('509.4', `${e.id} is already blocking ${e.attacker}`) : null),
+    ),
+  CONTROL_PLAYER: (ctx, _a, e) =>
+    first(
+      () => inGame(ctx, e.controller, 'controller'),
+      () => inGame(ctx, e.player),
+      () => (e.controller === e.player ? violation('723.1', `${e.player} already makes their own decisions`) : null),
+      () => (ctx.controlNext.length < MAX_CONTROL_EFFECTS ? null : violation('723.1', `at most MAX_CONTROL_EFFECTS = ${MAX_CONTROL_EFFECTS} control effects can be pending`)),
+    ),
+  LOSE: (ctx, _a, e) => inGame(ctx, e.player),
+  WIN: (ctx, _a, e) => inGame(ctx, e.player),
+  DRAW_GAME: () => null,
+  SET_DAY_NIGHT: () => null,
+  SET_STOPS: (ctx, _a, e) => inGame(ctx, e.player),
+  YIELD: (ctx, _a, e) => inGame(ctx, e.player),
+};
+
+/** What makes an event illegal now, or null when it is allowed. */
+export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
+  return (LEGALITY[e.type] as Check<typeof e.type>)(ctx, awaiting, e as never);
+}
