@@ -14,6 +14,7 @@ import { violationOf } from '../src/rules/legality.js';
 import { effect, andThen, type Effect } from './effect.js';
 import { hostEffect, isHostEvent, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
+import { endYieldsOnStackChange } from './yields.js';
 import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
 
 /** Refuses an event that would put more than MAX_STACK objects on the stack (or waiting for it). */
@@ -84,6 +85,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
       const stack = stackTriggers(after, triggers);
       assertStackLimit(stack.length, 'the stack');
       out = andThen(ctx, out, (c) => effect(c, { stack, pendingTriggers: [], passed: triggers.length > 0 ? [] : c.passed }));
+      if (triggers.length > 0) out = andThen(ctx, out, endYieldsOnStackChange);
     }
     shown = options.about === null ? null : activeOrNext({ ...ctx, ...out.patch });
   }

@@ -7,7 +7,8 @@ import { isInCombat, removedFromCombat, withBlock, withCombatAbilities, combatAt
 import { drawnGame, leaveGame } from '../src/rules/leaving.js';
 import { addPhases, addStep, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
-import { effect, sequence, NOTHING, type Effect } from './effect.js';
+import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
+import { endYieldsOnStackChange } from './yields.js';
 import type { TurnContext, TurnEvent } from './turn.types.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
@@ -92,7 +93,7 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
       const patch: Partial<TurnContext> = { stack: [...ctx.stack, { ...e.object }], passed: [] };
       if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
-      return effect(ctx, patch);
+      return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
     }
     case 'REMOVE_FROM_COMBAT':
       return ctx.combat === null ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) });

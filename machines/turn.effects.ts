@@ -12,12 +12,14 @@ import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
 import { MAX_CLEANUP_STEPS_PER_TURN } from '../src/rules/limits.js';
 import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { recordPass } from '../src/rules/priority.js';
+import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
+import { autoPassReason } from '../src/rules/stops.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
 import { activeOrNext, nextTurn } from '../src/rules/turnOrder.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
+import { endYields, endYieldsOnStackChange } from './yields.js';
 import type { GameHooksRuntime } from './hooks.js';
 import type { Attacker, Blocker, EmittedEvent, PlayerId, StepName, Trigger, TurnContext, TurnEvent, TurnInput, TurnPhaseName, TurnStepName } from './turn.types.js';
 
@@ -128,21 +130,6 @@ export function beginTurn(ctx: TurnContext): Effect {
     [{ type: 'turnBegan', turn, activePlayer: next.player }],
   );
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player }), endYields('nextTurn')));
-}
-
-/** Ends the yields of one kind (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
-function endYields(until: 'nextTurn' | 'endOfTurn' | 'stackResolved') {
-  return (ctx: TurnContext): Effect => {
-    let changed = false;
-    const yields = { ...ctx.yields };
-    for (const [p, y] of Object.entries(ctx.yields)) {
-      if (y.until === until) {
-        delete yields[p];
-        changed = true;
-      }
-    }
-    return changed ? effect(ctx, { yields }) : NOTHING;
-  };
 }
 
 /** The name of the next phase of the turn (CR 505.1a), or null when the turn is over. */
@@ -262,7 +249,24 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
     const holder = c.players.includes(player) ? player : activeOrNext(c);
     const patch: Partial<TurnContext> = { priority: holder };
     if (fresh || checked.activity) patch.passed = [];
-    return effect(c, patch);
+    const given = effect(c, patch);
+    return c.stack.length === 0 ? andThen(c, given, endYields('stackResolved')) : given;
+  });
+}
+
+/**
+ * The player holding priority passes automatically (CONTRACT: stops and yields): `autoPass`
+ * first, then the pass and what it causes (117.4).
+ */
+export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
+  const player = ctx.priority;
+  const reason = autoPassReason(ctx);
+  if (player === null || reason === null) return NOTHING;
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1 }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
+  const resolves = isLastToPassWithObjectOnStack(ctx, player);
+  return andThen(ctx, announced, (c) => {
+    const passed = passPriority(c, runtime, player);
+    return resolves ? andThen(c, passed, (d) => resolveTopOfStack(d, runtime)) : passed;
   });
 }
 
@@ -304,19 +308,6 @@ export function castOrActivate(ctx: TurnContext, player: PlayerId, id: string, k
   const patch: Partial<TurnContext> = { stack: [...ctx.stack, { id, controller: player, kind }], passed: [] };
   if (kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [player]: (ctx.spellsCast[player] ?? 0) + 1 };
   return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
-}
-
-/** A new object on the stack ends every yield that does not hold "even if the stack changes". */
-export function endYieldsOnStackChange(ctx: TurnContext): Effect {
-  let changed = false;
-  const yields = { ...ctx.yields };
-  for (const [p, y] of Object.entries(ctx.yields)) {
-    if (!y.evenIfStackChanges) {
-      delete yields[p];
-      changed = true;
-    }
-  }
-  return changed ? effect(ctx, { yields }) : NOTHING;
 }
 
 /** The active player plays a land (CR 305.1, 116.2a): no stack, a new round of passes. */

@@ -110,7 +110,11 @@ export const turnMachine = turnSetup.createMachine({
     DRAW_GAME: { actions: 'removePlayer' },
   },
   // CR 104: the game is over. Every step's own eventless transitions wait then, so this one ends it.
-  always: { guard: 'isGameOver', target: '.gameOver' },
+  always: [
+    { guard: 'isGameOver', target: '.gameOver' },
+    // CONTRACT "Stops and auto-pass": a player whose stops or yield say so passes automatically (117.4).
+    { guard: 'shouldAutoPass', actions: 'autoPassPriority' },
+  ],
   states: {
     beginning: {
       exit: endOfPhase,

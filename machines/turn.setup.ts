@@ -9,6 +9,7 @@ import { eraOf } from '../src/rules/eras.js';
 import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority.js';
 import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
+import { autoPassReason } from '../src/rules/stops.js';
 import type { Effect } from './effect.js';
 import { hostEffect } from './host.effects.js';
 import { runtimeOf, type GameHooksRuntime } from './hooks.js';
@@ -68,6 +69,7 @@ export const turnSetup = setup({
     // Cleanup
     hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
     isGameOver: ({ context }) => context.result !== null,
+    shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
   },
   actions: {
     beginFirstTurn: perform((ctx) => fx.beginFirstTurn(ctx)),
@@ -84,6 +86,7 @@ export const turnSetup = setup({
     beginPrecombatMain: perform((ctx) => fx.beginPrecombatMain(ctx)),
     givePriorityToActivePlayer: perform((ctx, _e, r) => fx.givePriorityToActivePlayer(ctx, r)),
     keepPriority: perform((ctx, _e, r) => fx.keepPriority(ctx, r)),
+    autoPassPriority: perform((ctx, _e, r) => fx.autoPassPriority(ctx, r)),
     passPriority: perform((ctx, e, r) => fx.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player)),
     resolveTopOfStack: perform((ctx, _e, r) => fx.resolveTopOfStack(ctx, r)),
     castSpell: perform((ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell')),

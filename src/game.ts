@@ -95,6 +95,13 @@ const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
   },
 });
 
+/** The snapshot with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
+export function freshSend(snapshot: Snapshot): Snapshot {
+  const ctx = snapshot.context;
+  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0) return snapshot;
+  return { ...snapshot, context: { ...ctx, autoPasses: 0, autoPassTurns: 0 } } as Snapshot;
+}
+
 function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Outcome {
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
 }
@@ -174,7 +181,7 @@ class TurnGame implements Game {
     const inner = { ...scope, defer: (fn: () => void) => deferred.push(fn) };
     let next: Snapshot;
     try {
-      next = turnMachine.transition(snapshot, this.#event as TurnEvent, inner as never);
+      next = turnMachine.transition(freshSend(snapshot), this.#event as TurnEvent, inner as never);
     } catch (err) {
       this.#outcome = { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
       return snapshot;

@@ -21,6 +21,11 @@ export interface NextStop {
 
 type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
 
+/** The per-send counters of the auto-pass loop guard at zero: each answer is a send of its own. */
+function withFreshCounters(s: Snapshot): Snapshot {
+  return s.context.autoPasses === 0 && s.context.autoPassTurns === 0 ? s : ({ ...s, context: { ...s.context, autoPasses: 0, autoPassTurns: 0 } } as Snapshot);
+}
+
 /** Most decisions a look ahead answers before it gives up. */
 const MAX_LOOKAHEAD = 20_000;
 
@@ -40,7 +45,7 @@ export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null
     if (action === undefined) return null;
     const event = plainestFill(action, awaiting, ctx);
     if (violationOf(ctx, awaiting, event) !== null) return null;
-    const [next] = transition(turnMachine, current, event);
+    const [next] = transition(turnMachine, withFreshCounters(current), event);
     if (next === current) return null;
     current = next;
   }
