@@ -7,7 +7,7 @@
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
-import { stackTriggers } from '../src/rules/priority.js';
+import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { parseHookResult } from '../src/schemas.js';
 import { violationOf } from '../src/rules/legality.js';
@@ -81,6 +81,9 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     activity = true;
     if (options.holdTriggers) {
       out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => c.players.includes(t.controller)) }));
+    } else if (needsOrdering(after, triggers)) {
+      // CR 603.3b: the players order their triggers first; the check runs again afterwards.
+      return { ...andThen(ctx, out, (c) => effect(c, { pendingTriggers: [], triggerOrder: { batch: triggers, orders: {}, about: options.about } })), activity: true };
     } else {
       const stack = stackTriggers(after, triggers);
       assertStackLimit(stack.length, 'the stack');

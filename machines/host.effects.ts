@@ -25,6 +25,7 @@ export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([
   'CHOOSE_DEFENDER',
   'ORDER_BLOCKERS',
   'ORDER_ATTACKERS',
+  'ORDER_TRIGGERS',
 ]);
 
 /** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */

@@ -15,7 +15,8 @@ import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
-import { activeOrNext, nextTurn } from '../src/rules/turnOrder.js';
+import { activeOrNext, apnapOrder, nextTurn } from '../src/rules/turnOrder.js';
+import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
@@ -75,6 +76,8 @@ export function initialContext(input: TurnInput): TurnContext {
     result: null,
     nextObjectId: 1,
     pending: [],
+    orderTriggers: input.orderTriggers,
+    triggerOrder: null,
   };
 }
 
@@ -242,10 +245,11 @@ export function beginPrecombatMain(ctx: TurnContext): Effect {
  * holds priority. `fresh` starts a new round of passes (after a resolution or a new step).
  */
 export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerId | null, fresh: boolean): Effect {
-  if (player === null || ctx.result !== null) return NOTHING;
+  if (player === null || ctx.result !== null || ctx.triggerOrder !== null) return NOTHING;
   const checked = runCheckpoint(ctx, runtime, { about: player });
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
+    if (c.triggerOrder !== null) return effect(c, { priority: null }); // CR 603.3b: the triggers are ordered first
     const holder = c.players.includes(player) ? player : activeOrNext(c);
     const patch: Partial<TurnContext> = { priority: holder };
     if (fresh || checked.activity) patch.passed = [];
@@ -463,6 +467,30 @@ export function addTriggers(ctx: TurnContext, runtime: Runtime, triggers: readon
   const first = andThen(ctx, effect(ctx, { pendingTriggers: [...ctx.pendingTriggers, ...kept] }), kept.length > 0 ? endYieldsOnStackChange : () => NOTHING);
   if (ctx.priority === null) return first;
   return andThen(ctx, first, (c) => givePriority(c, runtime, c.priority, false));
+}
+
+/**
+ * CR 603.3b: a player orders their triggers of a batch (`orderTriggers: 'players'`). Once
+ * every player who had two or more has ordered them, the batch goes on the stack in APNAP
+ * order, each player's in the order given; then the check runs again and the player about
+ * to receive priority receives it.
+ */
+export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: PlayerId, order: readonly string[]): Effect {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return NOTHING;
+  const orders = { ...pending.orders, [player]: [...order] };
+  if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
+  const batch: Trigger[] = [];
+  for (const p of apnapOrder(ctx)) {
+    const mine = pending.batch.filter((t) => t.controller === p);
+    const ids = orders[p] ?? mine.map((t) => t.id);
+    for (const id of ids) {
+      const t = mine.find((x) => x.id === id);
+      if (t) batch.push(t);
+    }
+  }
+  const stacked = andThen(ctx, effect(ctx, { triggerOrder: null, stack: stackTriggers(ctx, batch), passed: [] }), endYieldsOnStackChange);
+  return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about !== null && c.players.includes(pending.about) ? pending.about : activeOrNext(c), false));
 }
 
 /** A player leaves the game, or the game ends (CR 104.3a, 800.4a): if they held priority, the next player receives it. */

@@ -77,6 +77,8 @@ export const turnMachine = turnSetup.createMachine({
     CAST_SPELL: { actions: ['castSpell', 'keepPriority'] },
     ACTIVATE_ABILITY: { actions: ['activateAbility', 'keepPriority'] },
     PLAY_LAND: { actions: ['playLand', 'keepPriority'] },
+    // CR 603.3b: with `orderTriggers: 'players'`, each player orders their triggers of a batch.
+    ORDER_TRIGGERS: { actions: 'orderTriggers' },
     // What the host's cards did: accepted at any time while the game is live (CR 117.1d).
     TRIGGER: { actions: 'addTriggers' },
     HAND_SIZE: { actions: 'applyHostEvent' },

@@ -108,6 +108,7 @@ export const turnSetup = setup({
     endTheTurnOrCombat: perform((ctx, _e, r) => fx.endTheTurnOrCombat(ctx, r)),
     skipToCleanup: perform((ctx) => fx.skipToCleanup(ctx)),
     addTriggers: perform((ctx, e, r) => fx.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers)),
+    orderTriggers: perform((ctx, e, r) => fx.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order)),
     applyHostEvent: perform((ctx, e) => hostEffect(ctx, e)),
     removePlayer: perform((ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>)),
   },

@@ -272,6 +272,10 @@ export interface TurnContext {
   nextObjectId: number;
   /** The events emitted since the checkpoint hook was last called (CONTRACT: checkpoint's `pending`). */
   pending: EmittedEvent[];
+  /** Who orders triggers that go on the stack together: the host, or each player (CR 603.3b). */
+  orderTriggers: 'host' | 'players';
+  /** A batch of triggers waiting for their controllers to order them, and the orders given so far. */
+  triggerOrder: { batch: Trigger[]; orders: Record<PlayerId, string[]>; about: PlayerId | null } | null;
 }
 
 /** Input of the turn machine: validated game options. */
@@ -282,6 +286,7 @@ export interface TurnInput {
   maxHandSize: number;
   handSize: number;
   attack: AttackOption;
+  orderTriggers: 'host' | 'players';
 }
 
 /** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
@@ -302,6 +307,7 @@ export type TurnEvent =
   | ({ type: 'CHOOSE_DEFENDER'; defender: PlayerId } & Decision)
   | ({ type: 'ORDER_BLOCKERS'; attacker: string; order: string[] } & Decision)
   | ({ type: 'ORDER_ATTACKERS'; blocker: string; order: string[] } & Decision)
+  | ({ type: 'ORDER_TRIGGERS'; order: string[] } & Decision)
   | { type: 'CONCEDE'; player: PlayerId }
   | { type: 'TRIGGER'; triggers: Trigger[] }
   | { type: 'HAND_SIZE'; player: PlayerId; size: number }
@@ -367,7 +373,8 @@ export type Awaiting =
   | { kind: 'declareBlockers'; player: PlayerId }
   | { kind: 'orderBlockers'; player: PlayerId; attacker: string; blockers: string[] }
   | { kind: 'orderAttackers'; player: PlayerId; blocker: string; attackers: string[] }
-  | { kind: 'discard'; player: PlayerId; count: number };
+  | { kind: 'discard'; player: PlayerId; count: number }
+  | { kind: 'orderTriggers'; player: PlayerId; triggers: string[] };
 
 /** A turn still to come, as `schedule` shows it. */
 export interface ScheduledTurn {

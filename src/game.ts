@@ -363,6 +363,7 @@ function toInput(options: GameOptions) {
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
     attack: options.attack ?? 'all',
+    orderTriggers: options.orderTriggers ?? 'host',
   };
 }
 

@@ -26,6 +26,7 @@ export type LegalAction =
   | Template<'CHOOSE_DEFENDER', 'defender'>
   | Template<'ORDER_BLOCKERS', 'order'>
   | Template<'ORDER_ATTACKERS', 'order'>
+  | Template<'ORDER_TRIGGERS', 'order'>
   | Template<'CONCEDE'>;
 
 /** A template with its choices filled in the plainest way (an unused id, no creatures, the first defender, the order as listed). */
@@ -49,6 +50,8 @@ export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx
       return { ...rest, order: awaiting?.kind === 'orderBlockers' ? [...awaiting.blockers] : [] } as TurnEvent;
     case 'ORDER_ATTACKERS':
       return { ...rest, order: awaiting?.kind === 'orderAttackers' ? [...awaiting.attackers] : [] } as TurnEvent;
+    case 'ORDER_TRIGGERS':
+      return { ...rest, order: awaiting?.kind === 'orderTriggers' ? [...awaiting.triggers] : [] } as TurnEvent;
     default:
       return rest as TurnEvent;
   }
@@ -85,6 +88,9 @@ function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): L
         break;
       case 'orderAttackers':
         out.push({ type: 'ORDER_ATTACKERS', ...who, blocker: awaiting.blocker, choose: ['order'] });
+        break;
+      case 'orderTriggers':
+        out.push({ type: 'ORDER_TRIGGERS', ...who, choose: ['order'] });
         break;
     }
   }

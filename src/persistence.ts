@@ -193,6 +193,8 @@ const ContextSchema = z.strictObject({
   result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))) })),
   nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
   pending: list(EmittedSchema, MAX_PENDING_EVENTS),
+  orderTriggers: z.enum(['host', 'players']),
+  triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
 });
 
 const PersistedSchema = z.strictObject({

@@ -83,6 +83,7 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   ev('CHOOSE_DEFENDER', { player: PlayerIdSchema, defender: PlayerIdSchema, by: By }),
   ev('ORDER_BLOCKERS', { player: PlayerIdSchema, attacker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
   ev('ORDER_ATTACKERS', { player: PlayerIdSchema, blocker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
+  ev('ORDER_TRIGGERS', { player: PlayerIdSchema, order: list(ObjectIdSchema), by: By }),
   ev('CONCEDE', { player: PlayerIdSchema }),
   ev('TRIGGER', { triggers: list(TriggerSchema).check(z.minLength(1)) }),
   ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),

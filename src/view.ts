@@ -6,6 +6,7 @@ import type { Awaiting, TurnContext, TurnView } from '../machines/turn.types.js'
 import { discardDue } from './rules/cleanup.js';
 import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
 import { decider } from './rules/control.js';
+import { triggerOrderDue } from './rules/priority.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
 
@@ -21,6 +22,8 @@ export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   const ctx = snapshot.context;
   if (snapshot.status !== 'active' || ctx.result !== null) return null;
   if (ctx.priority !== null) return { kind: 'priority', player: ctx.priority };
+  const order = triggerOrderDue(ctx);
+  if (order !== null) return { kind: 'orderTriggers', player: order.player, triggers: order.triggers };
   const active = ctx.activePlayer;
   if (snapshot.hasTag('awaiting:chooseDefender') && active !== null) return { kind: 'chooseDefender', player: active, defenders: defenderChoices(ctx) ?? [] };
   if (snapshot.hasTag('awaiting:declareAttackers') && active !== null) return { kind: 'declareAttackers', player: active, defenders: attackablePlayers(ctx) };

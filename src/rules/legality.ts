@@ -100,6 +100,12 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
       () => (a?.kind === 'orderAttackers' && a.blocker === e.blocker ? null : violation('509.3', `the order awaited is for blocker ${a?.kind === 'orderAttackers' ? a.blocker : '?'}, not ${e.blocker}`)),
       () => orderViolation(a?.kind === 'orderAttackers' ? a.attackers : [], e.order, '509.3'),
     ),
+  ORDER_TRIGGERS: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'orderTriggers', e.player, '603.3b', 'an order of triggered abilities'),
+      () => byViolation(ctx, e.player, e.by),
+      () => orderViolation(a?.kind === 'orderTriggers' ? a.triggers : [], e.order, '603.3b'),
+    ),
   CONCEDE: (ctx, _a, e) => inGame(ctx, e.player),
   TRIGGER: (ctx, _a, e) => stackIdViolation(ctx, e.triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => t.id)),
   HAND_SIZE: (ctx, _a, e) => inGame(ctx, e.player),

@@ -45,6 +45,31 @@ export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'player
 }
 
 /**
+ * The next player who must order their triggers of a waiting batch (CR 603.3b, with
+ * `orderTriggers: 'players'`): in APNAP order, each player with two or more triggers in it.
+ */
+export function triggerOrderDue(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner'>): { player: PlayerId; triggers: string[] } | null {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return null;
+  for (const player of apnapOrder(ctx)) {
+    const mine = pending.batch.filter((t) => t.controller === player);
+    if (mine.length >= 2 && pending.orders[player] === undefined) return { player, triggers: mine.map((t) => t.id) };
+  }
+  return null;
+}
+
+/** Whether a batch of triggers must wait for its controllers to order them (CR 603.3b). */
+export function needsOrdering(ctx: Pick<TurnContext, 'orderTriggers'>, triggers: readonly Trigger[]): boolean {
+  if (ctx.orderTriggers !== 'players') return false;
+  const seen = new Set<string>();
+  for (const t of triggers) {
+    if (seen.has(t.controller)) return true;
+    seen.add(t.controller);
+  }
+  return false;
+}
+
+/**
  * Puts triggered abilities on the stack (CR 603.3b): the active player's first (lowest),
  * then each other player's in turn order, each player's in the order given. Abilities of
  * players who have left the game are not put on the stack (CR 800.4d).
