@@ -26,6 +26,11 @@ export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([
   'ORDER_BLOCKERS',
   'ORDER_ATTACKERS',
   'ORDER_TRIGGERS',
+  'CHOOSE_STARTING_PLAYER',
+  'MULLIGAN',
+  'KEEP',
+  'BOTTOM',
+  'OPENING_HAND_DONE',
 ]);
 
 /** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */

@@ -16,6 +16,8 @@ import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority
 import { autoPassReason } from '../src/rules/stops.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
 import { activeOrNext, apnapOrder, nextTurn } from '../src/rules/turnOrder.js';
+import { seedState } from '../src/rules/random.js';
+import { pregameOf } from './pregame.effects.js';
 import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
@@ -34,6 +36,7 @@ function perPlayer<T>(players: readonly PlayerId[], value: T): Record<PlayerId, 
 
 /** The context of a new game: turn 1 is about to begin, with the starting player active (CR 103.8). */
 export function initialContext(input: TurnInput): TurnContext {
+  const start = input.pregame ? pregameOf(input.players, input.handSize, seedState(input.seed)) : { pregame: null, rng: seedState(input.seed) };
   return {
     rules: input.rules,
     seats: [...input.players],
@@ -42,13 +45,13 @@ export function initialContext(input: TurnInput): TurnContext {
     maxHandSize: input.maxHandSize,
     attack: input.attack,
     turn: 1,
-    activePlayer: input.startingPlayer,
+    activePlayer: input.pregame ? null : input.startingPlayer,
     turnOwner: input.startingPlayer,
     rotation: input.startingPlayer,
-    phase: 'beginning',
-    step: 'untap',
-    steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
-    phases: regularPhasesAfterBeginning(),
+    phase: input.pregame ? 'pregame' : 'beginning',
+    step: input.pregame ? 'pregame' : 'untap',
+    steps: input.pregame ? [] : STEPS_OF_KIND.beginning.map((step) => ({ step })),
+    phases: input.pregame ? [] : regularPhasesAfterBeginning(),
     mainSeen: false,
     priority: null,
     passed: [],
@@ -58,7 +61,7 @@ export function initialContext(input: TurnInput): TurnContext {
     spellsCast: perPlayer(input.players, 0),
     previousTurnSpells: null,
     manaPool: emptyPools(input.players),
-    handSizes: perPlayer(input.players, input.handSize),
+    handSizes: perPlayer(input.players, input.pregame ? 0 : input.handSize),
     combat: null,
     extraTurns: [],
     skips: {},
@@ -78,6 +81,8 @@ export function initialContext(input: TurnInput): TurnContext {
     pending: [],
     orderTriggers: input.orderTriggers,
     triggerOrder: null,
+    rng: start.rng,
+    pregame: start.pregame,
   };
 }
 
@@ -89,10 +94,26 @@ function expireAt(ctx: TurnContext, moment: Moment): Effect {
   return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
 }
 
-/** Turn 1 begins (the machine's initial state is its beginning phase). */
+/** Turn 1 begins, with the starting player active (CR 103.8), after the pregame if there was one. */
 export function beginFirstTurn(ctx: TurnContext): Effect {
-  const control = controlForTurn(ctx, ctx.turnOwner);
-  return effect(ctx, control, [{ type: 'turnBegan', turn: ctx.turn, activePlayer: ctx.turnOwner }]);
+  const player = ctx.pregame?.starting ?? ctx.startingPlayer;
+  const control = controlForTurn(ctx, player);
+  return effect(
+    ctx,
+    {
+      ...control,
+      activePlayer: player,
+      turnOwner: player,
+      rotation: player,
+      startingPlayer: player,
+      phase: 'beginning',
+      step: 'untap',
+      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
+      phases: regularPhasesAfterBeginning(),
+      pregame: null,
+    },
+    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
+  );
 }
 
 /**

@@ -66,8 +66,7 @@ const phases: readonly TurnPhaseName[] = ['beginning', 'precombatMain', 'combat'
 export const turnMachine = turnSetup.createMachine({
   id: 'turn',
   context: ({ input }) => initialContext(input),
-  entry: 'beginFirstTurn',
-  initial: 'beginning',
+  initial: 'start',
   on: {
     // Player decisions that need priority (CR 117.1-117.4).
     PASS_PRIORITY: [
@@ -118,6 +117,38 @@ export const turnMachine = turnSetup.createMachine({
     { guard: 'shouldAutoPass', actions: 'autoPassPriority' },
   ],
   states: {
+    // The game starts with the pregame (CR 103) when asked to, else with turn 1.
+    start: {
+      always: [{ guard: 'hasPregame', target: 'pregame' }, { target: 'beginning', actions: 'beginFirstTurn' }],
+    },
+    // CR 103: the starting player, mulligans and opening hand actions, then turn 1.
+    pregame: {
+      initial: 'choosingStartingPlayer',
+      states: {
+        // CR 103.1: a player chosen at random chooses who takes the first turn.
+        choosingStartingPlayer: {
+          tags: ['awaiting:chooseStartingPlayer'],
+          on: { CHOOSE_STARTING_PLAYER: { target: 'mulligans', actions: 'chooseStartingPlayer' } },
+        },
+        // CR 103.5: each player keeps or takes a mulligan, in turn order from the starting player.
+        mulligans: {
+          tags: ['awaiting:mulligan'],
+          always: [{ guard: 'isBottomDue', target: 'bottom' }, { guard: 'hasEveryoneKept', target: 'openingHand' }],
+          on: { MULLIGAN: { actions: 'takeMulligan' }, KEEP: { actions: 'keepHand' } },
+        },
+        // CR 103.5 (London mulligan): a player who kept puts cards on the bottom of their library.
+        bottom: {
+          tags: ['awaiting:bottom'],
+          on: { BOTTOM: { target: 'mulligans', actions: 'putOnBottom' } },
+        },
+        // CR 103.6: opening hand actions, in turn order from the starting player; then turn 1.
+        openingHand: {
+          tags: ['awaiting:openingHandActions'],
+          always: { guard: 'hasOpeningHandsDone', target: '#turn.beginning', actions: 'beginFirstTurn' },
+          on: { OPENING_HAND_DONE: { actions: 'finishOpeningHand' } },
+        },
+      },
+    },
     beginning: {
       exit: endOfPhase,
       initial: 'nextStep',

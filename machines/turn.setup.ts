@@ -10,6 +10,8 @@ import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority
 import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
+import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
+import * as pre from './pregame.effects.js';
 import type { Effect } from './effect.js';
 import { hostEffect } from './host.effects.js';
 import { runtimeOf, type GameHooksRuntime } from './hooks.js';
@@ -69,6 +71,10 @@ export const turnSetup = setup({
     // Cleanup
     hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
     isGameOver: ({ context }) => context.result !== null,
+    hasPregame: ({ context }) => context.pregame !== null,
+    isBottomDue: ({ context }) => bottomDue(context) !== null,
+    hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
+    hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
     shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
   },
   actions: {
@@ -109,6 +115,11 @@ export const turnSetup = setup({
     skipToCleanup: perform((ctx) => fx.skipToCleanup(ctx)),
     addTriggers: perform((ctx, e, r) => fx.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers)),
     orderTriggers: perform((ctx, e, r) => fx.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order)),
+    chooseStartingPlayer: perform((ctx, e) => pre.chooseStartingPlayer(ctx, eventOf(e, 'CHOOSE_STARTING_PLAYER').starting)),
+    takeMulligan: perform((ctx, e) => pre.takeMulligan(ctx, eventOf(e, 'MULLIGAN').player)),
+    keepHand: perform((ctx, e) => pre.keepHand(ctx, eventOf(e, 'KEEP').player)),
+    putOnBottom: perform((ctx, e) => pre.putOnBottom(ctx, eventOf(e, 'BOTTOM').player, eventOf(e, 'BOTTOM').count)),
+    finishOpeningHand: perform((ctx, e) => pre.finishOpeningHand(ctx, eventOf(e, 'OPENING_HAND_DONE').player)),
     applyHostEvent: perform((ctx, e) => hostEffect(ctx, e)),
     removePlayer: perform((ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>)),
   },

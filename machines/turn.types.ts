@@ -276,6 +276,25 @@ export interface TurnContext {
   orderTriggers: 'host' | 'players';
   /** A batch of triggers waiting for their controllers to order them, and the orders given so far. */
   triggerOrder: { batch: Trigger[]; orders: Record<PlayerId, string[]>; about: PlayerId | null } | null;
+  /** The state of the seeded random number generator (CONTRACT: `seed`). */
+  rng: number;
+  /** The start of the game (CR 103), while it lasts; null once turn 1 has begun. */
+  pregame: {
+    /** The player chosen at random to choose the starting player (CR 103.1). */
+    chooser: PlayerId;
+    starting: PlayerId | null;
+    handSize: number;
+    /** Mulligans each player has taken. */
+    mulligans: Record<PlayerId, number>;
+    /** Players who kept their hand. */
+    kept: PlayerId[];
+    /** Players who decided in this round of mulligans. */
+    decided: PlayerId[];
+    /** Cards each player who kept must still put on the bottom of their library. */
+    bottom: Record<PlayerId, number>;
+    /** Players who finished their opening hand actions (CR 103.6). */
+    handsDone: PlayerId[];
+  } | null;
 }
 
 /** Input of the turn machine: validated game options. */
@@ -287,6 +306,9 @@ export interface TurnInput {
   handSize: number;
   attack: AttackOption;
   orderTriggers: 'host' | 'players';
+  /** Start before turn 1 (CR 103). */
+  pregame: boolean;
+  seed: number;
 }
 
 /** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
@@ -308,6 +330,11 @@ export type TurnEvent =
   | ({ type: 'ORDER_BLOCKERS'; attacker: string; order: string[] } & Decision)
   | ({ type: 'ORDER_ATTACKERS'; blocker: string; order: string[] } & Decision)
   | ({ type: 'ORDER_TRIGGERS'; order: string[] } & Decision)
+  | ({ type: 'CHOOSE_STARTING_PLAYER'; starting: PlayerId } & Decision)
+  | ({ type: 'MULLIGAN' } & Decision)
+  | ({ type: 'KEEP' } & Decision)
+  | ({ type: 'BOTTOM'; count: number } & Decision)
+  | ({ type: 'OPENING_HAND_DONE' } & Decision)
   | { type: 'CONCEDE'; player: PlayerId }
   | { type: 'TRIGGER'; triggers: Trigger[] }
   | { type: 'HAND_SIZE'; player: PlayerId; size: number }
@@ -360,7 +387,9 @@ export type EmittedEvent =
   | { type: 'effectEnded'; id: string }
   | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
-  | { type: 'gameOver'; winners: PlayerId[]; draw: boolean };
+  | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
+  | { type: 'mulligan'; player: PlayerId; number: number }
+  | { type: 'drawHand'; player: PlayerId; size: number };
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
@@ -374,7 +403,11 @@ export type Awaiting =
   | { kind: 'orderBlockers'; player: PlayerId; attacker: string; blockers: string[] }
   | { kind: 'orderAttackers'; player: PlayerId; blocker: string; attackers: string[] }
   | { kind: 'discard'; player: PlayerId; count: number }
-  | { kind: 'orderTriggers'; player: PlayerId; triggers: string[] };
+  | { kind: 'orderTriggers'; player: PlayerId; triggers: string[] }
+  | { kind: 'chooseStartingPlayer'; player: PlayerId }
+  | { kind: 'mulligan'; player: PlayerId; mulligans: number }
+  | { kind: 'bottom'; player: PlayerId; count: number }
+  | { kind: 'openingHandActions'; player: PlayerId };
 
 /** A turn still to come, as `schedule` shows it. */
 export interface ScheduledTurn {

@@ -36,6 +36,8 @@ export interface GameOptions {
   attack?: AttackOption;
   /** Who orders simultaneous triggers: the host (default) or the players. */
   orderTriggers?: 'host' | 'players';
+  /** Start before turn 1: choosing the starting player, mulligans, opening hand actions (CR 103). */
+  pregame?: boolean;
   /** The seed of every random choice the engine makes. */
   seed?: number;
   /** Host callbacks (the checkpoint hook). */
@@ -109,7 +111,7 @@ function refusal(code: EngineErrorInfo['code'], message: string, rule?: string):
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
   const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
-  for (const field of ['player', 'by', 'controller', 'defender'] as const) {
+  for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
     const v = (event as Record<string, unknown>)[field];
     if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
   }
@@ -364,6 +366,8 @@ function toInput(options: GameOptions) {
     handSize: options.handSize ?? 7,
     attack: options.attack ?? 'all',
     orderTriggers: options.orderTriggers ?? 'host',
+    pregame: options.pregame === true,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
   };
 }
 

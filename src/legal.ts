@@ -27,6 +27,11 @@ export type LegalAction =
   | Template<'ORDER_BLOCKERS', 'order'>
   | Template<'ORDER_ATTACKERS', 'order'>
   | Template<'ORDER_TRIGGERS', 'order'>
+  | Template<'CHOOSE_STARTING_PLAYER', 'starting'>
+  | Template<'MULLIGAN'>
+  | Template<'KEEP'>
+  | Template<'BOTTOM'>
+  | Template<'OPENING_HAND_DONE'>
   | Template<'CONCEDE'>;
 
 /** A template with its choices filled in the plainest way (an unused id, no creatures, the first defender, the order as listed). */
@@ -50,6 +55,8 @@ export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx
       return { ...rest, order: awaiting?.kind === 'orderBlockers' ? [...awaiting.blockers] : [] } as TurnEvent;
     case 'ORDER_ATTACKERS':
       return { ...rest, order: awaiting?.kind === 'orderAttackers' ? [...awaiting.attackers] : [] } as TurnEvent;
+    case 'CHOOSE_STARTING_PLAYER':
+      return { ...rest, starting: rest.player } as TurnEvent;
     case 'ORDER_TRIGGERS':
       return { ...rest, order: awaiting?.kind === 'orderTriggers' ? [...awaiting.triggers] : [] } as TurnEvent;
     default:
@@ -88,6 +95,18 @@ function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): L
         break;
       case 'orderAttackers':
         out.push({ type: 'ORDER_ATTACKERS', ...who, blocker: awaiting.blocker, choose: ['order'] });
+        break;
+      case 'chooseStartingPlayer':
+        out.push({ type: 'CHOOSE_STARTING_PLAYER', ...who, choose: ['starting'] });
+        break;
+      case 'mulligan':
+        out.push({ type: 'KEEP', ...who, choose: [] }, { type: 'MULLIGAN', ...who, choose: [] });
+        break;
+      case 'bottom':
+        out.push({ type: 'BOTTOM', ...who, count: awaiting.count, choose: [] });
+        break;
+      case 'openingHandActions':
+        out.push({ type: 'OPENING_HAND_DONE', ...who, choose: [] });
         break;
       case 'orderTriggers':
         out.push({ type: 'ORDER_TRIGGERS', ...who, choose: ['order'] });

@@ -144,8 +144,8 @@ const ContextSchema = z.strictObject({
   activePlayer: z.nullable(PlayerIdSchema),
   turnOwner: PlayerIdSchema,
   rotation: PlayerIdSchema,
-  phase: TurnPhaseSchema,
-  step: TurnStepSchema,
+  phase: z.union([TurnPhaseSchema, z.literal('pregame')]),
+  step: z.union([TurnStepSchema, z.literal('pregame')]),
   steps: list(StepEntrySchema, MAX_STEPS),
   phases: list(z.strictObject({ kind: z.enum(['beginning', 'main', 'combat', 'ending']), steps: list(StepEntrySchema, MAX_STEPS), extra: z.optional(z.boolean()) }), MAX_PHASES),
   mainSeen: z.boolean(),
@@ -194,6 +194,19 @@ const ContextSchema = z.strictObject({
   nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
   pending: list(EmittedSchema, MAX_PENDING_EVENTS),
   orderTriggers: z.enum(['host', 'players']),
+  rng: Int(0, 2 ** 32 - 1),
+  pregame: z.nullable(
+    z.strictObject({
+      chooser: PlayerIdSchema,
+      starting: z.nullable(PlayerIdSchema),
+      handSize: Int(0, MAX_AMOUNT),
+      mulligans: PlayerRecord(Int(0, MAX_AMOUNT)),
+      kept: Players,
+      decided: Players,
+      bottom: PlayerRecord(Int(1, MAX_AMOUNT)),
+      handsDone: Players,
+    }),
+  ),
   triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
 });
 
@@ -254,7 +267,11 @@ function consistencyProblem(p: Persisted): string | null {
     return 'context.combat: a combat phase needs its combat record';
   }
   const phaseNow = c.phase;
-  if (phaseNow === 'pregame' || c.step === 'pregame') return 'context.phase: the pregame is not a phase of a turn';
+  const inPregame = p.state.startsWith('pregame');
+  if (inPregame !== (c.pregame !== null) || inPregame !== (phaseNow === 'pregame') || (phaseNow === 'pregame') !== (c.step === 'pregame')) {
+    return `state: ${p.state} does not agree with context.phase ${phaseNow}, context.step ${c.step} and context.pregame`;
+  }
+  if (phaseNow === 'pregame') return p.status === 'active' && awaitingOf({ status: 'active', context: c, hasTag: (tag) => tagsOf(p.state).has(tag) }) === null ? `state: in ${p.state} the game would wait for nobody` : null;
   if (!STEPS_OF_PHASE[phaseNow].includes(c.step as never)) return `context.step: ${c.step} is not a step of the ${phaseNow} phase`;
   if (c.steps.some((s) => !STEPS_OF_PHASE[phaseNow].includes(s.step))) return `context.steps: a step that is not of the ${phaseNow} phase`;
   for (const [i, ph] of c.phases.entries()) {

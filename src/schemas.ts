@@ -84,6 +84,11 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   ev('ORDER_BLOCKERS', { player: PlayerIdSchema, attacker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
   ev('ORDER_ATTACKERS', { player: PlayerIdSchema, blocker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
   ev('ORDER_TRIGGERS', { player: PlayerIdSchema, order: list(ObjectIdSchema), by: By }),
+  ev('CHOOSE_STARTING_PLAYER', { player: PlayerIdSchema, starting: PlayerIdSchema, by: By }),
+  ev('MULLIGAN', { player: PlayerIdSchema, by: By }),
+  ev('KEEP', { player: PlayerIdSchema, by: By }),
+  ev('BOTTOM', { player: PlayerIdSchema, count: Positive, by: By }),
+  ev('OPENING_HAND_DONE', { player: PlayerIdSchema, by: By }),
   ev('CONCEDE', { player: PlayerIdSchema }),
   ev('TRIGGER', { triggers: list(TriggerSchema).check(z.minLength(1)) }),
   ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),
@@ -231,6 +236,7 @@ export const GameOptionsSchema = z
     handSize: opt(Count),
     attack: opt(z.enum(['all', 'chooseOne', 'left', 'right'])),
     orderTriggers: opt(z.enum(['host', 'players'])),
+    pregame: opt(z.boolean()),
     seed: opt(z.number().check(z.refine(Number.isFinite, { message: 'must be a finite number' }))),
   })
   .check(

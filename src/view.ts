@@ -7,6 +7,8 @@ import { discardDue } from './rules/cleanup.js';
 import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
 import { decider } from './rules/control.js';
 import { triggerOrderDue } from './rules/priority.js';
+import { bottomDue, mulliganDue, openingHandDue } from './rules/pregame.js';
+import { nextPlayerAfter } from './rules/turnOrder.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
 
@@ -25,6 +27,16 @@ export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   const order = triggerOrderDue(ctx);
   if (order !== null) return { kind: 'orderTriggers', player: order.player, triggers: order.triggers };
   const active = ctx.activePlayer;
+  const pre = ctx.pregame;
+  if (pre !== null) {
+    if (snapshot.hasTag('awaiting:chooseStartingPlayer')) return { kind: 'chooseStartingPlayer', player: ctx.players.includes(pre.chooser) ? pre.chooser : (nextPlayerAfter(ctx, pre.chooser) ?? pre.chooser) };
+    const bottom = bottomDue(ctx);
+    if (snapshot.hasTag('awaiting:bottom') && bottom !== null) return { kind: 'bottom', player: bottom.player, count: bottom.count };
+    const mulligan = mulliganDue(ctx);
+    if (snapshot.hasTag('awaiting:mulligan') && mulligan !== null) return { kind: 'mulligan', player: mulligan, mulligans: pre.mulligans[mulligan] ?? 0 };
+    const hand = openingHandDue(ctx);
+    if (snapshot.hasTag('awaiting:openingHandActions') && hand !== null) return { kind: 'openingHandActions', player: hand };
+  }
   if (snapshot.hasTag('awaiting:chooseDefender') && active !== null) return { kind: 'chooseDefender', player: active, defenders: defenderChoices(ctx) ?? [] };
   if (snapshot.hasTag('awaiting:declareAttackers') && active !== null) return { kind: 'declareAttackers', player: active, defenders: attackablePlayers(ctx) };
   if (snapshot.hasTag('awaiting:declareBlockers')) {

@@ -106,6 +106,26 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
       () => byViolation(ctx, e.player, e.by),
       () => orderViolation(a?.kind === 'orderTriggers' ? a.triggers : [], e.order, '603.3b'),
     ),
+  CHOOSE_STARTING_PLAYER: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'chooseStartingPlayer', e.player, '103.1', 'a choice of the starting player'),
+      () => byViolation(ctx, e.player, e.by),
+      () => inGame(ctx, e.starting, 'starting'),
+    ),
+  MULLIGAN: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'mulligan', e.player, '103.5', 'a mulligan'),
+      () => byViolation(ctx, e.player, e.by),
+      () => ((ctx.pregame?.mulligans[e.player] ?? 0) < (ctx.pregame?.handSize ?? 0) ? null : violation('103.5', `${e.player} has no cards left to mulligan`)),
+    ),
+  KEEP: (ctx, a, e) => first(() => awaited(a, 'mulligan', e.player, '103.5', 'keeping a hand'), () => byViolation(ctx, e.player, e.by)),
+  BOTTOM: (ctx, a, e) =>
+    first(
+      () => awaited(a, 'bottom', e.player, '103.5', 'putting cards on the bottom'),
+      () => byViolation(ctx, e.player, e.by),
+      () => (a?.kind === 'bottom' && a.count === e.count ? null : violation('103.5', `${e.player} must put exactly ${a?.kind === 'bottom' ? a.count : 0} card(s) on the bottom, not ${e.count}`)),
+    ),
+  OPENING_HAND_DONE: (ctx, a, e) => first(() => awaited(a, 'openingHandActions', e.player, '103.6', 'the end of opening hand actions'), () => byViolation(ctx, e.player, e.by)),
   CONCEDE: (ctx, _a, e) => inGame(ctx, e.player),
   TRIGGER: (ctx, _a, e) => stackIdViolation(ctx, e.triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => t.id)),
   HAND_SIZE: (ctx, _a, e) => inGame(ctx, e.player),

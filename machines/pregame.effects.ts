@@ -1,0 +1,76 @@
+/**
+ * What the decisions of the start of the game do (CR 103): pure functions of the context.
+ */
+import { cardsToBottom } from '../src/rules/pregame.js';
+import { randomIndex } from '../src/rules/random.js';
+import { inTurnOrderFrom } from '../src/rules/turnOrder.js';
+import { effect, type Effect } from './effect.js';
+import type { EmittedEvent, PlayerId, TurnContext } from './turn.types.js';
+
+type Pregame = NonNullable<TurnContext['pregame']>;
+
+function withPregame(ctx: TurnContext, patch: Partial<Pregame>, more: Partial<TurnContext> = {}, emit: EmittedEvent[] = []): Effect {
+  return effect(ctx, { ...more, pregame: { ...(ctx.pregame as Pregame), ...patch } }, emit);
+}
+
+/** CR 103.1: a player chosen at random chooses who takes the first turn. */
+export function pregameOf(players: readonly PlayerId[], handSize: number, rng: number): { pregame: Pregame; rng: number } {
+  const { state, index } = randomIndex(rng, players.length);
+  const mulligans: Record<PlayerId, number> = {};
+  for (const p of players) mulligans[p] = 0;
+  return { rng: state, pregame: { chooser: players[index] as PlayerId, starting: null, handSize, mulligans, kept: [], decided: [], bottom: {}, handsDone: [] } };
+}
+
+/** CR 103.1, 103.4: the starting player is chosen; every player draws an opening hand. */
+export function chooseStartingPlayer(ctx: TurnContext, starting: PlayerId): Effect {
+  const pre = ctx.pregame as Pregame;
+  const order = inTurnOrderFrom(ctx, starting);
+  const handSizes = { ...ctx.handSizes };
+  for (const p of order) handSizes[p] = pre.handSize;
+  return withPregame(
+    ctx,
+    { starting },
+    { startingPlayer: starting, turnOwner: starting, rotation: starting, handSizes },
+    order.map((player): EmittedEvent => ({ type: 'drawHand', player, size: pre.handSize })),
+  );
+}
+
+/** CR 103.5: a player takes a mulligan: a new hand of the same size; they decide again next round. */
+export function takeMulligan(ctx: TurnContext, player: PlayerId): Effect {
+  const pre = ctx.pregame as Pregame;
+  const number = (pre.mulligans[player] ?? 0) + 1;
+  const decided = nextRound(ctx, [...pre.decided, player]);
+  return withPregame(ctx, { mulligans: { ...pre.mulligans, [player]: number }, decided }, {}, [
+    { type: 'mulligan', player, number },
+    { type: 'drawHand', player, size: pre.handSize },
+  ]);
+}
+
+/** CR 103.5: a player keeps; after N mulligans they put N cards (less a free one, 103.5c) on the bottom. */
+export function keepHand(ctx: TurnContext, player: PlayerId): Effect {
+  const pre = ctx.pregame as Pregame;
+  const count = cardsToBottom(ctx, pre.mulligans[player] ?? 0);
+  const kept = [...pre.kept, player];
+  const decided = nextRound(ctx, [...pre.decided, player], kept);
+  return withPregame(ctx, { kept, decided, bottom: count > 0 ? { ...pre.bottom, [player]: count } : pre.bottom });
+}
+
+/** When every player still deciding has decided this round, a new round begins. */
+function nextRound(ctx: TurnContext, decided: PlayerId[], kept = (ctx.pregame as Pregame).kept): PlayerId[] {
+  const open = ctx.players.filter((p) => !kept.includes(p));
+  return open.every((p) => decided.includes(p)) ? [] : decided;
+}
+
+/** CR 103.5: the player puts that many cards from their hand on the bottom of their library. */
+export function putOnBottom(ctx: TurnContext, player: PlayerId, count: number): Effect {
+  const pre = ctx.pregame as Pregame;
+  const bottom = { ...pre.bottom };
+  delete bottom[player];
+  return withPregame(ctx, { bottom }, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) - count } });
+}
+
+/** CR 103.6: a player is done with opening hand actions. */
+export function finishOpeningHand(ctx: TurnContext, player: PlayerId): Effect {
+  const pre = ctx.pregame as Pregame;
+  return withPregame(ctx, { handsDone: [...pre.handsDone, player] });
+}
