@@ -5,6 +5,7 @@
  */
 import { isInCombat, removedFromCombat, withBlock, withCombatAbilities, combatAttacker } from '../src/rules/combat.js';
 import { drawnGame, leaveGame } from '../src/rules/leaving.js';
+import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
 import { addPhases, addStep, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
@@ -31,6 +32,7 @@ export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([
   'KEEP',
   'BOTTOM',
   'OPENING_HAND_DONE',
+  'ROLL_PLANAR_DIE',
 ]);
 
 /** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */
@@ -150,10 +152,13 @@ export function leaveEffect(ctx: TurnContext, e: EventOf<'CONCEDE' | 'LOSE' | 'W
     return effect(ctx, { result, priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
   }
   if (e.type === 'WIN') {
-    const others = ctx.players.filter((p) => p !== e.player);
-    return sequence(ctx, ...others.map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, 'another player won'))));
+    // CR 104.2a, 801.14: every opponent (within the winner's range of influence) loses.
+    const losers = losersWhenWinning(ctx, e.player);
+    return sequence(ctx, ...losers.map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, 'another player won'))));
   }
-  return leaveOne(ctx, e.player, e.type === 'CONCEDE' ? 'conceded' : (e.reason ?? 'lost'));
+  // CR 104.2, 809.5, 810.8a-b: in team games the team leaves together (a general alone).
+  const reason = e.type === 'CONCEDE' ? 'conceded' : (e.reason ?? 'lost');
+  return sequence(ctx, ...leavingWith(ctx, e.player).map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, reason))));
 }
 
 function leaveOne(ctx: TurnContext, player: string, reason: string): Effect {

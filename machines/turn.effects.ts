@@ -16,7 +16,8 @@ import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority
 import { autoPassReason } from '../src/rules/stops.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
 import { activeOrNext, apnapOrder, nextTurn } from '../src/rules/turnOrder.js';
-import { seedState } from '../src/rules/random.js';
+import { randomIndex, seedState } from '../src/rules/random.js';
+import { PLANAR_DIE, planarDieCost, rangesOf } from '../src/rules/teams.js';
 import { pregameOf } from './pregame.effects.js';
 import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
@@ -82,6 +83,10 @@ export function initialContext(input: TurnInput): TurnContext {
     orderTriggers: input.orderTriggers,
     triggerOrder: null,
     rng: start.rng,
+    variant: input.variant,
+    teams: input.teams === null ? null : input.teams.map((t) => ({ id: t.id, players: [...t.players] })),
+    ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence),
+    planarRolls: 0,
     pregame: start.pregame,
   };
 }
@@ -143,6 +148,7 @@ export function beginTurn(ctx: TurnContext): Effect {
       priority: null,
       passed: [],
       landsPlayed: 0,
+      planarRolls: 0,
       previousTurnSpells: ctx.spellsCast[previous] ?? 0,
       spellsCast: perPlayer(ctx.players, 0),
       combat: null,
@@ -254,7 +260,9 @@ export function drawForTurn(ctx: TurnContext): Effect {
 export function beginPrecombatMain(ctx: TurnContext): Effect {
   const player = ctx.activePlayer;
   if (player === null || ctx.phase !== 'precombatMain') return NOTHING;
+  const archenemy = ctx.variant === 'archenemy' && ctx.teams?.some((t) => t.players.length === 1 && t.players[0] === player);
   return effect(ctx, {}, [
+    ...(archenemy ? [{ type: 'setInMotion' as const, player }] : []),
     { type: 'loreCounters', player },
     { type: 'visitAttractions', player },
   ]);
@@ -488,6 +496,22 @@ export function addTriggers(ctx: TurnContext, runtime: Runtime, triggers: readon
   const first = andThen(ctx, effect(ctx, { pendingTriggers: [...ctx.pendingTriggers, ...kept] }), kept.length > 0 ? endYieldsOnStackChange : () => NOTHING);
   if (ctx.priority === null) return first;
   return andThen(ctx, first, (c) => givePriority(c, runtime, c.priority, false));
+}
+
+/**
+ * CR 901.9: the active player rolls the planar die, paying one more mana than for the last
+ * roll this turn; the seeded roll is emitted (`planarDie`) and they get priority again.
+ */
+export function rollPlanarDie(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
+  const cost = planarDieCost(ctx);
+  const { state, index } = randomIndex(ctx.rng, PLANAR_DIE.length);
+  const roll = PLANAR_DIE[index] ?? 'blank';
+  const rolled = effect(
+    ctx,
+    { rng: state, planarRolls: ctx.planarRolls + 1, manaPool: { ...ctx.manaPool, [player]: (ctx.manaPool[player] ?? 0) - cost }, passed: [] },
+    [{ type: 'planarDie', player, roll }],
+  );
+  return andThen(ctx, rolled, (c) => givePriority(c, runtime, player, false));
 }
 
 /**

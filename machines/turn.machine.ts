@@ -78,6 +78,8 @@ export const turnMachine = turnSetup.createMachine({
     PLAY_LAND: { actions: ['playLand', 'keepPriority'] },
     // CR 603.3b: with `orderTriggers: 'players'`, each player orders their triggers of a batch.
     ORDER_TRIGGERS: { actions: 'orderTriggers' },
+    // CR 901.9: Planechase: the active player rolls the planar die (a special action).
+    ROLL_PLANAR_DIE: { actions: 'rollPlanarDie' },
     // What the host's cards did: accepted at any time while the game is live (CR 117.1d).
     TRIGGER: { actions: 'addTriggers' },
     HAND_SIZE: { actions: 'applyHostEvent' },

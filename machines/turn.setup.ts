@@ -120,6 +120,7 @@ export const turnSetup = setup({
     keepHand: perform((ctx, e) => pre.keepHand(ctx, eventOf(e, 'KEEP').player)),
     putOnBottom: perform((ctx, e) => pre.putOnBottom(ctx, eventOf(e, 'BOTTOM').player, eventOf(e, 'BOTTOM').count)),
     finishOpeningHand: perform((ctx, e) => pre.finishOpeningHand(ctx, eventOf(e, 'OPENING_HAND_DONE').player)),
+    rollPlanarDie: perform((ctx, e, r) => fx.rollPlanarDie(ctx, r, eventOf(e, 'ROLL_PLANAR_DIE').player)),
     applyHostEvent: perform((ctx, e) => hostEffect(ctx, e)),
     removePlayer: perform((ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>)),
   },

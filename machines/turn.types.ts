@@ -197,6 +197,15 @@ export interface GameResult {
 /** The result of the state-based action and trigger check of a cleanup step (CR 514.3a). */
 export type CleanupCheck = 'quiet' | 'active';
 
+/** The variant of the game (CR 807-810, 901, 904). */
+export type Variant = 'freeForAll' | 'twoHeadedGiant' | 'archenemy' | 'emperor' | 'planechase' | 'grandMelee';
+
+/** A team of players (CR 808, 809, 810). */
+export interface Team {
+  id: string;
+  players: PlayerId[];
+}
+
 /** How attacks are directed in a multiplayer game (CR 802, 803). */
 export type AttackOption = 'all' | 'chooseOne' | 'left' | 'right';
 
@@ -276,6 +285,13 @@ export interface TurnContext {
   orderTriggers: 'host' | 'players';
   /** A batch of triggers waiting for their controllers to order them, and the orders given so far. */
   triggerOrder: { batch: Trigger[]; orders: Record<PlayerId, string[]>; about: PlayerId | null } | null;
+  variant: Variant;
+  /** The teams, in the order given; null in a game without teams. */
+  teams: Team[] | null;
+  /** Each player's range of influence (CR 801); null: unlimited. */
+  ranges: Record<PlayerId, number> | null;
+  /** Planar die rolls this turn (CR 901.9: each costs one more mana than the last). */
+  planarRolls: number;
   /** The state of the seeded random number generator (CONTRACT: `seed`). */
   rng: number;
   /** The start of the game (CR 103), while it lasts; null once turn 1 has begun. */
@@ -308,6 +324,9 @@ export interface TurnInput {
   orderTriggers: 'host' | 'players';
   /** Start before turn 1 (CR 103). */
   pregame: boolean;
+  variant: Variant;
+  teams: Team[] | null;
+  rangeOfInfluence?: number;
   seed: number;
 }
 
@@ -335,6 +354,7 @@ export type TurnEvent =
   | ({ type: 'KEEP' } & Decision)
   | ({ type: 'BOTTOM'; count: number } & Decision)
   | ({ type: 'OPENING_HAND_DONE' } & Decision)
+  | ({ type: 'ROLL_PLANAR_DIE' } & Decision)
   | { type: 'CONCEDE'; player: PlayerId }
   | { type: 'TRIGGER'; triggers: Trigger[] }
   | { type: 'HAND_SIZE'; player: PlayerId; size: number }
@@ -388,6 +408,7 @@ export type EmittedEvent =
   | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
+  | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
   | { type: 'mulligan'; player: PlayerId; number: number }
   | { type: 'drawHand'; player: PlayerId; size: number };
 

@@ -8,7 +8,7 @@
 import { createActor, type Actor, type ActorScope, type AnyEventObject, type InspectionEvent, type Observer } from 'xstate';
 import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption } from '../machines/turn.types.js';
+import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { legalActionsOf, type LegalAction } from './legal.js';
 import { nextStopOf, type NextStop } from './nextStop.js';
@@ -36,6 +36,12 @@ export interface GameOptions {
   attack?: AttackOption;
   /** Who orders simultaneous triggers: the host (default) or the players. */
   orderTriggers?: 'host' | 'players';
+  /** Players in teams, in seat order within each team; a team wins or loses together (CR 104.2, 808). */
+  teams?: Team[];
+  /** The variant (default 'freeForAll'). */
+  variant?: Variant;
+  /** Each player's range of influence in seats (CR 801); unlimited by default. */
+  rangeOfInfluence?: number;
   /** Start before turn 1: choosing the starting player, mulligans, opening hand actions (CR 103). */
   pregame?: boolean;
   /** The seed of every random choice the engine makes. */
@@ -367,6 +373,9 @@ function toInput(options: GameOptions) {
     attack: options.attack ?? 'all',
     orderTriggers: options.orderTriggers ?? 'host',
     pregame: options.pregame === true,
+    variant: options.variant ?? 'freeForAll',
+    teams: options.teams ?? null,
+    ...(options.rangeOfInfluence === undefined ? {} : { rangeOfInfluence: options.rangeOfInfluence }),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
   };
 }

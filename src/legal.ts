@@ -32,6 +32,7 @@ export type LegalAction =
   | Template<'KEEP'>
   | Template<'BOTTOM'>
   | Template<'OPENING_HAND_DONE'>
+  | Template<'ROLL_PLANAR_DIE'>
   | Template<'CONCEDE'>;
 
 /** A template with its choices filled in the plainest way (an unused id, no creatures, the first defender, the order as listed). */
@@ -76,7 +77,7 @@ function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): L
         for (const type of ['CAST_SPELL', 'ACTIVATE_ABILITY'] as const) {
           out.push({ type, ...who, speed: 'instant', choose: ['id'] }, { type, ...who, speed: 'sorcery', choose: ['id'] });
         }
-        out.push({ type: 'PLAY_LAND', ...who, choose: [] });
+        out.push({ type: 'PLAY_LAND', ...who, choose: [] }, { type: 'ROLL_PLANAR_DIE', ...who, choose: [] });
         break;
       case 'declareAttackers':
         out.push({ type: 'DECLARE_ATTACKERS', ...who, choose: ['attackers'] });

@@ -195,6 +195,10 @@ const ContextSchema = z.strictObject({
   pending: list(EmittedSchema, MAX_PENDING_EVENTS),
   orderTriggers: z.enum(['host', 'players']),
   rng: Int(0, 2 ** 32 - 1),
+  variant: z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']),
+  teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
+  ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
+  planarRolls: Int(0, MAX_AMOUNT),
   pregame: z.nullable(
     z.strictObject({
       chooser: PlayerIdSchema,

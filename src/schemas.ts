@@ -89,6 +89,7 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   ev('KEEP', { player: PlayerIdSchema, by: By }),
   ev('BOTTOM', { player: PlayerIdSchema, count: Positive, by: By }),
   ev('OPENING_HAND_DONE', { player: PlayerIdSchema, by: By }),
+  ev('ROLL_PLANAR_DIE', { player: PlayerIdSchema, by: By }),
   ev('CONCEDE', { player: PlayerIdSchema }),
   ev('TRIGGER', { triggers: list(TriggerSchema).check(z.minLength(1)) }),
   ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),
@@ -237,6 +238,9 @@ export const GameOptionsSchema = z
     attack: opt(z.enum(['all', 'chooseOne', 'left', 'right'])),
     orderTriggers: opt(z.enum(['host', 'players'])),
     pregame: opt(z.boolean()),
+    variant: opt(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
+    teams: opt(list(z.object({ id: ObjectIdSchema, players: list(PlayerIdSchema, MAX_PLAYERS).check(z.minLength(1)) }), MAX_PLAYERS)),
+    rangeOfInfluence: opt(z.int().check(z.minimum(1), z.maximum(MAX_PLAYERS))),
     seed: opt(z.number().check(z.refine(Number.isFinite, { message: 'must be a finite number' }))),
   })
   .check(
@@ -246,6 +250,31 @@ export const GameOptionsSchema = z
         if (seen.has(p)) ctx.issues.push({ code: 'custom', path: ['players', i], message: `player id '${p}' appears twice`, input: p });
         seen.add(p);
       });
+      if (o.teams !== undefined) {
+        const inTeams = new Map<string, number>();
+        o.teams.forEach((t, i) => {
+          if (o.teams?.findIndex((u) => u.id === t.id) !== i) ctx.issues.push({ code: 'custom', path: ['teams', i, 'id'], message: `team id '${t.id}' appears twice`, input: t.id });
+          t.players.forEach((p, j) => {
+            if (!o.players.includes(p)) ctx.issues.push({ code: 'custom', path: ['teams', i, 'players', j], message: `'${p}' is not one of the players`, input: p });
+            if (inTeams.has(p)) ctx.issues.push({ code: 'custom', path: ['teams', i, 'players', j], message: `'${p}' is on two teams`, input: p });
+            inTeams.set(p, i);
+          });
+        });
+        const missing = o.players.find((p) => !inTeams.has(p));
+        if (missing !== undefined) ctx.issues.push({ code: 'custom', path: ['teams'], message: `player '${missing}' is on no team`, input: o.teams });
+        if (o.teams.length < 2) ctx.issues.push({ code: 'custom', path: ['teams'], message: 'a team game needs at least 2 teams', input: o.teams });
+      }
+      if (o.variant === 'emperor' && (o.teams === undefined || o.teams.some((t) => t.players.length < 3 || t.players.length !== o.teams?.[0]?.players.length))) {
+        ctx.issues.push({ code: 'custom', path: ['variant'], message: "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)", input: o.variant });
+      }
+      if (o.variant === 'twoHeadedGiant' || o.variant === 'archenemy' || o.variant === 'grandMelee') {
+        ctx.issues.push({
+          code: 'custom',
+          path: ['variant'],
+          message: `'${o.variant}' needs ${o.variant === 'grandMelee' ? 'turn markers (CR 807.4)' : 'shared team turns (CR 805)'}, which this version does not implement yet; use 'freeForAll' with teams, 'emperor' or 'planechase'`,
+          input: o.variant,
+        });
+      }
       if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {
         ctx.issues.push({ code: 'custom', path: ['startingPlayer'], message: `'${o.startingPlayer}' is not one of the players`, input: o.startingPlayer });
       }

@@ -9,6 +9,7 @@ import { decider } from './rules/control.js';
 import { triggerOrderDue } from './rules/priority.js';
 import { bottomDue, mulliganDue, openingHandDue } from './rules/pregame.js';
 import { nextPlayerAfter } from './rules/turnOrder.js';
+import { teamOf } from './rules/teams.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
 
@@ -73,7 +74,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     version,
     turn: ctx.turn,
     activePlayer: ctx.activePlayer,
-    activeTeam: null,
+    activeTeam: ctx.activePlayer === null ? null : (teamOf(ctx, ctx.activePlayer)?.id ?? null),
     phase: ctx.phase,
     step: ctx.step,
     priority: ctx.result === null ? ctx.priority : null,
@@ -87,7 +88,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     handSizes,
     maxHandSize,
     players: [...ctx.players],
-    teams: null,
+    teams: ctx.teams === null ? null : ctx.teams.map((t) => ({ id: t.id, players: t.players.filter((p) => ctx.players.includes(p)) })),
     dayNight: ctx.dayNight,
     combat:
       ctx.combat === null

@@ -7,6 +7,7 @@
 import type { Attacker, Blocker, CombatAttacker, CombatBlocker, CombatState, PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
 import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
+import { attackableOpponents } from './teams.js';
 
 type CombatContext = Pick<TurnContext, 'combat' | 'players' | 'seats' | 'turnOwner' | 'activePlayer'>;
 
@@ -26,19 +27,20 @@ export function opponentsOf(ctx: Pick<TurnContext, 'players'>, player: PlayerId 
  * player (two players, or the attack multiple players option, 802.2). Attack left or right:
  * only the nearest opponent on that side (803.1a, 803.1b).
  */
-export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'activePlayer' | 'attack'>): PlayerId[] | null {
+export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'activePlayer' | 'attack' | 'teams' | 'ranges' | 'variant'>): PlayerId[] | null {
   const active = ctx.activePlayer;
   if (active === null || ctx.players.length <= 2 || ctx.attack === 'all') return null;
-  if (ctx.attack === 'chooseOne') return opponentsOf(ctx, active);
+  const allowed = attackableOpponents(ctx, active);
+  if (ctx.attack === 'chooseOne') return allowed;
   const order = ctx.attack === 'left' ? ctx.seats : [...ctx.seats].reverse();
   const side = nextPlayerAfter({ seats: order, players: ctx.players }, active);
-  return side === null || side === active ? [] : [side];
+  return side === null || !allowed.includes(side) ? [] : [side];
 }
 
-/** The players the active player may attack in this combat (CR 506.2, 508.1b). */
-export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer'>): PlayerId[] {
+/** The players the active player may attack in this combat (CR 506.2, 508.1b, 801.3, 809.3c). */
+export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'ranges' | 'variant'>): PlayerId[] {
   const chosen = ctx.combat?.defenders ?? null;
-  const opponents = opponentsOf(ctx, ctx.activePlayer);
+  const opponents = attackableOpponents(ctx, ctx.activePlayer);
   return chosen === null ? opponents : chosen.filter((p) => opponents.includes(p));
 }
 
@@ -71,7 +73,7 @@ export function hasFirstStrikeCombatant(ctx: Pick<TurnContext, 'combat'>): boole
  * Validates a declaration of attackers (CR 508.1): each creature attacks once, and each
  * attacks a player the active player may attack (CR 508.1b, 506.2, 803).
  */
-export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
+export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'ranges' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
   const allowed = attackablePlayers(ctx);
   const seen = new Set<string>();
   for (const [i, a] of attackers.entries()) {

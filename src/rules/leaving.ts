@@ -5,6 +5,7 @@
 import type { GameResult, PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { withoutPlayer } from './combat.js';
 import { nextPlayerAfter } from './turnOrder.js';
+import { lastStanding } from './teams.js';
 
 /**
  * The game without `player` (CR 800.4a): the objects they control leave the stack, their
@@ -52,7 +53,7 @@ export function leaveGame(
     controlNext: ctx.controlNext.filter((c) => c.player !== player && c.controller !== player),
     controlledBy,
     reasons,
-    result: players.length === 1 ? { winners: players, draw: false, reasons } : null,
+    result: lastStanding({ teams: ctx.teams, players }) === null ? null : { winners: lastStanding({ teams: ctx.teams, players }) ?? [], draw: false, reasons },
   };
   return { patch, priorityTo, endedEffects, removed: ctx.stack.filter((o) => o.controller === player) };
 }

@@ -13,7 +13,8 @@ import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_
 import { spendViolation } from './mana.js';
 import { priorityViolation } from './priority.js';
 import { addPhases, addStep, kindOf, kindOfStep, newPhase } from './schedule.js';
-import { castViolation, landViolation } from './timing.js';
+import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
+import { planarDieCost } from './teams.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 type Check<T extends TurnEvent['type']> = (ctx: TurnContext, awaiting: Awaiting | null, e: EventOf<T>) => Violation | null;
@@ -126,6 +127,14 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
       () => (a?.kind === 'bottom' && a.count === e.count ? null : violation('103.5', `${e.player} must put exactly ${a?.kind === 'bottom' ? a.count : 0} card(s) on the bottom, not ${e.count}`)),
     ),
   OPENING_HAND_DONE: (ctx, a, e) => first(() => awaited(a, 'openingHandActions', e.player, '103.6', 'the end of opening hand actions'), () => byViolation(ctx, e.player, e.by)),
+  ROLL_PLANAR_DIE: (ctx, _a, e) =>
+    first(
+      () => (ctx.variant === 'planechase' ? null : violation('901.9', 'the planar die is rolled only in a Planechase game')),
+      () => priorityViolation(ctx, e.player, '901.9', 'roll the planar die'),
+      () => byViolation(ctx, e.player, e.by),
+      () => sorceryTimingViolation(ctx, e.player, '901.9'),
+      () => ((ctx.manaPool[e.player] ?? 0) >= planarDieCost(ctx) ? null : violation('901.9', `rolling the planar die again this turn costs ${planarDieCost(ctx)} mana; ${e.player}'s pool holds ${ctx.manaPool[e.player] ?? 0}`)),
+    ),
   CONCEDE: (ctx, _a, e) => inGame(ctx, e.player),
   TRIGGER: (ctx, _a, e) => stackIdViolation(ctx, e.triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => t.id)),
   HAND_SIZE: (ctx, _a, e) => inGame(ctx, e.player),

@@ -1,0 +1,101 @@
+/**
+ * Teams, variants and the range of influence.
+ * CR 104.2, 801.2, 801.3, 801.14, 808, 809.3a, 809.3c, 809.5, 810.8a, 810.8b, 901.9.
+ */
+import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+
+type TeamContext = Pick<TurnContext, 'teams'>;
+
+/** The team a player is on, or null in a game without teams. */
+export function teamOf(ctx: TeamContext, player: PlayerId): { id: string; players: PlayerId[] } | null {
+  return ctx.teams?.find((t) => t.players.includes(player)) ?? null;
+}
+
+/** Whether two players are opponents: different players not on the same team (CR 102.2, 102.3). */
+export function areOpponents(ctx: TeamContext, a: PlayerId, b: PlayerId): boolean {
+  if (a === b) return false;
+  const team = teamOf(ctx, a);
+  return team === null || !team.players.includes(b);
+}
+
+/** A team's emperor: the player in the middle of its seats (CR 809.2). */
+export function emperorOf(team: { players: PlayerId[] }): PlayerId {
+  return team.players[Math.floor((team.players.length - 1) / 2)] as PlayerId;
+}
+
+/** The distance in seats between two players still in the game (CR 801.2): the shorter way round. */
+export function seatDistance(ctx: Pick<TurnContext, 'players'>, a: PlayerId, b: PlayerId): number {
+  const i = ctx.players.indexOf(a);
+  const j = ctx.players.indexOf(b);
+  if (i < 0 || j < 0) return Infinity;
+  const d = Math.abs(i - j);
+  return Math.min(d, ctx.players.length - d);
+}
+
+/** Whether `to` is within `from`'s range of influence (CR 801.2; no limit without the option). */
+export function withinRange(ctx: Pick<TurnContext, 'players' | 'ranges'>, from: PlayerId, to: PlayerId): boolean {
+  const range = ctx.ranges?.[from];
+  return range === undefined || seatDistance(ctx, from, to) <= range;
+}
+
+/**
+ * The opponents a player may attack (CR 506.2, 801.3, 809.3c): opponents still in the game,
+ * within range of influence, and in the Emperor variant only those seated next to them.
+ */
+export function attackableOpponents(ctx: Pick<TurnContext, 'players' | 'teams' | 'ranges' | 'variant'>, player: PlayerId | null): PlayerId[] {
+  if (player === null) return [];
+  return ctx.players.filter(
+    (p) => areOpponents(ctx, player, p) && withinRange(ctx, player, p) && (ctx.variant !== 'emperor' || seatDistance(ctx, player, p) === 1),
+  );
+}
+
+/**
+ * The players who leave the game with a player who loses or concedes: the whole team in
+ * team games (CR 104.2, 810.8a, 810.8b), a team with its emperor, but a general alone (809.5).
+ */
+export function leavingWith(ctx: Pick<TurnContext, 'teams' | 'variant' | 'players'>, player: PlayerId): PlayerId[] {
+  const team = teamOf(ctx, player);
+  if (team === null) return [player];
+  if (ctx.variant === 'emperor' && emperorOf(team) !== player) return [player];
+  return [player, ...team.players.filter((p) => p !== player && ctx.players.includes(p))];
+}
+
+/** Whether the game is over because one player, or one team, is left (CR 104.2a, 104.2b). */
+export function lastStanding(ctx: Pick<TurnContext, 'teams' | 'players'>): PlayerId[] | null {
+  if (ctx.players.length === 0) return [];
+  if (ctx.players.length === 1) return [...ctx.players];
+  const first = teamOf(ctx, ctx.players[0] as PlayerId);
+  if (first === null) return null;
+  return ctx.players.every((p) => first.players.includes(p)) ? [...ctx.players] : null;
+}
+
+/** The players who lose when a player wins (CR 104.2a; 801.14: only opponents within that player's range of influence). */
+export function losersWhenWinning(ctx: Pick<TurnContext, 'players' | 'teams' | 'ranges'>, winner: PlayerId): PlayerId[] {
+  return ctx.players.filter((p) => areOpponents(ctx, winner, p) && withinRange(ctx, winner, p));
+}
+
+/** The ranges of influence of a game (CR 801, 809.3a): one number for all, emperors 2 and generals 1, or none. */
+export function rangesOf(
+  players: readonly PlayerId[],
+  teams: readonly { id: string; players: PlayerId[] }[] | null,
+  variant: TurnContext['variant'],
+  range: number | undefined,
+): Record<PlayerId, number> | null {
+  if (variant === 'emperor' && teams !== null) {
+    const out: Record<PlayerId, number> = {};
+    for (const t of teams) for (const p of t.players) out[p] = p === emperorOf(t) ? 2 : 1;
+    return out;
+  }
+  if (range === undefined) return null;
+  const out: Record<PlayerId, number> = {};
+  for (const p of players) out[p] = range;
+  return out;
+}
+
+/** What rolling the planar die costs now (CR 901.9): one more mana than the last roll of this turn, the first free. */
+export function planarDieCost(ctx: Pick<TurnContext, 'planarRolls'>): number {
+  return ctx.planarRolls;
+}
+
+/** The faces of the planar die (CR 901.3): one chaos, one planeswalker, four blank. */
+export const PLANAR_DIE = ['chaos', 'planeswalk', 'blank', 'blank', 'blank', 'blank'] as const;
