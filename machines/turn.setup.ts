@@ -26,7 +26,8 @@ function eventOf<T extends TurnEvent['type']>(event: TurnEvent, type: T): EventO
   return event as unknown as EventOf<T>;
 }
 
-type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: TParams) => Effect;
+/** What an action does, as a pure function of the context, the event, the game's hooks runtime and the action's params. */
+export type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: TParams) => Effect;
 
 /** Adapts a pure effect into an action: assign its patch, emit its events, raise what it raises. */
 function perform<TParams extends Record<string, unknown> | undefined = undefined>(run: EffectOf<TParams>) {
@@ -41,6 +42,105 @@ function perform<TParams extends Record<string, unknown> | undefined = undefined
   });
 }
 
+/**
+ * The guards the chart names: plain predicates over the context and the event. `setup()` below
+ * and the compiled runtime (src/compiled/) call these very functions.
+ */
+type GuardArgs = { context: TurnContext; event: TurnEvent };
+export const GUARDS = {
+  // Steps and phases
+  isStepOver: ({ context }) => isStepOver(context),
+  isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
+  isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
+  isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
+  isNextPhase: ({ context }, params: { phase: TurnPhaseName }) => fx.nextPhaseName(context) === params.phase,
+  hasExtraTurn: ({ context }) => nextTurn(context).extra,
+  wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
+  isInCombatPhase: ({ context }) => context.phase === 'combat',
+  // Priority
+  isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(context, eventOf(event, 'PASS_PRIORITY').player),
+  // Combat
+  hasNoDefenderChoiceDue: ({ context }) => !fx.isDefenderChoiceDue(context),
+  hasNoAttackDeclarationDue: ({ context }) => context.result === null && context.activePlayer === null,
+  isLegalAttack: ({ context, event }) => attackViolation(context, eventOf(event, 'DECLARE_ATTACKERS').player, eventOf(event, 'DECLARE_ATTACKERS').attackers) === null,
+  skipsRestOfStepWithoutAttackers: ({ context }) => fx.skipsRestOfDeclareAttackersStep(context),
+  hasNoBlockDeclarationDue: ({ context }) => context.result === null && awaitedDefender(context) === null,
+  isLegalBlock: ({ context, event }) => blockViolation(context, eventOf(event, 'DECLARE_BLOCKERS').player, eventOf(event, 'DECLARE_BLOCKERS').blockers) === null,
+  hasNoOrderDue: ({ context }) => context.result === null && !(eraOf(context).damageAssignmentOrder && orderDue(context) !== null),
+  // Cleanup
+  hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
+  isGameOver: ({ context }) => context.result !== null,
+  hasPregame: ({ context }) => context.pregame !== null,
+  isBottomDue: ({ context }) => bottomDue(context) !== null,
+  hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
+  hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
+  shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
+
+} satisfies Record<string, (args: GuardArgs, params: never) => boolean>;
+
+/**
+ * The effect of every action the chart names. `setup()` wraps each in {@link perform}; the
+ * compiled runtime (src/compiled/) calls them directly, so both run the same code.
+ */
+export const ACTION_EFFECTS = {
+  beginFirstTurn: (ctx) => fx.beginFirstTurn(ctx),
+  beginTurn: (ctx) => fx.beginTurn(ctx),
+  beginPhase: (ctx) => fx.beginPhase(ctx),
+  passOverPhase: (ctx) => fx.passOverPhase(ctx),
+  takeNextStep: (ctx) => fx.takeNextStep(ctx),
+  passOverStep: (ctx) => fx.passOverStep(ctx),
+  beginStep: (ctx, _e, _r, p: { step: StepName }) => fx.beginStep(ctx, p.step),
+  phaseInPermanents: (ctx) => fx.phaseIn(ctx),
+  checkDayNight: (ctx) => fx.checkDayNight(ctx),
+  untapActivePlayer: (ctx) => fx.untapActivePlayer(ctx),
+  drawForTurn: (ctx) => fx.drawForTurn(ctx),
+  beginPrecombatMain: (ctx) => fx.beginPrecombatMain(ctx),
+  givePriorityToActivePlayer: (ctx, _e, r) => fx.givePriorityToActivePlayer(ctx, r),
+  keepPriority: (ctx, _e, r) => fx.keepPriority(ctx, r),
+  autoPassPriority: (ctx, _e, r) => fx.autoPassPriority(ctx, r),
+  passPriority: (ctx, e, r) => fx.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player),
+  resolveTopOfStack: (ctx, _e, r) => fx.resolveTopOfStack(ctx, r),
+  castSpell: (ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell'),
+  activateAbility: (ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability'),
+  playLand: (ctx) => fx.playLand(ctx),
+  beginCombat: (ctx) => fx.beginCombat(ctx),
+  endCombat: (ctx) => fx.endCombat(ctx),
+  chooseDefender: (ctx, e) => fx.chooseDefender(ctx, eventOf(e, 'CHOOSE_DEFENDER').defender),
+  declareAttackers: (ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers),
+  markAttacksDeclared: (ctx) => fx.markAttacksDeclared(ctx),
+  declareBlockers: (ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers),
+  orderBlockers: (ctx, e) => fx.orderBlockers(ctx, eventOf(e, 'ORDER_BLOCKERS').attacker, eventOf(e, 'ORDER_BLOCKERS').order),
+  orderAttackers: (ctx, e) => fx.orderAttackers(ctx, eventOf(e, 'ORDER_ATTACKERS').blocker, eventOf(e, 'ORDER_ATTACKERS').order),
+  dealCombatDamage: (ctx, _e, _r, p: { first: boolean }) => fx.dealCombatDamage(ctx, p.first),
+  emptyManaPools: (ctx, _e, _r, p: { at: 'step' | 'phase' }) => fx.emptyManaPools(ctx, p.at),
+  discardToHandSize: (ctx, e) => fx.discardToHandSize(ctx, eventOf(e, 'DISCARD').count),
+  endTurnEffects: (ctx) => fx.endTurnEffects(ctx),
+  checkCleanup: (ctx, _e, r) => fx.checkCleanup(ctx, r),
+  endTheTurnOrCombat: (ctx, _e, r) => fx.endTheTurnOrCombat(ctx, r),
+  skipToCleanup: (ctx) => fx.skipToCleanup(ctx),
+  addTriggers: (ctx, e, r) => fx.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers),
+  orderTriggers: (ctx, e, r) => fx.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order),
+  chooseStartingPlayer: (ctx, e) => pre.chooseStartingPlayer(ctx, eventOf(e, 'CHOOSE_STARTING_PLAYER').starting),
+  takeMulligan: (ctx, e) => pre.takeMulligan(ctx, eventOf(e, 'MULLIGAN').player),
+  keepHand: (ctx, e) => pre.keepHand(ctx, eventOf(e, 'KEEP').player),
+  putOnBottom: (ctx, e) => pre.putOnBottom(ctx, eventOf(e, 'BOTTOM').player, eventOf(e, 'BOTTOM').count),
+  finishOpeningHand: (ctx, e) => pre.finishOpeningHand(ctx, eventOf(e, 'OPENING_HAND_DONE').player),
+  rollPlanarDie: (ctx, e, r) => fx.rollPlanarDie(ctx, r, eventOf(e, 'ROLL_PLANAR_DIE').player),
+  applyHostEvent: (ctx, e) => hostEffect(ctx, e),
+  removePlayer: (ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>),
+
+} satisfies Record<string, EffectOf<never>>;
+
+type ParamsOf<F> = F extends (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: infer P) => Effect ? (unknown extends P ? undefined : P) : undefined;
+type Performed<T> = { [K in keyof T]: ReturnType<typeof perform<ParamsOf<T[K]> & (Record<string, unknown> | undefined)>> };
+
+/** Every effect of a table adapted into an action. */
+function performAll<T extends Record<string, EffectOf<never>>>(table: T): Performed<T> {
+  const out: Record<string, unknown> = {};
+  for (const [name, run] of Object.entries(table)) out[name] = perform(run as EffectOf<Record<string, unknown> | undefined>);
+  return out as Performed<T>;
+}
+
 export const turnSetup = setup({
   types: {
     context: {} as TurnContext,
@@ -48,80 +148,7 @@ export const turnSetup = setup({
     input: {} as TurnInput,
     emitted: {} as EmittedEvent,
   },
-  guards: {
-    // Steps and phases
-    isStepOver: ({ context }) => isStepOver(context),
-    isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
-    isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
-    isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
-    isNextPhase: ({ context }, params: { phase: TurnPhaseName }) => fx.nextPhaseName(context) === params.phase,
-    hasExtraTurn: ({ context }) => nextTurn(context).extra,
-    wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
-    isInCombatPhase: ({ context }) => context.phase === 'combat',
-    // Priority
-    isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(context, eventOf(event, 'PASS_PRIORITY').player),
-    // Combat
-    hasNoDefenderChoiceDue: ({ context }) => !fx.isDefenderChoiceDue(context),
-    hasNoAttackDeclarationDue: ({ context }) => context.result === null && context.activePlayer === null,
-    isLegalAttack: ({ context, event }) => attackViolation(context, eventOf(event, 'DECLARE_ATTACKERS').player, eventOf(event, 'DECLARE_ATTACKERS').attackers) === null,
-    skipsRestOfStepWithoutAttackers: ({ context }) => fx.skipsRestOfDeclareAttackersStep(context),
-    hasNoBlockDeclarationDue: ({ context }) => context.result === null && awaitedDefender(context) === null,
-    isLegalBlock: ({ context, event }) => blockViolation(context, eventOf(event, 'DECLARE_BLOCKERS').player, eventOf(event, 'DECLARE_BLOCKERS').blockers) === null,
-    hasNoOrderDue: ({ context }) => context.result === null && !(eraOf(context).damageAssignmentOrder && orderDue(context) !== null),
-    // Cleanup
-    hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
-    isGameOver: ({ context }) => context.result !== null,
-    hasPregame: ({ context }) => context.pregame !== null,
-    isBottomDue: ({ context }) => bottomDue(context) !== null,
-    hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
-    hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
-    shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
-  },
-  actions: {
-    beginFirstTurn: perform((ctx) => fx.beginFirstTurn(ctx)),
-    beginTurn: perform((ctx) => fx.beginTurn(ctx)),
-    beginPhase: perform((ctx) => fx.beginPhase(ctx)),
-    passOverPhase: perform((ctx) => fx.passOverPhase(ctx)),
-    takeNextStep: perform((ctx) => fx.takeNextStep(ctx)),
-    passOverStep: perform((ctx) => fx.passOverStep(ctx)),
-    beginStep: perform<{ step: StepName }>((ctx, _e, _r, p) => fx.beginStep(ctx, p.step)),
-    phaseInPermanents: perform((ctx) => fx.phaseIn(ctx)),
-    checkDayNight: perform((ctx) => fx.checkDayNight(ctx)),
-    untapActivePlayer: perform((ctx) => fx.untapActivePlayer(ctx)),
-    drawForTurn: perform((ctx) => fx.drawForTurn(ctx)),
-    beginPrecombatMain: perform((ctx) => fx.beginPrecombatMain(ctx)),
-    givePriorityToActivePlayer: perform((ctx, _e, r) => fx.givePriorityToActivePlayer(ctx, r)),
-    keepPriority: perform((ctx, _e, r) => fx.keepPriority(ctx, r)),
-    autoPassPriority: perform((ctx, _e, r) => fx.autoPassPriority(ctx, r)),
-    passPriority: perform((ctx, e, r) => fx.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player)),
-    resolveTopOfStack: perform((ctx, _e, r) => fx.resolveTopOfStack(ctx, r)),
-    castSpell: perform((ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell')),
-    activateAbility: perform((ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability')),
-    playLand: perform((ctx) => fx.playLand(ctx)),
-    beginCombat: perform((ctx) => fx.beginCombat(ctx)),
-    endCombat: perform((ctx) => fx.endCombat(ctx)),
-    chooseDefender: perform((ctx, e) => fx.chooseDefender(ctx, eventOf(e, 'CHOOSE_DEFENDER').defender)),
-    declareAttackers: perform((ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers)),
-    markAttacksDeclared: perform((ctx) => fx.markAttacksDeclared(ctx)),
-    declareBlockers: perform((ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers)),
-    orderBlockers: perform((ctx, e) => fx.orderBlockers(ctx, eventOf(e, 'ORDER_BLOCKERS').attacker, eventOf(e, 'ORDER_BLOCKERS').order)),
-    orderAttackers: perform((ctx, e) => fx.orderAttackers(ctx, eventOf(e, 'ORDER_ATTACKERS').blocker, eventOf(e, 'ORDER_ATTACKERS').order)),
-    dealCombatDamage: perform<{ first: boolean }>((ctx, _e, _r, p) => fx.dealCombatDamage(ctx, p.first)),
-    emptyManaPools: perform<{ at: 'step' | 'phase' }>((ctx, _e, _r, p) => fx.emptyManaPools(ctx, p.at)),
-    discardToHandSize: perform((ctx, e) => fx.discardToHandSize(ctx, eventOf(e, 'DISCARD').count)),
-    endTurnEffects: perform((ctx) => fx.endTurnEffects(ctx)),
-    checkCleanup: perform((ctx, _e, r) => fx.checkCleanup(ctx, r)),
-    endTheTurnOrCombat: perform((ctx, _e, r) => fx.endTheTurnOrCombat(ctx, r)),
-    skipToCleanup: perform((ctx) => fx.skipToCleanup(ctx)),
-    addTriggers: perform((ctx, e, r) => fx.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers)),
-    orderTriggers: perform((ctx, e, r) => fx.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order)),
-    chooseStartingPlayer: perform((ctx, e) => pre.chooseStartingPlayer(ctx, eventOf(e, 'CHOOSE_STARTING_PLAYER').starting)),
-    takeMulligan: perform((ctx, e) => pre.takeMulligan(ctx, eventOf(e, 'MULLIGAN').player)),
-    keepHand: perform((ctx, e) => pre.keepHand(ctx, eventOf(e, 'KEEP').player)),
-    putOnBottom: perform((ctx, e) => pre.putOnBottom(ctx, eventOf(e, 'BOTTOM').player, eventOf(e, 'BOTTOM').count)),
-    finishOpeningHand: perform((ctx, e) => pre.finishOpeningHand(ctx, eventOf(e, 'OPENING_HAND_DONE').player)),
-    rollPlanarDie: perform((ctx, e, r) => fx.rollPlanarDie(ctx, r, eventOf(e, 'ROLL_PLANAR_DIE').player)),
-    applyHostEvent: perform((ctx, e) => hostEffect(ctx, e)),
-    removePlayer: perform((ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>)),
-  },
+  guards: GUARDS,
+  actions: performAll(ACTION_EFFECTS),
 });
+
