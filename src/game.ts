@@ -115,7 +115,7 @@ function refusal(code: EngineErrorInfo['code'], message: string, rule?: string):
 }
 
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
-function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
+export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
   const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
   for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
     const v = (event as Record<string, unknown>)[field];
@@ -363,7 +363,7 @@ class TurnGame implements Game {
   }
 }
 
-function toInput(options: GameOptions) {
+export function toInput(options: GameOptions) {
   return {
     players: options.players,
     startingPlayer: options.startingPlayer ?? (options.players[0] as string),
@@ -380,7 +380,7 @@ function toInput(options: GameOptions) {
   };
 }
 
-function checkCallbacks(options: RestoreOptions): void {
+export function checkCallbacks(options: RestoreOptions): void {
   if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks: must be an object');
   if (options.hooks?.checkpoint !== undefined && typeof options.hooks.checkpoint !== 'function') {
     throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks.checkpoint: must be a function');

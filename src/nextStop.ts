@@ -5,10 +5,10 @@
  */
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { Awaiting, PhaseName, StepName } from '../machines/turn.types.js';
+import type { Awaiting, PhaseName, StepName, TurnEvent } from '../machines/turn.types.js';
 import { plainestFill, legalActionsOf } from './legal.js';
 import { violationOf } from './rules/legality.js';
-import { awaitingOf } from './view.js';
+import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
 export interface NextStop {
@@ -31,6 +31,17 @@ const MAX_LOOKAHEAD = 20_000;
 
 /** The next decision awaited from `player` (or anyone), or null if the game ends first or it is not within `players.length + 1` turns. */
 export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null {
+  return nextStopBy(snapshot, player, (current, event) => {
+    const [next] = transition(turnMachine, withFreshCounters(current), event);
+    return next === current ? null : next;
+  });
+}
+
+/**
+ * {@link nextStopOf} over any runtime: `advance` takes the state after an event (with the
+ * per-send counters at zero), or null when nothing changed. The compiled runtime uses it.
+ */
+export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
   if (player !== undefined && !snapshot.context.players.includes(player)) return null;
   const lastTurn = snapshot.context.turn + snapshot.context.players.length + 1;
   let current = snapshot;
@@ -45,8 +56,8 @@ export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null
     if (action === undefined) return null;
     const event = plainestFill(action, awaiting, ctx);
     if (violationOf(ctx, awaiting, event) !== null) return null;
-    const [next] = transition(turnMachine, withFreshCounters(current), event);
-    if (next === current) return null;
+    const next = advance(current, event);
+    if (next === null) return null;
     current = next;
   }
   return null;
