@@ -1,0 +1,343 @@
+/**
+ * The Game of the contract on the compiled runtime: the same gate (schema, players, game
+ * over, the legality table, re-entrance), the same chart (compiled once from `turnMachine`),
+ * the same guards and effects, without an XState actor per game.
+ *
+ * - The state is one immutable {@link CompiledState}; `fork()` shares it with a new game (no
+ *   validation, no copy), so forking costs a few objects and playouts can branch freely.
+ * - The XState actor of the contract (`game.actor`) is built on first read (or at once when
+ *   `inspect` is given) from the current state with `turnMachine.resolveState`; from then on
+ *   every event, from `game.send` or sent to the actor directly, goes through the actor, whose
+ *   logic runs the compiled step behind the same gate. Emitted events reach `actor.on` too.
+ */
+import { createActor, type Actor, type ActorScope, type AnyEventObject, type InspectionEvent, type Observer } from 'xstate';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { initialContext } from '../../machines/turn.effects.js';
+import { turnMachine } from '../../machines/turn.machine.js';
+import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
+import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
+import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
+import { checkCallbacks, toInput, unknownPlayer } from '../game.js';
+import { legalActionsOf, type LegalAction } from '../legal.js';
+import { nextStopBy, type NextStop } from '../nextStop.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type Persisted } from '../persistence.js';
+import { violationOf } from '../rules/legality.js';
+import { GameOptionsSchema, describeIssue, parseEvent } from '../schemas.js';
+import { awaitingOf, buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
+import { compileMachine, type Plan } from './compile.js';
+import { initialState, snapshotOf, step, type CompiledState } from './runtime.js';
+
+/** The turn machine, compiled once. */
+export const turnPlan: Plan = compileMachine(turnMachine);
+
+type XSnapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
+type Processed = { ok: true; state: CompiledState; emitted: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+
+/** A Game that can be forked. */
+export interface ForkableGame extends Game {
+  /**
+   * An independent game in exactly this state, sharing its immutable state (no validation,
+   * no copy). It keeps this game's hooks unless `options.hooks` is given; listeners,
+   * subscribers and the actor are not carried over.
+   */
+  fork(options?: RestoreOptions): ForkableGame;
+}
+
+const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
+
+function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
+  return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
+}
+
+/** The context with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
+function freshSend(ctx: TurnContext): TurnContext {
+  return ctx.autoPasses === 0 && ctx.autoPassTurns === 0 ? ctx : { ...ctx, autoPasses: 0, autoPassTurns: 0 };
+}
+
+/** The checks of the gate, in the order of `game.send`'s: the parsed event, or why it is refused. */
+function checkEvent(snapshot: SnapshotLike, raw: unknown): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
+  const parsed = parseEvent(raw);
+  if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
+  const event = parsed.value;
+  const ctx = snapshot.context;
+  const unknown = unknownPlayer(event, ctx.seats);
+  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
+  if (snapshot.status !== 'active' || ctx.result !== null) {
+    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
+  }
+  const v = violationOf(ctx, awaitingOf(snapshot), event);
+  if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
+  return { ok: true, event };
+}
+
+/** The actors' logic: the turn machine whose transitions run the compiled step of the game behind each actor. */
+const bridges = new WeakMap<object, (snapshot: XSnapshot, event: AnyEventObject, scope: ActorScope<XSnapshot, TurnEvent>) => XSnapshot>();
+const bridgeMachine: typeof turnMachine = Object.create(turnMachine, {
+  transition: {
+    value(snapshot: XSnapshot, event: AnyEventObject, scope: ActorScope<XSnapshot, TurnEvent>) {
+      const bridge = bridges.get(scope.self);
+      if (bridge === undefined || (typeof event?.type === 'string' && event.type.startsWith('xstate.'))) return turnMachine.transition(snapshot, event as TurnEvent, scope as never);
+      return bridge(snapshot, event, scope);
+    },
+  },
+});
+
+/** A game on the compiled runtime (CONTRACT.md, "Game"). */
+export class CompiledGame implements ForkableGame {
+  #state: CompiledState;
+  #version: number;
+  /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
+  readonly #runtime: GameHooksRuntime | undefined;
+  #listeners: Map<string, Set<Listener>> | null = null;
+  #subscribers: Set<() => void> | null = null;
+  #deliveries: EmittedEvent[] | null = null;
+  #delivering = false;
+  #frozen: TurnView | null = null;
+  #actor: Actor<typeof turnMachine> | null = null;
+  #sending = false;
+  #outcome: Processed | null = null;
+
+  /** A game in `state` (trusted: from the runtime, a fork or a validated snapshot). */
+  constructor(state: CompiledState, version: number, options: RestoreOptions = {}) {
+    this.#state = state;
+    this.#version = version;
+    const hooks = options.hooks ?? {};
+    this.#runtime = hooks.checkpoint === undefined ? undefined : { hooks, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
+    for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
+    if (options.inspect !== undefined) this.#actor = this.#makeActor(options.inspect);
+  }
+
+  /** Starts a game from its input: turn 1's events (or the pregame's) reach the listeners given. Throws HOOK_FAILED as createGame does. */
+  static start(input: TurnInput, options: RestoreOptions = {}): CompiledGame {
+    const game = new CompiledGame({ value: turnPlan.start.target?.path as string, context: {} as TurnContext, status: 'active' }, 0, { ...options, inspect: undefined });
+    let emitted: EmittedEvent[];
+    try {
+      const first = initialState(turnPlan, input, initialContext, game.#runtime);
+      game.#state = first.state;
+      emitted = first.emitted;
+    } catch (err) {
+      throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
+    }
+    if (options.inspect !== undefined) game.#actor = game.#makeActor(options.inspect);
+    game.#flush(emitted);
+    return game;
+  }
+
+  /** The compiled state (immutable). */
+  get state(): CompiledState {
+    return this.#state;
+  }
+
+  get actor(): Actor<typeof turnMachine> {
+    return (this.#actor ??= this.#makeActor(undefined));
+  }
+
+  fork(options?: RestoreOptions): CompiledGame {
+    const hooks = options?.hooks ?? this.#runtime?.hooks;
+    return new CompiledGame(this.#state, this.#version, { ...options, ...(hooks === undefined ? {} : { hooks }) });
+  }
+
+  send(raw: unknown): SendResult {
+    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
+    let out: Processed;
+    if (this.#actor === null) {
+      out = this.#process(raw);
+    } else {
+      const checked = checkEvent(this.#snapshot(), raw);
+      if (!checked.ok) return checked;
+      this.#outcome = null;
+      this.#sending = true;
+      try {
+        this.#actor.send(checked.event);
+      } catch (err) {
+        this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        this.#sending = false;
+      }
+      out = this.#outcome ?? refusal(ErrorCode.INVALID_EVENT, 'event: expected an object with a type');
+      this.#outcome = null;
+    }
+    if (!out.ok) return { ok: false, error: out.error };
+    return { ok: true, events: this.#accepted(out.state, out.emitted) };
+  }
+
+  /** The gate and the compiled step; changes nothing. */
+  #process(raw: unknown): Processed {
+    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
+    const state = this.#state;
+    const checked = checkEvent(this.#snapshot(), raw);
+    if (!checked.ok) return checked;
+    try {
+      const next = step(turnPlan, { value: state.value, context: freshSend(state.context), status: state.status }, checked.event, this.#runtime);
+      return { ok: true, state: next.state, emitted: next.emitted };
+    } catch (err) {
+      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+    }
+  }
+
+  /** Bookkeeping of an accepted event: the state, the version, then listeners and subscribers. */
+  #accepted(state: CompiledState, emitted: EmittedEvent[]): EmittedEvent[] {
+    this.#commit(state);
+    return this.#notify(emitted);
+  }
+
+  #commit(state: CompiledState): void {
+    this.#state = state;
+    this.#version++;
+    this.#frozen = null;
+  }
+
+  #notify(emitted: EmittedEvent[]): EmittedEvent[] {
+    const events = emitted.map((e) => ({ ...e }));
+    this.#flush(emitted);
+    if (this.#subscribers !== null) {
+      for (const s of [...this.#subscribers]) {
+        try {
+          s();
+        } catch {
+          // A subscriber's failure is the host's; the engine goes on.
+        }
+      }
+    }
+    return events;
+  }
+
+  /** Delivers emitted events; a throwing listener does not stop the others; events of a send made by a listener queue behind. */
+  #flush(events: readonly EmittedEvent[]): void {
+    if (this.#listeners === null || this.#listeners.size === 0 || events.length === 0) return;
+    const queue = (this.#deliveries ??= []);
+    queue.push(...events);
+    if (this.#delivering) return;
+    this.#delivering = true;
+    try {
+      for (let e = queue.shift(); e !== undefined; e = queue.shift()) this.#deliver(e);
+    } finally {
+      this.#delivering = false;
+    }
+  }
+
+  #deliver(e: EmittedEvent): void {
+    for (const key of [e.type, '*']) {
+      const set = this.#listeners?.get(key);
+      if (set === undefined) continue;
+      for (const listener of [...set]) {
+        try {
+          listener({ ...e } as EmittedEvent);
+        } catch {
+          // A host listener's failure is the host's; the engine goes on.
+        }
+      }
+    }
+  }
+
+  #snapshot(): SnapshotLike {
+    return snapshotOf(turnPlan, this.#state);
+  }
+
+  #makeActor(inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined): Actor<typeof turnMachine> {
+    const actor = createActor(bridgeMachine, { snapshot: resolved(this.#state), ...(inspect === undefined ? {} : { inspect }) } as unknown as Parameters<typeof createActor<typeof turnMachine>>[1]);
+    bridges.set(actor, (snapshot, event, scope) => {
+      const out = this.#process(event);
+      if (!out.ok) {
+        if (this.#sending) this.#outcome = out;
+        return snapshot;
+      }
+      for (const e of out.emitted) scope.defer(() => scope.emit(e as never));
+      if (this.#sending) {
+        this.#outcome = out;
+      } else {
+        // Accepted through actor.send: the game's bookkeeping now, its listeners once the actor has finished.
+        this.#commit(out.state);
+        queueMicrotask(() => void this.#notify(out.emitted));
+      }
+      return resolved(out.state);
+    });
+    actor.subscribe({ error: () => undefined });
+    actor.start();
+    return actor;
+  }
+
+  view(): TurnView {
+    return viewOf(this.#snapshot(), this.#version);
+  }
+
+  getSnapshot(): TurnView {
+    return (this.#frozen ??= deepFreeze(this.view()));
+  }
+
+  subscribe(listener: () => void): () => void {
+    const wrapped = () => listener();
+    const subscribers = (this.#subscribers ??= new Set());
+    subscribers.add(wrapped);
+    return () => {
+      subscribers.delete(wrapped);
+    };
+  }
+
+  legalActions(player?: string): LegalAction[] {
+    return legalActionsOf(this.#snapshot(), player);
+  }
+
+  nextStop(player?: string): NextStop | null {
+    type Node = SnapshotLike & { state: CompiledState };
+    const nodeOf = (state: CompiledState): Node => ({ ...snapshotOf(turnPlan, state), state });
+    return nextStopBy<Node>(nodeOf(this.#state), player, (current, event) => {
+      const ctx = freshSend(current.state.context);
+      const next = step(turnPlan, { ...current.state, context: ctx }, event).state;
+      return next.value === current.state.value && next.context === current.state.context ? null : nodeOf(next);
+    });
+  }
+
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
+    const listeners = (this.#listeners ??= new Map());
+    let set = listeners.get(type);
+    if (set === undefined) listeners.set(type, (set = new Set()));
+    const wrapped = listener as Listener;
+    set.add(wrapped);
+    return () => {
+      set.delete(wrapped);
+      if (set.size === 0) listeners.delete(type);
+    };
+  }
+
+  persist(): Persisted {
+    return {
+      engine: PERSISTED_ENGINE,
+      format: PERSISTED_VERSION,
+      version: this.#version,
+      status: this.#state.status,
+      state: this.#state.value,
+      context: structuredClone(this.#state.context),
+    };
+  }
+}
+
+function resolved(state: CompiledState): XSnapshot {
+  const s = turnMachine.resolveState({ value: stateValue(state.value) as never, context: state.context });
+  return state.status === 'done' && s.status !== 'done' ? ({ ...s, status: 'done' } as XSnapshot) : s;
+}
+
+/** createGame on the compiled runtime (same options, same errors). */
+export function createCompiledGame(options: GameOptions): CompiledGame {
+  if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
+  const parsed = GameOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
+  checkCallbacks(options);
+  return CompiledGame.start(toInput(parsed.data as GameOptions), options);
+}
+
+/** restoreGame on the compiled runtime (same validation, same errors). */
+export function restoreCompiledGame(persisted: unknown, options: RestoreOptions = {}): CompiledGame {
+  const parsed = parsePersisted(persisted);
+  if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
+  checkCallbacks(options);
+  const { status, state, context, version } = parsed.value;
+  const leaf = turnPlan.resolve(state);
+  if (leaf === undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `state: '${state}' is not a state of the turn machine`);
+  return new CompiledGame({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);
+}
+
+/** A game on the compiled runtime in `state`, as `fork` makes them (trusted state: no validation). */
+export function gameFromState(state: CompiledState, version: number, options?: RestoreOptions): CompiledGame {
+  return new CompiledGame(state, version, options);
+}

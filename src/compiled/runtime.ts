@@ -1,0 +1,123 @@
+/**
+ * The pure step of the compiled runtime: XState's macrostep over a {@link Plan}.
+ *
+ * A state is an immutable `{ value, context, status }` (`value` is the leaf's dot path).
+ * `step` takes the first enabled candidate for the event, then, as XState does, takes enabled
+ * eventless transitions until none is enabled (re-selecting them only while a microstep
+ * changed something), then the raised events in order, each followed by the eventless
+ * transitions again; it stops as soon as the machine is done. Nothing is mutated: a new
+ * context is made for every action that patches it, and the emitted and raised events are
+ * returned in order.
+ */
+import type { GameHooksRuntime } from '../../machines/hooks.js';
+import type { EmittedEvent, TurnContext, TurnEvent, TurnInput } from '../../machines/turn.types.js';
+import type { SnapshotLike } from '../view.js';
+import type { Plan, PlanLeaf, PlanTransition } from './compile.js';
+
+/** A state of the compiled runtime. Immutable: share it freely. */
+export interface CompiledState {
+  /** The active leaf state's dot path (the persisted `state`). */
+  readonly value: string;
+  readonly context: TurnContext;
+  /** 'done' once the machine has reached its final state. */
+  readonly status: 'active' | 'done';
+}
+
+/** What one step did. */
+export interface StepResult {
+  readonly state: CompiledState;
+  /** The emitted events, in order. */
+  readonly emitted: EmittedEvent[];
+  /** The events raised (and processed) during the step, in order. */
+  readonly raised: TurnEvent[];
+  /** Whether some transition was enabled for the event itself. */
+  readonly handled: boolean;
+}
+
+/** A microstep's working registers. */
+interface Registers {
+  leaf: PlanLeaf;
+  context: TurnContext;
+  emitted: EmittedEvent[];
+  raised: TurnEvent[];
+  queue: TurnEvent[];
+}
+
+function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: TurnEvent): PlanTransition | null {
+  if (candidates === undefined) return null;
+  for (let i = 0; i < candidates.length; i++) {
+    const t = candidates[i] as PlanTransition;
+    if (t.guard === null || t.guard.fn({ context, event }, t.guard.params)) return t;
+  }
+  return null;
+}
+
+/** Takes one transition: runs its actions in order; returns whether the snapshot would change (XState: a new snapshot object). */
+function microstep(t: PlanTransition, r: Registers, event: TurnEvent, runtime: GameHooksRuntime | undefined): boolean {
+  let changed = t.changesStates;
+  const actions = t.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i] as PlanTransition['actions'][number];
+    const { patch, emit, raise } = a.fn(r.context, event, runtime, a.params);
+    for (const _ in patch) {
+      r.context = { ...r.context, ...patch };
+      changed = true;
+      break;
+    }
+    for (let j = 0; j < emit.length; j++) r.emitted.push(emit[j] as EmittedEvent);
+    if (raise !== undefined) for (let j = 0; j < raise.length; j++) r.queue.push(raise[j] as TurnEvent);
+  }
+  if (t.target !== null) r.leaf = t.target;
+  return changed;
+}
+
+/** Eventless transitions and raised events until the machine rests (XState's macrostep loop). */
+function settle(r: Registers, event: TurnEvent, runtime: GameHooksRuntime | undefined): void {
+  let current = event;
+  let selectEventless = true;
+  while (!r.leaf.final) {
+    const t = selectEventless ? select(r.leaf.always, r.context, current) : null;
+    if (t !== null) {
+      selectEventless = microstep(t, r, current, runtime);
+      continue;
+    }
+    const next = r.queue.shift();
+    if (next === undefined) break;
+    current = next;
+    r.raised.push(next);
+    const u = select(r.leaf.on.get(next.type), r.context, next);
+    if (u !== null) microstep(u, r, next, runtime);
+    selectEventless = true;
+  }
+}
+
+function result(r: Registers, handled: boolean): StepResult {
+  return { state: { value: r.leaf.path, context: r.context, status: r.leaf.final ? 'done' : 'active' }, emitted: r.emitted, raised: r.raised, handled };
+}
+
+/** The state after `event` (XState's `transition(machine, snapshot, event)`), with what it emitted and raised. */
+export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
+  const leaf = plan.leaves.get(state.value);
+  if (leaf === undefined) throw new Error(`compiled runtime: '${state.value}' is not a leaf state of ${plan.machineId}`);
+  if (state.status !== 'active') return { state, emitted: [], raised: [], handled: false };
+  const r: Registers = { leaf, context: state.context, emitted: [], raised: [], queue: [] };
+  const t = select(leaf.on.get(event.type), r.context, event);
+  if (t !== null) microstep(t, r, event, runtime);
+  settle(r, event, runtime);
+  return result(r, t !== null);
+}
+
+/** The initial state for an input (XState's `getInitialSnapshot`): the context, then the initial states and what follows them. */
+export function initialState(plan: Plan, input: TurnInput, makeContext: (input: TurnInput) => TurnContext, runtime?: GameHooksRuntime): StepResult {
+  const event = { type: 'xstate.init', input } as unknown as TurnEvent;
+  const r: Registers = { leaf: plan.start.target as PlanLeaf, context: { ...makeContext(input) }, emitted: [], raised: [], queue: [] };
+  microstep(plan.start, r, event, runtime);
+  settle(r, event, runtime);
+  return result(r, true);
+}
+
+/** What the view and the legality table need from a state: its status, context and tags. */
+export function snapshotOf(plan: Plan, state: CompiledState): SnapshotLike {
+  const tags = (plan.leaves.get(state.value) as PlanLeaf).tags;
+  return { status: state.status, context: state.context, hasTag: (tag: string) => tags.has(tag) };
+}
