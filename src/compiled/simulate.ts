@@ -1,0 +1,70 @@
+/**
+ * Playouts (issue 15): fork a game and play it on with random legal decisions, for search
+ * (Monte Carlo tree search, rollouts) and simulations. The game given is never changed.
+ *
+ *   const game = createCompiledGame({ players: ['A', 'B'] });
+ *   const { game: end, turn, winners } = playout(game, { untilTurn: 20, seed: 1 });
+ *
+ * Each decision is the awaited player's: usually the plainest answer (pass priority, no
+ * attackers, no blockers, discard what is due), and with probability `explore` a random one
+ * of their legal actions (casting, activating, playing a land, conceding if `allowConcede`),
+ * its choices filled in the plainest way (src/legal.ts `plainestFill`). Deterministic for a
+ * seed.
+ */
+import { legalActionsOf, plainestFill, type LegalAction } from '../legal.js';
+import { seededRandom } from '../simulation.js';
+import { awaitingOf } from '../view.js';
+import type { CompiledGame } from './game.js';
+import { snapshotOf } from './runtime.js';
+import { turnPlan } from './game.js';
+
+/** Options of {@link playout}. */
+export interface PlayoutOptions {
+  /** Play until turn `untilTurn` is over (the game's `turn` exceeds it) or the game ends. */
+  untilTurn: number;
+  /** The seed of the random decisions (default 1); or pass `random`. */
+  seed?: number;
+  random?: () => number;
+  /** Probability of a random legal action instead of the plainest answer (default 0.1). */
+  explore?: number;
+  /** Whether a random action may be a concession (default false). */
+  allowConcede?: boolean;
+  /** A cap on the events sent (default 100,000). */
+  maxEvents?: number;
+}
+
+/** What a playout did. */
+export interface PlayoutResult {
+  /** The fork, at the end of the playout. */
+  game: CompiledGame;
+  /** Its turn number at the end. */
+  turn: number;
+  /** Events sent (and accepted). */
+  events: number;
+  /** The winners if the game ended, else null. */
+  winners: string[] | null;
+}
+
+/** Plays a fork of `game` until `options.untilTurn` is over or the game ends. */
+export function playout(game: CompiledGame, options: PlayoutOptions): PlayoutResult {
+  const fork = game.fork();
+  const random = options.random ?? seededRandom(options.seed ?? 1);
+  const explore = options.explore ?? 0.1;
+  const maxEvents = options.maxEvents ?? 100_000;
+  let events = 0;
+  while (events < maxEvents) {
+    const state = fork.state;
+    const ctx = state.context;
+    if (state.status !== 'active' || ctx.result !== null || ctx.turn > options.untilTurn) break;
+    const snapshot = snapshotOf(turnPlan, state);
+    const awaiting = awaitingOf(snapshot);
+    if (awaiting === null) break;
+    const actions = legalActionsOf(snapshot, awaiting.player).filter((a) => a.type !== 'CONCEDE' || options.allowConcede === true);
+    if (actions.length === 0) break;
+    const chosen: LegalAction = random() < explore ? (actions[Math.floor(random() * actions.length)] as LegalAction) : (actions[0] as LegalAction);
+    if (!fork.send(plainestFill(chosen, awaiting, ctx)).ok) break;
+    events++;
+  }
+  const end = fork.state.context;
+  return { game: fork, turn: end.turn, events, winners: end.result === null ? null : [...end.result.winners] };
+}
