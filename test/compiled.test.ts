@@ -76,7 +76,7 @@ describe('compiled runtime: the plan', () => {
       const paths = getShortestPaths(turnMachine, {
         input,
         events,
-        serializeState: (s) => `${statePath(s.value)}|${s.context.turn}|${s.context.stack.length > 0}|${s.context.priority}|${s.context.players.length}|${s.context.effects.length > 0}`,
+        serializeState: (s: XSnapshot) => `${statePath(s.value)}|${s.context.turn}|${s.context.stack.length > 0}|${s.context.priority}|${s.context.players.length}|${s.context.effects.length > 0}`,
         limit: 20_000,
       } as never);
       expect(paths.length).toBeGreaterThan(50);
@@ -92,7 +92,7 @@ describe('compiled runtime: the plan', () => {
           }
           const emittedX: unknown[] = [];
           const [next, actions] = transition(turnMachine, x, event as TurnEvent);
-          for (const a of actions) if (a.type === 'xstate.emit') emittedX.push((a.params as { event: unknown }).event);
+          for (const a of actions as { type: string; params?: unknown }[]) if (a.type === 'xstate.emit') emittedX.push((a.params as { event: unknown }).event);
           const out = step(plan, c as CompiledState, event as TurnEvent);
           expect(out.state.value, `${JSON.stringify(event)} from ${statePath(x.value)}`).toBe(statePath(next.value));
           expect(out.state.status).toBe(next.status);
