@@ -16,6 +16,8 @@ import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateVa
 import { violationOf } from './rules/legality.js';
 import { GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
 import { awaitingOf, buildView, deepFreeze, viewOf } from './view.js';
+// Issue 15: games run on the compiled runtime, except games with `inspect` (XState's interpreter, microstep by microstep).
+import { CompiledGame, gameFromState, turnPlan } from './compiled/game.js';
 
 /** A listener of emitted events. */
 export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
@@ -81,6 +83,12 @@ export interface Game {
   persist(): Persisted;
   /** The XState actor running the turn machine, for inspection tools: one for the life of the game. */
   readonly actor: Actor<typeof turnMachine>;
+  /**
+   * An independent game in exactly this state, sharing its immutable state (no validation, no
+   * copy): for playouts and search. It keeps this game's hooks unless `options.hooks` is given;
+   * listeners, subscribers and inspection are not carried over.
+   */
+  fork(options?: RestoreOptions): Game;
 }
 
 type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
@@ -350,6 +358,11 @@ class TurnGame implements Game {
     };
   }
 
+  fork(options?: RestoreOptions): Game {
+    const s = this.#actor.getSnapshot();
+    return gameFromState({ value: statePath(s.value), context: s.context, status: s.status === 'done' ? 'done' : 'active' }, this.#version, { ...options, hooks: options?.hooks ?? this.#runtime.hooks });
+  }
+
   persist(): Persisted {
     const snapshot = this.#actor.getSnapshot();
     return {
@@ -403,7 +416,8 @@ export function createGame(options: GameOptions): Game {
   const parsed = GameOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   checkCallbacks(options);
-  return new TurnGame({ input: toInput(parsed.data as GameOptions) }, options, 0);
+  const input = toInput(parsed.data as GameOptions);
+  return options.inspect === undefined ? CompiledGame.start(input, options) : new TurnGame({ input }, options, 0);
 }
 
 /**
@@ -415,6 +429,10 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   checkCallbacks(options);
   const { status, state, context, version } = parsed.value;
+  const leaf = turnPlan.resolve(state);
+  if (options.inspect === undefined && leaf !== undefined) {
+    return gameFromState({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);
+  }
   const snapshot = turnMachine.resolveState({ value: stateValue(state) as never, context: structuredClone(context) });
   const restored = status === 'done' ? ({ ...snapshot, status: 'done' } as Snapshot) : snapshot;
   return new TurnGame({ snapshot: restored }, options, version);

@@ -15,7 +15,7 @@ import { ACTION_EFFECTS, GUARDS } from '../machines/turn.setup.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { CheckpointHook, RulesEra, TurnContext, TurnEvent } from '../machines/turn.types.js';
 import { compileMachine } from '../src/compiled/compile.js';
-import { createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
+import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';
 import { playout } from '../src/compiled/simulate.js';
 import { createGame, type Game } from '../src/game.js';
@@ -120,7 +120,9 @@ function lockstep(seed: number, players: number, rules: RulesEra, length: number
       return undefined;
     };
   };
-  const xstateGame: Game = createGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
+  // `inspect` makes createGame run XState's interpreter (src/game.ts).
+  const xstateGame: Game = createGame({ players: ids, rules, seed, hooks: { checkpoint: hook() }, inspect: () => undefined });
+  expect(xstateGame).not.toBeInstanceOf(CompiledGame);
   const compiled = createCompiledGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
