@@ -7,6 +7,8 @@ import type * as Index from '../src/index.js';
 import type * as Simulation from '../src/simulation.js';
 import type * as View from '../src/view.js';
 import type * as Runner from '../src/scenarios/runner.js';
+import type * as Playout from '../src/compiled/simulate.js';
+import type * as Compiled from '../src/compiled/game.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
 
@@ -22,4 +24,6 @@ export const { createGame, restoreGame, turnMachine } = await load<typeof Index>
 export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');
 export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js');
+export const { playout } = await load<typeof Playout>('compiled/simulate.js');
+export const { CompiledGame } = await load<typeof Compiled>('compiled/game.js');
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

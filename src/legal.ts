@@ -65,8 +65,8 @@ export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx
   }
 }
 
-/** The candidate templates for one player, before the legality check. */
-function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
+/** The candidate templates for one player, before the legality check (the first is the plainest answer to what is awaited). */
+export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
   const by = decider(ctx, p);
   const who = by === p ? { player: p } : { player: p, by };
   const out: LegalAction[] = [];

@@ -43,6 +43,7 @@ export interface ForkableGame extends Game {
   fork(options?: RestoreOptions): ForkableGame;
 }
 
+const NO_OPTIONS: RestoreOptions = {};
 const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
 
 function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
@@ -103,7 +104,7 @@ export class CompiledGame implements ForkableGame {
     this.#version = version;
     const hooks = options.hooks ?? {};
     this.#runtime = hooks.checkpoint === undefined ? undefined : { hooks, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
-    for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
+    if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
     if (options.inspect !== undefined) this.#actor = this.#makeActor(options.inspect);
   }
 
@@ -133,8 +134,8 @@ export class CompiledGame implements ForkableGame {
   }
 
   fork(options?: RestoreOptions): CompiledGame {
-    const hooks = options?.hooks ?? this.#runtime?.hooks;
-    return new CompiledGame(this.#state, this.#version, { ...options, ...(hooks === undefined ? {} : { hooks }) });
+    if (options === undefined) return new CompiledGame(this.#state, this.#version, this.#runtime === undefined ? NO_OPTIONS : { hooks: this.#runtime.hooks });
+    return new CompiledGame(this.#state, this.#version, options.hooks === undefined && this.#runtime !== undefined ? { ...options, hooks: this.#runtime.hooks } : options);
   }
 
   send(raw: unknown): SendResult {

@@ -11,7 +11,7 @@
  * its choices filled in the plainest way (src/legal.ts `plainestFill`). Deterministic for a
  * seed.
  */
-import { legalActionsOf, plainestFill, type LegalAction } from '../legal.js';
+import { candidates, legalActionsOf, plainestFill, type LegalAction } from '../legal.js';
 import { seededRandom } from '../simulation.js';
 import { awaitingOf } from '../view.js';
 import type { CompiledGame } from './game.js';
@@ -59,9 +59,17 @@ export function playout(game: CompiledGame, options: PlayoutOptions): PlayoutRes
     const snapshot = snapshotOf(turnPlan, state);
     const awaiting = awaitingOf(snapshot);
     if (awaiting === null) break;
+    // Usually the plainest answer, checked by the gate as it is sent; else (or if refused) a random legal action.
+    if (random() >= explore) {
+      const plainest = candidates(ctx, awaiting, awaiting.player)[0];
+      if (plainest !== undefined && plainest.type !== 'CONCEDE' && fork.send(plainestFill(plainest, awaiting, ctx)).ok) {
+        events++;
+        continue;
+      }
+    }
     const actions = legalActionsOf(snapshot, awaiting.player).filter((a) => a.type !== 'CONCEDE' || options.allowConcede === true);
     if (actions.length === 0) break;
-    const chosen: LegalAction = random() < explore ? (actions[Math.floor(random() * actions.length)] as LegalAction) : (actions[0] as LegalAction);
+    const chosen = actions[Math.floor(random() * actions.length)] as LegalAction;
     if (!fork.send(plainestFill(chosen, awaiting, ctx)).ok) break;
     events++;
   }
