@@ -4,7 +4,8 @@
  * (turn.setup.ts) are one-line adapters over these; the rules they apply live in src/rules/.
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
-import { discardDue } from '../src/rules/cleanup.js';
+import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
+import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { combatAttacker, creaturesDealingDamage, defenderChoices, markDealtFirst, newCombat, withBlockers } from '../src/rules/combat.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange } from '../src/rules/dayNight.js';
@@ -12,10 +13,10 @@ import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
 import { MAX_CLEANUP_STEPS_PER_TURN } from '../src/rules/limits.js';
 import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
+import { apnapPlayers, isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
-import { activeOrNext, apnapOrder, nextTurn } from '../src/rules/turnOrder.js';
+import { activeOrNext, nextTurn } from '../src/rules/turnOrder.js';
 import { randomIndex, seedState } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost, rangesOf } from '../src/rules/teams.js';
 import { pregameOf } from './pregame.effects.js';
@@ -101,7 +102,7 @@ function expireAt(ctx: TurnContext, moment: Moment): Effect {
 
 /** Turn 1 begins, with the starting player active (CR 103.8), after the pregame if there was one. */
 export function beginFirstTurn(ctx: TurnContext): Effect {
-  const player = ctx.pregame?.starting ?? ctx.startingPlayer;
+  const player = unitOf(ctx, ctx.pregame?.starting ?? ctx.startingPlayer);
   const control = controlForTurn(ctx, player);
   return effect(
     ctx,
@@ -127,7 +128,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
  * active player take hold; 'untilYourNextTurn' effects end right after `turnBegan`.
  */
 export function beginTurn(ctx: TurnContext): Effect {
-  const next = nextTurn(ctx);
+  const next = nextTurn(byUnits(ctx));
   const turn = ctx.turn + 1;
   const control = controlForTurn(ctx, next.player);
   const previous = ctx.activePlayer ?? ctx.turnOwner;
@@ -149,7 +150,8 @@ export function beginTurn(ctx: TurnContext): Effect {
       passed: [],
       landsPlayed: 0,
       planarRolls: 0,
-      previousTurnSpells: ctx.spellsCast[previous] ?? 0,
+      // CR 731.2a: with shared team turns, the spells of the whole previous active team.
+      previousTurnSpells: membersOf(ctx, previous).reduce((n, p) => n + (ctx.spellsCast[p] ?? 0), ctx.players.includes(previous) ? 0 : (ctx.spellsCast[previous] ?? 0)),
       spellsCast: perPlayer(ctx.players, 0),
       combat: null,
       cleanupSteps: 0,
@@ -235,7 +237,12 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
 
 /** CR 502.1, 703.4a: phasing, for the host to carry out. */
 export function phaseIn(ctx: TurnContext): Effect {
-  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'phasing', player: ctx.activePlayer }]);
+  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'phasing', player })));
+}
+
+/** The active players: the active player, or every player of the active team with shared team turns (CR 805.4). */
+function activePlayers(ctx: TurnContext): PlayerId[] {
+  return ctx.activePlayer === null ? [] : membersOf(ctx, ctx.activePlayer);
 }
 
 /** CR 502.2, 703.4b, 731.2: the day/night check. */
@@ -246,14 +253,16 @@ export function checkDayNight(ctx: TurnContext): Effect {
 
 /** CR 502.3, 703.4c: the active player untaps their permanents (the host does the untapping). */
 export function untapActivePlayer(ctx: TurnContext): Effect {
-  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'untap', player: ctx.activePlayer }]);
+  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'untap', player })));
 }
 
 /** CR 504.1, 703.4d: the active player draws a card. */
 export function drawForTurn(ctx: TurnContext): Effect {
-  const player = ctx.activePlayer;
-  if (player === null) return NOTHING;
-  return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) + 1 } }, [{ type: 'draw', player }]);
+  const players = activePlayers(ctx);
+  if (players.length === 0) return NOTHING;
+  const handSizes = { ...ctx.handSizes };
+  for (const p of players) handSizes[p] = (handSizes[p] ?? 0) + 1;
+  return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 
 /** CR 505.4, 703.4e-g: the precombat main phase's turn-based actions. */
@@ -279,7 +288,7 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
     if (c.triggerOrder !== null) return effect(c, { priority: null }); // CR 603.3b: the triggers are ordered first
-    const holder = c.players.includes(player) ? player : activeOrNext(c);
+    const holder = byUnits(c).players.includes(player) ? player : activeOrNext(c);
     const patch: Partial<TurnContext> = { priority: holder };
     if (fresh || checked.activity) patch.passed = [];
     const given = effect(c, patch);
@@ -296,7 +305,7 @@ export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const reason = autoPassReason(ctx);
   if (player === null || reason === null) return NOTHING;
   const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1 }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
-  const resolves = isLastToPassWithObjectOnStack(ctx, player);
+  const resolves = isLastToPassWithObjectOnStack(byUnits(ctx), player);
   return andThen(ctx, announced, (c) => {
     const passed = passPriority(c, runtime, player);
     return resolves ? andThen(c, passed, (d) => resolveTopOfStack(d, runtime)) : passed;
@@ -315,7 +324,7 @@ export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
 
 /** CR 117.3d: a player passes; the next player receives priority unless all have passed. */
 export function passPriority(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
-  const { passed, next } = recordPass(ctx, player);
+  const { passed, next } = recordPass(byUnits(ctx), unitOf(ctx, player));
   const after = effect(ctx, { passed, priority: null });
   if (next === null) return after;
   return andThen(ctx, after, (c) => givePriority(c, runtime, next, false));
@@ -387,7 +396,7 @@ export function skipsRestOfDeclareAttackersStep(ctx: TurnContext): boolean {
 /** CR 509.1: one defending player's blockers. */
 export function declareBlockers(ctx: TurnContext, player: PlayerId, blockers: readonly Blocker[]): Effect {
   const combat = ctx.combat ?? newCombat();
-  return effect(ctx, { combat: withBlockers(combat, player, blockers) });
+  return effect(ctx, { combat: withBlockers(combat, player, blockers, unitOf(ctx, player)) });
 }
 
 /** CR 509.2 (2009-2024): the damage assignment order of an attacker's blockers. */
@@ -438,7 +447,7 @@ export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Ef
 
 /** CR 514.1: the active player discards down to their maximum hand size. */
 export function discardToHandSize(ctx: TurnContext, count: number): Effect {
-  const player = ctx.activePlayer;
+  const player = discardingPlayer(ctx);
   if (player === null || count === 0) return NOTHING;
   return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) - count } }, [{ type: 'discard', player, count }]);
 }
@@ -526,7 +535,7 @@ export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: Player
   const orders = { ...pending.orders, [player]: [...order] };
   if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
   const batch: Trigger[] = [];
-  for (const p of apnapOrder(ctx)) {
+  for (const p of apnapPlayers(ctx)) {
     const mine = pending.batch.filter((t) => t.controller === p);
     const ids = orders[p] ?? mine.map((t) => t.id);
     for (const id of ids) {
@@ -544,12 +553,12 @@ export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<Turn
   const left = leaveEffect(ctx, e);
   return andThen(ctx, left, (c) => {
     if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
-    const next = c.players.length > 1 ? activeOrNextAfter(c, held) : null;
+    const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byUnits(c), held) : null;
     return givePriority(c, runtime, next, false);
   });
 }
 
-function activeOrNextAfter(ctx: TurnContext, player: PlayerId): PlayerId | null {
+function activeOrNextAfter(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId): PlayerId | null {
   const start = ctx.seats.indexOf(player);
   for (let i = 1; i <= ctx.seats.length; i++) {
     const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;

@@ -275,7 +275,7 @@ export const turnMachine = turnSetup.createMachine({
             discarding: {
               tags: ['awaiting:discard'],
               always: { guard: 'hasNoDiscardDue', target: 'checking' },
-              on: { DISCARD: { target: 'checking', actions: 'discardToHandSize' } },
+              on: { DISCARD: { actions: 'discardToHandSize' } },
             },
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {

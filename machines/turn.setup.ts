@@ -10,6 +10,7 @@ import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority
 import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
+import { byUnits, unitOf } from '../src/rules/units.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
 import * as pre from './pregame.effects.js';
 import type { Effect } from './effect.js';
@@ -50,16 +51,16 @@ export const turnSetup = setup({
   },
   guards: {
     // Steps and phases
-    isStepOver: ({ context }) => isStepOver(context),
+    isStepOver: ({ context }) => isStepOver(byUnits(context)),
     isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
     isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
     isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
     isNextPhase: ({ context }, params: { phase: TurnPhaseName }) => fx.nextPhaseName(context) === params.phase,
-    hasExtraTurn: ({ context }) => nextTurn(context).extra,
+    hasExtraTurn: ({ context }) => nextTurn(byUnits(context)).extra,
     wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
     isInCombatPhase: ({ context }) => context.phase === 'combat',
     // Priority
-    isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(context, eventOf(event, 'PASS_PRIORITY').player),
+    isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(byUnits(context), unitOf(context, eventOf(event, 'PASS_PRIORITY').player)),
     // Combat
     hasNoDefenderChoiceDue: ({ context }) => !fx.isDefenderChoiceDue(context),
     hasNoAttackDeclarationDue: ({ context }) => context.result === null && context.activePlayer === null,

@@ -364,9 +364,11 @@ class TurnGame implements Game {
 }
 
 function toInput(options: GameOptions) {
+  // CR 904.6: the archenemy takes the first turn.
+  const archenemy = options.variant === 'archenemy' ? options.teams?.find((t) => t.players.length === 1)?.players[0] : undefined;
   return {
     players: options.players,
-    startingPlayer: options.startingPlayer ?? (options.players[0] as string),
+    startingPlayer: archenemy ?? options.startingPlayer ?? (options.players[0] as string),
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
