@@ -64,7 +64,12 @@ export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; err
 export interface Game {
   /** Sends an event. Never throws; on `ok: false` nothing changed and nothing was emitted. */
   send(event: TurnEvent): SendResult;
-  send(event: unknown): SendResult;
+  /**
+   * Sends untrusted input (a value typed `unknown`, e.g. parsed JSON); it is checked like any
+   * event. Only values typed `unknown` or `any` match this overload, so a misspelt event
+   * literal is still a compile error.
+   */
+  send<T>(event: T & (unknown extends T ? unknown : never)): SendResult;
   /** A fresh TurnView (mutating it changes nothing). */
   view(): TurnView;
   /** The current TurnView, deeply frozen, the same object until the next accepted event. */

@@ -108,7 +108,7 @@ function runPassUntil(game: Game, until: Record<string, unknown>, max: number): 
     if (actions >= max) return `passUntil ${JSON.stringify(until)}: not reached after ${max} actions (now turn ${view.turn}, ${view.phase}/${view.step})`;
     const answer = plainestAnswer(view);
     if (answer === null) return `passUntil ${JSON.stringify(until)}: the game is over before it was reached`;
-    const result = game.send(answer);
+    const result = game.send(answer as unknown);
     if (!result.ok) return `passUntil: ${JSON.stringify(answer)} was refused: ${result.error.message}`;
   }
 }
