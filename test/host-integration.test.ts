@@ -87,16 +87,16 @@ describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first'
 
   it('a hook that calls send gets REENTRANT; the outer send goes on', () => {
     let inner: unknown;
-    let hooked: Game | undefined;
+    const holder: { game?: Game } = {};
     const game = createGame({ players: ['A', 'B'] });
-    hooked = createGame({
+    const hooked = (holder.game = createGame({
       players: ['A', 'B'],
       hooks: {
         checkpoint: () => {
-          inner ??= hooked?.send(pass('A'));
+          inner ??= holder.game?.send(pass('A'));
         },
       },
-    });
+    }));
     expect(inner).toBeUndefined(); // createGame had not returned: nothing to call yet
     inner = undefined;
     expect(hooked.send(pass('A')).ok).toBe(true);
