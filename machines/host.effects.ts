@@ -137,7 +137,9 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       const yields = { ...ctx.yields };
       if (e.until === null) delete yields[e.player];
       else yields[e.player] = { until: e.until, evenIfStackChanges: e.evenIfStackChanges === true };
-      return effect(ctx, { yields });
+      // CONTRACT: a yield given by the player holding priority passes at once.
+      const holds = e.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, e.player);
+      return effect(ctx, holds ? { yields, priorityFresh: true } : { yields });
     }
     default:
       return NOTHING;

@@ -75,6 +75,7 @@ export function initialContext(input: TurnInput): TurnContext {
     yields: {},
     autoPasses: 0,
     autoPassTurns: 0,
+    priorityFresh: false,
     cleanupSteps: 0,
     cleanupCheck: null,
     reasons: {},
@@ -289,7 +290,7 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
     if (c.result !== null) return NOTHING;
     if (c.triggerOrder !== null) return effect(c, { priority: null }); // CR 603.3b: the triggers are ordered first
     const holder = byUnits(c).players.includes(player) ? player : activeOrNext(c);
-    const patch: Partial<TurnContext> = { priority: holder };
+    const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
     if (fresh || checked.activity) patch.passed = [];
     const given = effect(c, patch);
     return c.stack.length === 0 ? andThen(c, given, endYields('stackResolved')) : given;
@@ -304,7 +305,7 @@ export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
   const reason = autoPassReason(ctx);
   if (player === null || reason === null) return NOTHING;
-  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1 }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byUnits(ctx), player);
   return andThen(ctx, announced, (c) => {
     const passed = passPriority(c, runtime, player);

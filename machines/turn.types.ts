@@ -269,6 +269,8 @@ export interface TurnContext {
   /** Automatic passes made during the current send, and the turns they began (the loop guard). */
   autoPasses: number;
   autoPassTurns: number;
+  /** Whether the player holding priority has just received it in this send: stops and yields are decided then (CONTRACT). */
+  priorityFresh: boolean;
   /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */
   cleanupSteps: number;
   /** What this cleanup step's check found (CR 514.3a); null before it runs. */

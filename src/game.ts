@@ -111,8 +111,8 @@ const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
 /** The snapshot with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
 export function freshSend(snapshot: Snapshot): Snapshot {
   const ctx = snapshot.context;
-  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0) return snapshot;
-  return { ...snapshot, context: { ...ctx, autoPasses: 0, autoPassTurns: 0 } } as Snapshot;
+  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return snapshot;
+  return { ...snapshot, context: { ...ctx, autoPasses: 0, autoPassTurns: 0, priorityFresh: false } } as Snapshot;
 }
 
 function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Outcome {

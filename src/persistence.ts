@@ -187,6 +187,7 @@ const ContextSchema = z.strictObject({
   yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
   autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
   autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
+  priorityFresh: z.boolean(),
   cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
   cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
   reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),
