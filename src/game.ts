@@ -10,6 +10,7 @@ import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks
 import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
+import { callHook } from './hookAdapter.js';
 import { legalActionsOf, type LegalAction } from './legal.js';
 import { nextStopOf, type NextStop } from './nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type Persisted } from './persistence.js';
@@ -158,7 +159,11 @@ class TurnGame implements Game {
 
   constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, options: RestoreOptions, version: number) {
     this.#version = version;
-    this.#runtime = { hooks: options.hooks ?? {}, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
+    const hook = options.hooks?.checkpoint;
+    const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
+    const runtime: GameHooksRuntime = { inHook: false };
+    if (hook !== undefined) runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
+    this.#runtime = runtime;
     for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
     const actorOptions = { ...start, ...(options.inspect === undefined ? {} : { inspect: options.inspect }) } as Parameters<typeof createActor<typeof turnMachine>>[1];
     this.#actor = creatingWith(this.#runtime, () => createActor(gatedMachine, actorOptions));

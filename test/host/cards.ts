@@ -194,7 +194,7 @@ export function playOne(game: Game, host: Host, random: () => number): boolean {
     default:
       break;
   }
-  const result = game.send(event);
+  const result = game.send(event as unknown);
   if (!result.ok) throw new Error(`legalActions offered ${JSON.stringify(event)} but send refused it: ${result.error.code} ${result.error.message}`);
   return game.view().gameOver === null;
 }
