@@ -11,7 +11,7 @@ import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { violationOf } from '../src/rules/legality.js';
 import { effect, andThen, type Effect } from './effect.js';
-import { hostEffect, isHostEvent, leaveEffect } from './host.effects.js';
+import { hostEffect, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
