@@ -50,7 +50,7 @@ export interface GameOptions {
   /** Host callbacks (the checkpoint hook). */
   hooks?: GameHooks;
   /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
-  listeners?: Partial<Record<EmittedEventType | '*', Listener<never>>>;
+  listeners?: { [K in EmittedEventType | '*']?: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>> };
   /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
