@@ -11,12 +11,12 @@ import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { callHook } from './hookAdapter.js';
+import { checkEvent, freshSend, refusal } from './gate.js';
 import { legalActionsOf, type LegalAction } from './legal.js';
 import { nextStopOf, type NextStop } from './nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type Persisted } from './persistence.js';
-import { violationOf } from './rules/legality.js';
-import { GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
-import { awaitingOf, buildView, deepFreeze, viewOf } from './view.js';
+import { GameOptionsSchema, describeIssue } from './schemas.js';
+import { buildView, deepFreeze, viewOf } from './view.js';
 
 /** A listener of emitted events. */
 export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
@@ -109,41 +109,6 @@ const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
   },
 });
 
-/** The snapshot with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
-export function freshSend(snapshot: Snapshot): Snapshot {
-  const ctx = snapshot.context;
-  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return snapshot;
-  return { ...snapshot, context: { ...ctx, autoPasses: 0, autoPassTurns: 0, priorityFresh: false } } as Snapshot;
-}
-
-function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Outcome {
-  return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
-}
-
-/** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
-function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
-  const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
-  for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
-    const v = (event as Record<string, unknown>)[field];
-    if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
-  }
-  if (event.type === 'DECLARE_ATTACKERS') {
-    const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
-    if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');
-  }
-  if (event.type === 'TRIGGER') {
-    const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
-    if (i >= 0) return bad(`triggers[${i}].controller`, event.triggers[i]?.controller ?? '');
-  }
-  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return bad('object.controller', event.object.controller);
-  if (event.type === 'ADD_EFFECT') {
-    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
-    if (i >= 0) return bad(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
-    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return bad('duration.ofPlayer', event.duration.ofPlayer);
-  }
-  return null;
-}
-
 class TurnGame implements Game {
   readonly #actor: Actor<typeof turnMachine>;
   readonly #runtime: GameHooksRuntime;
@@ -216,22 +181,9 @@ class TurnGame implements Game {
   #event: TurnEvent | null = null;
 
   #check(snapshot: Snapshot, raw: unknown): Outcome {
-    if (this.#runtime.inHook) {
-      return refusal(ErrorCode.REENTRANT, 'send was called from inside the checkpoint hook; return host events in the hook\'s result ({ events }) instead');
-    }
-    const parsed = parseEvent(raw);
-    if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
-    const event = parsed.value;
-    const ctx = snapshot.context;
-    const unknown = unknownPlayer(event, ctx.seats);
-    if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-    if (snapshot.status !== 'active' || ctx.result !== null) {
-      return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-    }
-    const v = violationOf(ctx, awaitingOf(snapshot), event);
-    if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
-    this.#event = event;
-    return { ok: true };
+    const checked = checkEvent(snapshot, raw, this.#runtime.inHook);
+    if (checked.ok) this.#event = checked.event;
+    return checked.ok ? { ok: true } : checked;
   }
 
   send(raw: unknown): SendResult {
