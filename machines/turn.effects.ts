@@ -11,9 +11,10 @@ import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange } from '../src/rules/dayNight.js';
 import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
-import { MAX_CLEANUP_STEPS_PER_TURN } from '../src/rules/limits.js';
+import { drawnGame } from '../src/rules/leaving.js';
+import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
+import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { rangesOf } from '../src/rules/teams.js';
@@ -48,8 +49,8 @@ export function initialContext(input: TurnInput): TurnContext {
     rotation: input.startingPlayer,
     phase: input.pregame ? 'pregame' : 'beginning',
     step: input.pregame ? 'pregame' : 'untap',
-    steps: input.pregame ? [] : STEPS_OF_KIND.beginning.map((step) => ({ step })),
-    phases: input.pregame ? [] : regularPhasesAfterBeginning(),
+    steps: [],
+    phases: input.pregame ? [] : regularPhases(),
     mainSeen: false,
     priority: null,
     passed: [],
@@ -72,6 +73,7 @@ export function initialContext(input: TurnInput): TurnContext {
     autoPasses: 0,
     autoPassTurns: 0,
     priorityFresh: false,
+    emptyTurns: 0,
     cleanupSteps: 0,
     cleanupCheck: null,
     reasons: {},
@@ -111,8 +113,8 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
       startingPlayer: player,
       phase: 'beginning',
       step: 'untap',
-      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
-      phases: regularPhasesAfterBeginning(),
+      steps: [],
+      phases: regularPhases(),
       pregame: null,
     },
     [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
@@ -125,6 +127,8 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
  * active player take hold; 'untilYourNextTurn' effects end right after `turnBegan`.
  */
 export function beginTurn(ctx: TurnContext): Effect {
+  // CR 104.4b: turn after turn with every phase and step skipped is a loop of mandatory actions: a draw.
+  if (ctx.emptyTurns >= MAX_EMPTY_TURNS_PER_PLAYER * ctx.seats.length) return effect(ctx, { result: drawnGame(ctx), priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
   const next = nextTurn(byUnits(ctx));
   const turn = ctx.turn + 1;
   const control = controlForTurn(ctx, next.player);
@@ -140,8 +144,8 @@ export function beginTurn(ctx: TurnContext): Effect {
       skips: next.skips,
       phase: 'beginning',
       step: 'untap',
-      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
-      phases: regularPhasesAfterBeginning(),
+      steps: [],
+      phases: regularPhases(),
       mainSeen: false,
       priority: null,
       passed: [],
@@ -153,6 +157,7 @@ export function beginTurn(ctx: TurnContext): Effect {
       combat: null,
       cleanupSteps: 0,
       cleanupCheck: null,
+      emptyTurns: ctx.emptyTurns + 1,
       autoPassTurns: ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0),
       ...control,
     },
@@ -223,7 +228,7 @@ export function takeNextStep(ctx: TurnContext): Effect {
  * emitted; 'untilStep' effects end; an 'endOfTurn' yield ends as the end step begins.
  */
 export function beginStep(ctx: TurnContext, step: StepName): Effect {
-  const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null };
+  const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null, emptyTurns: 0 };
   if (step === 'cleanup') patch.cleanupSteps = ctx.cleanupSteps + 1;
   const began = effect(ctx, patch, [{ type: 'stepBegan', turn: ctx.turn, phase: ctx.phase, step }]);
   if (step === 'pregame') return began;

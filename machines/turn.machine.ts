@@ -121,7 +121,7 @@ export const turnMachine = turnSetup.createMachine({
   states: {
     // The game starts with the pregame (CR 103) when asked to, else with turn 1.
     start: {
-      always: [{ guard: 'hasPregame', target: 'pregame' }, { target: 'beginning', actions: 'beginFirstTurn' }],
+      always: [{ guard: 'hasPregame', target: 'pregame' }, { target: 'nextPhase', actions: 'beginFirstTurn' }],
     },
     // CR 103: the starting player, mulligans and opening hand actions, then turn 1.
     pregame: {
@@ -146,7 +146,7 @@ export const turnMachine = turnSetup.createMachine({
         // CR 103.6: opening hand actions, in turn order from the starting player; then turn 1.
         openingHand: {
           tags: ['awaiting:openingHandActions'],
-          always: { guard: 'hasOpeningHandsDone', target: '#turn.beginning', actions: 'beginFirstTurn' },
+          always: { guard: 'hasOpeningHandsDone', target: '#turn.nextPhase', actions: 'beginFirstTurn' },
           on: { OPENING_HAND_DONE: { actions: 'finishOpeningHand' } },
         },
       },
@@ -298,8 +298,10 @@ export const turnMachine = turnSetup.createMachine({
       always: [
         { guard: 'isNextPhaseSkipped', actions: 'passOverPhase' },
         ...phases.map((phase) => ({ guard: { type: 'isNextPhase', params: { phase } }, target: phase, actions: 'beginPhase' }) as const),
-        { guard: 'hasExtraTurn', target: 'beginning', actions: 'beginTurn' },
-        { target: 'beginning', actions: 'beginTurn' },
+        // After the last phase the next turn begins, and its first phase comes through here too.
+        { guard: 'isGameOver', target: 'gameOver' },
+        { guard: 'hasExtraTurn', actions: 'beginTurn' },
+        { actions: 'beginTurn' },
       ],
     },
     gameOver: { type: 'final' },

@@ -271,6 +271,8 @@ export interface TurnContext {
   autoPassTurns: number;
   /** Whether the player holding priority has just received it in this send: stops and yields are decided then (CONTRACT). */
   priorityFresh: boolean;
+  /** Turns begun since a step was last taken: turn after turn with everything skipped is a draw (CR 104.4b). */
+  emptyTurns: number;
   /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */
   cleanupSteps: number;
   /** What this cleanup step's check found (CR 514.3a); null before it runs. */

@@ -188,6 +188,7 @@ const ContextSchema = z.strictObject({
   autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
   autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
   priorityFresh: z.boolean(),
+  emptyTurns: Int(0, MAX_PLAYERS * 2),
   cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
   cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
   reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),

@@ -64,9 +64,9 @@ export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): 
   return extra ? { kind, steps, extra } : { kind, steps };
 }
 
-/** The phases of a new turn after its beginning phase (CR 500.1). */
-export function regularPhasesAfterBeginning(): PhaseEntry[] {
-  return REGULAR_PHASES.slice(1).map((kind) => newPhase(kind, false));
+/** The phases of a new turn (CR 500.1). */
+export function regularPhases(): PhaseEntry[] {
+  return REGULAR_PHASES.map((kind) => newPhase(kind, false));
 }
 
 /** The steps of a new phase after its first one. */
