@@ -140,6 +140,14 @@ export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: Player
   if (pending === null) return NOTHING;
   const orders = { ...pending.orders, [player]: [...order] };
   if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
+  return finishTriggerOrder({ ...ctx, triggerOrder: { ...pending, orders } }, runtime);
+}
+
+/** Every order is given: the batch goes on the stack and the player about to receive priority receives it (CR 603.3b). */
+function finishTriggerOrder(ctx: TurnContext, runtime: Runtime): Effect {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return NOTHING;
+  const orders = pending.orders;
   const batch: Trigger[] = [];
   for (const p of apnapPlayers(ctx)) {
     const mine = pending.batch.filter((t) => t.controller === p);
@@ -158,6 +166,8 @@ export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<Turn
   const held = ctx.priority;
   const left = leaveEffect(ctx, e);
   return andThen(ctx, left, (c) => {
+    // Triggers waiting to be ordered by nobody left to order them go on the stack.
+    if (c.result === null && c.triggerOrder !== null && triggerOrderDue(c) === null) return finishTriggerOrder(c, runtime);
     if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
     const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byUnits(c), held) : null;
     return givePriority(c, runtime, next, false);

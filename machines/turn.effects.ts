@@ -336,7 +336,7 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
 export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
   const exiled = effect(
     ctx,
-    { pendingTriggers: [], stack: [], priority: null, passed: [] },
+    { pendingTriggers: [], triggerOrder: null, stack: [], priority: null, passed: [] },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
