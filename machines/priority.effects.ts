@@ -30,7 +30,7 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
   const checked = runCheckpoint(ctx, runtime, { about: player });
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
-    if (c.triggerOrder !== null) return effect(c, { priority: null }); // CR 603.3b: the triggers are ordered first
+    if (c.triggerOrder !== null) return effect(c, { priority: null, passed: [] }); // CR 603.3b: the triggers are ordered first
     const holder = byUnits(c).players.includes(player) ? player : activeOrNext(c);
     const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
     if (fresh || checked.activity) patch.passed = [];

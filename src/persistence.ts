@@ -263,6 +263,10 @@ function consistencyProblem(p: Persisted): string | null {
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   if (c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
   if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
+  if (p.status === 'done') {
+    if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
+    return null;
+  }
   if (c.combat !== null) {
     if (c.phase !== 'combat') return `context.combat: creatures are in combat during the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));

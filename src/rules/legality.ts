@@ -207,6 +207,10 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     first(
       () => inCombatPhase(ctx, 'putting a creature onto the battlefield blocking'),
       () => (ctx.combat?.attackers.some((a) => a.id === e.attacker) ? null : violation('509.4', `${e.attacker} is not an attacking creature`)),
+      () => {
+        const defender = ctx.combat?.attackers.find((a) => a.id === e.attacker)?.defender;
+        return defender === undefined || ctx.players.includes(defender) ? null : violation('800.4a', `${e.attacker} attacks ${defender}, who has left the game: nobody can block it`);
+      },
       () => (ctx.combat?.attackers.some((a) => a.id === e.id) ? violation('509.4', `${e.id} is attacking and cannot block`) : null),
       () => (ctx.combat?.blockers.find((b) => b.id === e.id)?.blocking.includes(e.attacker) ? violation('509.4', `${e.id} is already blocking ${e.attacker}`) : null),
     ),

@@ -50,8 +50,9 @@ export function recordPass(ctx: Pick<TurnContext, 'players' | 'passed' | 'seats'
  * A step or phase with priority ends when all players pass in succession with the stack
  * empty (CR 500.2). Once the game is over no step ends (CR 104.1).
  */
-export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'players' | 'passed' | 'result'>): boolean {
-  if (ctx.result !== null) return false;
+export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'players' | 'passed' | 'result' | 'triggerOrder'>): boolean {
+  // Nor while triggers wait for their controllers to order them (CR 603.3b).
+  if (ctx.result !== null || ctx.triggerOrder !== null) return false;
   return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);
 }
 
