@@ -48,7 +48,8 @@ export interface CheckOptions {
  */
 export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | undefined, options: CheckOptions): CheckOutcome {
   const check = runtime?.check;
-  if (check === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: {}, emit: [], activity: false };
+  // Without a hook the events since the last check are nobody's to read: they are dropped here.
+  if (check === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: ctx.pending.length === 0 ? {} : { pending: [] }, emit: [], activity: false };
   let out: Effect = { patch: {}, emit: [] };
   let activity = false;
   let shown = options.about;
