@@ -335,7 +335,7 @@ export interface TurnInput {
 }
 
 /** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
-interface Decision {
+export interface Decision {
   player: PlayerId;
   by?: PlayerId;
 }

@@ -288,10 +288,6 @@ function consistencyProblem(p: Persisted): string | null {
     if (ph.steps.length === 0) return `context.phases[${i}].steps: a phase needs at least one step`;
     if (ph.steps.some((s) => kindOf(STEPS_OF_PHASE_KIND(s.step)) !== ph.kind)) return `context.phases[${i}].steps: a step that is not of a ${ph.kind} phase`;
   }
-  if (p.status === 'done') {
-    if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
-    return null;
-  }
   if (p.state === 'gameOver' || c.result !== null) return 'status: an active game cannot be over';
   if (c.players.length < 2) return 'context.players: an active game needs at least 2 players';
   const [phase] = p.state.split('.');
