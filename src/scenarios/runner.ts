@@ -3,8 +3,8 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CheckpointResult, EmittedEvent, TurnView } from '../../machines/turn.types.js';
-import { createGame, restoreGame, type Game } from '../game.js';
+import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../../machines/turn.types.js';
+import { createGame, restoreGame, type Game, type GameOptions } from '../game.js';
 import { describeIssue } from '../schemas.js';
 import { mismatch } from './match.js';
 import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';
@@ -31,6 +31,12 @@ export function plainestAnswer(view: TurnView): unknown {
       return { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] };
     case 'discard':
       return { type: 'DISCARD', player: a.player, count: a.count };
+    case 'chooseDefender':
+      return { type: 'CHOOSE_DEFENDER', player: a.player, defender: a.defenders[0] };
+    case 'orderBlockers':
+      return { type: 'ORDER_BLOCKERS', player: a.player, attacker: a.attacker, order: a.blockers };
+    case 'orderAttackers':
+      return { type: 'ORDER_ATTACKERS', player: a.player, blocker: a.blocker, order: a.attackers };
   }
 }
 
@@ -47,15 +53,17 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
     return {
       triggers: due.flatMap((i) => i.triggers ?? []),
       stateBasedActions: due.some((i) => i.stateBasedActions === true),
+      events: due.flatMap((i) => i.events ?? []) as unknown as TurnEvent[],
     };
   };
   const { inject: _inject, ...setup } = s.setup;
   let game: Game;
   try {
-    game = createGame({ ...setup, hooks: { checkpoint } });
+    game = createGame({ ...(setup as GameOptions), hooks: { checkpoint } });
   } catch (err) {
     return { ok: false, failures: [{ stepIndex: -1, message: `setup: ${err instanceof Error ? err.message : String(err)}` }] };
   }
+  // CONTRACT: expectEmitted sees the events since the start of the steps (createGame's own are not among them).
   let emitted: EmittedEvent[] = [];
   const listen = (g: Game) => g.on('*', (e) => emitted.push(e));
   listen(game);
@@ -108,7 +116,7 @@ function runPassUntil(game: Game, until: Record<string, unknown>, max: number): 
     if (actions >= max) return `passUntil ${JSON.stringify(until)}: not reached after ${max} actions (now turn ${view.turn}, ${view.phase}/${view.step})`;
     const answer = plainestAnswer(view);
     if (answer === null) return `passUntil ${JSON.stringify(until)}: the game is over before it was reached`;
-    const result = game.send(answer);
+    const result = game.send(answer as unknown);
     if (!result.ok) return `passUntil: ${JSON.stringify(answer)} was refused: ${result.error.message}`;
   }
 }

@@ -13,15 +13,23 @@ export const InjectionSchema = z
     when: ViewPattern,
     triggers: z.array(z.object({ id: z.string().min(1), controller: z.string().min(1) })).optional(),
     stateBasedActions: z.boolean().optional(),
+    events: z.array(z.object({ type: z.string() }).catchall(z.unknown())).optional().describe('host events the checkpoint returns'),
   })
-  .describe('fires once, at the first checkpoint whose view matches `when`; the checkpoint returns its triggers and stateBasedActions');
+  .describe('fires once, at the first checkpoint whose view matches `when`; the checkpoint returns its triggers, stateBasedActions and events');
 
 export const ScenarioSetupSchema = z.object({
   players: z.array(z.string()),
   startingPlayer: z.string().optional(),
-  rules: z.enum(['current', 'classic']).optional(),
+  rules: z.enum(['current', 'm10', 'classic']).optional(),
   maxHandSize: z.number().optional(),
   handSize: z.number().optional(),
+  attack: z.enum(['all', 'chooseOne', 'left', 'right']).optional(),
+  orderTriggers: z.enum(['host', 'players']).optional(),
+  pregame: z.boolean().optional(),
+  seed: z.number().optional(),
+  teams: z.array(z.object({ id: z.string(), players: z.array(z.string()) })).optional(),
+  variant: z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']).optional(),
+  rangeOfInfluence: z.number().optional(),
   inject: z.array(InjectionSchema).optional(),
 });
 
