@@ -37,6 +37,16 @@ export function plainestAnswer(view: TurnView): unknown {
       return { type: 'ORDER_BLOCKERS', player: a.player, attacker: a.attacker, order: a.blockers };
     case 'orderAttackers':
       return { type: 'ORDER_ATTACKERS', player: a.player, blocker: a.blocker, order: a.attackers };
+    case 'orderTriggers':
+      return { type: 'ORDER_TRIGGERS', player: a.player, order: a.triggers };
+    case 'chooseStartingPlayer':
+      return { type: 'CHOOSE_STARTING_PLAYER', player: a.player, starting: a.player };
+    case 'mulligan':
+      return { type: 'KEEP', player: a.player };
+    case 'bottom':
+      return { type: 'BOTTOM', player: a.player, count: a.count };
+    case 'openingHandActions':
+      return { type: 'OPENING_HAND_DONE', player: a.player };
   }
 }
 
