@@ -180,8 +180,9 @@ export const turnMachine = turnSetup.createMachine({
       exit: ['endCombat', endOfPhase],
       initial: 'nextStep',
       on: {
-        // CR 724.2: the combat phase ends: straight to the next phase.
-        END_COMBAT: { target: toNextPhase, actions: 'endTheTurnOrCombat' },
+        // CR 724.2: the stack is exiled and state-based actions checked (724.2b-c) before the
+        // combat phase ends and its 'endOfCombat' effects expire (724.2d): through `ended`.
+        END_COMBAT: { target: '.ended', actions: 'endTheTurnOrCombat' },
       },
       states: {
         nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat']),
@@ -246,6 +247,8 @@ export const turnMachine = turnSetup.createMachine({
         firstStrikeDamage: priorityStep('firstStrikeDamage', [{ type: 'dealCombatDamage', params: { first: true } }]),
         combatDamage: priorityStep('combatDamage', [{ type: 'dealCombatDamage', params: { first: false } }]),
         endOfCombat: priorityStep('endOfCombat'),
+        // CR 724.2d: straight to the next phase.
+        ended: { always: { target: toNextPhase } },
       },
     },
     postcombatMain: {

@@ -152,7 +152,7 @@ export function scheduleOf(ctx: TurnContext): Schedule {
   const phase = ctx.phase === 'pregame' ? 'beginning' : ctx.phase;
   for (const entry of ctx.steps) {
     const rule = stepSkipRule(ctx, phase, entry, counts);
-    if (entry.step === 'firstStrikeDamage' && rule === '510.4') continue;
+    if (entry.step === 'firstStrikeDamage' && (rule === '510.4' || !hasFirstStrikeCombatant(ctx))) continue;
     steps.push({ step: entry.step, skipped: rule !== null });
   }
   const phases: Schedule['phases'] = [];
