@@ -20,7 +20,7 @@ import { serializeState, type ModelSnapshot } from '../src/model/abstraction.js'
 import { computeCoverage, leafPaths, summarize, uncovered, type CoverageResult } from '../src/model/coverage.js';
 import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/model/export.js';
 import { MODEL_CONFIGS, configName, modelSetup, type ModelConfig } from '../src/model/model.js';
-import { collectScenarioFiles } from '../src/scenarios/runner.js';
+import { collectScenarioFiles } from '../src/scenarios/files.js';
 import { viewOf } from '../src/view.js';
 
 const results = new Map<string, CoverageResult>();

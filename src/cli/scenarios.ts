@@ -3,7 +3,7 @@
  * scenario, then `N passed, M failed`; exits non-zero when any fails.
  */
 import { parseArgs } from 'node:util';
-import { collectScenarioFiles, runScenarioFile } from '../scenarios/runner.js';
+import { collectScenarioFiles, runScenarioFile } from '../scenarios/files.js';
 import type { Command } from './main.js';
 
 export const scenariosCommand: Command = {

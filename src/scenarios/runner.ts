@@ -1,8 +1,6 @@
 /**
  * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../../machines/turn.types.js';
 import { createGame, restoreGame, type Game, type GameOptions } from '../game.js';
 import { describeIssue } from '../schemas.js';
@@ -129,31 +127,4 @@ function runPassUntil(game: Game, until: Record<string, unknown>, max: number): 
     const result = game.send(answer as unknown);
     if (!result.ok) return `passUntil: ${JSON.stringify(answer)} was refused: ${result.error.message}`;
   }
-}
-
-/** Reads and runs a scenario file. */
-export async function runScenarioFile(path: string, options: RunOptions = {}): Promise<ScenarioResult & { name: string }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(path, 'utf8'));
-  } catch (err) {
-    return { name: path, ok: false, failures: [{ stepIndex: -1, message: `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}` }] };
-  }
-  const name = typeof data === 'object' && data !== null && typeof (data as { name?: unknown }).name === 'string' ? (data as { name: string }).name : path;
-  return { name, ...runScenario(data, options) };
-}
-
-/** The scenario files (*.json) named by paths: files as given, folders searched recursively, sorted. */
-export async function collectScenarioFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const p of paths) {
-    const info = await stat(p);
-    if (info.isDirectory()) {
-      const entries = (await readdir(p, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
-      out.push(...(await collectScenarioFiles(entries.filter((e) => e.isDirectory() || e.name.endsWith('.json')).map((e) => join(p, e.name)))));
-    } else {
-      out.push(p);
-    }
-  }
-  return out;
 }
