@@ -24,6 +24,15 @@ export function isDefenderChoiceDue(ctx: TurnContext): boolean {
   return ctx.result === null && ctx.combat !== null && ctx.combat.defenders === null && defenderChoices(ctx) !== null;
 }
 
+/**
+ * The combat phase is left: it ends now (511.3), except when the turn is ending (724.1d),
+ * where the stack is exiled and state-based actions are checked first and `skipToCleanup`
+ * ends the combat after them.
+ */
+export function endCombatAsPhaseIsLeft(ctx: TurnContext, event: { type: string }): Effect {
+  return event.type === 'END_TURN' ? NOTHING : endCombat(ctx);
+}
+
 /** CR 507.1: the chosen player becomes the defending player. */
 export function chooseDefender(ctx: TurnContext, defender: PlayerId): Effect {
   return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, defenders: [defender] } });

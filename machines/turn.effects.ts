@@ -18,6 +18,7 @@ import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } fro
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { rangesOf } from '../src/rules/teams.js';
+import { endCombat } from './combat.effects.js';
 import { pregameOf } from './pregame.effects.js';
 import { runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
@@ -342,7 +343,11 @@ export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
 }
 
-/** CR 724.1d: the turn skips straight to the cleanup step: no other phase or step of this turn is taken. */
+/**
+ * CR 724.1d: the current phase and step end (a combat ends here, after 724.1b-c, and its
+ * 'endOfCombat' effects with it) and the turn skips straight to the cleanup step: no other
+ * phase or step of this turn is taken.
+ */
 export function skipToCleanup(ctx: TurnContext): Effect {
-  return effect(ctx, { phase: 'ending', steps: [], phases: [] });
+  return andThen(ctx, ctx.combat === null ? NOTHING : endCombat(ctx), (c) => effect(c, { phase: 'ending', steps: [], phases: [] }));
 }

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { collectScenarioFiles, runScenarioFile } from '../src/scenarios/files.js';
 
 const folders = ['../shared/scenarios', 'scenarios'].filter((f) => existsSync(f));
-// scenarios/pending/ holds scenarios of rules the engine does not follow yet (each says why).
-const files = (await collectScenarioFiles(folders)).filter((f) => !f.split(/[\\/]/).includes('pending'));
+const files = await collectScenarioFiles(folders);
 
 describe('conformance scenarios', () => {
   it('finds the shared and the project scenarios', () => {
