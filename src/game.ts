@@ -325,7 +325,8 @@ class TurnGame implements Game {
   }
 }
 
-function toInput(options: GameOptions) {
+/** The machine input createGame builds from validated options. */
+export function toInput(options: GameOptions) {
   // CR 904.6: the archenemy takes the first turn.
   const archenemy = options.variant === 'archenemy' ? options.teams?.find((t) => t.players.length === 1)?.players[0] : undefined;
   return {
