@@ -70,9 +70,9 @@ describe('checkpoint hooks that never stop reporting (CR 704.3)', () => {
     expect(sendWithBrokenHook(game, host, { type: 'TRIGGER', triggers: [{ id: 't', controller: 'B' }] }, 'LOOP_LIMIT')).toBe(true);
     expect(sendWithBrokenHook(game, host, { type: 'CONCEDE', player: 'A' }, 'LOOP_LIMIT')).toBe(true);
     // Events that do not reach the hook are not affected.
-    expect(game.send({ type: 'ADD_MANA', player: 'B', amount: 1 })).toEqual({ ok: true });
+    expect(game.send({ type: 'ADD_MANA', player: 'B', amount: 1 })).toMatchObject({ ok: true });
     host.mode = 'good';
-    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toEqual({ ok: true });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: true });
     expect(game.view().priority).toBe('B');
   });
 
@@ -102,7 +102,7 @@ describe('checkpoint hooks that never stop reporting (CR 704.3)', () => {
     expect(cleanupChecks).toBeGreaterThanOrEqual(MAX_CLEANUP_STEPS_PER_TURN);
     expect(game.view().step).toBe('cleanup');
     runaway = false;
-    expect(game.send(plainestAnswer(game.view()))).toEqual({ ok: true });
+    expect(game.send(plainestAnswer(game.view()))).toMatchObject({ ok: true });
     while (game.view().turn === 1) expect(game.send(plainestAnswer(game.view())).ok).toBe(true);
     expect(game.view()).toMatchObject({ turn: 2, step: 'upkeep' });
   });
@@ -125,7 +125,7 @@ describe('checkpoint hooks that throw: HOOK_FAILED', () => {
     host.mode = 'throw';
     expect(sendWithBrokenHook(game, host, { type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED')).toBe(true);
     host.mode = 'good';
-    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toEqual({ ok: true });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -158,7 +158,7 @@ describe('checkpoint hooks that return junk: INVALID_HOOK_RESULT', () => {
           host.mode = 'junk';
           expect(sendWithBrokenHook(game, host, { type: 'PASS_PRIORITY', player: 'A' }, 'INVALID_HOOK_RESULT')).toBe(true);
           host.mode = 'good';
-          expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toEqual({ ok: true });
+          expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: true });
         },
       ),
       { numRuns: 150 },
@@ -204,7 +204,7 @@ describe('listeners that throw do not break the engine', () => {
     offs.push(game.on('*', thrower ?? (() => offs.forEach((off) => off()))));
     offs.push(game.on('stepBegan', () => { throw new Error('typed listener'); }));
     game.on('*', (e) => seen.push(e.type));
-    for (let i = 0; i < 40; i++) expect(game.send(plainestAnswer(game.view()))).toEqual({ ok: true });
+    for (let i = 0; i < 40; i++) expect(game.send(plainestAnswer(game.view()))).toMatchObject({ ok: true });
     expect(seen).toContain('turnBegan');
     expect(seen.filter((t) => t === 'stepBegan').length).toBeGreaterThan(8);
     expect(game.view().turn).toBeGreaterThan(1);
@@ -241,14 +241,14 @@ describe('the checkpoint hook and the game it belongs to (CR 117.5)', () => {
     const emitted: string[] = [];
     game.on('*', (e) => emitted.push(e.type));
     armed = true;
-    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toEqual({ ok: true });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: true });
     expect(inner).toEqual([
       { ok: false, error: expect.objectContaining({ code: 'HOOK_FAILED' }) },
       { ok: false, error: expect.objectContaining({ code: 'HOOK_FAILED' }) },
     ]);
     expect(game.view()).toMatchObject({ step: 'upkeep', priority: 'B', manaPool: { A: 0, B: 0 } });
     expect(emitted).toEqual([]);
-    expect(game.send({ type: 'PASS_PRIORITY', player: 'B' })).toEqual({ ok: true });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'B' })).toMatchObject({ ok: true });
     expect(game.view()).toMatchObject({ step: 'main', priority: 'A' });
   });
 
@@ -261,9 +261,9 @@ describe('the checkpoint hook and the game it belongs to (CR 117.5)', () => {
       first.push(e.type === 'stepBegan' ? `stepBegan:${e.step}` : e.type);
       if (!sent && e.type === 'stepBegan' && e.step === 'draw') {
         sent = true;
-        expect(game.send({ type: 'ADD_MANA', player: 'A', amount: 1 })).toEqual({ ok: true });
-        expect(game.send({ type: 'PASS_PRIORITY', player: game.view().priority })).toEqual({ ok: true });
-        expect(game.send({ type: 'PASS_PRIORITY', player: game.view().priority })).toEqual({ ok: true });
+        expect(game.send({ type: 'ADD_MANA', player: 'A', amount: 1 })).toMatchObject({ ok: true });
+        expect(game.send({ type: 'PASS_PRIORITY', player: game.view().priority })).toMatchObject({ ok: true });
+        expect(game.send({ type: 'PASS_PRIORITY', player: game.view().priority })).toMatchObject({ ok: true });
       }
     });
     game.on('*', (e) => second.push(e.type === 'stepBegan' ? `stepBegan:${e.step}` : e.type));
