@@ -15,7 +15,7 @@ import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
-import { nextTurn } from '../src/rules/turnOrder.js';
+import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { rangesOf } from '../src/rules/teams.js';
 import { endCombat } from './combat.effects.js';
@@ -102,7 +102,9 @@ export function expireAt(ctx: TurnContext, moment: Moment): Effect {
 
 /** Turn 1 begins, with the starting player active (CR 103.8), after the pregame if there was one. */
 export function beginFirstTurn(ctx: TurnContext): Effect {
-  const player = unitOf(ctx, ctx.pregame?.starting ?? ctx.startingPlayer);
+  const chosen = ctx.pregame?.starting ?? ctx.startingPlayer;
+  // CR 800.4k: a player who left during the pregame never begins a turn; the next in turn order does.
+  const player = unitOf(ctx, ctx.players.includes(chosen) ? chosen : (nextPlayerAfter(ctx, chosen) ?? chosen));
   const control = controlForTurn(ctx, player);
   return effect(
     ctx,

@@ -273,6 +273,10 @@ function consistencyProblem(p: Persisted): string | null {
     if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
     const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
     if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player in the game`;
+    const declared = c.combat.declaredBy.findIndex((p) => !seats.has(p));
+    if (declared >= 0) return `context.combat.declaredBy[${declared}]: not a player of the game`;
+    const defender = c.combat.defenders?.findIndex((p) => !seats.has(p)) ?? -1;
+    if (defender >= 0) return `context.combat.defenders[${defender}]: not a player of the game`;
   } else if (c.phase === 'combat') {
     return 'context.combat: a combat phase needs its combat record';
   }

@@ -187,6 +187,25 @@ export const EVENT_TYPES: readonly string[] = TurnEventSchema.def.options.map((o
  * scalars (most events of a game: PASS_PRIORITY above all). The message names the field.
  */
 export function parseEvent(raw: unknown): ParseResult<TurnEvent> {
+  try {
+    return parseEventUnsafe(raw);
+  } catch (err) {
+    // Getters, proxies and toString/toJSON that throw: the value cannot be read (CONTRACT: send never throws).
+    return { ok: false, message: `event: could not be read (${describeThrown(err)})` };
+  }
+}
+
+/** A short description of whatever a hostile value threw. */
+function describeThrown(err: unknown): string {
+  try {
+    const message = err instanceof Error ? err.message : typeof err === 'string' ? err : typeof err;
+    return message.length > 200 ? `${message.slice(0, 200)}...` : message;
+  } catch {
+    return 'an unreadable error';
+  }
+}
+
+function parseEventUnsafe(raw: unknown): ParseResult<TurnEvent> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, message: `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}` };
   }

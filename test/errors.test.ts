@@ -48,7 +48,7 @@ describe('send never throws, and a refusal changes nothing', () => {
 
   it('names the field that is wrong', () => {
     const t = play({ players: ['A', 'B'] });
-    const r = t.game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'x' }] });
+    const r = t.game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'x' }] } as unknown);
     expect(r.ok === false && r.error.message).toContain('attackers[0].defender');
   });
 });
@@ -84,8 +84,8 @@ describe('runaway and broken hooks', () => {
     // Something happens once in every cleanup step (CR 514.3a: priority, then another cleanup step).
     const t = play({ players: ['A', 'B'], hooks: { checkpoint: (_v, pending) => (pending.some((e) => e.type === 'stepBegan' && e.step === 'cleanup') ? { stateBasedActions: true } : undefined) } });
     t.passUntil({ step: 'end' });
-    let result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
-    for (let i = 0; i < 1000 && result.ok; i++) result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
+    let result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority as string });
+    for (let i = 0; i < 1000 && result.ok; i++) result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority as string });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('HOOK_FAILED');
     expect(!result.ok && result.error.message).toContain('MAX_CLEANUP_STEPS_PER_TURN');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
-import { prototypeProblem } from './monitor.js';
+import { prototypeProblem } from './hostile.js';
 
 const thrower = () => {
   throw new Error('trap');
@@ -60,7 +60,7 @@ describe('send: hostile events are refused with INVALID_EVENT and change nothing
       type = 'PASS_PRIORITY';
       player = 'B';
     };
-    expect(game.send(new Pass())).toMatchObject({ ok: true });
+    expect(game.send(new Pass() as unknown)).toMatchObject({ ok: true });
     expect(game.view().step).not.toBe('upkeep');
   });
 });
