@@ -9,10 +9,9 @@ import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
 import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
-import { parseHookResult } from '../src/schemas.js';
 import { violationOf } from '../src/rules/legality.js';
 import { effect, andThen, type Effect } from './effect.js';
-import { hostEffect, isHostEvent, leaveEffect } from './host.effects.js';
+import { hostEffect, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
@@ -22,16 +21,8 @@ export function assertStackLimit(size: number, what: string): void {
   if (size > MAX_STACK) throw new TurnEngineError(ErrorCode.ILLEGAL_ACTION, `${what} would hold ${size} objects; the cap is MAX_STACK = ${MAX_STACK}`);
 }
 
-/** What a host threw, described without trusting it (its message or toString may throw too). */
-export function describeThrown(err: unknown): string {
-  try {
-    return err instanceof Error ? err.message : String(err);
-  } catch {
-    return 'a value that cannot be described';
-  }
-}
-
-function hookFailed(message: string): TurnEngineError {
+/** A checkpoint failure: the whole send is refused with HOOK_FAILED. */
+export function hookFailed(message: string): TurnEngineError {
   return new TurnEngineError(ErrorCode.HOOK_FAILED, message);
 }
 
@@ -56,8 +47,9 @@ export interface CheckOptions {
  * send with HOOK_FAILED.
  */
 export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | undefined, options: CheckOptions): CheckOutcome {
-  const hook = runtime?.hooks.checkpoint;
-  if (hook === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: {}, emit: [], activity: false };
+  const check = runtime?.check;
+  // Without a hook the events since the last check are nobody's to read: they are dropped here.
+  if (check === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: ctx.pending.length === 0 ? {} : { pending: [] }, emit: [], activity: false };
   let out: Effect = { patch: {}, emit: [] };
   let activity = false;
   let shown = options.about;
@@ -68,7 +60,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
       );
     }
     const current: TurnContext = { ...ctx, ...out.patch };
-    const reported = hook === undefined ? { triggers: [], stateBasedActions: false, events: [] } : callHook(runtime as GameHooksRuntime, current, shown);
+    const reported = check === undefined ? { triggers: [], stateBasedActions: false, events: [] } : check(current, shown);
     const cleared: Effect = { patch: { pending: [] }, emit: [] };
     out = andThen(ctx, out, () => cleared);
     const applied = applyEvents({ ...ctx, ...out.patch }, reported.events);
@@ -92,30 +84,6 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     }
     shown = options.about === null ? null : activeOrNext({ ...ctx, ...out.patch });
   }
-}
-
-function callHook(runtime: GameHooksRuntime, ctx: TurnContext, about: PlayerId | null): { triggers: Trigger[]; stateBasedActions: boolean; events: TurnEvent[] } {
-  const view = runtime.view({ ...ctx, priority: about }, about === null ? null : { kind: 'priority', player: about });
-  const pending = ctx.pending.map((e) => ({ ...e }));
-  let raw: unknown;
-  runtime.inHook = true;
-  try {
-    raw = (runtime.hooks.checkpoint as NonNullable<typeof runtime.hooks.checkpoint>)(view, pending);
-  } catch (err) {
-    throw hookFailed(`the checkpoint hook threw: ${describeThrown(err)}`);
-  } finally {
-    runtime.inHook = false;
-  }
-  if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false, events: [] };
-  const parsed = parseHookResult(raw);
-  if (!parsed.ok) throw hookFailed(`the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`);
-  for (const [i, t] of parsed.value.triggers.entries()) {
-    if (!ctx.seats.includes(t.controller)) throw hookFailed(`result.triggers[${i}].controller: '${t.controller}' is not a player of this game`);
-  }
-  for (const [i, e] of parsed.value.events.entries()) {
-    if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
-  }
-  return parsed.value;
 }
 
 /**

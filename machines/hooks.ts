@@ -1,20 +1,25 @@
 /**
  * Host callbacks are not part of the machine's (serialisable) context: each game registers
- * a runtime record against its actor, and the actions look it up through `self`. The record
- * also carries what the hook's view needs from the API layer (the view builder and the
- * version), so the chart does not import the API.
+ * a runtime record against its actor, and the actions look it up through `self`. The API
+ * layer builds the record (src/game.ts, src/hookAdapter.ts), so the chart does not import it.
  *
  * XState computes an actor's initial state inside `createActor`, before the actor can be
  * registered, so {@link creatingWith} makes the record of the actor being created visible
  * for the length of that synchronous call.
  */
-import type { Awaiting, GameHooks, TurnContext, TurnView } from './turn.types.js';
+import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
+
+/** What a checkpoint reported, parsed and checked by the API layer. */
+export interface HookReport {
+  triggers: Trigger[];
+  stateBasedActions: boolean;
+  events: TurnEvent[];
+}
 
 /** What a running game gives its actor's actions. */
 export interface GameHooksRuntime {
-  hooks: GameHooks;
-  /** Builds the view a hook sees. */
-  view(ctx: TurnContext, awaiting: Awaiting | null): TurnView;
+  /** Calls the host's checkpoint hook (absent without one); `about` is the player about to receive priority. */
+  check?: (ctx: TurnContext, about: PlayerId | null) => HookReport;
   /** True while the checkpoint hook runs: a send from it is refused (REENTRANT). */
   inHook: boolean;
 }

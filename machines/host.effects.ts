@@ -8,6 +8,7 @@ import { drawnGame, leaveGame } from '../src/rules/leaving.js';
 import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
 import { addPhases, addStep, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
+import { unitOf } from '../src/rules/units.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { TurnContext, TurnEvent } from './turn.types.js';
@@ -64,7 +65,7 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
     }
     case 'ADD_EXTRA_TURN':
       // CR 500.7, 805.8: the most recently created extra turn is taken first.
-      return effect(ctx, { extraTurns: [...ctx.extraTurns, e.id === undefined ? { player: e.player } : { player: e.player, id: e.id }] });
+      return effect(ctx, { extraTurns: [...ctx.extraTurns, e.id === undefined ? { player: unitOf(ctx, e.player) } : { player: unitOf(ctx, e.player), id: e.id }] });
     case 'ADD_EXTRA_COMBAT': {
       // CR 500.8: an additional combat phase, followed by an additional main phase unless told otherwise.
       const added = e.followedByMain === false ? [newPhase('combat', true)] : [newPhase('combat', true), newPhase('main', true)];
@@ -87,8 +88,10 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       const added = addStep(ctx, e.step, where);
       return 'rule' in added ? NOTHING : effect(ctx, added);
     }
-    case 'SKIP_NEXT':
-      return effect(ctx, { skips: withSkipCount(ctx.skips, e.player, e.what, (ctx.skips[e.player]?.[e.what] ?? 0) + 1) });
+    case 'SKIP_NEXT': {
+      const unit = unitOf(ctx, e.player); // CR 805.8: with shared team turns, the team's
+      return effect(ctx, { skips: withSkipCount(ctx.skips, unit, e.what, (ctx.skips[unit]?.[e.what] ?? 0) + 1) });
+    }
     case 'ADD_EFFECT': {
       const entry = { id: e.id, effect: e.effect, duration: e.duration ?? 'untilRemoved', since: ctx.turn, ...(e.controller === undefined ? {} : { controller: e.controller }) };
       return effect(ctx, { effects: [...ctx.effects, entry] });
@@ -134,7 +137,9 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       const yields = { ...ctx.yields };
       if (e.until === null) delete yields[e.player];
       else yields[e.player] = { until: e.until, evenIfStackChanges: e.evenIfStackChanges === true };
-      return effect(ctx, { yields });
+      // CONTRACT: a yield given by the player holding priority passes at once.
+      const holds = e.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, e.player);
+      return effect(ctx, holds ? { yields, priorityFresh: true } : { yields });
     }
     default:
       return NOTHING;

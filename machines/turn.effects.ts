@@ -1,31 +1,30 @@
 /**
  * What each action of the turn's flow does, as pure functions of the context: the turn,
- * its phases and steps, priority, the stack and combat. The machine's actions
+ * its phases and steps, mana, cleanup and ending the turn (priority.effects.ts and
+ * combat.effects.ts hold the rest). The machine's actions
  * (turn.setup.ts) are one-line adapters over these; the rules they apply live in src/rules/.
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
-import { discardDue } from '../src/rules/cleanup.js';
-import { combatAttacker, creaturesDealingDamage, defenderChoices, markDealtFirst, newCombat, withBlockers } from '../src/rules/combat.js';
+import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
+import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange } from '../src/rules/dayNight.js';
 import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
-import { MAX_CLEANUP_STEPS_PER_TURN } from '../src/rules/limits.js';
+import { drawnGame } from '../src/rules/leaving.js';
+import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
-import { autoPassReason } from '../src/rules/stops.js';
-import { copyCounts, phaseName, phaseSkipRule, regularPhasesAfterBeginning, STEPS_OF_KIND, stepSkipRule } from '../src/rules/schedule.js';
-import { activeOrNext, apnapOrder, nextTurn } from '../src/rules/turnOrder.js';
-import { randomIndex, seedState } from '../src/rules/random.js';
-import { PLANAR_DIE, planarDieCost, rangesOf } from '../src/rules/teams.js';
+import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
+import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { seedState } from '../src/rules/random.js';
+import { rangesOf } from '../src/rules/teams.js';
+import { endCombat } from './combat.effects.js';
 import { pregameOf } from './pregame.effects.js';
-import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
-import { assertStackLimit, runCheckpoint } from './checkpoint.js';
+import { runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
-import { leaveEffect } from './host.effects.js';
-import { endYields, endYieldsOnStackChange } from './yields.js';
+import { endYields } from './yields.js';
 import type { GameHooksRuntime } from './hooks.js';
-import type { Attacker, Blocker, EmittedEvent, PlayerId, StepName, Trigger, TurnContext, TurnEvent, TurnInput, TurnPhaseName, TurnStepName } from './turn.types.js';
+import type { EmittedEvent, PlayerId, StepName, TurnContext, TurnInput, TurnPhaseName, TurnStepName } from './turn.types.js';
 
 type Runtime = GameHooksRuntime | undefined;
 
@@ -51,8 +50,8 @@ export function initialContext(input: TurnInput): TurnContext {
     rotation: input.startingPlayer,
     phase: input.pregame ? 'pregame' : 'beginning',
     step: input.pregame ? 'pregame' : 'untap',
-    steps: input.pregame ? [] : STEPS_OF_KIND.beginning.map((step) => ({ step })),
-    phases: input.pregame ? [] : regularPhasesAfterBeginning(),
+    steps: [],
+    phases: input.pregame ? [] : regularPhases(),
     mainSeen: false,
     priority: null,
     passed: [],
@@ -74,6 +73,8 @@ export function initialContext(input: TurnInput): TurnContext {
     yields: {},
     autoPasses: 0,
     autoPassTurns: 0,
+    priorityFresh: false,
+    emptyTurns: 0,
     cleanupSteps: 0,
     cleanupCheck: null,
     reasons: {},
@@ -92,7 +93,7 @@ export function initialContext(input: TurnInput): TurnContext {
 }
 
 /** Effects that end at a moment, with their `effectEnded` events. */
-function expireAt(ctx: TurnContext, moment: Moment): Effect {
+export function expireAt(ctx: TurnContext, moment: Moment): Effect {
   if (ctx.effects.length === 0) return NOTHING;
   const { kept, ended } = expire(ctx.effects, moment);
   if (ended.length === 0) return NOTHING;
@@ -101,7 +102,9 @@ function expireAt(ctx: TurnContext, moment: Moment): Effect {
 
 /** Turn 1 begins, with the starting player active (CR 103.8), after the pregame if there was one. */
 export function beginFirstTurn(ctx: TurnContext): Effect {
-  const player = ctx.pregame?.starting ?? ctx.startingPlayer;
+  const chosen = ctx.pregame?.starting ?? ctx.startingPlayer;
+  // CR 800.4k: a player who left during the pregame never begins a turn; the next in turn order does.
+  const player = unitOf(ctx, ctx.players.includes(chosen) ? chosen : (nextPlayerAfter(ctx, chosen) ?? chosen));
   const control = controlForTurn(ctx, player);
   return effect(
     ctx,
@@ -113,8 +116,8 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
       startingPlayer: player,
       phase: 'beginning',
       step: 'untap',
-      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
-      phases: regularPhasesAfterBeginning(),
+      steps: [],
+      phases: regularPhases(),
       pregame: null,
     },
     [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
@@ -127,7 +130,9 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
  * active player take hold; 'untilYourNextTurn' effects end right after `turnBegan`.
  */
 export function beginTurn(ctx: TurnContext): Effect {
-  const next = nextTurn(ctx);
+  // CR 104.4b: turn after turn with every phase and step skipped is a loop of mandatory actions: a draw.
+  if (ctx.emptyTurns >= MAX_EMPTY_TURNS_PER_PLAYER * ctx.seats.length) return effect(ctx, { result: drawnGame(ctx), priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
+  const next = nextTurn(byUnits(ctx));
   const turn = ctx.turn + 1;
   const control = controlForTurn(ctx, next.player);
   const previous = ctx.activePlayer ?? ctx.turnOwner;
@@ -142,18 +147,20 @@ export function beginTurn(ctx: TurnContext): Effect {
       skips: next.skips,
       phase: 'beginning',
       step: 'untap',
-      steps: STEPS_OF_KIND.beginning.map((step) => ({ step })),
-      phases: regularPhasesAfterBeginning(),
+      steps: [],
+      phases: regularPhases(),
       mainSeen: false,
       priority: null,
       passed: [],
       landsPlayed: 0,
       planarRolls: 0,
-      previousTurnSpells: ctx.spellsCast[previous] ?? 0,
+      // CR 731.2a: with shared team turns, the spells of the whole previous active team.
+      previousTurnSpells: membersOf(ctx, previous).reduce((n, p) => n + (ctx.spellsCast[p] ?? 0), ctx.players.includes(previous) ? 0 : (ctx.spellsCast[previous] ?? 0)),
       spellsCast: perPlayer(ctx.players, 0),
       combat: null,
       cleanupSteps: 0,
       cleanupCheck: null,
+      emptyTurns: ctx.emptyTurns + 1,
       autoPassTurns: ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0),
       ...control,
     },
@@ -224,7 +231,7 @@ export function takeNextStep(ctx: TurnContext): Effect {
  * emitted; 'untilStep' effects end; an 'endOfTurn' yield ends as the end step begins.
  */
 export function beginStep(ctx: TurnContext, step: StepName): Effect {
-  const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null };
+  const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null, emptyTurns: 0 };
   if (step === 'cleanup') patch.cleanupSteps = ctx.cleanupSteps + 1;
   const began = effect(ctx, patch, [{ type: 'stepBegan', turn: ctx.turn, phase: ctx.phase, step }]);
   if (step === 'pregame') return began;
@@ -235,7 +242,12 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
 
 /** CR 502.1, 703.4a: phasing, for the host to carry out. */
 export function phaseIn(ctx: TurnContext): Effect {
-  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'phasing', player: ctx.activePlayer }]);
+  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'phasing', player })));
+}
+
+/** The active players: the active player, or every player of the active team with shared team turns (CR 805.4). */
+function activePlayers(ctx: TurnContext): PlayerId[] {
+  return ctx.activePlayer === null ? [] : membersOf(ctx, ctx.activePlayer);
 }
 
 /** CR 502.2, 703.4b, 731.2: the day/night check. */
@@ -246,14 +258,16 @@ export function checkDayNight(ctx: TurnContext): Effect {
 
 /** CR 502.3, 703.4c: the active player untaps their permanents (the host does the untapping). */
 export function untapActivePlayer(ctx: TurnContext): Effect {
-  return ctx.activePlayer === null ? NOTHING : effect(ctx, {}, [{ type: 'untap', player: ctx.activePlayer }]);
+  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'untap', player })));
 }
 
 /** CR 504.1, 703.4d: the active player draws a card. */
 export function drawForTurn(ctx: TurnContext): Effect {
-  const player = ctx.activePlayer;
-  if (player === null) return NOTHING;
-  return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) + 1 } }, [{ type: 'draw', player }]);
+  const players = activePlayers(ctx);
+  if (players.length === 0) return NOTHING;
+  const handSizes = { ...ctx.handSizes };
+  for (const p of players) handSizes[p] = (handSizes[p] ?? 0) + 1;
+  return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 
 /** CR 505.4, 703.4e-g: the precombat main phase's turn-based actions. */
@@ -266,155 +280,6 @@ export function beginPrecombatMain(ctx: TurnContext): Effect {
     { type: 'loreCounters', player },
     { type: 'visitAttractions', player },
   ]);
-}
-
-/**
- * A player receives priority: first the state-based action and trigger check runs
- * (CR 117.5, 704.3), then that player (or, if they left meanwhile, the next in turn order)
- * holds priority. `fresh` starts a new round of passes (after a resolution or a new step).
- */
-export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerId | null, fresh: boolean): Effect {
-  if (player === null || ctx.result !== null || ctx.triggerOrder !== null) return NOTHING;
-  const checked = runCheckpoint(ctx, runtime, { about: player });
-  return andThen(ctx, checked, (c) => {
-    if (c.result !== null) return NOTHING;
-    if (c.triggerOrder !== null) return effect(c, { priority: null }); // CR 603.3b: the triggers are ordered first
-    const holder = c.players.includes(player) ? player : activeOrNext(c);
-    const patch: Partial<TurnContext> = { priority: holder };
-    if (fresh || checked.activity) patch.passed = [];
-    const given = effect(c, patch);
-    return c.stack.length === 0 ? andThen(c, given, endYields('stackResolved')) : given;
-  });
-}
-
-/**
- * The player holding priority passes automatically (CONTRACT: stops and yields): `autoPass`
- * first, then the pass and what it causes (117.4).
- */
-export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
-  const player = ctx.priority;
-  const reason = autoPassReason(ctx);
-  if (player === null || reason === null) return NOTHING;
-  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1 }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
-  const resolves = isLastToPassWithObjectOnStack(ctx, player);
-  return andThen(ctx, announced, (c) => {
-    const passed = passPriority(c, runtime, player);
-    return resolves ? andThen(c, passed, (d) => resolveTopOfStack(d, runtime)) : passed;
-  });
-}
-
-/** CR 117.3a, 117.3b: the active player (or the next player, CR 800.4j) receives priority. */
-export function givePriorityToActivePlayer(ctx: TurnContext, runtime: Runtime): Effect {
-  return givePriority(ctx, runtime, activeOrNext(ctx), true);
-}
-
-/** CR 117.3c: after casting or activating, the same player receives priority again. */
-export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
-  return givePriority(ctx, runtime, ctx.priority, false);
-}
-
-/** CR 117.3d: a player passes; the next player receives priority unless all have passed. */
-export function passPriority(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
-  const { passed, next } = recordPass(ctx, player);
-  const after = effect(ctx, { passed, priority: null });
-  if (next === null) return after;
-  return andThen(ctx, after, (c) => givePriority(c, runtime, next, false));
-}
-
-/**
- * CR 117.4, 608: all players passed with an object on the stack: the top one resolves
- * (`resolve`, for the host to carry out); a 'classic' combat damage object deals its damage
- * (`combatDamage`, no `resolve`). Then the active player receives priority (117.3b).
- */
-export function resolveTopOfStack(ctx: TurnContext, runtime: Runtime): Effect {
-  const top = ctx.stack[ctx.stack.length - 1];
-  if (top === undefined) return NOTHING;
-  const event: EmittedEvent =
-    top.kind === 'combatDamage' ? { type: 'combatDamage', first: ctx.step === 'firstStrikeDamage', creatures: [...(top.creatures ?? [])] } : { type: 'resolve', object: { ...top } };
-  const resolved = effect(ctx, { stack: ctx.stack.slice(0, -1), passed: [] }, [event]);
-  return andThen(ctx, resolved, (c) => givePriorityToActivePlayer(c, runtime));
-}
-
-/** CR 601.2a, 602.2a: a spell or ability goes on the stack; a spell counts for the turn. A new object ends yields (CONTRACT). */
-export function castOrActivate(ctx: TurnContext, player: PlayerId, id: string, kind: 'spell' | 'ability'): Effect {
-  assertStackLimit(ctx.stack.length + 1, 'the stack');
-  const patch: Partial<TurnContext> = { stack: [...ctx.stack, { id, controller: player, kind }], passed: [] };
-  if (kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [player]: (ctx.spellsCast[player] ?? 0) + 1 };
-  return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
-}
-
-/** The active player plays a land (CR 305.1, 116.2a): no stack, a new round of passes. */
-export function playLand(ctx: TurnContext): Effect {
-  return effect(ctx, { landsPlayed: ctx.landsPlayed + 1, passed: [] });
-}
-
-/** The combat phase begins with no creatures in combat; the defending player is chosen or fixed (CR 506.2, 507.1). */
-export function beginCombat(ctx: TurnContext): Effect {
-  return effect(ctx, { combat: newCombat() });
-}
-
-/** Whether the active player must choose the defending player now (CR 507.1, 703.4h). */
-export function isDefenderChoiceDue(ctx: TurnContext): boolean {
-  return ctx.result === null && ctx.combat !== null && ctx.combat.defenders === null && defenderChoices(ctx) !== null;
-}
-
-/** CR 507.1: the chosen player becomes the defending player. */
-export function chooseDefender(ctx: TurnContext, defender: PlayerId): Effect {
-  return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, defenders: [defender] } });
-}
-
-/** CR 511.3, 500.5a: the combat phase ends: creatures leave combat, 'endOfCombat' effects end. */
-export function endCombat(ctx: TurnContext): Effect {
-  return andThen(ctx, effect(ctx, { combat: null }), (c) => expireAt(c, { at: 'endOfCombat' }));
-}
-
-/** CR 508.1: the active player's attackers. */
-export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[]): Effect {
-  const combat = ctx.combat ?? newCombat();
-  return effect(ctx, { combat: { ...combat, attacksDeclared: true, declared: combat.declared || attackers.length > 0, attackers: [...combat.attackers, ...attackers.map(combatAttacker)] } });
-}
-
-/** No declaration is due (no active player, CR 800.4j): the step goes on as if none were declared. */
-export function markAttacksDeclared(ctx: TurnContext): Effect {
-  return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, attacksDeclared: true } });
-}
-
-/** Whether the 'classic' era skips the rest of the declare attackers step now (classic 308.5: no attackers). */
-export function skipsRestOfDeclareAttackersStep(ctx: TurnContext): boolean {
-  return eraOf(ctx).noAttackersSkipsRestOfStep && ctx.combat !== null && !ctx.combat.declared;
-}
-
-/** CR 509.1: one defending player's blockers. */
-export function declareBlockers(ctx: TurnContext, player: PlayerId, blockers: readonly Blocker[]): Effect {
-  const combat = ctx.combat ?? newCombat();
-  return effect(ctx, { combat: withBlockers(combat, player, blockers) });
-}
-
-/** CR 509.2 (2009-2024): the damage assignment order of an attacker's blockers. */
-export function orderBlockers(ctx: TurnContext, attacker: string, order: readonly string[]): Effect {
-  if (ctx.combat === null) return NOTHING;
-  return effect(ctx, { combat: { ...ctx.combat, attackers: ctx.combat.attackers.map((a) => (a.id === attacker ? { ...a, blockedBy: [...order], ordered: true } : a)) } });
-}
-
-/** CR 509.3 (2009-2024): the damage assignment order of a blocker's attackers. */
-export function orderAttackers(ctx: TurnContext, blocker: string, order: readonly string[]): Effect {
-  if (ctx.combat === null) return NOTHING;
-  return effect(ctx, { combat: { ...ctx.combat, blockers: ctx.combat.blockers.map((b) => (b.id === blocker ? { ...b, blocking: [...order], ordered: true } : b)) } });
-}
-
-/**
- * Combat damage is assigned and dealt (CR 510.1, 510.2, 703.4m). In the 'classic' era the
- * assignment goes on the stack as one object and is dealt when it resolves (classic 310.4);
- * with no creature dealing damage there is no object and an empty `combatDamage`.
- */
-export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
-  if (ctx.combat === null) return NOTHING;
-  const creatures = creaturesDealingDamage(ctx, first);
-  const combat = first ? markDealtFirst(ctx.combat, creatures) : ctx.combat;
-  if (!eraOf(ctx).combatDamageOnStack || creatures.length === 0) return effect(ctx, { combat }, [{ type: 'combatDamage', first, creatures }]);
-  assertStackLimit(ctx.stack.length + 1, 'the stack');
-  const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };
-  return andThen(ctx, effect(ctx, { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }), endYieldsOnStackChange);
 }
 
 /**
@@ -438,7 +303,7 @@ export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Ef
 
 /** CR 514.1: the active player discards down to their maximum hand size. */
 export function discardToHandSize(ctx: TurnContext, count: number): Effect {
-  const player = ctx.activePlayer;
+  const player = discardingPlayer(ctx);
   if (player === null || count === 0) return NOTHING;
   return effect(ctx, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) - count } }, [{ type: 'discard', player, count }]);
 }
@@ -474,86 +339,17 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
 export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
   const exiled = effect(
     ctx,
-    { pendingTriggers: [], stack: [], priority: null, passed: [] },
+    { pendingTriggers: [], triggerOrder: null, stack: [], priority: null, passed: [] },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
 }
 
-/** CR 724.1d: the turn skips straight to the cleanup step: no other phase or step of this turn is taken. */
+/**
+ * CR 724.1d: the current phase and step end (a combat ends here, after 724.1b-c, and its
+ * 'endOfCombat' effects with it) and the turn skips straight to the cleanup step: no other
+ * phase or step of this turn is taken.
+ */
 export function skipToCleanup(ctx: TurnContext): Effect {
-  return effect(ctx, { phase: 'ending', steps: [], phases: [] });
-}
-
-/**
- * Abilities triggered (CR 603.2): they wait for the next time a player would receive
- * priority, which is at once when a player holds priority now (CR 117.2a, 603.3).
- * Abilities of players who have left are never put on the stack (CR 800.4d).
- */
-export function addTriggers(ctx: TurnContext, runtime: Runtime, triggers: readonly Trigger[]): Effect {
-  const kept = triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => ({ id: t.id, controller: t.controller }));
-  assertStackLimit(ctx.stack.length + ctx.pendingTriggers.length + kept.length, 'the stack with the waiting triggered abilities');
-  const first = andThen(ctx, effect(ctx, { pendingTriggers: [...ctx.pendingTriggers, ...kept] }), kept.length > 0 ? endYieldsOnStackChange : () => NOTHING);
-  if (ctx.priority === null) return first;
-  return andThen(ctx, first, (c) => givePriority(c, runtime, c.priority, false));
-}
-
-/**
- * CR 901.9: the active player rolls the planar die, paying one more mana than for the last
- * roll this turn; the seeded roll is emitted (`planarDie`) and they get priority again.
- */
-export function rollPlanarDie(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
-  const cost = planarDieCost(ctx);
-  const { state, index } = randomIndex(ctx.rng, PLANAR_DIE.length);
-  const roll = PLANAR_DIE[index] ?? 'blank';
-  const rolled = effect(
-    ctx,
-    { rng: state, planarRolls: ctx.planarRolls + 1, manaPool: { ...ctx.manaPool, [player]: (ctx.manaPool[player] ?? 0) - cost }, passed: [] },
-    [{ type: 'planarDie', player, roll }],
-  );
-  return andThen(ctx, rolled, (c) => givePriority(c, runtime, player, false));
-}
-
-/**
- * CR 603.3b: a player orders their triggers of a batch (`orderTriggers: 'players'`). Once
- * every player who had two or more has ordered them, the batch goes on the stack in APNAP
- * order, each player's in the order given; then the check runs again and the player about
- * to receive priority receives it.
- */
-export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: PlayerId, order: readonly string[]): Effect {
-  const pending = ctx.triggerOrder;
-  if (pending === null) return NOTHING;
-  const orders = { ...pending.orders, [player]: [...order] };
-  if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
-  const batch: Trigger[] = [];
-  for (const p of apnapOrder(ctx)) {
-    const mine = pending.batch.filter((t) => t.controller === p);
-    const ids = orders[p] ?? mine.map((t) => t.id);
-    for (const id of ids) {
-      const t = mine.find((x) => x.id === id);
-      if (t) batch.push(t);
-    }
-  }
-  const stacked = andThen(ctx, effect(ctx, { triggerOrder: null, stack: stackTriggers(ctx, batch), passed: [] }), endYieldsOnStackChange);
-  return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about !== null && c.players.includes(pending.about) ? pending.about : activeOrNext(c), false));
-}
-
-/** A player leaves the game, or the game ends (CR 104.3a, 800.4a): if they held priority, the next player receives it. */
-export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<TurnEvent, { type: 'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME' }>): Effect {
-  const held = ctx.priority;
-  const left = leaveEffect(ctx, e);
-  return andThen(ctx, left, (c) => {
-    if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
-    const next = c.players.length > 1 ? activeOrNextAfter(c, held) : null;
-    return givePriority(c, runtime, next, false);
-  });
-}
-
-function activeOrNextAfter(ctx: TurnContext, player: PlayerId): PlayerId | null {
-  const start = ctx.seats.indexOf(player);
-  for (let i = 1; i <= ctx.seats.length; i++) {
-    const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
-    if (ctx.players.includes(seat)) return seat;
-  }
-  return null;
+  return andThen(ctx, ctx.combat === null ? NOTHING : endCombat(ctx), (c) => effect(c, { phase: 'ending', steps: [], phases: [] }));
 }

@@ -121,7 +121,7 @@ export const turnMachine = turnSetup.createMachine({
   states: {
     // The game starts with the pregame (CR 103) when asked to, else with turn 1.
     start: {
-      always: [{ guard: 'hasPregame', target: 'pregame' }, { target: 'beginning', actions: 'beginFirstTurn' }],
+      always: [{ guard: 'hasPregame', target: 'pregame' }, { target: 'nextPhase', actions: 'beginFirstTurn' }],
     },
     // CR 103: the starting player, mulligans and opening hand actions, then turn 1.
     pregame: {
@@ -146,7 +146,7 @@ export const turnMachine = turnSetup.createMachine({
         // CR 103.6: opening hand actions, in turn order from the starting player; then turn 1.
         openingHand: {
           tags: ['awaiting:openingHandActions'],
-          always: { guard: 'hasOpeningHandsDone', target: '#turn.beginning', actions: 'beginFirstTurn' },
+          always: { guard: 'hasOpeningHandsDone', target: '#turn.nextPhase', actions: 'beginFirstTurn' },
           on: { OPENING_HAND_DONE: { actions: 'finishOpeningHand' } },
         },
       },
@@ -180,8 +180,9 @@ export const turnMachine = turnSetup.createMachine({
       exit: ['endCombat', endOfPhase],
       initial: 'nextStep',
       on: {
-        // CR 724.2: the combat phase ends: straight to the next phase.
-        END_COMBAT: { target: toNextPhase, actions: 'endTheTurnOrCombat' },
+        // CR 724.2: the stack is exiled and state-based actions checked (724.2b-c) before the
+        // combat phase ends and its 'endOfCombat' effects expire (724.2d): through `ended`.
+        END_COMBAT: { target: '.ended', actions: 'endTheTurnOrCombat' },
       },
       states: {
         nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat']),
@@ -246,6 +247,8 @@ export const turnMachine = turnSetup.createMachine({
         firstStrikeDamage: priorityStep('firstStrikeDamage', [{ type: 'dealCombatDamage', params: { first: true } }]),
         combatDamage: priorityStep('combatDamage', [{ type: 'dealCombatDamage', params: { first: false } }]),
         endOfCombat: priorityStep('endOfCombat'),
+        // CR 724.2d: straight to the next phase.
+        ended: { always: { target: toNextPhase } },
       },
     },
     postcombatMain: {
@@ -275,7 +278,7 @@ export const turnMachine = turnSetup.createMachine({
             discarding: {
               tags: ['awaiting:discard'],
               always: { guard: 'hasNoDiscardDue', target: 'checking' },
-              on: { DISCARD: { target: 'checking', actions: 'discardToHandSize' } },
+              on: { DISCARD: { actions: 'discardToHandSize' } },
             },
             // CR 514.2, 514.3: damage wears off; then, normally, the step ends with no priority.
             checking: {
@@ -298,8 +301,10 @@ export const turnMachine = turnSetup.createMachine({
       always: [
         { guard: 'isNextPhaseSkipped', actions: 'passOverPhase' },
         ...phases.map((phase) => ({ guard: { type: 'isNextPhase', params: { phase } }, target: phase, actions: 'beginPhase' }) as const),
-        { guard: 'hasExtraTurn', target: 'beginning', actions: 'beginTurn' },
-        { target: 'beginning', actions: 'beginTurn' },
+        // After the last phase the next turn begins, and its first phase comes through here too.
+        { guard: 'isGameOver', target: 'gameOver' },
+        { guard: 'hasExtraTurn', actions: 'beginTurn' },
+        { actions: 'beginTurn' },
       ],
     },
     gameOver: { type: 'final' },

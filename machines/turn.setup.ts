@@ -10,11 +10,14 @@ import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority
 import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
+import { byUnits, unitOf } from '../src/rules/units.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
 import * as pre from './pregame.effects.js';
 import type { Effect } from './effect.js';
 import { hostEffect } from './host.effects.js';
 import { runtimeOf, type GameHooksRuntime } from './hooks.js';
+import * as cx from './combat.effects.js';
+import * as pri from './priority.effects.js';
 import * as fx from './turn.effects.js';
 import type { EmittedEvent, StepName, TurnContext, TurnEvent, TurnInput } from './turn.types.js';
 
@@ -41,7 +44,6 @@ function perform<TParams extends Record<string, unknown> | undefined = undefined
     if (raise) for (const e of raise) enqueue.raise(e);
   });
 }
-
 /**
  * The guards the chart names: plain predicates over the context and the event. `setup()` below
  * and the compiled runtime (src/compiled/) call these very functions.
@@ -49,21 +51,21 @@ function perform<TParams extends Record<string, unknown> | undefined = undefined
 type GuardArgs = { context: TurnContext; event: TurnEvent };
 export const GUARDS = {
   // Steps and phases
-  isStepOver: ({ context }) => isStepOver(context),
+  isStepOver: ({ context }) => isStepOver(byUnits(context)),
   isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
   isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
   isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
   isNextPhase: ({ context }, params: { phase: TurnPhaseName }) => fx.nextPhaseName(context) === params.phase,
-  hasExtraTurn: ({ context }) => nextTurn(context).extra,
+  hasExtraTurn: ({ context }) => nextTurn(byUnits(context)).extra,
   wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
   isInCombatPhase: ({ context }) => context.phase === 'combat',
   // Priority
-  isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(context, eventOf(event, 'PASS_PRIORITY').player),
+  isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(byUnits(context), unitOf(context, eventOf(event, 'PASS_PRIORITY').player)),
   // Combat
-  hasNoDefenderChoiceDue: ({ context }) => !fx.isDefenderChoiceDue(context),
+  hasNoDefenderChoiceDue: ({ context }) => !cx.isDefenderChoiceDue(context),
   hasNoAttackDeclarationDue: ({ context }) => context.result === null && context.activePlayer === null,
   isLegalAttack: ({ context, event }) => attackViolation(context, eventOf(event, 'DECLARE_ATTACKERS').player, eventOf(event, 'DECLARE_ATTACKERS').attackers) === null,
-  skipsRestOfStepWithoutAttackers: ({ context }) => fx.skipsRestOfDeclareAttackersStep(context),
+  skipsRestOfStepWithoutAttackers: ({ context }) => cx.skipsRestOfDeclareAttackersStep(context),
   hasNoBlockDeclarationDue: ({ context }) => context.result === null && awaitedDefender(context) === null,
   isLegalBlock: ({ context, event }) => blockViolation(context, eventOf(event, 'DECLARE_BLOCKERS').player, eventOf(event, 'DECLARE_BLOCKERS').blockers) === null,
   hasNoOrderDue: ({ context }) => context.result === null && !(eraOf(context).damageAssignmentOrder && orderDue(context) !== null),
@@ -75,7 +77,6 @@ export const GUARDS = {
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
   hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
   shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
-
 } satisfies Record<string, (args: GuardArgs, params: never) => boolean>;
 
 /**
@@ -95,40 +96,39 @@ export const ACTION_EFFECTS = {
   untapActivePlayer: (ctx) => fx.untapActivePlayer(ctx),
   drawForTurn: (ctx) => fx.drawForTurn(ctx),
   beginPrecombatMain: (ctx) => fx.beginPrecombatMain(ctx),
-  givePriorityToActivePlayer: (ctx, _e, r) => fx.givePriorityToActivePlayer(ctx, r),
-  keepPriority: (ctx, _e, r) => fx.keepPriority(ctx, r),
-  autoPassPriority: (ctx, _e, r) => fx.autoPassPriority(ctx, r),
-  passPriority: (ctx, e, r) => fx.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player),
-  resolveTopOfStack: (ctx, _e, r) => fx.resolveTopOfStack(ctx, r),
-  castSpell: (ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell'),
-  activateAbility: (ctx, e) => fx.castOrActivate(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability'),
-  playLand: (ctx) => fx.playLand(ctx),
-  beginCombat: (ctx) => fx.beginCombat(ctx),
-  endCombat: (ctx) => fx.endCombat(ctx),
-  chooseDefender: (ctx, e) => fx.chooseDefender(ctx, eventOf(e, 'CHOOSE_DEFENDER').defender),
-  declareAttackers: (ctx, e) => fx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers),
-  markAttacksDeclared: (ctx) => fx.markAttacksDeclared(ctx),
-  declareBlockers: (ctx, e) => fx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers),
-  orderBlockers: (ctx, e) => fx.orderBlockers(ctx, eventOf(e, 'ORDER_BLOCKERS').attacker, eventOf(e, 'ORDER_BLOCKERS').order),
-  orderAttackers: (ctx, e) => fx.orderAttackers(ctx, eventOf(e, 'ORDER_ATTACKERS').blocker, eventOf(e, 'ORDER_ATTACKERS').order),
-  dealCombatDamage: (ctx, _e, _r, p: { first: boolean }) => fx.dealCombatDamage(ctx, p.first),
+  givePriorityToActivePlayer: (ctx, _e, r) => pri.givePriorityToActivePlayer(ctx, r),
+  keepPriority: (ctx, _e, r) => pri.keepPriority(ctx, r),
+  autoPassPriority: (ctx, _e, r) => pri.autoPassPriority(ctx, r),
+  passPriority: (ctx, e, r) => pri.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player),
+  resolveTopOfStack: (ctx, _e, r) => pri.resolveTopOfStack(ctx, r),
+  castSpell: (ctx, e) => pri.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell'),
+  activateAbility: (ctx, e) => pri.castOrActivate(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability'),
+  playLand: (ctx) => pri.playLand(ctx),
+  beginCombat: (ctx) => cx.beginCombat(ctx),
+  endCombat: (ctx, e) => cx.endCombatAsPhaseIsLeft(ctx, e),
+  chooseDefender: (ctx, e) => cx.chooseDefender(ctx, eventOf(e, 'CHOOSE_DEFENDER').defender),
+  declareAttackers: (ctx, e) => cx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers),
+  markAttacksDeclared: (ctx) => cx.markAttacksDeclared(ctx),
+  declareBlockers: (ctx, e) => cx.declareBlockers(ctx, eventOf(e, 'DECLARE_BLOCKERS').player, eventOf(e, 'DECLARE_BLOCKERS').blockers),
+  orderBlockers: (ctx, e) => cx.orderBlockers(ctx, eventOf(e, 'ORDER_BLOCKERS').attacker, eventOf(e, 'ORDER_BLOCKERS').order),
+  orderAttackers: (ctx, e) => cx.orderAttackers(ctx, eventOf(e, 'ORDER_ATTACKERS').blocker, eventOf(e, 'ORDER_ATTACKERS').order),
+  dealCombatDamage: (ctx, _e, _r, p: { first: boolean }) => cx.dealCombatDamage(ctx, p.first),
   emptyManaPools: (ctx, _e, _r, p: { at: 'step' | 'phase' }) => fx.emptyManaPools(ctx, p.at),
   discardToHandSize: (ctx, e) => fx.discardToHandSize(ctx, eventOf(e, 'DISCARD').count),
   endTurnEffects: (ctx) => fx.endTurnEffects(ctx),
   checkCleanup: (ctx, _e, r) => fx.checkCleanup(ctx, r),
   endTheTurnOrCombat: (ctx, _e, r) => fx.endTheTurnOrCombat(ctx, r),
   skipToCleanup: (ctx) => fx.skipToCleanup(ctx),
-  addTriggers: (ctx, e, r) => fx.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers),
-  orderTriggers: (ctx, e, r) => fx.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order),
+  addTriggers: (ctx, e, r) => pri.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers),
+  orderTriggers: (ctx, e, r) => pri.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order),
   chooseStartingPlayer: (ctx, e) => pre.chooseStartingPlayer(ctx, eventOf(e, 'CHOOSE_STARTING_PLAYER').starting),
   takeMulligan: (ctx, e) => pre.takeMulligan(ctx, eventOf(e, 'MULLIGAN').player),
   keepHand: (ctx, e) => pre.keepHand(ctx, eventOf(e, 'KEEP').player),
   putOnBottom: (ctx, e) => pre.putOnBottom(ctx, eventOf(e, 'BOTTOM').player, eventOf(e, 'BOTTOM').count),
   finishOpeningHand: (ctx, e) => pre.finishOpeningHand(ctx, eventOf(e, 'OPENING_HAND_DONE').player),
-  rollPlanarDie: (ctx, e, r) => fx.rollPlanarDie(ctx, r, eventOf(e, 'ROLL_PLANAR_DIE').player),
+  rollPlanarDie: (ctx, e, r) => pri.rollPlanarDie(ctx, r, eventOf(e, 'ROLL_PLANAR_DIE').player),
   applyHostEvent: (ctx, e) => hostEffect(ctx, e),
-  removePlayer: (ctx, e, r) => fx.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>),
-
+  removePlayer: (ctx, e, r) => pri.removePlayer(ctx, r, e as EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>),
 } satisfies Record<string, EffectOf<never>>;
 
 type ParamsOf<F> = F extends (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: infer P) => Effect ? (unknown extends P ? undefined : P) : undefined;
@@ -151,4 +151,3 @@ export const turnSetup = setup({
   guards: GUARDS,
   actions: performAll(ACTION_EFFECTS),
 });
-

@@ -269,6 +269,10 @@ export interface TurnContext {
   /** Automatic passes made during the current send, and the turns they began (the loop guard). */
   autoPasses: number;
   autoPassTurns: number;
+  /** Whether the player holding priority has just received it in this send: stops and yields are decided then (CONTRACT). */
+  priorityFresh: boolean;
+  /** Turns begun since a step was last taken: turn after turn with everything skipped is a draw (CR 104.4b). */
+  emptyTurns: number;
   /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */
   cleanupSteps: number;
   /** What this cleanup step's check found (CR 514.3a); null before it runs. */
@@ -331,7 +335,7 @@ export interface TurnInput {
 }
 
 /** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
-interface Decision {
+export interface Decision {
   player: PlayerId;
   by?: PlayerId;
 }

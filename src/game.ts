@@ -10,12 +10,13 @@ import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks
 import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
+import { callHook } from './hookAdapter.js';
+import { checkEvent, freshSend, refusal } from './gate.js';
 import { legalActionsOf, type LegalAction } from './legal.js';
 import { nextStopOf, type NextStop } from './nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type Persisted } from './persistence.js';
-import { violationOf } from './rules/legality.js';
-import { GameOptionsSchema, describeIssue, parseEvent } from './schemas.js';
-import { awaitingOf, buildView, deepFreeze, viewOf } from './view.js';
+import { GameOptionsSchema, describeIssue } from './schemas.js';
+import { buildView, deepFreeze, viewOf } from './view.js';
 // Issue 15: games run on the compiled runtime, except games with `inspect` (XState's interpreter, microstep by microstep).
 import { CompiledGame, gameFromState, turnPlan } from './compiled/game.js';
 
@@ -51,7 +52,7 @@ export interface GameOptions {
   /** Host callbacks (the checkpoint hook). */
   hooks?: GameHooks;
   /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
-  listeners?: Partial<Record<EmittedEventType | '*', Listener<never>>>;
+  listeners?: { [K in EmittedEventType | '*']?: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>> };
   /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
@@ -66,7 +67,12 @@ export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; err
 export interface Game {
   /** Sends an event. Never throws; on `ok: false` nothing changed and nothing was emitted. */
   send(event: TurnEvent): SendResult;
-  send(event: unknown): SendResult;
+  /**
+   * Sends untrusted input (a value typed `unknown`, e.g. parsed JSON); it is checked like any
+   * event. Only values typed `unknown` or `any` match this overload, so a misspelt event
+   * literal is still a compile error.
+   */
+  send<T>(event: T & (unknown extends T ? unknown : never)): SendResult;
   /** A fresh TurnView (mutating it changes nothing). */
   view(): TurnView;
   /** The current TurnView, deeply frozen, the same object until the next accepted event. */
@@ -111,44 +117,10 @@ const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
   },
 });
 
-/** The snapshot with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
-export function freshSend(snapshot: Snapshot): Snapshot {
-  const ctx = snapshot.context;
-  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0) return snapshot;
-  return { ...snapshot, context: { ...ctx, autoPasses: 0, autoPassTurns: 0 } } as Snapshot;
-}
-
-function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Outcome {
-  return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
-}
-
-/** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
-export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
-  const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
-  for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
-    const v = (event as Record<string, unknown>)[field];
-    if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
-  }
-  if (event.type === 'DECLARE_ATTACKERS') {
-    const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
-    if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');
-  }
-  if (event.type === 'TRIGGER') {
-    const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
-    if (i >= 0) return bad(`triggers[${i}].controller`, event.triggers[i]?.controller ?? '');
-  }
-  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return bad('object.controller', event.object.controller);
-  if (event.type === 'ADD_EFFECT') {
-    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
-    if (i >= 0) return bad(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
-    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return bad('duration.ofPlayer', event.duration.ofPlayer);
-  }
-  return null;
-}
-
 class TurnGame implements Game {
   readonly #actor: Actor<typeof turnMachine>;
   readonly #runtime: GameHooksRuntime;
+  readonly #hooks: RestoreOptions['hooks'];
   #version: number;
   #listeners: Map<string, Set<Listener>> | null = null;
   readonly #subscribers = new Set<() => void>();
@@ -161,7 +133,12 @@ class TurnGame implements Game {
 
   constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, options: RestoreOptions, version: number) {
     this.#version = version;
-    this.#runtime = { hooks: options.hooks ?? {}, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
+    this.#hooks = options.hooks;
+    const hook = options.hooks?.checkpoint;
+    const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
+    const runtime: GameHooksRuntime = { inHook: false };
+    if (hook !== undefined) runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
+    this.#runtime = runtime;
     for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
     const actorOptions = { ...start, ...(options.inspect === undefined ? {} : { inspect: options.inspect }) } as Parameters<typeof createActor<typeof turnMachine>>[1];
     this.#actor = creatingWith(this.#runtime, () => createActor(gatedMachine, actorOptions));
@@ -214,22 +191,9 @@ class TurnGame implements Game {
   #event: TurnEvent | null = null;
 
   #check(snapshot: Snapshot, raw: unknown): Outcome {
-    if (this.#runtime.inHook) {
-      return refusal(ErrorCode.REENTRANT, 'send was called from inside the checkpoint hook; return host events in the hook\'s result ({ events }) instead');
-    }
-    const parsed = parseEvent(raw);
-    if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
-    const event = parsed.value;
-    const ctx = snapshot.context;
-    const unknown = unknownPlayer(event, ctx.seats);
-    if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-    if (snapshot.status !== 'active' || ctx.result !== null) {
-      return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-    }
-    const v = violationOf(ctx, awaitingOf(snapshot), event);
-    if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
-    this.#event = event;
-    return { ok: true };
+    const checked = checkEvent(snapshot, raw, this.#runtime.inHook);
+    if (checked.ok) this.#event = checked.event;
+    return checked.ok ? { ok: true } : checked;
   }
 
   send(raw: unknown): SendResult {
@@ -360,7 +324,7 @@ class TurnGame implements Game {
 
   fork(options?: RestoreOptions): Game {
     const s = this.#actor.getSnapshot();
-    return gameFromState({ value: statePath(s.value), context: s.context, status: s.status === 'done' ? 'done' : 'active' }, this.#version, { ...options, hooks: options?.hooks ?? this.#runtime.hooks });
+    return gameFromState({ value: statePath(s.value), context: s.context, status: s.status === 'done' ? 'done' : 'active' }, this.#version, { ...options, hooks: options?.hooks ?? this.#hooks });
   }
 
   persist(): Persisted {
@@ -376,10 +340,13 @@ class TurnGame implements Game {
   }
 }
 
+/** The machine input createGame builds from validated options. */
 export function toInput(options: GameOptions) {
+  // CR 904.6: the archenemy takes the first turn.
+  const archenemy = options.variant === 'archenemy' ? options.teams?.find((t) => t.players.length === 1)?.players[0] : undefined;
   return {
     players: options.players,
-    startingPlayer: options.startingPlayer ?? (options.players[0] as string),
+    startingPlayer: archenemy ?? options.startingPlayer ?? (options.players[0] as string),
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,

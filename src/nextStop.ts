@@ -23,7 +23,8 @@ type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
 
 /** The per-send counters of the auto-pass loop guard at zero: each answer is a send of its own. */
 function withFreshCounters(s: Snapshot): Snapshot {
-  return s.context.autoPasses === 0 && s.context.autoPassTurns === 0 ? s : ({ ...s, context: { ...s.context, autoPasses: 0, autoPassTurns: 0 } } as Snapshot);
+  const c = s.context;
+  return c.autoPasses === 0 && c.autoPassTurns === 0 && !c.priorityFresh ? s : ({ ...s, context: { ...c, autoPasses: 0, autoPassTurns: 0, priorityFresh: false } } as Snapshot);
 }
 
 /** Most decisions a look ahead answers before it gives up. */

@@ -187,6 +187,8 @@ const ContextSchema = z.strictObject({
   yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
   autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
   autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
+  priorityFresh: z.boolean(),
+  emptyTurns: Int(0, MAX_PLAYERS * 2),
   cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
   cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
   reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),
@@ -261,12 +263,20 @@ function consistencyProblem(p: Persisted): string | null {
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   if (c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
   if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
+  if (p.status === 'done') {
+    if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
+    return null;
+  }
   if (c.combat !== null) {
     if (c.phase !== 'combat') return `context.combat: creatures are in combat during the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
     if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
     const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
     if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player in the game`;
+    const declared = c.combat.declaredBy.findIndex((p) => !seats.has(p));
+    if (declared >= 0) return `context.combat.declaredBy[${declared}]: not a player of the game`;
+    const defender = c.combat.defenders?.findIndex((p) => !seats.has(p)) ?? -1;
+    if (defender >= 0) return `context.combat.defenders[${defender}]: not a player of the game`;
   } else if (c.phase === 'combat') {
     return 'context.combat: a combat phase needs its combat record';
   }
@@ -281,10 +291,6 @@ function consistencyProblem(p: Persisted): string | null {
   for (const [i, ph] of c.phases.entries()) {
     if (ph.steps.length === 0) return `context.phases[${i}].steps: a phase needs at least one step`;
     if (ph.steps.some((s) => kindOf(STEPS_OF_PHASE_KIND(s.step)) !== ph.kind)) return `context.phases[${i}].steps: a step that is not of a ${ph.kind} phase`;
-  }
-  if (p.status === 'done') {
-    if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
-    return null;
   }
   if (p.state === 'gameOver' || c.result !== null) return 'status: an active game cannot be over';
   if (c.players.length < 2) return 'context.players: an active game needs at least 2 players';

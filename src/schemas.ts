@@ -187,6 +187,25 @@ export const EVENT_TYPES: readonly string[] = TurnEventSchema.def.options.map((o
  * scalars (most events of a game: PASS_PRIORITY above all). The message names the field.
  */
 export function parseEvent(raw: unknown): ParseResult<TurnEvent> {
+  try {
+    return parseEventUnsafe(raw);
+  } catch (err) {
+    // Getters, proxies and toString/toJSON that throw: the value cannot be read (CONTRACT: send never throws).
+    return { ok: false, message: `event: could not be read (${describeThrown(err)})` };
+  }
+}
+
+/** A short description of whatever a hostile value threw. */
+function describeThrown(err: unknown): string {
+  try {
+    const message = err instanceof Error ? err.message : typeof err === 'string' ? err : typeof err;
+    return message.length > 200 ? `${message.slice(0, 200)}...` : message;
+  } catch {
+    return 'an unreadable error';
+  }
+}
+
+function parseEventUnsafe(raw: unknown): ParseResult<TurnEvent> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, message: `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}` };
   }
@@ -267,11 +286,17 @@ export const GameOptionsSchema = z
       if (o.variant === 'emperor' && (o.teams === undefined || o.teams.some((t) => t.players.length < 3 || t.players.length !== o.teams?.[0]?.players.length))) {
         ctx.issues.push({ code: 'custom', path: ['variant'], message: "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)", input: o.variant });
       }
-      if (o.variant === 'twoHeadedGiant' || o.variant === 'archenemy' || o.variant === 'grandMelee') {
+      if (o.variant === 'twoHeadedGiant' && (o.teams === undefined || o.teams.length !== 2 || o.teams.some((t) => t.players.length !== 2))) {
+        ctx.issues.push({ code: 'custom', path: ['teams'], message: "'twoHeadedGiant' needs two teams of two players (CR 810.1)", input: o.teams });
+      }
+      if (o.variant === 'archenemy' && (o.teams === undefined || o.teams.length !== 2 || !o.teams.some((t) => t.players.length === 1))) {
+        ctx.issues.push({ code: 'custom', path: ['teams'], message: "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)", input: o.teams });
+      }
+      if (o.variant === 'grandMelee') {
         ctx.issues.push({
           code: 'custom',
           path: ['variant'],
-          message: `'${o.variant}' needs ${o.variant === 'grandMelee' ? 'turn markers (CR 807.4)' : 'shared team turns (CR 805)'}, which this version does not implement yet; use 'freeForAll' with teams, 'emperor' or 'planechase'`,
+          message: "'grandMelee' needs turn markers (several turns at once, CR 807.4), which this version does not implement yet",
           input: o.variant,
         });
       }

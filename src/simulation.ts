@@ -94,7 +94,7 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
   if (options.onEmit) game.on('*', options.onEmit);
   options.onStart?.(game);
   const send = (event: Record<string, unknown>) => {
-    const result = game.send(event);
+    const result = game.send(event as unknown);
     events++;
     if (!result.ok) refused++;
     options.onSend?.(event, result.ok, game.view());

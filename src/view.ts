@@ -3,7 +3,7 @@
  * the game waits for comes from the tags of the states it is in (`awaiting:*`).
  */
 import type { Awaiting, TurnContext, TurnView } from '../machines/turn.types.js';
-import { discardDue } from './rules/cleanup.js';
+import { discardDue, discardingPlayer } from './rules/cleanup.js';
 import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
 import { decider } from './rules/control.js';
 import { triggerOrderDue } from './rules/priority.js';
@@ -49,7 +49,8 @@ export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
     if (due?.kind === 'orderBlockers' && active !== null) return { kind: 'orderBlockers', player: active, attacker: due.attacker.id, blockers: [...due.attacker.blockedBy] };
     if (due?.kind === 'orderAttackers') return { kind: 'orderAttackers', player: due.blocker.player, blocker: due.blocker.id, attackers: [...due.blocker.blocking] };
   }
-  if (snapshot.hasTag('awaiting:discard') && active !== null) return { kind: 'discard', player: active, count: discardDue(ctx) };
+  const discarding = discardingPlayer(ctx);
+  if (snapshot.hasTag('awaiting:discard') && discarding !== null) return { kind: 'discard', player: discarding, count: discardDue(ctx) };
   return null;
 }
 

@@ -42,7 +42,7 @@ export function play(options: GameOptions): Play {
     },
     send(event) {
       const result = game.send(event);
-      expect(result, `send ${JSON.stringify(event)}`).toEqual({ ok: true });
+      expect(result, `send ${JSON.stringify(event)}`).toMatchObject({ ok: true });
     },
     pass(...players) {
       for (const player of players) t.send({ type: 'PASS_PRIORITY', player });

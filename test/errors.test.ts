@@ -20,7 +20,8 @@ describe('createGame options', () => {
     [{ players: ['A'] }, 'options.players'],
     [{ players: ['A', 'A'] }, 'options.players[1]'],
     [{ players: ['A', ''] }, 'options.players[1]'],
-    [{ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] }, 'options.players'],
+    [{ players: Array.from({ length: 65 }, (_, i) => `P${i}`) }, 'options.players'],
+    [{ players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant' }, 'options.teams'],
     [{ players: ['A', 'B'], startingPlayer: 'C' }, 'options.startingPlayer'],
     [{ players: ['A', 'B'], rules: 'modern' }, 'options.rules'],
     [{ players: ['A', 'B'], maxHandSize: -1 }, 'options.maxHandSize'],
@@ -47,24 +48,24 @@ describe('send never throws, and a refusal changes nothing', () => {
 
   it('names the field that is wrong', () => {
     const t = play({ players: ['A', 'B'] });
-    const r = t.game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'x' }] });
+    const r = t.game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'x' }] } as unknown);
     expect(r.ok === false && r.error.message).toContain('attackers[0].defender');
   });
 });
 
 describe('runaway and broken hooks', () => {
-  it('a hook that reports state-based actions forever hits LOOP_LIMIT; the game is unchanged and goes on', () => {
+  it('704.3: a hook that reports state-based actions forever is HOOK_FAILED naming the cap; the game is unchanged and goes on', () => {
     let broken = false;
     const t = play({ players: ['A', 'B'], hooks: { checkpoint: () => (broken ? { stateBasedActions: true } : undefined) } });
     broken = true;
-    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'LOOP_LIMIT');
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     expect(t.emitted).toEqual([]);
     broken = false;
     t.pass('A');
     t.expectView({ priority: 'B' });
   });
 
-  it('a hook that throws gives HOOK_FAILED; one that returns junk gives INVALID_HOOK_RESULT', () => {
+  it('a hook that throws or returns junk gives HOOK_FAILED', () => {
     let result: () => unknown = () => undefined;
     const t = play({ players: ['A', 'B'], hooks: { checkpoint: () => result() as never } });
     result = () => {
@@ -72,20 +73,22 @@ describe('runaway and broken hooks', () => {
     };
     t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     result = () => ({ triggers: 'many' });
-    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'INVALID_HOOK_RESULT');
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     result = () => ({ triggers: [{ id: 't', controller: 'nobody' }] });
-    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'INVALID_HOOK_RESULT');
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     result = () => undefined;
     t.pass('A');
   });
 
-  it('514.3a: a cleanup step that repeats forever is capped with LOOP_LIMIT', () => {
-    const t = play({ players: ['A', 'B'], hooks: { checkpoint: (v) => (v.step === 'cleanup' && v.priority === null ? { stateBasedActions: true } : undefined) } });
+  it('514.3a: a cleanup step that repeats forever is HOOK_FAILED naming MAX_CLEANUP_STEPS_PER_TURN', () => {
+    // Something happens once in every cleanup step (CR 514.3a: priority, then another cleanup step).
+    const t = play({ players: ['A', 'B'], hooks: { checkpoint: (_v, pending) => (pending.some((e) => e.type === 'stepBegan' && e.step === 'cleanup') ? { stateBasedActions: true } : undefined) } });
     t.passUntil({ step: 'end' });
-    let result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
-    for (let i = 0; i < 1000 && result.ok; i++) result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority });
+    let result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority as string });
+    for (let i = 0; i < 1000 && result.ok; i++) result = t.game.send({ type: 'PASS_PRIORITY', player: t.view().priority as string });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.code).toBe('LOOP_LIMIT');
+    expect(!result.ok && result.error.code).toBe('HOOK_FAILED');
+    expect(!result.ok && result.error.message).toContain('MAX_CLEANUP_STEPS_PER_TURN');
     expect(t.view().step).toBe('cleanup');
   });
 

@@ -1,7 +1,9 @@
 /**
  * Model-based testing: the statechart generates its own tests (xstate/graph).
- * - coverage: every state node and transition of the machine is covered, for 2 and 3
- *   players under both rules profiles;
+ * - coverage: every state node and transition of the machine that a configuration can reach
+ *   is covered (2 players in each of the three eras, 3 players with a defender to choose in
+ *   Planechase, Two-Headed Giant), what it cannot reach says why, and together the
+ *   configurations cover the whole chart;
  * - generated tests: every shortest path of the model (the leaves of its breadth-first
  *   tree, which take every edge of it) runs against a live createGame, the view after each
  *   event checked against the model's prediction, and the refused events at its end too;
@@ -16,11 +18,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../src/game.js';
 import { scenarioSchemaText } from '../src/cli/schema.js';
-import { serializeState, type ModelSnapshot } from '../src/model/abstraction.js';
-import { computeCoverage, leafPaths, summarize, uncovered, type CoverageResult } from '../src/model/coverage.js';
+import { serializeState } from '../src/model/abstraction.js';
+import { computeCoverage, leafPaths, summarize, uncovered, wronglyUnreachable, type CoverageResult } from '../src/model/coverage.js';
 import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/model/export.js';
-import { MODEL_CONFIGS, configName, modelSetup, type ModelConfig } from '../src/model/model.js';
-import { collectScenarioFiles } from '../src/scenarios/runner.js';
+import { MODEL_CONFIGS, configName, type ModelConfig } from '../src/model/model.js';
+import { collectScenarioFiles } from '../src/scenarios/files.js';
 import { viewOf } from '../src/view.js';
 
 const results = new Map<string, CoverageResult>();
@@ -34,12 +36,18 @@ function coverage(config: ModelConfig): CoverageResult {
 const GENERATED = 'scenarios/generated';
 
 describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of the turn, %s', (_name, config) => {
-  it('covers every state node and every transition of the statechart', () => {
+  it('covers every state node and every transition of the statechart it can reach', () => {
     const r = coverage(config);
     expect(uncovered(r)).toEqual([]);
     const s = summarize(r);
     expect(s.states.covered).toBe(s.states.total);
     expect(s.transitions.covered).toBe(s.transitions.total);
+  });
+
+  it('cannot reach what it declares unreachable, and each declaration names its rule', () => {
+    const r = coverage(config);
+    expect(wronglyUnreachable(r)).toEqual([]);
+    for (const [id, why] of Object.entries(config.unreachable)) expect(why, id).toMatch(/CR \d{3}|\d{3}\.\d/);
   });
 
   it('replays every shortest path on a live game, as the model predicts', () => {
@@ -48,15 +56,15 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       const predicted = predict(config, path.events);
-      const game = createGame(modelSetup(config));
+      const game = createGame(config.options);
       path.events.forEach((event, i) => {
         const result = game.send(event);
         const where = `${JSON.stringify(event)} (event ${i + 1} of the path to ${path.keys[path.keys.length - 1]})`;
         if (!result.ok) expect.fail(`${where} was refused: ${result.error.message}`);
-        const key = serializeState(game.actor.getSnapshot() as ModelSnapshot);
+        const key = serializeState(game.actor.getSnapshot());
         if (key !== path.keys[i]) expect.fail(`${where}: the game is in model state ${key}, the model predicts ${path.keys[i]}`);
         const view = JSON.stringify(game.view());
-        const predictedView = JSON.stringify(viewOf(predicted[i] as ModelSnapshot));
+        const predictedView = JSON.stringify(viewOf(predicted[i]!, game.view().version));
         if (view !== predictedView) expect(JSON.parse(view), where).toEqual(JSON.parse(predictedView));
       });
       // What the model offers here but the rules refuse is refused, and changes nothing.
@@ -80,9 +88,19 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
   });
 });
 
+describe('the configurations together', () => {
+  it('cover every state node and every transition of the chart', () => {
+    const all = MODEL_CONFIGS.map(coverage);
+    const first = all[0]!;
+    const states = first.stateNodes.map((n) => n.id).filter((id) => all.every((r) => r.stateNodes.find((n) => n.id === id)?.path === null));
+    const transitions = first.transitions.map((t) => t.id).filter((id) => all.every((r) => r.transitions.find((t) => t.id === id)?.path === null));
+    expect([...states, ...transitions]).toEqual([]);
+  });
+});
+
 describe('scenario export', () => {
   it('writes the same bytes on every run', () => {
-    const config: ModelConfig = { players: 2, rules: 'classic' };
+    const config = MODEL_CONFIGS.find((c) => c.name === '2p-classic') as ModelConfig;
     const first = coveringScenarios(computeCoverage(config)).map((g) => [g.file, scenarioText(g.scenario)]);
     const second = coveringScenarios(computeCoverage(config)).map((g) => [g.file, scenarioText(g.scenario)]);
     expect(second).toEqual(first);

@@ -1,59 +1,136 @@
 /**
- * The package as a new user gets it: `npm pack`, install the tarball in a scratch project,
- * import by name; and the command line, run through the package's bin.
+ * The package as a new user gets it (issue 10, CONTRACT "Package"): `npm pack`, install the
+ * tarball in a scratch project, then ESM import, `require`, `mtg-turn-engine/node`, an esbuild
+ * browser bundle of the main entry (measured gzipped), no dev-only or optional tools installed,
+ * no lifecycle script and no link to a file outside the package; and the command line.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
-const built = existsSync(join(root, 'dist/src/index.js'));
-const scratch = mkdtempSync(join(tmpdir(), 'mtg-turn-engine-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const built = existsSync(join(root, 'dist/src/index.js')) && existsSync(join(root, 'dist/cjs/src/index.js'));
+/** CONTRACT "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped. */
+export const BUNDLE_BUDGET_BYTES = 40_960;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-describe.runIf(built)('the built package', () => {
-  it('installs from npm pack and imports by name', () => {
+/** Bundles `entry` (a file importing the package) for the browser the way a user's esbuild would. */
+export async function browserBundleGzip(entry: string, cwd: string): Promise<number> {
+  const result = await build({ entryPoints: [entry], absWorkingDir: cwd, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+  return gzipSync(result.outputFiles[0]!.contents).length;
+}
+
+if (!built) console.warn('\n!! test/package.test.ts: run `npm run build` first; the packaging tests are SKIPPED.\n');
+
+describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'mtg-turn-engine-'));
+  let installed = '';
+  beforeAll(() => {
     const tarball = run('npm', ['pack', '--silent', '--pack-destination', scratch], root).trim().split('\n').pop() as string;
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
     run('npm', ['install', '--silent', '--no-audit', '--no-fund', join(scratch, tarball)], scratch);
-    const script = [
+    installed = join(scratch, 'node_modules', 'mtg-turn-engine');
+  }, 240_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('imports as an ES module by name', () => {
+    writeFileSync(join(scratch, 'esm.mjs'), [
       "import { createGame, restoreGame, runScenario, TurnEngineError } from 'mtg-turn-engine';",
       "const g = createGame({ players: ['A', 'B'] });",
-      "const r = restoreGame(JSON.parse(JSON.stringify(g.persist())));",
+      'const r = restoreGame(JSON.parse(JSON.stringify(g.persist())));',
       "const s = runScenario({ name: 'n', setup: { players: ['A', 'B'] }, steps: [{ expect: { step: 'upkeep' } }] });",
-      "console.log(JSON.stringify({ step: r.view().step, ok: s.ok, err: typeof TurnEngineError }));",
-    ].join('\n');
-    writeFileSync(join(scratch, 'use.mjs'), script);
-    expect(JSON.parse(run('node', ['use.mjs'], scratch))).toEqual({ step: 'upkeep', ok: true, err: 'function' });
-  }, 180_000);
+      'console.log(JSON.stringify({ step: r.view().step, ok: s.ok, err: typeof TurnEngineError }));',
+    ].join('\n'));
+    expect(JSON.parse(run('node', ['esm.mjs'], scratch))).toEqual({ step: 'upkeep', ok: true, err: 'function' });
+  });
 
+  it('requires as CommonJS by name, main entry and the node subpath', () => {
+    writeFileSync(join(scratch, 'cjs.cjs'), [
+      "const { createGame, ErrorCode } = require('mtg-turn-engine');",
+      "const node = require('mtg-turn-engine/node');",
+      "const g = createGame({ players: ['A', 'B'] });",
+      "console.log(JSON.stringify({ step: g.view().step, code: ErrorCode.ILLEGAL_ACTION, folder: typeof node.runScenarioFolder, same: typeof node.createGame }));",
+    ].join('\n'));
+    expect(JSON.parse(run('node', ['cjs.cjs'], scratch))).toEqual({ step: 'upkeep', code: 'ILLEGAL_ACTION', folder: 'function', same: 'function' });
+  });
+
+  it('mtg-turn-engine/node runs a folder of scenario files', async () => {
+    writeFileSync(join(scratch, 'one.json'), JSON.stringify({ name: 'upkeep first', setup: { players: ['A', 'B'] }, steps: [{ expect: { step: 'upkeep' } }] }));
+    writeFileSync(join(scratch, 'node.mjs'), [
+      "import { runScenarioFile, runScenarioFolder } from 'mtg-turn-engine/node';",
+      "const one = await runScenarioFile('one.json');",
+      "const all = await runScenarioFolder(['one.json']);",
+      'console.log(JSON.stringify({ ok: one.ok, name: one.name, passed: all.passed, failed: all.failed }));',
+    ].join('\n'));
+    expect(JSON.parse(run('node', ['node.mjs'], scratch))).toEqual({ ok: true, name: 'upkeep first', passed: 1, failed: 0 });
+  });
+
+  it(`the main entry bundles for the browser in at most ${BUNDLE_BUDGET_BYTES} bytes gzipped`, async () => {
+    writeFileSync(join(scratch, 'browser.js'), "import { createGame } from 'mtg-turn-engine';\ncreateGame({ players: ['A', 'B'] });\n");
+    const bytes = await browserBundleGzip('browser.js', scratch);
+    console.log(`browser bundle of the main entry: ${bytes} bytes gzipped`);
+    expect(bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+  });
+
+  it('installs only xstate and zod at run time: no ws, no @statelyai/inspect, no react', () => {
+    const tree = run('npm', ['ls', '--omit=dev', '--all', '--parseable'], scratch);
+    expect(tree).toContain('xstate');
+    expect(tree).toContain('zod');
+    for (const tool of ['ws', '@statelyai/inspect', 'react']) expect(tree.split('\n').some((line) => line.endsWith(`/node_modules/${tool}`))).toBe(false);
+  });
+
+  it('carries no lifecycle script and no link to a file outside the package', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']) expect(manifest.scripts?.[hook]).toBeUndefined();
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/i.test(href));
+    expect(links.length).toBeGreaterThan(0);
+    const dangling = links.filter((href) => !existsSync(join(installed, href)));
+    expect(dangling).toEqual([]);
+    for (const href of links) expect(resolve(installed, href).startsWith(installed)).toBe(true);
+    expect(readme).not.toMatch(/\.\.\/shared/);
+  });
+
+  it('every exports entry of the manifest resolves to a file in the package', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+    const targets = Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    expect(targets.filter((t) => !existsSync(join(installed, t)))).toEqual([]);
+    expect(existsSync(join(dirname(join(installed, 'dist/cjs/src/index.js')), '..', 'package.json'))).toBe(true);
+  });
+});
+
+describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {
   it('the scenarios command prints one line per scenario and "N passed, 0 failed"', () => {
     const out = run('node', ['bin/mtg-turn-engine.js', 'scenarios', 'scenarios'], root);
     expect(out).toMatch(/^\d+ passed, 0 failed$/m);
-    expect(out.split('\n').filter((l) => l.startsWith('ok ')).length).toBeGreaterThan(30);
+    expect(out.split('\n').filter((l) => l.startsWith('ok ')).length).toBeGreaterThan(100);
   });
 
   it('simulate is deterministic for a seed and prints a summary', () => {
     const a = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--seed', '42', '--players', '3'], root);
     const b = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--seed', '42', '--players', '3'], root);
     expect(a).toBe(b);
-    expect(a).toContain('Turn 3:');
     expect(a).toContain('Summary');
   });
 
-  it('bad options are reported, not thrown', () => {
+  it('--help lists the commands; bad options exit with status 2 and name the option', () => {
+    expect(run('node', ['bin/mtg-turn-engine.js', '--help'], root)).toMatch(/simulate[\s\S]*scenarios/);
     let status = 0;
+    let stderr = '';
     try {
-      run('node', ['bin/mtg-turn-engine.js', 'simulate', '--players', '9'], root);
+      run('node', ['bin/mtg-turn-engine.js', 'simulate', '--players', 'many'], root);
     } catch (err) {
       status = (err as { status: number }).status;
+      stderr = String((err as { stderr: unknown }).stderr);
     }
     expect(status).toBe(2);
+    expect(stderr).toContain('--players');
   });
 });

@@ -27,7 +27,7 @@ describe('persistence', () => {
     const a = createGame({ players: ['A', 'B'] });
     a.send({ type: 'CONCEDE', player: 'A' });
     const b = restoreGame(JSON.parse(JSON.stringify(a.persist())));
-    expect(b.view().gameOver).toEqual({ winners: ['B'] });
+    expect(b.view().gameOver).toMatchObject({ winners: ['B'], draw: false });
     const r = b.send({ type: 'PASS_PRIORITY', player: 'B' });
     expect(r.ok === false && r.error.code).toBe('GAME_OVER');
   });

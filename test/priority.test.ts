@@ -98,7 +98,7 @@ describe('leaving the game (CR 800.4)', () => {
     t.send({ type: 'ADD_MANA', player: 'A', amount: 2 });
     t.send({ type: 'CONCEDE', player: 'B' });
     expect(t.emittedOf('manaEmptied', 'stepBegan')).toEqual([]);
-    expect(t.emittedOf('gameOver')).toEqual([{ type: 'gameOver', winners: ['A'] }]);
+    expect(t.emittedOf('gameOver')).toEqual([{ type: 'gameOver', winners: ['A'], draw: false }]);
   });
 
   it('800.4j: without an active player, the next player receives priority where the active player would', () => {
@@ -113,17 +113,17 @@ describe('leaving the game (CR 800.4)', () => {
 });
 
 describe('legalActions', () => {
-  it('lists what the awaited player may do, and every template without an id is accepted as it is', () => {
+  it('lists what the awaited player may do, each with the fields to choose; the plainest choice is accepted', () => {
     const t = play({ players: ['A', 'B'] });
     t.passUntil({ step: 'main' });
     const actions = t.game.legalActions('A');
-    expect(actions.map((a) => `${a.type}:${a.speed ?? ''}`)).toEqual([
+    expect(actions.map((a) => `${a.type}:${'speed' in a ? a.speed : ''}`)).toEqual([
       'PASS_PRIORITY:', 'CAST_SPELL:instant', 'CAST_SPELL:sorcery', 'ACTIVATE_ABILITY:instant', 'ACTIVATE_ABILITY:sorcery', 'PLAY_LAND:', 'CONCEDE:',
     ]);
     expect(t.game.legalActions('B').map((a) => a.type)).toEqual(['CONCEDE']);
     t.passUntil({ step: 'declareAttackers' });
     const [declare] = t.game.legalActions('A');
-    expect(declare).toEqual({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [] });
-    t.send(declare);
+    expect(declare).toEqual({ type: 'DECLARE_ATTACKERS', player: 'A', choose: ['attackers'] });
+    t.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [] });
   });
 });

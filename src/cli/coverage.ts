@@ -1,13 +1,13 @@
 /**
- * `mtg-turn-engine coverage [--json]`: how much of the statechart the model's paths cover,
- * for 2 and 3 players under both rules profiles.
+ * `mtg-turn-engine coverage [--json]`: how much of the statechart the model's paths cover, per
+ * configuration, with the elements a configuration cannot reach and the rule that says why.
  */
 import { parseArgs } from 'node:util';
 import { computeCoverage, summarize, uncovered } from '../model/coverage.js';
 import { coveringScenarios } from '../model/export.js';
 import { configName } from '../model/model.js';
 import { selectConfigs } from './generate.js';
-import type { Command } from './main.js';
+import type { Command } from './command.js';
 
 function percent(covered: number, total: number): string {
   return `${((100 * covered) / total).toFixed(1)}%`;
@@ -15,13 +15,19 @@ function percent(covered: number, total: number): string {
 
 export const coverageCommand: Command = {
   summary: 'report the state nodes and transitions covered by the model, per configuration',
-  usage: 'coverage [--players 2|3] [--rules current|classic] [--json | --details]',
+  usage: 'coverage [--config NAME[,NAME...]] [--json | --details | --unreachable]',
+  options: [
+    '--config <names>   configurations, comma-separated (default: all)',
+    '--json             the counts as JSON',
+    '--details          which generated scenario first covers each element',
+    '--unreachable      what each configuration cannot reach, and why',
+  ],
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: { json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false }, players: { type: 'string' }, rules: { type: 'string' } },
+      options: { json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false }, unreachable: { type: 'boolean', default: false }, config: { type: 'string' } },
     });
-    const results = selectConfigs(values.players, values.rules).map(computeCoverage);
+    const results = selectConfigs(values.config).map(computeCoverage);
     const summaries = results.map(summarize);
     const complete = summaries.every((s) => s.states.covered === s.states.total && s.transitions.covered === s.transitions.total);
     if (values.json) {
@@ -34,9 +40,10 @@ export const coverageCommand: Command = {
       console.log(
         `${configName(r.config)}: states ${s.states.covered}/${s.states.total} (${percent(s.states.covered, s.states.total)}), ` +
           `transitions ${s.transitions.covered}/${s.transitions.total} (${percent(s.transitions.covered, s.transitions.total)}), ` +
-          `${r.modelStates} model states, ${s.ms} ms`,
+          `${s.states.unreachable + s.transitions.unreachable} unreachable here, ${r.modelStates} model states, ${s.ms} ms`,
       );
       for (const line of uncovered(r)) console.log(`  not covered: ${line}`);
+      if (values.unreachable) for (const [id, why] of Object.entries(r.config.unreachable)) console.log(`  unreachable: ${id}: ${why}`);
       if (!values.details) continue;
       // Which generated scenario (as `generate` names it) first covers each element.
       for (const g of coveringScenarios(r)) for (const id of g.covers) console.log(`  ${id.padEnd(64)} ${g.file}`);

@@ -6,7 +6,16 @@
  *   inspector (https://stately.ai/inspect, which needs internet).
  * `@statelyai/inspect` is loaded only here, so the library itself never loads it.
  */
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+
+/** Loads an optional peer dependency of the CLI, or says how to install it. */
+async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    throw new Error(`this command needs the optional package '${name}': npm install ${name} (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
 import type { TurnView } from '../../machines/turn.types.js';
 import { createGame } from '../game.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
@@ -37,11 +46,12 @@ export const RELAY_CONNECT_TIMEOUT_MS = 3000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves when a WebSocket server accepts connections at `url`; rejects with a clear message otherwise. */
-export function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_MS): Promise<void> {
+export async function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_MS): Promise<void> {
+  const { WebSocket: Socket } = await optional('ws', () => import('ws'));
   return new Promise((resolve, reject) => {
     let ws: WebSocket;
     try {
-      ws = new WebSocket(url);
+      ws = new Socket(url);
     } catch (err) {
       reject(new Error(`--relay: '${url}' is not a WebSocket URL (${err instanceof Error ? err.message : String(err)})`));
       return;
@@ -63,11 +73,11 @@ export function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_MS): P
 
 /** Plays a random legal game at a readable pace while streaming its inspection events. */
 export async function playInspected(options: InspectedGameOptions): Promise<{ events: number; view: TurnView }> {
-  const { createWebSocketInspector } = await import('@statelyai/inspect');
+  const { createWebSocketInspector } = await optional('@statelyai/inspect', () => import('@statelyai/inspect'));
   let bridge: { stop(): void } | undefined;
   let url: string;
   if (options.target.kind === 'stately') {
-    const { createInspectorServer } = await import('@statelyai/inspect/server');
+    const { createInspectorServer } = await optional('@statelyai/inspect', () => import('@statelyai/inspect/server'));
     bridge = createInspectorServer({ port: options.target.port, autoOpen: false });
     url = `ws://localhost:${options.target.port}`;
     console.log(`Stately's inspector: open http://localhost:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
@@ -98,7 +108,7 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
       if (choice === undefined) break;
       event = concreteEvent(choice, view, random, serial);
     }
-    const result = game.send(event);
+    const result = game.send(event as unknown);
     events++;
     const after = game.view();
     options.print(`turn ${after.turn} ${after.phase}/${after.step}: ${String(event.type)}${'player' in event ? ` (${String(event.player)})` : ''}${result.ok ? '' : ' refused'}`);

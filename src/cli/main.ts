@@ -7,13 +7,7 @@ import { generateCommand } from './generate.js';
 import { scenariosCommand } from './scenarios.js';
 import { schemaCommand } from './schema.js';
 import { simulateCommand } from './simulate.js';
-
-/** A command: its one-line summary and how to run it. */
-export interface Command {
-  summary: string;
-  usage: string;
-  run(args: string[]): Promise<number>;
-}
+import { commandHelp, wantsHelp, type Command } from './command.js';
 
 export const COMMANDS: Record<string, Command> = {
   simulate: simulateCommand,
@@ -26,6 +20,7 @@ export const COMMANDS: Record<string, Command> = {
 function help(): string {
   const lines = ['usage: mtg-turn-engine <command> [options]', '', 'commands:'];
   for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`, `             ${c.usage}`);
+  lines.push('', "'mtg-turn-engine <command> --help' lists a command's options and their defaults.");
   return lines.join('\n');
 }
 
@@ -40,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined) {
     console.error(`unknown command '${name}'\n\n${help()}`);
     return 2;
+  }
+  if (wantsHelp(rest)) {
+    console.log(commandHelp(name, command));
+    return 0;
   }
   try {
     return await command.run(rest);

@@ -3,12 +3,13 @@
  * scenario, then `N passed, M failed`; exits non-zero when any fails.
  */
 import { parseArgs } from 'node:util';
-import { collectScenarioFiles, runScenarioFile } from '../scenarios/runner.js';
-import type { Command } from './main.js';
+import { collectScenarioFiles, runScenarioFile } from '../scenarios/files.js';
+import type { Command } from './command.js';
 
 export const scenariosCommand: Command = {
   summary: 'replay scenario files (JSON) and report each',
   usage: 'scenarios <files or folders...> [--quiet]',
+  options: ['<files or folders>  scenario files (*.json), folders searched recursively', '--quiet             print only failures and the closing count (default: one line per scenario)'],
   async run(args) {
     const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { quiet: { type: 'boolean', default: false } } });
     if (positionals.length === 0) throw new Error('name at least one scenario file or folder');

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { EmittedEvent, TurnView } from '../../machines/turn.types.js';
 import { simulate } from '../simulation.js';
 import { playInspected } from './live.js';
-import type { Command } from './main.js';
+import type { Command } from './command.js';
 
 function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -55,7 +55,19 @@ function describeSent(event: Record<string, unknown>, ok: boolean, view: TurnVie
 
 export const simulateCommand: Command = {
   summary: 'play a game of random legal actions and print the turn log',
-  usage: 'simulate [--players 2-8] [--turns N] [--rules current|classic] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
+  usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
+  options: [
+    '--players <n>      players, 2 to 8 (default 2; a variant sets its own: Two-Headed Giant 4, Archenemy 4, Emperor 6)',
+    '--turns <n>        stop after this many turns (default 3)',
+    "--rules <era>      'current' (default), 'm10' or 'classic'",
+    "--variant <name>   'freeForAll' (default), 'twoHeadedGiant', 'archenemy', 'emperor' or 'planechase'",
+    '--pregame          begin with the pregame: starting player, mulligans (CR 103)',
+    '--seed <n>         the seed of the random actions and of the game (default 1)',
+    '--quiet            print only the summary',
+    '--inspect          stream the game to the inspector relay (with --relay <url>, default ws://127.0.0.1:4173/relay)',
+    "--stately          serve the game to Stately's inspector (with --port <n>, default 8080; binds 127.0.0.1)",
+    '--delay <ms>       with --inspect or --stately, the pause between actions (default 400)',
+  ],
   async run(args) {
     const { values } = parseArgs({
       args,

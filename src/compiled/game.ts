@@ -17,13 +17,14 @@ import { turnMachine } from '../../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
-import { checkCallbacks, toInput, unknownPlayer } from '../game.js';
+import { checkCallbacks, toInput } from '../game.js';
+import { checkEvent, freshSendContext, refusal } from '../gate.js';
+import { callHook } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type Persisted } from '../persistence.js';
-import { violationOf } from '../rules/legality.js';
-import { GameOptionsSchema, describeIssue, parseEvent } from '../schemas.js';
-import { awaitingOf, buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
+import { GameOptionsSchema, describeIssue } from '../schemas.js';
+import { buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
 import { initialState, snapshotOf, step, type CompiledState } from './runtime.js';
 
@@ -46,30 +47,8 @@ export interface ForkableGame extends Game {
 const NO_OPTIONS: RestoreOptions = {};
 const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
 
-function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
-  return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
-}
 
-/** The context with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
-function freshSend(ctx: TurnContext): TurnContext {
-  return ctx.autoPasses === 0 && ctx.autoPassTurns === 0 ? ctx : { ...ctx, autoPasses: 0, autoPassTurns: 0 };
-}
 
-/** The checks of the gate, in the order of `game.send`'s: the parsed event, or why it is refused. */
-function checkEvent(snapshot: SnapshotLike, raw: unknown): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
-  const parsed = parseEvent(raw);
-  if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
-  const event = parsed.value;
-  const ctx = snapshot.context;
-  const unknown = unknownPlayer(event, ctx.seats);
-  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-  if (snapshot.status !== 'active' || ctx.result !== null) {
-    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-  }
-  const v = violationOf(ctx, awaitingOf(snapshot), event);
-  if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
-  return { ok: true, event };
-}
 
 /** The actors' logic: the turn machine whose transitions run the compiled step of the game behind each actor. */
 const bridges = new WeakMap<object, (snapshot: XSnapshot, event: AnyEventObject, scope: ActorScope<XSnapshot, TurnEvent>) => XSnapshot>();
@@ -95,6 +74,7 @@ export class CompiledGame implements ForkableGame {
   #delivering = false;
   #frozen: TurnView | null = null;
   #actor: Actor<typeof turnMachine> | null = null;
+  #hooks: RestoreOptions['hooks'];
   #sending = false;
   #outcome: Processed | null = null;
 
@@ -102,8 +82,14 @@ export class CompiledGame implements ForkableGame {
   constructor(state: CompiledState, version: number, options: RestoreOptions = {}) {
     this.#state = state;
     this.#version = version;
-    const hooks = options.hooks ?? {};
-    this.#runtime = hooks.checkpoint === undefined ? undefined : { hooks, inHook: false, view: (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version) };
+    this.#hooks = options.hooks;
+    const hook = options.hooks?.checkpoint;
+    if (hook !== undefined) {
+      const runtime: GameHooksRuntime = { inHook: false };
+      const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
+      runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
+      this.#runtime = runtime;
+    }
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
     if (options.inspect !== undefined) this.#actor = this.#makeActor(options.inspect);
   }
@@ -134,8 +120,8 @@ export class CompiledGame implements ForkableGame {
   }
 
   fork(options?: RestoreOptions): CompiledGame {
-    if (options === undefined) return new CompiledGame(this.#state, this.#version, this.#runtime === undefined ? NO_OPTIONS : { hooks: this.#runtime.hooks });
-    return new CompiledGame(this.#state, this.#version, options.hooks === undefined && this.#runtime !== undefined ? { ...options, hooks: this.#runtime.hooks } : options);
+    if (options === undefined) return new CompiledGame(this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks });
+    return new CompiledGame(this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options);
   }
 
   send(raw: unknown): SendResult {
@@ -144,7 +130,7 @@ export class CompiledGame implements ForkableGame {
     if (this.#actor === null) {
       out = this.#process(raw);
     } else {
-      const checked = checkEvent(this.#snapshot(), raw);
+      const checked = checkEvent(this.#snapshot(), raw, false);
       if (!checked.ok) return checked;
       this.#outcome = null;
       this.#sending = true;
@@ -166,10 +152,10 @@ export class CompiledGame implements ForkableGame {
   #process(raw: unknown): Processed {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
     const state = this.#state;
-    const checked = checkEvent(this.#snapshot(), raw);
+    const checked = checkEvent(this.#snapshot(), raw, false);
     if (!checked.ok) return checked;
     try {
-      const next = step(turnPlan, { value: state.value, context: freshSend(state.context), status: state.status }, checked.event, this.#runtime);
+      const next = step(turnPlan, { value: state.value, context: freshSendContext(state.context), status: state.status }, checked.event, this.#runtime);
       return { ok: true, state: next.state, emitted: next.emitted };
     } catch (err) {
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
@@ -283,7 +269,7 @@ export class CompiledGame implements ForkableGame {
     type Node = SnapshotLike & { state: CompiledState };
     const nodeOf = (state: CompiledState): Node => ({ ...snapshotOf(turnPlan, state), state });
     return nextStopBy<Node>(nodeOf(this.#state), player, (current, event) => {
-      const ctx = freshSend(current.state.context);
+      const ctx = freshSendContext(current.state.context);
       const next = step(turnPlan, { ...current.state, context: ctx }, event).state;
       return next.value === current.state.value && next.context === current.state.context ? null : nodeOf(next);
     });

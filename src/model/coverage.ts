@@ -10,15 +10,19 @@
 import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
+import { freshSend } from '../gate.js';
 import type { TurnEvent } from '../../machines/turn.types.js';
-import { serializeState, type ModelSnapshot } from './abstraction.js';
-import { followsEvent, modelEvents } from './events.js';
+import { serializeState } from './abstraction.js';
+import { modelEvents } from './events.js';
 import {
   configName,
   createTurnModel,
+  accepts,
   eventsOfTestPath,
   initialSnapshot,
+  initialSnapshotObserved,
   modelActorScope,
+  unreachableWhy,
   type ModelConfig,
   type ModelPath,
   type TurnSnapshot,
@@ -87,6 +91,7 @@ export interface ObservedStep {
 
 /** Steps the machine by one event and observes its microsteps. */
 export function observeStep(snapshot: TurnSnapshot, event: TurnEvent): ObservedStep {
+  if (!accepts(snapshot, event)) return { next: snapshot, transitions: [], nodes: new Set() };
   const transitions: AnyTransitionDefinition[] = [];
   const nodes = new Set<string>();
   const scope = modelActorScope((e) => {
@@ -94,7 +99,7 @@ export function observeStep(snapshot: TurnSnapshot, event: TurnEvent): ObservedS
     transitions.push(...((e._transitions ?? []) as AnyTransitionDefinition[]));
     for (const n of (e.snapshot as { _nodes: AnyStateNode[] })._nodes) nodes.add(n.id);
   });
-  const next = turnMachine.transition(snapshot, event, scope);
+  const next = turnMachine.transition(freshSend(snapshot), event, scope);
   for (const n of next._nodes) nodes.add(n.id);
   return { next, transitions, nodes };
 }
@@ -124,12 +129,12 @@ export interface CoverageResult {
   ms: number;
 }
 
-/** The summary printed by `mtg-turn-engine coverage --json`. */
+/** The summary printed by `mtg-turn-engine coverage --json`: reachable elements covered, and those the configuration cannot reach. */
 export interface CoverageSummary {
-  players: number;
-  rules: string;
-  states: { covered: number; total: number };
-  transitions: { covered: number; total: number };
+  config: string;
+  states: { covered: number; total: number; unreachable: number };
+  transitions: { covered: number; total: number; unreachable: number };
+  modelStates: number;
   ms: number;
 }
 
@@ -146,8 +151,8 @@ export function computeCoverage(config: ModelConfig): CoverageResult {
   const model = createTurnModel(config);
   const testPaths = model.getShortestPaths({ allowDuplicatePaths: true });
   const start = initialSnapshot(config);
-  const concrete = new Map<string, TurnSnapshot>([[serializeState(start as ModelSnapshot), start]]);
-  const pathTo = new Map<string, ModelPath>([[serializeState(start as ModelSnapshot), { events: [], keys: [] }]]);
+  const concrete = new Map<string, TurnSnapshot>([[serializeState(start), start]]);
+  const pathTo = new Map<string, ModelPath>([[serializeState(start), { events: [], keys: [] }]]);
   const paths: ModelPath[] = [];
   const nodeCover = new Map<string, number>();
   const transitionCover = new Map<string, number>();
@@ -163,14 +168,14 @@ export function computeCoverage(config: ModelConfig): CoverageResult {
 
   for (const testPath of testPaths) {
     const events = eventsOfTestPath(testPath);
-    const key = serializeState(testPath.state as ModelSnapshot);
+    const key = serializeState(testPath.state);
     if (events.length === 0) continue;
-    const parentKey = serializeState(testPath.steps[testPath.steps.length - 2]?.state as ModelSnapshot);
+    const parentKey = serializeState(testPath.steps[testPath.steps.length - 2]?.state as TurnSnapshot);
     const parent = concrete.get(parentKey);
     const parentPath = pathTo.get(parentKey);
     if (parent === undefined || parentPath === undefined) throw new Error(`model path to ${key} has no known parent ${parentKey}`);
     const observed = observeStep(parent, events[events.length - 1] as TurnEvent);
-    const reached = serializeState(observed.next as ModelSnapshot);
+    const reached = serializeState(observed.next);
     if (reached !== key) throw new Error(`model path to ${key} reaches ${reached} when replayed`);
     concrete.set(key, observed.next);
     const path: ModelPath = { events, keys: [...parentPath.keys, key] };
@@ -178,17 +183,27 @@ export function computeCoverage(config: ModelConfig): CoverageResult {
     paths.push(path);
     record(observed, paths.length - 1);
   }
-  for (const n of startNodes) if (!nodeCover.has(n)) nodeCover.set(n, 0);
+  // The microsteps of createGame itself (the pregame or turn 1 begins): credited to the first path.
+  const initial: ObservedStep = { next: start, transitions: [], nodes: new Set(startNodes) };
+  initialSnapshotObserved(config, (e) => {
+    if (e.type !== '@xstate.microstep') return;
+    const taken = (e._transitions ?? []) as AnyTransitionDefinition[];
+    initial.transitions.push(...taken);
+    // A transition's source was active, even if no microstep's snapshot shows it (turn.start).
+    for (const t of taken) initial.nodes.add(t.source.id);
+    for (const n of (e.snapshot as { _nodes: AnyStateNode[] })._nodes) initial.nodes.add(n.id);
+  });
+  record(initial, 0);
   const tree = paths.length;
 
   // Elements no shortest path covers: try every other followed edge of the model.
   const missing = (): boolean =>
-    elements.stateNodes.some((n) => !nodeCover.has(n)) || elements.transitions.some((t) => !transitionCover.has(t.id));
+    elements.stateNodes.some((n) => !nodeCover.has(n) && unreachableWhy(config, `#${n}`) === undefined) ||
+    elements.transitions.some((t) => !transitionCover.has(t.id) && unreachableWhy(config, t.id) === undefined);
   if (missing()) {
     for (const [key, snapshot] of concrete) {
       const base = pathTo.get(key) as ModelPath;
-      for (const event of modelEvents(snapshot as ModelSnapshot)) {
-        if (!followsEvent(snapshot as ModelSnapshot, event)) continue;
+      for (const event of modelEvents(snapshot)) {
         const observed = observeStep(snapshot, event);
         const fresh =
           [...observed.nodes].some((n) => !nodeCover.has(n)) ||
@@ -197,7 +212,7 @@ export function computeCoverage(config: ModelConfig): CoverageResult {
             return id !== undefined && !transitionCover.has(id);
           });
         if (!fresh) continue;
-        paths.push({ events: [...base.events, event], keys: [...base.keys, serializeState(observed.next as ModelSnapshot)] });
+        paths.push({ events: [...base.events, event], keys: [...base.keys, serializeState(observed.next)] });
         record(observed, paths.length - 1);
       }
       if (!missing()) break;
@@ -227,23 +242,33 @@ export function leafPaths(result: CoverageResult): ModelPath[] {
 
 /** The counts of a coverage result. */
 export function summarize(result: CoverageResult): CoverageSummary {
-  const covered = (list: CoveredElement[]) => list.filter((e) => e.path !== null).length;
+  const count = (list: CoveredElement[], key: (id: string) => string) => {
+    const reachable = list.filter((e) => unreachableWhy(result.config, key(e.id)) === undefined);
+    return { covered: reachable.filter((e) => e.path !== null).length, total: reachable.length, unreachable: list.length - reachable.length };
+  };
   return {
-    players: result.config.players,
-    rules: result.config.rules,
-    states: { covered: covered(result.stateNodes), total: result.stateNodes.length },
-    transitions: { covered: covered(result.transitions), total: result.transitions.length },
+    config: result.config.name,
+    states: count(result.stateNodes, (id) => `#${id}`),
+    transitions: count(result.transitions, (id) => id),
+    modelStates: result.modelStates,
     ms: result.ms,
   };
+}
+
+/** Elements declared unreachable in a configuration that a path covers after all (the declaration is wrong). */
+export function wronglyUnreachable(result: CoverageResult): string[] {
+  const covered = new Set([...result.stateNodes.filter((n) => n.path !== null).map((n) => `#${n.id}`), ...result.transitions.filter((t) => t.path !== null).map((t) => t.id)]);
+  return [...covered].filter((id) => unreachableWhy(result.config, id) !== undefined);
 }
 
 /** The elements nothing covers, described for a failure message. */
 export function uncovered(result: CoverageResult): string[] {
   const byId = new Map(result.elements.transitions.map((t) => [t.id, t]));
+  const reachable = (id: string) => unreachableWhy(result.config, id) === undefined;
   return [
-    ...result.stateNodes.filter((n) => n.path === null).map((n) => `state node #${n.id}`),
+    ...result.stateNodes.filter((n) => n.path === null && reachable(`#${n.id}`)).map((n) => `state node #${n.id}`),
     ...result.transitions
-      .filter((t) => t.path === null)
+      .filter((t) => t.path === null && reachable(t.id))
       .map((t) => {
         const d = byId.get(t.id);
         return `transition ${t.id}${d?.guard ? ` [${d.guard}]` : ''} -> ${d?.targets.map((x) => `#${x}`).join(', ') || '(no target)'}`;

@@ -4,26 +4,13 @@
  * awaiting, stack); at the end, the events the model offers there that the rules refuse,
  * each with `reject`. The files are deterministic: same model, same bytes.
  */
-import { createTestModel } from 'xstate/graph';
-import { turnMachine } from '../../machines/turn.machine.js';
 import type { TurnEvent, TurnView } from '../../machines/turn.types.js';
 import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
-import { statePath, viewOf } from '../view.js';
-import { seatOf, serializeState, type ModelSnapshot } from './abstraction.js';
+import { viewOf } from '../view.js';
+import { leafPath, seatOf, serializeState } from './abstraction.js';
 import { computeCoverage, type CoverageResult } from './coverage.js';
-import { modelEvents } from './events.js';
-import { discardDue } from '../rules/cleanup.js';
-import {
-  configName,
-  eventsOfTestPath,
-  initialSnapshot,
-  modelInput,
-  modelSetup,
-  nextSnapshot,
-  type ModelConfig,
-  type ModelPath,
-  type TurnSnapshot,
-} from './model.js';
+import { decisionEvents } from './events.js';
+import { accepts, configName, initialSnapshot, modelSetup, nextSnapshot, type ModelConfig, type ModelPath, type TurnSnapshot } from './model.js';
 
 /** The view fields every generated `expect` holds. */
 export const EXPECTED_FIELDS = ['turn', 'activePlayer', 'phase', 'step', 'priority', 'awaiting', 'stack'] as const;
@@ -40,28 +27,29 @@ export function predict(config: ModelConfig, events: readonly TurnEvent[]): Turn
   const out: TurnSnapshot[] = [];
   let s = initialSnapshot(config);
   for (const e of events) {
-    const next = nextSnapshot(s, e);
-    if (next === s) throw new Error(`the model path sends ${JSON.stringify(e)}, which the machine refuses in ${statePath(s.value)}`);
-    out.push((s = next));
+    if (!accepts(s, e)) throw new Error(`the model path sends ${JSON.stringify(e)}, which the game refuses in ${leafPath(s.value)}`);
+    out.push((s = nextSnapshot(s, e)));
   }
   return out;
 }
 
-/** The offered events the machine refuses in a snapshot, with the code the game gives. */
+/**
+ * Events the game refuses in a snapshot, with the code it gives: once the game is over, any
+ * event (GAME_OVER); otherwise a pass from a player who does not hold priority and a land
+ * played out of turn (ILLEGAL_ACTION), those of them the rules refuse there.
+ */
 export function refusedEvents(snapshot: TurnSnapshot): { send: TurnEvent; reject: string }[] {
-  if (snapshot.status !== 'active') {
-    const player = snapshot.context.players[0] ?? (snapshot.context.seats[0] as string);
+  const ctx = snapshot.context;
+  if (snapshot.status !== 'active' || ctx.result !== null) {
+    const player = ctx.players[0] ?? (ctx.seats[0] as string);
     return [{ send: { type: 'PASS_PRIORITY', player }, reject: 'GAME_OVER' }];
   }
-  const seen = new Set<string>();
-  const out: { send: TurnEvent; reject: string }[] = [];
-  for (const e of modelEvents(snapshot as ModelSnapshot)) {
-    const key = JSON.stringify(e);
-    if (seen.has(key) || nextSnapshot(snapshot, e) !== snapshot) continue;
-    seen.add(key);
-    out.push({ send: e, reject: 'ILLEGAL_ACTION' });
-  }
-  return out;
+  const offered = new Set(decisionEvents(snapshot).map((e) => JSON.stringify(e)));
+  const probes: TurnEvent[] = ctx.players.flatMap((player): TurnEvent[] => [
+    { type: 'PASS_PRIORITY', player },
+    { type: 'PLAY_LAND', player },
+  ]);
+  return probes.filter((e) => !offered.has(JSON.stringify(e)) && !accepts(snapshot, e)).map((send) => ({ send, reject: 'ILLEGAL_ACTION' }));
 }
 
 /** A generated scenario and the file name it is written to. */
@@ -75,8 +63,8 @@ export interface GeneratedScenario {
 /** A short description of a model state for names: 'combat.declareBlockers.declaring, B holds priority, stack'. */
 function describeState(snapshot: TurnSnapshot): string {
   const ctx = snapshot.context;
-  if (snapshot.status !== 'active') return `gameOver (${ctx.winners?.join(', ') ?? ''} wins)`;
-  const parts = [statePath(snapshot.value)];
+  if (snapshot.status !== 'active' || ctx.result !== null) return `gameOver (${ctx.result?.draw ? 'a draw' : `${ctx.result?.winners.join(', ') ?? ''} wins`})`;
+  const parts = [leafPath(snapshot.value)];
   parts.push(ctx.priority === null ? 'no priority' : `priority ${ctx.priority} (seat +${seatOf(ctx, ctx.priority)})`);
   if (ctx.stack.length > 0) parts.push(`stack ${ctx.stack.length}`);
   return parts.join(', ');
@@ -89,33 +77,20 @@ export function toScenario(config: ModelConfig, path: ModelPath, index: number, 
   const steps: ScenarioStep[] = [];
   path.events.forEach((e, i) => {
     steps.push({ send: e });
-    steps.push({ expect: expectedView(viewOf(snapshots[i] as TurnSnapshot)) });
+    steps.push({ expect: expectedView(viewOf(snapshots[i] as TurnSnapshot, 0)) });
   });
   for (const r of refusedEvents(last)) steps.push(r);
   const seq = String(index + 1).padStart(3, '0');
-  const leaf = last.status === 'active' ? statePath(last.value) : 'gameOver';
+  const leaf = last.status === 'active' ? leafPath(last.value) : 'gameOver';
   const name = `${configName(config)} ${seq}: ${describeState(last)}`;
   const description =
-    `Generated from the statechart by \`mtg-turn-engine generate\`; model state ${serializeState(last as ModelSnapshot)}.` +
+    `Generated from the statechart by \`mtg-turn-engine generate\`; model state ${serializeState(last)}.` +
     (covers.length > 0 ? ` First to cover: ${covers.join('; ')}.` : '');
   return {
     file: `${configName(config)}-${seq}-${leaf.replaceAll('.', '-')}.json`,
     scenario: { name, description, setup: modelSetup(config), steps },
     covers: [...covers],
   };
-}
-
-/** The longest prefix of `events` the machine accepts, event by event, from a new game. */
-function acceptedPrefix(config: ModelConfig, events: readonly TurnEvent[]): TurnEvent[] {
-  let s = initialSnapshot(config);
-  const out: TurnEvent[] = [];
-  for (const e of events) {
-    const next = nextSnapshot(s, e);
-    if (next === s) break;
-    out.push(e);
-    s = next;
-  }
-  return out;
 }
 
 /** Removes paths that are a prefix of another path (they test nothing the longer one does not). */
@@ -149,54 +124,9 @@ export function coveringPaths(result: CoverageResult): { path: ModelPath; covers
   return credited;
 }
 
-/**
- * Simple paths (no model state twice) of a coarser model: the state path, the active
- * player, who holds priority and who passed, with the plainest events (passes,
- * declarations, discards), through the first turn into the second. The full model has
- * too many simple paths to enumerate; this one shows the ways through a turn's steps.
- */
-export function simplePaths(config: ModelConfig, max: number): ModelPath[] {
-  const plain = new Set(['PASS_PRIORITY', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD']);
-  const coarse = (s: TurnSnapshot): string => {
-    const ctx = s.context;
-    if (s.status !== 'active') return 'gameOver';
-    const combat = ctx.combat === null ? '' : `${ctx.combat.attackers.map((a) => a.defender).join('')}/${ctx.combat.declaredBy.join('')}`;
-    const who = `${ctx.activePlayer}|${ctx.priority}|${[...ctx.passed].sort().join('')}|${ctx.stack.length}|${discardDue(ctx)}`;
-    return `${statePath(s.value)}|${ctx.turn === 1 ? 't1' : ''}|${who}|${combat}`;
-  };
-  const model = createTestModel(turnMachine, {
-    input: modelInput(config),
-    serializeState: (s) => coarse(s as TurnSnapshot),
-    events: (s) => modelEvents(s as ModelSnapshot),
-    filterEvents: (s, e) => s.status === 'active' && plain.has(e.type) && nextSnapshot(s as TurnSnapshot, e as TurnEvent) !== s,
-    // Simple paths multiply with every turn: they go through the first turn, into the second.
-    stopWhen: (s) => s.context.turn > 1,
-  });
-  // Each path is replayed on the machine and kept up to its first refused event: the
-  // coarse states merge snapshots that the traversal may not tell apart.
-  const candidates = model
-    .getSimplePaths()
-    .map((p) => eventsOfTestPath(p))
-    .map((events) => ({ events, json: JSON.stringify(events) }))
-    .sort((a, b) => b.events.length - a.events.length || (a.json < b.json ? -1 : a.json > b.json ? 1 : 0));
-  // Longest first; each is replayed on the machine and kept up to its first refused event
-  // (the coarse states merge snapshots the traversal does not tell apart), unless it is a
-  // prefix of one already kept.
-  const kept: ModelPath[] = [];
-  for (const c of candidates) {
-    if (kept.length >= max) break;
-    const events = acceptedPrefix(config, c.events);
-    const keys = events.map((e) => JSON.stringify(e));
-    if (events.length === 0 || kept.some((k) => k.events.length >= events.length && keys.every((j, n) => JSON.stringify(k.events[n]) === j))) continue;
-    kept.push({ events, keys: [] });
-  }
-  return kept;
-}
-
 /** Options of {@link generateScenarios}. */
 export interface GenerateOptions {
   configs: readonly ModelConfig[];
-  paths: 'shortest' | 'simple';
   /** Most scenarios per configuration. */
   max?: number;
 }
@@ -208,20 +138,9 @@ export function coveringScenarios(result: CoverageResult, max = Infinity): Gener
     .map(({ path, covers }, i) => toScenario(result.config, path, i, covers));
 }
 
-/**
- * Generates the scenarios of the given configurations: with 'shortest', the covering set
- * of the shortest paths; with 'simple', simple paths of a coarser model (default 50).
- */
+/** Generates the scenarios of the given configurations: the covering set of the model's shortest paths. */
 export function generateScenarios(options: GenerateOptions): GeneratedScenario[] {
-  const out: GeneratedScenario[] = [];
-  for (const config of options.configs) {
-    if (options.paths === 'simple') {
-      simplePaths(config, options.max ?? 50).forEach((path, i) => out.push(toScenario(config, path, i)));
-    } else {
-      out.push(...coveringScenarios(computeCoverage(config), options.max));
-    }
-  }
-  return out;
+  return options.configs.flatMap((config) => coveringScenarios(computeCoverage(config), options.max));
 }
 
 /** A scenario file's text: two-space JSON and a final newline. */

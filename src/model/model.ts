@@ -1,51 +1,98 @@
 /**
- * The test model of the turn: `xstate/graph`'s `createTestModel` over the real turn
- * machine, with the projection of abstraction.ts and the events of events.ts, for one
- * configuration (number of players, rules profile).
+ * The test model of the turn: `xstate/graph`'s `createTestModel` over the real turn machine,
+ * with the projection of abstraction.ts and the events of events.ts, for one configuration
+ * (players, rules era, variant). Each event passes the game's own gate first (src/gate.ts), so
+ * the model walks exactly what `game.send` accepts.
  */
 import { createEmptyActor, type AnyActorScope, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { RulesProfile, TurnEvent, TurnInput } from '../../machines/turn.types.js';
-import { serializeState, type ModelSnapshot } from './abstraction.js';
+import type { TurnEvent } from '../../machines/turn.types.js';
+import { createGame, toInput, type GameOptions } from '../game.js';
+import type { Scenario } from '../scenarios/schema.js';
+import { freshSend } from '../gate.js';
+import { violationOf } from '../rules/legality.js';
+import { awaitingOf } from '../view.js';
+import { serializeState } from './abstraction.js';
 import { followsEvent, modelEvents } from './events.js';
 
-/** One configuration of the model. */
+/** One configuration of the model: a name, the createGame options, and what it cannot reach. */
 export interface ModelConfig {
-  players: 2 | 3;
-  rules: RulesProfile;
+  name: string;
+  options: GameOptions & { seed: number };
+  /**
+   * Elements of the chart this configuration cannot reach, each with the rule that says why
+   * ('#turn.pregame' for a state node, 'turn.combat.declareBlockers.ordering:ORDER_BLOCKERS[0]'
+   * for a transition). Coverage counts them apart, and a test checks they are truly unreached.
+   */
+  unreachable: Readonly<Record<string, string>>;
 }
 
-/** The four configurations the model is generated for. */
+/** What a configuration cannot reach, by the rule that says why ('*' ends a prefix). */
+function unreachableIn(options: GameOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  const why = (reason: string, ...ids: string[]) => ids.forEach((id) => (out[id] = reason));
+  if (options.pregame === true) why('the game begins with the pregame (CR 103); createGame({ pregame: false }) starts at turn 1', 'turn.start:always[1]');
+  else why('createGame({ pregame: false }) starts at turn 1, past the pregame (CR 103)', '#turn.pregame*', 'turn.pregame*', 'turn.start:always[0]');
+  const opponents = options.teams === undefined || options.variant !== 'twoHeadedGiant' ? options.players.length - 1 : 1;
+  if (opponents < 2 || options.attack !== 'chooseOne') {
+    why('no defending player to choose: one opponent, or the attack option lets the active player attack any (CR 506.2, 802, 803)', 'turn.combat.beginningOfCombat.choosing:CHOOSE_DEFENDER[0]');
+  }
+  if (options.rules !== 'm10') {
+    why("the damage assignment order exists only in the 'm10' era (CR 509.2 and 509.3 of 2009-2024)", 'turn.combat.declareBlockers.ordering:ORDER_*');
+  }
+  if (options.rules !== 'classic') {
+    why("only the 'classic' era skips the rest of the declare attackers step when no creature attacks (classic 308.5)", 'turn.combat.declareAttackers.declared:always[0]');
+  }
+  if (options.variant !== 'planechase') why('the planar die is rolled only in Planechase (CR 901.9)', 'turn:ROLL_PLANAR_DIE[0]');
+  if (opponents < 2) {
+    why('with two players or two teams, a player who leaves ends the game (CR 104.2a, 810.8a): a combat never goes on without its active player (800.4j)', 'turn.combat.declareAttackers.declaring:always[0]');
+  }
+  return out;
+}
+
+/** Why an element (a '#state' id or a transition id) is unreachable in a configuration, or undefined. */
+export function unreachableWhy(config: ModelConfig, id: string): string | undefined {
+  for (const [pattern, reason] of Object.entries(config.unreachable)) {
+    if (pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern) return reason;
+  }
+  return undefined;
+}
+
+function config(name: string, options: ModelConfig['options']): ModelConfig {
+  return { name, options, unreachable: unreachableIn(options) };
+}
+
+/** The configurations the model is generated for: every era, multiplayer with a defender to choose and Planechase, a team variant. */
 export const MODEL_CONFIGS: readonly ModelConfig[] = [
-  { players: 2, rules: 'current' },
-  { players: 3, rules: 'current' },
-  { players: 2, rules: 'classic' },
-  { players: 3, rules: 'classic' },
+  config('2p-current', { players: ['A', 'B'], rules: 'current', pregame: true, orderTriggers: 'players', seed: 1 }),
+  config('2p-m10', { players: ['A', 'B'], rules: 'm10', pregame: true, orderTriggers: 'players', seed: 1 }),
+  config('2p-classic', { players: ['A', 'B'], rules: 'classic', pregame: true, orderTriggers: 'players', seed: 1 }),
+  config('3p-planechase', { players: ['A', 'B', 'C'], rules: 'current', attack: 'chooseOne', variant: 'planechase', orderTriggers: 'players', seed: 1 }),
+  config('4p-twoHeadedGiant', {
+    players: ['A', 'B', 'C', 'D'],
+    variant: 'twoHeadedGiant',
+    teams: [
+      { id: 'AB', players: ['A', 'B'] },
+      { id: 'CD', players: ['C', 'D'] },
+    ],
+    pregame: true,
+    orderTriggers: 'players',
+    seed: 1,
+  }),
 ];
 
 /** The turn machine's snapshot type. */
 export type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
 
-/** The players of a configuration: 'A', 'B', 'C'; 'A' starts. */
-export function modelPlayers(config: ModelConfig): string[] {
-  return ['A', 'B', 'C'].slice(0, config.players);
-}
-
-/** The createGame options (and machine input) of a configuration: default hand sizes. */
-export function modelSetup(config: ModelConfig): { players: string[]; rules: RulesProfile } {
-  return { players: modelPlayers(config), rules: config.rules };
-}
-
-/** The machine input of a configuration, as createGame builds it. */
-export function modelInput(config: ModelConfig): TurnInput {
-  const players = modelPlayers(config);
-  return { players, startingPlayer: players[0] as string, rules: config.rules, maxHandSize: 7, handSize: 7 };
-}
-
-/** A short name of a configuration: '2p-current'. */
+/** A short name of a configuration. */
 export function configName(config: ModelConfig): string {
-  return `${config.players}p-${config.rules}`;
+  return config.name;
+}
+
+/** The createGame options of a configuration, as a scenario's `setup` holds them. */
+export function modelSetup(config: ModelConfig): Scenario['setup'] {
+  return JSON.parse(JSON.stringify(config.options)) as Scenario['setup'];
 }
 
 /**
@@ -68,23 +115,45 @@ export function modelActorScope(onInspect?: (event: { type: string; snapshot?: u
   } as unknown as AnyActorScope;
 }
 
-/** The snapshot of a new game of this configuration (turn 1, upkeep, starting player has priority). */
+/** The snapshot of a new game of this configuration, made by `createGame` itself. */
 export function initialSnapshot(config: ModelConfig): TurnSnapshot {
-  return turnMachine.getInitialSnapshot(modelActorScope(), modelInput(config));
+  return createGame(config.options).actor.getSnapshot();
 }
 
-/** Steps the real machine by one event (a refused event returns the same snapshot). */
+/** The snapshot of a new game, made by the machine with an inspection observer (to see the microsteps before turn 1). */
+export function initialSnapshotObserved(config: ModelConfig, onInspect: Parameters<typeof modelActorScope>[0]): TurnSnapshot {
+  return turnMachine.getInitialSnapshot(modelActorScope(onInspect), toInput(config.options));
+}
+
+/**
+ * Whether `game.send` would accept the event in this snapshot. The model builds well-formed
+ * events naming players of the game, so of the gate (src/gate.ts) only the game being over and
+ * the legality table can refuse them; generated scenarios replay through the whole gate.
+ */
+export function accepts(snapshot: TurnSnapshot, event: TurnEvent): boolean {
+  return snapshot.status === 'active' && snapshot.context.result === null && violationOf(snapshot.context, awaitingOf(snapshot), event) === null;
+}
+
+/** Steps the real machine by one event as `game.send` does (a refused event returns the same snapshot). */
 export function nextSnapshot(snapshot: TurnSnapshot, event: TurnEvent, scope: AnyActorScope = modelActorScope()): TurnSnapshot {
-  return turnMachine.transition(snapshot, event, scope);
+  if (!accepts(snapshot, event)) return snapshot;
+  return turnMachine.transition(freshSend(snapshot), event, scope);
 }
 
-/** The test model of a configuration. */
+/** The machine as the game runs it: every event starts a fresh send (the per-send loop guard's counters at zero). */
+const sendingMachine: typeof turnMachine = Object.create(turnMachine, {
+  transition: { value: (snapshot: TurnSnapshot, event: TurnEvent, scope: AnyActorScope) => turnMachine.transition(freshSend(snapshot), event, scope) },
+  getInitialSnapshot: { value: () => undefined },
+});
+
+/** The test model of a configuration (its initial state is the new game of `initialSnapshot`). */
 export function createTurnModel(config: ModelConfig): TestModel<TurnSnapshot, TurnEvent, unknown> {
-  const model = createTestModel(turnMachine, {
-    input: modelInput(config),
-    serializeState: (snapshot: TurnSnapshot) => serializeState(snapshot as ModelSnapshot),
-    events: (snapshot: TurnSnapshot) => modelEvents(snapshot as ModelSnapshot),
-    filterEvents: (snapshot: TurnSnapshot, event: EventObject) => followsEvent(snapshot as ModelSnapshot, event as TurnEvent),
+  const start = initialSnapshot(config);
+  const logic = Object.create(sendingMachine, { getInitialSnapshot: { value: () => start } }) as typeof turnMachine;
+  const model = createTestModel(logic, {
+    serializeState: (snapshot: TurnSnapshot) => serializeState(snapshot),
+    events: (snapshot: TurnSnapshot) => modelEvents(snapshot),
+    filterEvents: (snapshot: TurnSnapshot, event: EventObject) => followsEvent(snapshot, event as TurnEvent),
   });
   return model as unknown as TestModel<TurnSnapshot, TurnEvent, unknown>;
 }
@@ -96,7 +165,7 @@ export interface ModelPath {
   keys: string[];
 }
 
-/** The events of a path from `getShortestPaths`/`getSimplePaths` (their first step is `xstate.init`). */
+/** The events of a path from `getShortestPaths` (its first step is `xstate.init`). */
 export function eventsOfTestPath(path: { steps: readonly { event: EventObject }[] }): TurnEvent[] {
   return path.steps.slice(1).map((s) => s.event as TurnEvent);
 }

@@ -8,8 +8,9 @@ import type { Attacker, Blocker, CombatAttacker, CombatBlocker, CombatState, Pla
 import { violation, type Violation } from '../errors.js';
 import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
 import { attackableOpponents } from './teams.js';
+import { byUnits, unitOf } from './units.js';
 
-type CombatContext = Pick<TurnContext, 'combat' | 'players' | 'seats' | 'turnOwner' | 'activePlayer'>;
+type CombatContext = Pick<TurnContext, 'combat' | 'players' | 'seats' | 'turnOwner' | 'activePlayer' | 'teams' | 'variant'>;
 
 /** An empty combat, as the combat phase begins. */
 export function newCombat(): CombatState {
@@ -88,8 +89,9 @@ export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'a
 
 /** The defending players (players attacked by at least one creature), in APNAP order (CR 509.1, 802.4). */
 export function defendingPlayers(ctx: CombatContext): PlayerId[] {
-  const attacked = new Set(ctx.combat?.attackers.map((a) => a.defender) ?? []);
-  return apnapOrder(ctx).filter((p) => attacked.has(p));
+  // CR 805.10: with shared team turns the defending team declares blockers together (as its primary player).
+  const attacked = new Set(ctx.combat?.attackers.map((a) => unitOf(ctx, a.defender)) ?? []);
+  return apnapOrder(byUnits(ctx)).filter((p) => attacked.has(p));
 }
 
 /** The defending player who must declare blockers now, or null once every one has (CR 509.1). */
@@ -107,12 +109,12 @@ export function blockViolation(ctx: CombatContext, player: PlayerId, blockers: r
   const combat = ctx.combat;
   if (combat === null) return violation('509.1', 'there is no combat to block in');
   const attackerIds = new Set(combat.attackers.map((a) => a.id));
-  const otherBlockers = new Set(combat.blockers.filter((b) => b.player !== player).map((b) => b.id));
+  const otherBlockers = new Set(combat.blockers.filter((b) => unitOf(ctx, b.player) !== unitOf(ctx, player)).map((b) => b.id));
   const pairs = new Set<string>();
   for (const [i, b] of blockers.entries()) {
     const attacker = combat.attackers.find((a) => a.id === b.attacker);
     if (attacker === undefined) return violation('509.1a', `blockers[${i}]: ${b.attacker} is not an attacking creature`);
-    if (attacker.defender !== player) return violation('509.1a', `blockers[${i}]: ${b.attacker} is attacking ${attacker.defender}, not ${player}`);
+    if (unitOf(ctx, attacker.defender) !== unitOf(ctx, player)) return violation('509.1a', `blockers[${i}]: ${b.attacker} is attacking ${attacker.defender}, not ${player}`);
     if (attackerIds.has(b.id)) return violation('509.1a', `blockers[${i}]: ${b.id} is an attacking creature and cannot block`);
     if (otherBlockers.has(b.id)) return violation('509.1a', `blockers[${i}]: ${b.id} was declared as a blocker by another player`);
     const pair = `${b.id}\u0000${b.attacker}`;
@@ -123,11 +125,11 @@ export function blockViolation(ctx: CombatContext, player: PlayerId, blockers: r
 }
 
 /** The combat with a defending player's blockers added (CR 509.1, 509.1b). */
-export function withBlockers(combat: CombatState, player: PlayerId, blockers: readonly Blocker[]): CombatState {
+export function withBlockers(combat: CombatState, player: PlayerId, blockers: readonly Blocker[], declarer: PlayerId = player): CombatState {
   let attackers = combat.attackers;
   let all = combat.blockers;
   for (const b of blockers) ({ attackers, blockers: all } = withBlock({ ...combat, attackers, blockers: all }, player, b));
-  return { ...combat, attackers, blockers: all, declaredBy: [...combat.declaredBy, player] };
+  return { ...combat, attackers, blockers: all, declaredBy: [...combat.declaredBy, declarer] };
 }
 
 /** One more block: the attacker becomes blocked and the blocker goes last in its order (CR 509.1h, 509.4). */

@@ -41,6 +41,7 @@ export function leaveGame(
     passed: ctx.passed.filter((p) => p !== player && p !== priorityTo),
     stack: ctx.stack.filter((o) => o.controller !== player),
     pendingTriggers: ctx.pendingTriggers.filter((t) => t.controller !== player),
+    triggerOrder: ctx.triggerOrder === null ? null : { ...ctx.triggerOrder, batch: ctx.triggerOrder.batch.filter((t) => t.controller !== player) },
     combat: withoutPlayer(ctx.combat, player, wasActive),
     extraTurns: ctx.extraTurns.filter((t) => t.player !== player),
     manaPool: without(ctx.manaPool),

@@ -14,6 +14,7 @@ import { spendViolation } from './mana.js';
 import { priorityViolation } from './priority.js';
 import { addPhases, addStep, kindOf, kindOfStep, newPhase } from './schedule.js';
 import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
+import { unitOf } from './units.js';
 import { planarDieCost } from './teams.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
@@ -25,8 +26,9 @@ function inGame(ctx: Pick<TurnContext, 'players'>, player: PlayerId, field = 'pl
 }
 
 /** A decision must be awaited from that player (or be one of the decisions priority allows). */
-function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], player: PlayerId, rule: string, what: string): Violation | null {
-  if (awaiting?.kind === kind && awaiting.player === player) return null;
+function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], player: PlayerId, rule: string, what: string, ctx?: Pick<TurnContext, 'teams' | 'variant'>): Violation | null {
+  // CR 805.5, 805.10: with shared team turns any member of the awaited team decides for it.
+  if (awaiting?.kind === kind && (awaiting.player === player || (ctx !== undefined && unitOf(ctx, awaiting.player) === unitOf(ctx, player)))) return null;
   const now = awaiting === null ? 'nothing is awaited' : `the game awaits ${awaiting.kind} from ${awaiting.player}`;
   return violation(rule, `${what} by ${player} is not awaited now: ${now}`);
 }
@@ -62,13 +64,13 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   PLAY_LAND: (ctx, _a, e) => first(() => landViolation(ctx, e.player), () => byViolation(ctx, e.player, e.by)),
   DECLARE_ATTACKERS: (ctx, a, e) =>
     first(
-      () => awaited(a, 'declareAttackers', e.player, '508.1', 'a declaration of attackers'),
+      () => awaited(a, 'declareAttackers', e.player, '508.1', 'a declaration of attackers', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => attackViolation(ctx, e.player, e.attackers),
     ),
   DECLARE_BLOCKERS: (ctx, a, e) =>
     first(
-      () => awaited(a, 'declareBlockers', e.player, '509.1', 'a declaration of blockers'),
+      () => awaited(a, 'declareBlockers', e.player, '509.1', 'a declaration of blockers', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => blockViolation(ctx, e.player, e.blockers),
     ),
@@ -80,7 +82,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   CHOOSE_DEFENDER: (ctx, a, e) =>
     first(
-      () => awaited(a, 'chooseDefender', e.player, '507.1', 'a choice of the defending player'),
+      () => awaited(a, 'chooseDefender', e.player, '507.1', 'a choice of the defending player', ctx),
       () => byViolation(ctx, e.player, e.by),
       () =>
         a?.kind === 'chooseDefender' && a.defenders.includes(e.defender)
@@ -89,7 +91,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   ORDER_BLOCKERS: (ctx, a, e) =>
     first(
-      () => awaited(a, 'orderBlockers', e.player, '509.2', 'a damage assignment order of blockers'),
+      () => awaited(a, 'orderBlockers', e.player, '509.2', 'a damage assignment order of blockers', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => (a?.kind === 'orderBlockers' && a.attacker === e.attacker ? null : violation('509.2', `the order awaited is for attacker ${a?.kind === 'orderBlockers' ? a.attacker : '?'}, not ${e.attacker}`)),
       () => orderViolation(a?.kind === 'orderBlockers' ? a.blockers : [], e.order, '509.2'),
@@ -205,6 +207,10 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     first(
       () => inCombatPhase(ctx, 'putting a creature onto the battlefield blocking'),
       () => (ctx.combat?.attackers.some((a) => a.id === e.attacker) ? null : violation('509.4', `${e.attacker} is not an attacking creature`)),
+      () => {
+        const defender = ctx.combat?.attackers.find((a) => a.id === e.attacker)?.defender;
+        return defender === undefined || ctx.players.includes(defender) ? null : violation('800.4a', `${e.attacker} attacks ${defender}, who has left the game: nobody can block it`);
+      },
       () => (ctx.combat?.attackers.some((a) => a.id === e.id) ? violation('509.4', `${e.id} is attacking and cannot block`) : null),
       () => (ctx.combat?.blockers.find((b) => b.id === e.id)?.blocking.includes(e.attacker) ? violation('509.4', `${e.id} is already blocking ${e.attacker}`) : null),
     ),

@@ -29,3 +29,5 @@ export const MAX_CHECKPOINT_ROUNDS = 100;
 export const MAX_AUTO_PASSES = 10_000;
 /** Most events emitted between two checkpoints that the engine keeps for the hook. */
 export const MAX_PENDING_EVENTS = 10_000;
+/** Turns in a row, per player, with every phase and step skipped before the game is a draw (CR 104.4b). */
+export const MAX_EMPTY_TURNS_PER_PLAYER = 2;

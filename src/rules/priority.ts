@@ -5,13 +5,24 @@
 import type { PlayerId, StackObject, Trigger, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
 import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
+import { byUnits, membersOf, sharesTurns, unitOf } from './units.js';
 
 /** Refuses a decision from a player who does not hold priority. */
-export function priorityViolation(ctx: Pick<TurnContext, 'priority' | 'players'>, player: PlayerId, rule: string, doing: string): Violation | null {
+export function priorityViolation(ctx: Pick<TurnContext, 'priority' | 'players' | 'teams' | 'variant'>, player: PlayerId, rule: string, doing: string): Violation | null {
   if (!ctx.players.includes(player)) return violation('800.4a', `${player} has left the game and can no longer ${doing}`);
-  if (ctx.priority === player) return null;
+  // CR 805.5: with shared team turns, any member of the team holding priority may act for it.
+  if (ctx.priority === unitOf(ctx, player)) return null;
   const holder = ctx.priority === null ? 'no player holds priority now' : `${ctx.priority} holds priority`;
   return violation(rule, `${player} cannot ${doing}: ${holder}`);
+}
+
+/**
+ * Every player in APNAP order (CR 101.4): with shared team turns the active team's players
+ * first, then each other team's in turn order (805.7), each team's in seat order.
+ */
+export function apnapPlayers(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): PlayerId[] {
+  if (!sharesTurns(ctx)) return apnapOrder(ctx);
+  return apnapOrder(byUnits(ctx)).flatMap((u) => membersOf(ctx, u));
 }
 
 /** Whether every player still in the game has passed in succession (CR 117.4). */
@@ -39,8 +50,9 @@ export function recordPass(ctx: Pick<TurnContext, 'players' | 'passed' | 'seats'
  * A step or phase with priority ends when all players pass in succession with the stack
  * empty (CR 500.2). Once the game is over no step ends (CR 104.1).
  */
-export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'players' | 'passed' | 'result'>): boolean {
-  if (ctx.result !== null) return false;
+export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'players' | 'passed' | 'result' | 'triggerOrder'>): boolean {
+  // Nor while triggers wait for their controllers to order them (CR 603.3b).
+  if (ctx.result !== null || ctx.triggerOrder !== null) return false;
   return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);
 }
 
@@ -48,10 +60,10 @@ export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'player
  * The next player who must order their triggers of a waiting batch (CR 603.3b, with
  * `orderTriggers: 'players'`): in APNAP order, each player with two or more triggers in it.
  */
-export function triggerOrderDue(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner'>): { player: PlayerId; triggers: string[] } | null {
+export function triggerOrderDue(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): { player: PlayerId; triggers: string[] } | null {
   const pending = ctx.triggerOrder;
   if (pending === null) return null;
-  for (const player of apnapOrder(ctx)) {
+  for (const player of apnapPlayers(ctx)) {
     const mine = pending.batch.filter((t) => t.controller === player);
     if (mine.length >= 2 && pending.orders[player] === undefined) return { player, triggers: mine.map((t) => t.id) };
   }
@@ -74,10 +86,10 @@ export function needsOrdering(ctx: Pick<TurnContext, 'orderTriggers'>, triggers:
  * then each other player's in turn order, each player's in the order given. Abilities of
  * players who have left the game are not put on the stack (CR 800.4d).
  */
-export function stackTriggers(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'stack'>, triggers: readonly Trigger[]): StackObject[] {
+export function stackTriggers(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'stack' | 'teams' | 'variant'>, triggers: readonly Trigger[]): StackObject[] {
   if (triggers.length === 0) return ctx.stack;
   const stack = [...ctx.stack];
-  for (const player of apnapOrder(ctx)) {
+  for (const player of apnapPlayers(ctx)) {
     for (const t of triggers) {
       if (t.controller === player) stack.push({ id: t.id, controller: t.controller, kind: 'trigger' });
     }

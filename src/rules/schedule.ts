@@ -19,6 +19,7 @@ import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';
 import { hasFirstStrikeCombatant } from './combat.js';
 import { scheduledTurns } from './turnOrder.js';
+import { byUnits } from './units.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
@@ -63,9 +64,9 @@ export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): 
   return extra ? { kind, steps, extra } : { kind, steps };
 }
 
-/** The phases of a new turn after its beginning phase (CR 500.1). */
-export function regularPhasesAfterBeginning(): PhaseEntry[] {
-  return REGULAR_PHASES.slice(1).map((kind) => newPhase(kind, false));
+/** The phases of a new turn (CR 500.1). */
+export function regularPhases(): PhaseEntry[] {
+  return REGULAR_PHASES.map((kind) => newPhase(kind, false));
 }
 
 /** The steps of a new phase after its first one. */
@@ -87,10 +88,7 @@ function usePendingSkip(counts: SkipCounts, player: PlayerId, what: SkipTarget):
   return true;
 }
 
-type SkipContext = Pick<
-  TurnContext,
-  'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase'
->;
+type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase' | 'variant'>;
 
 /**
  * Whether a phase about to begin is passed over, and by which rule (CR 614.10): a skip
@@ -132,8 +130,9 @@ export function stepSkipRule(ctx: SkipContext, phase: TurnPhaseName, entry: Step
  * Whether the starting player skips the draw step of turn 1: in a two-player game
  * (CR 103.8a; 103.8c: in other multiplayer games nobody does).
  */
-export function skipsFirstDraw(ctx: Pick<TurnContext, 'turn' | 'seats' | 'activePlayer' | 'startingPlayer'>): boolean {
-  return ctx.turn === 1 && ctx.seats.length === 2 && ctx.activePlayer === ctx.startingPlayer;
+export function skipsFirstDraw(ctx: Pick<TurnContext, 'turn' | 'seats' | 'activePlayer' | 'startingPlayer' | 'variant'>): boolean {
+  // CR 103.8b: in Two-Headed Giant the starting team skips it.
+  return ctx.turn === 1 && (ctx.seats.length === 2 || ctx.variant === 'twoHeadedGiant') && ctx.activePlayer === ctx.startingPlayer;
 }
 
 /** A copy of the pending skips that a look ahead may use up. */
@@ -153,7 +152,7 @@ export function scheduleOf(ctx: TurnContext): Schedule {
   const phase = ctx.phase === 'pregame' ? 'beginning' : ctx.phase;
   for (const entry of ctx.steps) {
     const rule = stepSkipRule(ctx, phase, entry, counts);
-    if (entry.step === 'firstStrikeDamage' && rule === '510.4') continue;
+    if (entry.step === 'firstStrikeDamage' && (rule === '510.4' || !hasFirstStrikeCombatant(ctx))) continue;
     steps.push({ step: entry.step, skipped: rule !== null });
   }
   const phases: Schedule['phases'] = [];
@@ -163,7 +162,7 @@ export function scheduleOf(ctx: TurnContext): Schedule {
     if (entry.kind === 'main') mainSeen = true;
     phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null });
   }
-  return { steps, phases, turns: scheduledTurns(ctx, counts) };
+  return { steps, phases, turns: scheduledTurns(byUnits(ctx), counts) };
 }
 
 /**

@@ -20,10 +20,11 @@ export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step
  * as many turns as there are players, or reached MAX_AUTO_PASSES.
  */
 export function autoPassReason(
-  ctx: Pick<TurnContext, 'priority' | 'result' | 'controlledBy' | 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'autoPasses' | 'autoPassTurns' | 'players'>,
+  ctx: Pick<TurnContext, 'priority' | 'result' | 'controlledBy' | 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'autoPasses' | 'autoPassTurns' | 'players' | 'priorityFresh'>,
 ): 'yield' | 'noStop' | null {
   const player = ctx.priority;
-  if (player === null || ctx.result !== null) return null;
+  // Decided as a player receives priority (a setting changed while they hold it applies from the next time).
+  if (player === null || ctx.result !== null || !ctx.priorityFresh) return null;
   if (ctx.autoPassTurns >= ctx.players.length || ctx.autoPasses >= MAX_AUTO_PASSES) return null;
   const who = decider(ctx, player);
   if (ctx.yields[who] !== undefined) return 'yield';

@@ -6,8 +6,9 @@ import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
 import { landPlaysAllowed, spellLimitOf } from './effects.js';
 import { priorityViolation } from './priority.js';
+import { unitOf } from './units.js';
 
-type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed' | 'effects' | 'spellsCast'>;
+type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed' | 'effects' | 'spellsCast' | 'teams' | 'variant'>;
 
 /** Whether the turn is in a main phase (CR 505.1). */
 export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
@@ -18,8 +19,8 @@ export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
  * "Sorcery speed": it must be the player's turn and main phase, and the stack must be
  * empty (CR 307.1, 307.5, 117.1a).
  */
-export function sorceryTimingViolation(ctx: Pick<TurnContext, 'activePlayer' | 'phase' | 'stack'>, player: PlayerId, rule: string): Violation | null {
-  if (player !== ctx.activePlayer) return violation(rule, `${player} can act at sorcery speed only during their own turn`);
+export function sorceryTimingViolation(ctx: Pick<TurnContext, 'activePlayer' | 'phase' | 'stack' | 'teams' | 'variant'>, player: PlayerId, rule: string): Violation | null {
+  if (unitOf(ctx, player) !== ctx.activePlayer) return violation(rule, `${player} can act at sorcery speed only during their own turn`);
   if (!isMainPhase(ctx)) return violation(rule, `sorcery-speed actions need a main phase; this is the ${ctx.phase} phase`);
   if (ctx.stack.length > 0) return violation(rule, 'sorcery-speed actions need an empty stack');
   return null;
@@ -49,7 +50,7 @@ export function castViolation(ctx: TimingContext, player: PlayerId, speed: 'sorc
  * stack, having played fewer lands this turn than allowed (CR 305.1, 305.2, 305.3, 116.2a).
  */
 export function landViolation(ctx: TimingContext, player: PlayerId): Violation | null {
-  if (ctx.players.includes(player) && player !== ctx.activePlayer) return violation('305.3', `${player} cannot play a land: it is not their turn`);
+  if (ctx.players.includes(player) && unitOf(ctx, player) !== ctx.activePlayer) return violation('305.3', `${player} cannot play a land: it is not their turn`);
   const noPriority = priorityViolation(ctx, player, '305.1', 'play a land');
   if (noPriority) return noPriority;
   if (!isMainPhase(ctx)) return violation('305.1', `lands are played in a main phase; this is the ${ctx.phase} phase`);

@@ -4,6 +4,7 @@
  */
 import type { ExtraTurn, PlayerId, ScheduledTurn, SkipTarget, TurnContext } from '../../machines/turn.types.js';
 import { skipsEvery } from './effects.js';
+import { byUnits } from './units.js';
 
 type Seating = Pick<TurnContext, 'seats' | 'players'>;
 
@@ -44,8 +45,8 @@ export function nextPlayerAfter(ctx: Seating, player: PlayerId): PlayerId | null
  * (CR 117.3a, 117.3b). If the active player has left, the next player in turn order
  * receives it instead (CR 800.4j).
  */
-export function activeOrNext(ctx: Seating & Pick<TurnContext, 'turnOwner' | 'activePlayer'>): PlayerId | null {
-  return ctx.activePlayer ?? nextPlayerAfter(ctx, ctx.turnOwner);
+export function activeOrNext(ctx: Seating & Pick<TurnContext, 'turnOwner' | 'activePlayer'> & Partial<Pick<TurnContext, 'teams' | 'variant'>>): PlayerId | null {
+  return ctx.activePlayer ?? nextPlayerAfter(ctx.teams !== undefined && ctx.variant !== undefined ? byUnits(ctx as Seating & Pick<TurnContext, 'teams' | 'variant'>) : ctx, ctx.turnOwner);
 }
 
 /** Who takes the next turn, and what is left pending once it begins. */

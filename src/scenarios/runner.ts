@@ -1,10 +1,8 @@
 /**
  * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { CheckpointResult, EmittedEvent, TurnView } from '../../machines/turn.types.js';
-import { createGame, restoreGame, type Game } from '../game.js';
+import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../../machines/turn.types.js';
+import { createGame, restoreGame, type Game, type GameOptions } from '../game.js';
 import { describeIssue } from '../schemas.js';
 import { mismatch } from './match.js';
 import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';
@@ -31,6 +29,22 @@ export function plainestAnswer(view: TurnView): unknown {
       return { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] };
     case 'discard':
       return { type: 'DISCARD', player: a.player, count: a.count };
+    case 'chooseDefender':
+      return { type: 'CHOOSE_DEFENDER', player: a.player, defender: a.defenders[0] };
+    case 'orderBlockers':
+      return { type: 'ORDER_BLOCKERS', player: a.player, attacker: a.attacker, order: a.blockers };
+    case 'orderAttackers':
+      return { type: 'ORDER_ATTACKERS', player: a.player, blocker: a.blocker, order: a.attackers };
+    case 'orderTriggers':
+      return { type: 'ORDER_TRIGGERS', player: a.player, order: a.triggers };
+    case 'chooseStartingPlayer':
+      return { type: 'CHOOSE_STARTING_PLAYER', player: a.player, starting: a.player };
+    case 'mulligan':
+      return { type: 'KEEP', player: a.player };
+    case 'bottom':
+      return { type: 'BOTTOM', player: a.player, count: a.count };
+    case 'openingHandActions':
+      return { type: 'OPENING_HAND_DONE', player: a.player };
   }
 }
 
@@ -47,15 +61,17 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
     return {
       triggers: due.flatMap((i) => i.triggers ?? []),
       stateBasedActions: due.some((i) => i.stateBasedActions === true),
+      events: due.flatMap((i) => i.events ?? []) as unknown as TurnEvent[],
     };
   };
   const { inject: _inject, ...setup } = s.setup;
   let game: Game;
   try {
-    game = createGame({ ...setup, hooks: { checkpoint } });
+    game = createGame({ ...(setup as GameOptions), hooks: { checkpoint } });
   } catch (err) {
     return { ok: false, failures: [{ stepIndex: -1, message: `setup: ${err instanceof Error ? err.message : String(err)}` }] };
   }
+  // CONTRACT: expectEmitted sees the events since the start of the steps (createGame's own are not among them).
   let emitted: EmittedEvent[] = [];
   const listen = (g: Game) => g.on('*', (e) => emitted.push(e));
   listen(game);
@@ -108,34 +124,7 @@ function runPassUntil(game: Game, until: Record<string, unknown>, max: number): 
     if (actions >= max) return `passUntil ${JSON.stringify(until)}: not reached after ${max} actions (now turn ${view.turn}, ${view.phase}/${view.step})`;
     const answer = plainestAnswer(view);
     if (answer === null) return `passUntil ${JSON.stringify(until)}: the game is over before it was reached`;
-    const result = game.send(answer);
+    const result = game.send(answer as unknown);
     if (!result.ok) return `passUntil: ${JSON.stringify(answer)} was refused: ${result.error.message}`;
   }
-}
-
-/** Reads and runs a scenario file. */
-export async function runScenarioFile(path: string, options: RunOptions = {}): Promise<ScenarioResult & { name: string }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(path, 'utf8'));
-  } catch (err) {
-    return { name: path, ok: false, failures: [{ stepIndex: -1, message: `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}` }] };
-  }
-  const name = typeof data === 'object' && data !== null && typeof (data as { name?: unknown }).name === 'string' ? (data as { name: string }).name : path;
-  return { name, ...runScenario(data, options) };
-}
-
-/** The scenario files (*.json) named by paths: files as given, folders searched recursively, sorted. */
-export async function collectScenarioFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const p of paths) {
-    const info = await stat(p);
-    if (info.isDirectory()) {
-      const entries = (await readdir(p, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
-      out.push(...(await collectScenarioFiles(entries.filter((e) => e.isDirectory() || e.name.endsWith('.json')).map((e) => join(p, e.name)))));
-    } else {
-      out.push(p);
-    }
-  }
-  return out;
 }

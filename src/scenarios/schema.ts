@@ -3,52 +3,62 @@
  * (CONTRACT.md, "Scenarios"). The JSON Schema published for other languages is generated
  * from this zod schema with `z.toJSONSchema`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors.js';
 
-const ViewPattern = z.record(z.string(), z.unknown()).describe('fields of the TurnView; objects match partially, arrays element by element');
+// zod/mini keeps the main entry's browser bundle small; descriptions go into the JSON Schema.
+const looseEvent = () => z.catchall(z.object({ type: z.string() }), z.unknown());
+const ViewPattern = z.record(z.string(), z.unknown()).check(z.describe('fields of the TurnView; objects match partially, arrays element by element'));
 
 export const InjectionSchema = z
   .object({
     when: ViewPattern,
-    triggers: z.array(z.object({ id: z.string().min(1), controller: z.string().min(1) })).optional(),
-    stateBasedActions: z.boolean().optional(),
+    triggers: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), controller: z.string().check(z.minLength(1)) }))),
+    stateBasedActions: z.optional(z.boolean()),
+    events: z.optional(z.array(looseEvent())).check(z.describe('host events the checkpoint returns')),
   })
-  .describe('fires once, at the first checkpoint whose view matches `when`; the checkpoint returns its triggers and stateBasedActions');
+  .check(z.describe('fires once, at the first checkpoint whose view matches `when`; the checkpoint returns its triggers, stateBasedActions and events'));
 
 export const ScenarioSetupSchema = z.object({
   players: z.array(z.string()),
-  startingPlayer: z.string().optional(),
-  rules: z.enum(['current', 'classic']).optional(),
-  maxHandSize: z.number().optional(),
-  handSize: z.number().optional(),
-  inject: z.array(InjectionSchema).optional(),
+  startingPlayer: z.optional(z.string()),
+  rules: z.optional(z.enum(['current', 'm10', 'classic'])),
+  maxHandSize: z.optional(z.number()),
+  handSize: z.optional(z.number()),
+  attack: z.optional(z.enum(['all', 'chooseOne', 'left', 'right'])),
+  orderTriggers: z.optional(z.enum(['host', 'players'])),
+  pregame: z.optional(z.boolean()),
+  seed: z.optional(z.number()),
+  teams: z.optional(z.array(z.object({ id: z.string(), players: z.array(z.string()) }))),
+  variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
+  rangeOfInfluence: z.optional(z.number()),
+  inject: z.optional(z.array(InjectionSchema)),
 });
 
 export const SendStepSchema = z.strictObject({
-  send: z.unknown().describe('the event; it must be accepted, or refused with `reject`'),
-  reject: z.enum(Object.values(ErrorCode) as [string, ...string[]]).optional(),
+  send: z.unknown().check(z.describe('the event; it must be accepted, or refused with `reject`')),
+  reject: z.optional(z.enum(Object.values(ErrorCode) as [string, ...string[]])),
 });
 export const ExpectStepSchema = z.strictObject({ expect: ViewPattern });
 export const PassUntilStepSchema = z.strictObject({
   passUntil: ViewPattern,
-  max: z.number().int().positive().optional().describe('most actions before failing (default 500)'),
+  max: z.optional(z.int().check(z.positive())).check(z.describe('most actions before failing (default 500)')),
 });
 export const ExpectEmittedStepSchema = z.strictObject({
-  expectEmitted: z.array(z.object({ type: z.string() }).catchall(z.unknown())),
+  expectEmitted: z.array(looseEvent()),
 });
 
 export const ScenarioStepSchema = z.union([SendStepSchema, ExpectStepSchema, PassUntilStepSchema, ExpectEmittedStepSchema]);
 
 export const ScenarioSchema = z
   .object({
-    name: z.string().min(1),
-    rules: z.array(z.string()).optional().describe('the Comprehensive Rules numbers the scenario checks'),
-    description: z.string().optional(),
+    name: z.string().check(z.minLength(1)),
+    rules: z.optional(z.array(z.string())).check(z.describe('the Comprehensive Rules numbers the scenario checks')),
+    description: z.optional(z.string()),
     setup: ScenarioSetupSchema,
     steps: z.array(ScenarioStepSchema),
   })
-  .describe('mtg-turn-engine conformance scenario');
+  .check(z.describe('mtg-turn-engine conformance scenario'));
 
 /** A scenario file. */
 export type Scenario = z.infer<typeof ScenarioSchema>;

@@ -1,53 +1,106 @@
 /**
- * Random games (2-8 players, both rules profiles, any starting player and hand sizes) under
- * a mix of legal actions and junk. Every event is checked by test/properties/monitor.ts:
- * send never throws (CONTRACT.md "Game"), refusals change nothing, the view's invariants
- * hold (CR 117.3, 305.2, 106.4, 800.4a), steps follow the turn table (CR 500.1) and a
- * restored game has the same future.
+ * Random games in every era and variant (free-for-all with 2-4 players, Two-Headed Giant,
+ * Archenemy, Emperor, Planechase, with and without the pregame) under a random mix of legal
+ * decisions, the host's turn-changing events (effects added and removed at random times, extra
+ * turns, steps and phases, ending the turn and the combat, control, stops, yields, the stack),
+ * players leaving and refused input. Every event is checked by harness.ts: send never throws
+ * (CONTRACT "Game"), refusals change nothing and emit nothing, the view keeps its invariants
+ * (CR 104.2a, 117.3, 800.4a), nothing is stuck, and restoreGame(persist()) is the same game.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHAOS_WEIGHTS, choicesArb, setupArb } from './arbitraries.js';
-import { runGame } from './monitor.js';
+import { restoreGame, type TurnEvent } from '../../src/index.js';
+import { seededRandom } from '../../src/simulation.js';
+import { fill, playRandom, setupArb } from './harness.js';
 import { assertProperty } from './seeds.js';
 
 describe('random games: every event keeps the contract', () => {
-  it('send never throws, refusals change nothing, invariants and step order hold (CR 117, 500.1, 800.4)', () => {
-    let events = 0;
+  it('send never throws, refusals change nothing, the view keeps its invariants, nothing is stuck (CR 104.2a, 117, 800.4)', () => {
+    let accepted = 0;
     assertProperty(
-      fc.property(setupArb, choicesArb(60), (setup, choices) => {
-        events += runGame(setup, choices).events;
+      fc.property(setupArb, (setup) => {
+        accepted += playRandom(setup, 150).accepted;
       }),
       { numRuns: 40 },
     );
-    expect(events).toBeGreaterThan(1000);
+    expect(accepted).toBeGreaterThan(2000);
   });
 
-  it('games heavy with host effects and players leaving keep the same contract (CR 614.10, 500.7, 500.8, 800.4)', () => {
-    let events = 0;
+  it('games heavy with host effects keep the same contract (CR 614.10, 500.7-500.10, 724, 723)', () => {
+    let accepted = 0;
     assertProperty(
-      fc.property(setupArb, choicesArb(60, CHAOS_WEIGHTS), (setup, choices) => {
-        events += runGame(setup, choices).events;
+      fc.property(setupArb, (setup) => {
+        accepted += playRandom(setup, 120, { legal: 45, host: 40, refused: 8, concede: 2, restore: 5 }).accepted;
       }),
-      { numRuns: 25 },
+      { numRuns: 30 },
     );
-    expect(events).toBeGreaterThan(500);
+    expect(accepted).toBeGreaterThan(1000);
   });
 
-  it('long two-player games reach many turns with the same checks (CR 500.1, 514.3a)', () => {
+  it('long games reach many turns (CR 500.1, 514.3a)', () => {
     let turns = 0;
     assertProperty(
-      fc.property(
-        setupArb.filter((s) => s.players.length <= 3),
-        fc.array(fc.record({ kind: fc.constant('pass' as const), times: fc.integer({ min: 20, max: 40 }) }), { minLength: 20, maxLength: 40 }),
-        choicesArb(30),
-        (setup, passes, mixed) => {
-          const interleaved = passes.flatMap((p, i) => (mixed[i] ? [p, mixed[i]] : [p]));
-          turns = Math.max(turns, runGame(setup, interleaved).turns);
-        },
-      ),
-      { numRuns: 10 },
+      fc.property(setupArb, (setup) => {
+        turns = Math.max(turns, playRandom(setup, 800, { legal: 95, host: 3, refused: 1, concede: 0, restore: 1 }).game.view().turn);
+      }),
+      { numRuns: 6 },
     );
     expect(turns).toBeGreaterThan(5);
+  });
+});
+
+describe('legalActions and send agree (issue 10 point 7)', () => {
+  it('every listed decision is accepted once its choices are filled, and every accepted decision was listed', () => {
+    const DECISIONS = new Set(['PASS_PRIORITY', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'PLAY_LAND', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD', 'CHOOSE_DEFENDER', 'ORDER_BLOCKERS', 'ORDER_ATTACKERS', 'ORDER_TRIGGERS', 'CHOOSE_STARTING_PLAYER', 'MULLIGAN', 'KEEP', 'BOTTOM', 'OPENING_HAND_DONE', 'ROLL_PLANAR_DIE']);
+    let checked = 0;
+    assertProperty(
+      fc.property(setupArb, fc.integer({ min: 0, max: 200 }), (setup, length) => {
+        const { game } = playRandom(setup, length);
+        if (game.view().gameOver !== null) return;
+        const r = seededRandom(setup.seed + 1);
+        const saved = JSON.stringify(game.persist());
+        const listed = game.legalActions();
+        for (const action of listed) {
+          const copy = restoreGame(JSON.parse(saved));
+          const event = fill(action, copy.view(), r, 9999);
+          const result = copy.send(event);
+          expect(result.ok ? 'accepted' : result.error.message, `${JSON.stringify(event)} was listed`).toBe('accepted');
+          checked++;
+        }
+        // A decision that is not listed is refused: each player's pass, a land and a sorcery.
+        const types = new Set(listed.map((a) => `${a.type}:${a.player}`));
+        for (const player of game.view().players) {
+          for (const event of [{ type: 'PASS_PRIORITY', player }, { type: 'PLAY_LAND', player }, { type: 'MULLIGAN', player }, { type: 'KEEP', player }] as TurnEvent[]) {
+            if (!DECISIONS.has(event.type) || types.has(`${event.type}:${player}`)) continue;
+            const copy = restoreGame(JSON.parse(saved));
+            expect(copy.send(event).ok, `${JSON.stringify(event)} is not listed but was accepted`).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('a game restored at a random point plays 1,000 random actions to its end or on, never stuck', () => {
+    assertProperty(
+      fc.property(setupArb, fc.integer({ min: 0, max: 150 }), (setup, length) => {
+        const { game } = playRandom(setup, length);
+        const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+        expect(restored.view()).toEqual(game.view());
+        // The restored game goes on under the same random mix.
+        const r = seededRandom(setup.seed + 3);
+        for (let i = 0; i < 1000 && restored.view().gameOver === null; i++) {
+          const view = restored.view();
+          const actions = restored.legalActions().filter((a) => a.type !== 'CONCEDE');
+          expect(actions.length, `stuck in turn ${view.turn}, ${view.phase}/${view.step}`).toBeGreaterThan(0);
+          const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
+          const action = pass !== undefined && r() < 0.8 ? pass : actions[Math.floor(r() * actions.length)]!;
+          const result = restored.send(fill(action, view, r, 100_000 + i));
+          expect(result.ok ? 'ok' : result.error.message).toBe('ok');
+        }
+      }),
+      { numRuns: 10 },
+    );
   });
 });

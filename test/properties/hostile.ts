@@ -59,7 +59,8 @@ export function setAt(root: unknown, path: Path, value: unknown): unknown {
 
 /** Values of a type other than the original's, none of which the field can accept. */
 export function wrongTypes(original: unknown): unknown[] {
-  if (original === null) return [42, true, [], 'x'.repeat(3), { x: 1 }];
+  // Nullable fields hold numbers, lists or records: these are wrong for all of them.
+  if (original === null) return [true, 'x'.repeat(3), -1.5];
   if (Array.isArray(original)) return ['[]', 0, { length: 0 }, true];
   switch (typeof original) {
     case 'string':
@@ -124,4 +125,12 @@ export function nested(depth: number): unknown {
   let v: unknown = 'bottom';
   for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { deeper: v };
   return v;
+}
+
+/** Nothing may ever be added to Object.prototype. */
+export function prototypeProblem(): string | null {
+  const probe = {} as Record<string, unknown>;
+  // Pollution by assignment adds enumerable keys; none are there in a clean runtime.
+  if (probe.polluted !== undefined || Object.keys(Object.prototype).length > 0) return `Object.prototype was polluted: ${Object.keys(Object.prototype).join(', ')}`;
+  return null;
 }

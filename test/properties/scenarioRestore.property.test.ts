@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectScenarioFiles } from '../../src/scenarios/runner.js';
+import { collectScenarioFiles } from '../../src/scenarios/files.js';
 import { runScenario } from '../../src/index.js';
 import { assertProperty } from './seeds.js';
 

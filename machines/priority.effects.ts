@@ -1,0 +1,184 @@
+/**
+ * What the actions about priority and the stack do, as pure functions of the context: giving
+ * and passing priority (with the checkpoint first), automatic passes, resolving, casting,
+ * triggers, special actions and players leaving.
+ * CR 116, 117, 305, 405, 603.3b, 608, 800.4, 901.9.
+ */
+import { byUnits, unitOf } from '../src/rules/units.js';
+import { apnapPlayers, isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
+import { autoPassReason } from '../src/rules/stops.js';
+import { activeOrNext } from '../src/rules/turnOrder.js';
+import { randomIndex } from '../src/rules/random.js';
+import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
+import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
+import { assertStackLimit, runCheckpoint } from './checkpoint.js';
+import { effect, NOTHING, andThen, type Effect } from './effect.js';
+import { leaveEffect } from './host.effects.js';
+import { endYields, endYieldsOnStackChange } from './yields.js';
+import type { GameHooksRuntime } from './hooks.js';
+import type { EmittedEvent, PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
+
+type Runtime = GameHooksRuntime | undefined;
+
+/**
+ * A player receives priority: first the state-based action and trigger check runs
+ * (CR 117.5, 704.3), then that player (or, if they left meanwhile, the next in turn order)
+ * holds priority. `fresh` starts a new round of passes (after a resolution or a new step).
+ */
+export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerId | null, fresh: boolean): Effect {
+  if (player === null || ctx.result !== null || ctx.triggerOrder !== null) return NOTHING;
+  const checked = runCheckpoint(ctx, runtime, { about: player });
+  return andThen(ctx, checked, (c) => {
+    if (c.result !== null) return NOTHING;
+    if (c.triggerOrder !== null) return effect(c, { priority: null, passed: [] }); // CR 603.3b: the triggers are ordered first
+    const holder = byUnits(c).players.includes(player) ? player : activeOrNext(c);
+    const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
+    if (fresh || checked.activity) patch.passed = [];
+    const given = effect(c, patch);
+    return c.stack.length === 0 ? andThen(c, given, endYields('stackResolved')) : given;
+  });
+}
+
+/**
+ * The player holding priority passes automatically (CONTRACT: stops and yields): `autoPass`
+ * first, then the pass and what it causes (117.4).
+ */
+export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
+  const player = ctx.priority;
+  const reason = autoPassReason(ctx);
+  if (player === null || reason === null) return NOTHING;
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
+  const resolves = isLastToPassWithObjectOnStack(byUnits(ctx), player);
+  return andThen(ctx, announced, (c) => {
+    const passed = passPriority(c, runtime, player);
+    return resolves ? andThen(c, passed, (d) => resolveTopOfStack(d, runtime)) : passed;
+  });
+}
+
+/** CR 117.3a, 117.3b: the active player (or the next player, CR 800.4j) receives priority. */
+export function givePriorityToActivePlayer(ctx: TurnContext, runtime: Runtime): Effect {
+  return givePriority(ctx, runtime, activeOrNext(ctx), true);
+}
+
+/** CR 117.3c: after casting or activating, the same player receives priority again. */
+export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
+  return givePriority(ctx, runtime, ctx.priority, false);
+}
+
+/** CR 117.3d: a player passes; the next player receives priority unless all have passed. */
+export function passPriority(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
+  const { passed, next } = recordPass(byUnits(ctx), unitOf(ctx, player));
+  const after = effect(ctx, { passed, priority: null });
+  if (next === null) return after;
+  return andThen(ctx, after, (c) => givePriority(c, runtime, next, false));
+}
+
+/**
+ * CR 117.4, 608: all players passed with an object on the stack: the top one resolves
+ * (`resolve`, for the host to carry out); a 'classic' combat damage object deals its damage
+ * (`combatDamage`, no `resolve`). Then the active player receives priority (117.3b).
+ */
+export function resolveTopOfStack(ctx: TurnContext, runtime: Runtime): Effect {
+  const top = ctx.stack[ctx.stack.length - 1];
+  if (top === undefined) return NOTHING;
+  const event: EmittedEvent =
+    top.kind === 'combatDamage' ? { type: 'combatDamage', first: ctx.step === 'firstStrikeDamage', creatures: [...(top.creatures ?? [])] } : { type: 'resolve', object: { ...top } };
+  const resolved = effect(ctx, { stack: ctx.stack.slice(0, -1), passed: [] }, [event]);
+  return andThen(ctx, resolved, (c) => givePriorityToActivePlayer(c, runtime));
+}
+
+/** CR 601.2a, 602.2a: a spell or ability goes on the stack; a spell counts for the turn. A new object ends yields (CONTRACT). */
+export function castOrActivate(ctx: TurnContext, player: PlayerId, id: string, kind: 'spell' | 'ability'): Effect {
+  assertStackLimit(ctx.stack.length + 1, 'the stack');
+  const patch: Partial<TurnContext> = { stack: [...ctx.stack, { id, controller: player, kind }], passed: [] };
+  if (kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [player]: (ctx.spellsCast[player] ?? 0) + 1 };
+  return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
+}
+
+/** The active player plays a land (CR 305.1, 116.2a): no stack, a new round of passes. */
+export function playLand(ctx: TurnContext): Effect {
+  return effect(ctx, { landsPlayed: ctx.landsPlayed + 1, passed: [] });
+}
+
+/**
+ * Abilities triggered (CR 603.2): they wait for the next time a player would receive
+ * priority, which is at once when a player holds priority now (CR 117.2a, 603.3).
+ * Abilities of players who have left are never put on the stack (CR 800.4d).
+ */
+export function addTriggers(ctx: TurnContext, runtime: Runtime, triggers: readonly Trigger[]): Effect {
+  const kept = triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => ({ id: t.id, controller: t.controller }));
+  assertStackLimit(ctx.stack.length + ctx.pendingTriggers.length + kept.length, 'the stack with the waiting triggered abilities');
+  const first = andThen(ctx, effect(ctx, { pendingTriggers: [...ctx.pendingTriggers, ...kept] }), kept.length > 0 ? endYieldsOnStackChange : () => NOTHING);
+  if (ctx.priority === null) return first;
+  return andThen(ctx, first, (c) => givePriority(c, runtime, c.priority, false));
+}
+
+/**
+ * CR 901.9: the active player rolls the planar die, paying one more mana than for the last
+ * roll this turn; the seeded roll is emitted (`planarDie`) and they get priority again.
+ */
+export function rollPlanarDie(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
+  const cost = planarDieCost(ctx);
+  const { state, index } = randomIndex(ctx.rng, PLANAR_DIE.length);
+  const roll = PLANAR_DIE[index] ?? 'blank';
+  const rolled = effect(
+    ctx,
+    { rng: state, planarRolls: ctx.planarRolls + 1, manaPool: { ...ctx.manaPool, [player]: (ctx.manaPool[player] ?? 0) - cost }, passed: [] },
+    [{ type: 'planarDie', player, roll }],
+  );
+  return andThen(ctx, rolled, (c) => givePriority(c, runtime, player, false));
+}
+
+/**
+ * CR 603.3b: a player orders their triggers of a batch (`orderTriggers: 'players'`). Once
+ * every player who had two or more has ordered them, the batch goes on the stack in APNAP
+ * order, each player's in the order given; then the check runs again and the player about
+ * to receive priority receives it.
+ */
+export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: PlayerId, order: readonly string[]): Effect {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return NOTHING;
+  const orders = { ...pending.orders, [player]: [...order] };
+  if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
+  return finishTriggerOrder({ ...ctx, triggerOrder: { ...pending, orders } }, runtime);
+}
+
+/** Every order is given: the batch goes on the stack and the player about to receive priority receives it (CR 603.3b). */
+function finishTriggerOrder(ctx: TurnContext, runtime: Runtime): Effect {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return NOTHING;
+  const orders = pending.orders;
+  const batch: Trigger[] = [];
+  for (const p of apnapPlayers(ctx)) {
+    const mine = pending.batch.filter((t) => t.controller === p);
+    const ids = orders[p] ?? mine.map((t) => t.id);
+    for (const id of ids) {
+      const t = mine.find((x) => x.id === id);
+      if (t) batch.push(t);
+    }
+  }
+  const stacked = andThen(ctx, effect(ctx, { triggerOrder: null, stack: stackTriggers(ctx, batch), passed: [] }), endYieldsOnStackChange);
+  return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about !== null && c.players.includes(pending.about) ? pending.about : activeOrNext(c), false));
+}
+
+/** A player leaves the game, or the game ends (CR 104.3a, 800.4a): if they held priority, the next player receives it. */
+export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<TurnEvent, { type: 'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME' }>): Effect {
+  const held = ctx.priority;
+  const left = leaveEffect(ctx, e);
+  return andThen(ctx, left, (c) => {
+    // Triggers waiting to be ordered by nobody left to order them go on the stack.
+    if (c.result === null && c.triggerOrder !== null && triggerOrderDue(c) === null) return finishTriggerOrder(c, runtime);
+    if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
+    const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byUnits(c), held) : null;
+    return givePriority(c, runtime, next, false);
+  });
+}
+
+function activeOrNextAfter(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId): PlayerId | null {
+  const start = ctx.seats.indexOf(player);
+  for (let i = 1; i <= ctx.seats.length; i++) {
+    const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
+    if (ctx.players.includes(seat)) return seat;
+  }
+  return null;
+}

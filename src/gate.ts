@@ -1,0 +1,75 @@
+/**
+ * The gate every event passes before it reaches the chart (from `game.send` or sent to the
+ * actor directly): the schema, the players it names, the game being over, re-entrance from the
+ * checkpoint hook, and the legality table. A refusal names the field or the rule.
+ */
+import type { Actor } from 'xstate';
+import type { turnMachine } from '../machines/turn.machine.js';
+import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
+import { ErrorCode, type EngineErrorInfo } from './errors.js';
+import { violationOf } from './rules/legality.js';
+import { parseEvent } from './schemas.js';
+import { awaitingOf, type SnapshotLike } from './view.js';
+
+type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
+
+/** The snapshot with the per-send counters of the auto-pass loop guard at zero (CONTRACT: "within one send"). */
+export function freshSend(snapshot: Snapshot): Snapshot {
+  const ctx = freshSendContext(snapshot.context);
+  return ctx === snapshot.context ? snapshot : ({ ...snapshot, context: ctx } as Snapshot);
+}
+
+/** The context with the per-send counters at zero (the same object when they already are). */
+export function freshSendContext(ctx: TurnContext): TurnContext {
+  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return ctx;
+  return { ...ctx, autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
+}
+
+/** A refusal with its code, message and rule. */
+export function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
+  return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
+}
+
+/** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
+export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
+  const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
+  for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
+    const v = (event as Record<string, unknown>)[field];
+    if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
+  }
+  if (event.type === 'DECLARE_ATTACKERS') {
+    const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
+    if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');
+  }
+  if (event.type === 'TRIGGER') {
+    const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
+    if (i >= 0) return bad(`triggers[${i}].controller`, event.triggers[i]?.controller ?? '');
+  }
+  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return bad('object.controller', event.object.controller);
+  if (event.type === 'ADD_EFFECT') {
+    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
+    if (i >= 0) return bad(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
+    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return bad('duration.ofPlayer', event.duration.ofPlayer);
+  }
+  return null;
+}
+
+/**
+ * Checks an event against the game as it is: the parsed event, or the refusal (INVALID_EVENT
+ * naming the field, GAME_OVER, REENTRANT, ILLEGAL_ACTION naming the rule).
+ */
+export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
+  if (inHook) return refusal(ErrorCode.REENTRANT, "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead");
+  const parsed = parseEvent(raw);
+  if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
+  const event = parsed.value;
+  const ctx = snapshot.context;
+  const unknown = unknownPlayer(event, ctx.seats);
+  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
+  if (snapshot.status !== 'active' || ctx.result !== null) {
+    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
+  }
+  const v = violationOf(ctx, awaitingOf(snapshot), event);
+  if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
+  return { ok: true, event };
+}

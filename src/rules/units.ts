@@ -1,0 +1,48 @@
+/**
+ * Whose turn it is and who holds priority, as distinct from who plays: with shared team turns
+ * (CR 805: Two-Headed Giant 810, Archenemy 904) turns and priority belong to teams, each
+ * represented by its primary player (805.2); otherwise to players. Turn order, priority and
+ * APNAP order work on these units.
+ * CR 805.2, 805.4, 805.5, 805.7, 805.8, 805.10.
+ */
+import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+
+type UnitContext = Pick<TurnContext, 'teams' | 'variant'>;
+
+/** Whether the game uses shared team turns (CR 805; 810, 904.2). */
+export function sharesTurns(ctx: UnitContext): boolean {
+  return ctx.teams !== null && (ctx.variant === 'twoHeadedGiant' || ctx.variant === 'archenemy');
+}
+
+/** The unit a player takes turns and holds priority with: their team's primary player (805.2), or themselves. */
+export function unitOf(ctx: UnitContext, player: PlayerId): PlayerId {
+  if (!sharesTurns(ctx)) return player;
+  const team = ctx.teams?.find((t) => t.players.includes(player));
+  return team?.players[0] ?? player;
+}
+
+/** The members of a unit still in the game, in seat order. */
+export function membersOf(ctx: UnitContext & Pick<TurnContext, 'players'>, unit: PlayerId): PlayerId[] {
+  if (!sharesTurns(ctx)) return ctx.players.includes(unit) ? [unit] : [];
+  return ctx.players.filter((p) => unitOf(ctx, p) === unit);
+}
+
+/**
+ * The seating of the units, for turn order and priority: the primaries of the teams (in the
+ * order of their first seats) and those still in the game, or the players themselves.
+ */
+export function unitSeating(ctx: UnitContext & Pick<TurnContext, 'seats' | 'players'>): Pick<TurnContext, 'seats' | 'players'> {
+  if (!sharesTurns(ctx)) return ctx;
+  const seats: PlayerId[] = [];
+  for (const p of ctx.seats) {
+    const u = unitOf(ctx, p);
+    if (!seats.includes(u)) seats.push(u);
+  }
+  const players = seats.filter((u) => ctx.players.some((p) => unitOf(ctx, p) === u));
+  return { seats, players };
+}
+
+/** The context with the units' seating, for the turn order and priority rules. */
+export function byUnits<T extends UnitContext & Pick<TurnContext, 'seats' | 'players'>>(ctx: T): T {
+  return sharesTurns(ctx) ? { ...ctx, ...unitSeating(ctx) } : ctx;
+}

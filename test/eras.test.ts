@@ -1,0 +1,24 @@
+/**
+ * Rules eras as data (issue 12): the README's side-by-side table is generated from the era
+ * records, and each difference is read from them.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERAS, eraTable } from '../src/rules/eras.js';
+
+describe('rules eras (CR 500.5, 509.2 of 2009-2024, classic 300.3, 310.4)', () => {
+  it('the README table is the table generated from the era data', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
+    const between = readme.split('<!-- era-table:start -->')[1]?.split('<!-- era-table:end -->')[0]?.trim();
+    expect(between).toBe(eraTable());
+  });
+
+  it('has the three eras, each a record of the same fields', () => {
+    expect(Object.keys(ERAS)).toEqual(['current', 'm10', 'classic']);
+    const fields = Object.keys(ERAS.current).sort();
+    for (const era of Object.values(ERAS)) expect(Object.keys(era).sort()).toEqual(fields);
+    expect(ERAS.m10.damageAssignmentOrder && !ERAS.current.damageAssignmentOrder).toBe(true);
+    expect(ERAS.classic).toMatchObject({ manaEmpties: 'phase', manaBurn: true, combatDamageOnStack: true, noAttackersSkipsRestOfStep: true });
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * Random games for the properties: random setups (every era, free-for-all, Two-Headed Giant,
+ * Archenemy, Emperor, Planechase, pregames, players ordering triggers) and a random mix of
+ * every event of the contract: the players' legal decisions with random payloads, the host's
+ * events that change the turn (effects of every kind and duration, extra turns, steps and
+ * phases, ending the turn or the combat, control, stops and yields, the stack), players
+ * leaving, and refused input (wrong players, bad payloads). Each event is checked as it is
+ * sent; `checkGame` runs the properties any game keeps.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
+import { seededRandom } from '../../src/simulation.js';
+import { prototypeProblem } from './hostile.js';
+
+type Random = () => number;
+
+/** A random setup: createGame options with a seed. */
+export const setupArb: fc.Arbitrary<GameOptions & { seed: number }> = fc
+  .record({
+    shape: fc.constantFrom('ffa2', 'ffa3', 'ffa4', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase'),
+    rules: fc.constantFrom('current', 'm10', 'classic' as const),
+    pregame: fc.boolean(),
+    orderTriggers: fc.constantFrom('host', 'players' as const),
+    attack: fc.constantFrom('all', 'chooseOne', 'left', 'right' as const),
+    seed: fc.nat(),
+  })
+  .map(({ shape, rules, pregame, orderTriggers, attack, seed }): GameOptions & { seed: number } => {
+    const base = { rules, pregame, orderTriggers, seed };
+    switch (shape) {
+      case 'ffa2':
+        return { ...base, players: ['A', 'B'] };
+      case 'ffa3':
+        return { ...base, players: ['A', 'B', 'C'], attack };
+      case 'ffa4':
+        return { ...base, players: ['A', 'B', 'C', 'D'], attack };
+      case 'twoHeadedGiant':
+        return { ...base, players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] };
+      case 'archenemy':
+        return { ...base, players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }] };
+      case 'emperor':
+        return { ...base, players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: [{ id: 'T1', players: ['A', 'B', 'C'] }, { id: 'T2', players: ['D', 'E', 'F'] }] };
+      default:
+        return { ...base, players: ['A', 'B', 'C'], variant: 'planechase' };
+    }
+  });
+
+function pick<T>(r: Random, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)] as T;
+}
+
+const STEPS = ['untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat', 'end', 'cleanup'] as const;
+const PHASES = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'] as const;
+const DURATIONS = ['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn'] as const;
+
+/** A legal decision with a random payload (random creatures, orders, defenders). */
+export function fill(action: LegalAction, view: TurnView, r: Random, serial: number): TurnEvent {
+  const { choose: _choose, ...rest } = action;
+  const a = view.awaiting;
+  switch (rest.type) {
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY':
+      return { ...rest, id: `o${serial}` } as TurnEvent;
+    case 'DECLARE_ATTACKERS': {
+      const defenders = a?.kind === 'declareAttackers' ? a.defenders : [];
+      const n = defenders.length === 0 ? 0 : Math.floor(r() * 4);
+      return { ...rest, attackers: Array.from({ length: n }, (_, i) => ({ id: `${rest.player}-${i}`, defender: pick(r, defenders), firstStrike: r() < 0.2, doubleStrike: r() < 0.1 })) };
+    }
+    case 'DECLARE_BLOCKERS': {
+      // Attackers attacking this player, or their team (CR 509.1a, 805.10).
+      const team = new Set(view.teams?.find((t) => t.players.includes(rest.player))?.players ?? [rest.player]);
+      const attackers = (view.combat?.attackers ?? []).filter((x) => team.has(x.defender)).map((x) => x.id);
+      const n = attackers.length === 0 ? 0 : Math.floor(r() * 4);
+      // Two creatures at most, each blocking distinct attackers (509.1b: one may block several).
+      const pairs = new Map<string, { id: string; attacker: string; firstStrike: boolean }>();
+      for (let i = 0; i < n; i++) {
+        const blocker = { id: `${rest.player}-b${i % 2}`, attacker: pick(r, attackers), firstStrike: r() < 0.2 };
+        pairs.set(`${blocker.id}>${blocker.attacker}`, blocker);
+      }
+      return { ...rest, blockers: [...pairs.values()] };
+    }
+    case 'CHOOSE_DEFENDER':
+      return { ...rest, defender: a?.kind === 'chooseDefender' ? pick(r, a.defenders) : '' };
+    case 'ORDER_BLOCKERS':
+      return { ...rest, order: a?.kind === 'orderBlockers' ? [...a.blockers].reverse() : [] };
+    case 'ORDER_ATTACKERS':
+      return { ...rest, order: a?.kind === 'orderAttackers' ? [...a.attackers].reverse() : [] };
+    case 'ORDER_TRIGGERS':
+      return { ...rest, order: a?.kind === 'orderTriggers' ? [...a.triggers].reverse() : [] };
+    case 'CHOOSE_STARTING_PLAYER':
+      return { ...rest, starting: pick(r, view.players) };
+    case 'BOTTOM':
+      return { ...rest, count: a?.kind === 'bottom' ? a.count : 0 } as TurnEvent;
+    case 'DISCARD':
+      return { ...rest, count: a?.kind === 'discard' ? a.count : 0 } as TurnEvent;
+    default:
+      return rest as TurnEvent;
+  }
+}
+
+/** A random event of the host that changes the turn, naming players and objects of the game. */
+export function hostEvent(view: TurnView, r: Random, serial: number): TurnEvent {
+  const p = pick(r, view.players);
+  const other = pick(r, view.players);
+  const top = view.stack[view.stack.length - 1];
+  const attacker = view.combat?.attackers[0];
+  const effect = view.effects[0];
+  const duration = r() < 0.8 ? pick(r, DURATIONS) : { untilStep: pick(r, STEPS), ofPlayer: p };
+  const choices: (() => TurnEvent)[] = [
+    () => ({ type: 'TRIGGER', triggers: Array.from({ length: 1 + Math.floor(r() * 3) }, (_, i) => ({ id: `t${serial}-${i}`, controller: pick(r, view.players) })) }),
+    () => ({ type: 'HAND_SIZE', player: p, size: Math.floor(r() * 12) }),
+    () => ({ type: 'ADD_MANA', player: p, amount: 1 + Math.floor(r() * 3) }),
+    () => ({ type: 'SPEND_MANA', player: p, amount: 1 }),
+    () => ({ type: 'ADD_EXTRA_TURN', player: p, id: `x${serial}` }),
+    () => ({ type: 'ADD_EXTRA_COMBAT', followedByMain: r() < 0.5 }),
+    () => ({ type: 'ADD_EXTRA_STEP', step: pick(r, ['upkeep', 'draw', 'end'] as const), after: pick(r, ['upkeep', 'draw', 'end'] as const) }),
+    () => ({ type: 'ADD_EXTRA_PHASE', phase: pick(r, ['combat', 'precombatMain', 'beginning'] as const), after: pick(r, PHASES) }),
+    () => ({ type: 'SKIP_NEXT', player: p, what: pick(r, ['untap', 'upkeep', 'draw', 'combat', 'turn', 'declareAttackers'] as const) }),
+    () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'skip', what: pick(r, [...STEPS, ...PHASES, 'combat', 'turn', 'extraTurn'] as const), ...(r() < 0.5 ? { players: [p] } : {}) }, duration }),
+    () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'maxHandSize', ...(r() < 0.5 ? { set: r() < 0.3 ? null : Math.floor(r() * 8) } : { change: Math.floor(r() * 5) - 2 }) }, duration }),
+    () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'landPlays', change: 1 }, duration, controller: p }),
+    () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'spellLimit', perTurn: 1 + Math.floor(r() * 2) }, duration }),
+    () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'keepMana', players: [p] }, duration }),
+    () => ({ type: 'REMOVE_EFFECT', id: effect?.id ?? `e${serial}` }),
+    () => ({ type: 'REMOVE_FROM_STACK', id: top?.id ?? `o${serial}`, reason: pick(r, ['countered', 'exiled', 'removed'] as const) }),
+    () => ({ type: 'PUT_ON_STACK', object: { id: `c${serial}`, controller: p, kind: pick(r, ['spell', 'ability', 'trigger', 'copy'] as const) } }),
+    () => ({ type: 'END_TURN' }),
+    () => ({ type: 'END_COMBAT' }),
+    () => ({ type: 'REMOVE_FROM_COMBAT', id: attacker?.id ?? `${p}-0` }),
+    () => ({ type: 'SET_COMBAT_ABILITIES', id: attacker?.id ?? `${p}-0`, firstStrike: r() < 0.5, doubleStrike: r() < 0.3 }),
+    () => ({ type: 'ADD_ATTACKER', id: `${p}-new${serial}`, defender: attacker?.defender ?? other }),
+    () => ({ type: 'ADD_BLOCKER', id: `${other}-new${serial}`, attacker: attacker?.id ?? `${p}-0` }),
+    () => ({ type: 'CONTROL_PLAYER', controller: other, player: p }),
+    () => ({ type: 'SET_DAY_NIGHT', value: pick(r, ['day', 'night'] as const) }),
+    () => ({ type: 'SET_STOPS', player: p, stops: r() < 0.3 ? null : [{ step: pick(r, STEPS), turn: pick(r, ['own', 'others', 'any'] as const) }] }),
+    () => ({ type: 'YIELD', player: p, until: pick(r, ['stackResolved', 'endOfTurn', 'nextTurn', null] as const), evenIfStackChanges: r() < 0.3 }),
+    () => ({ type: 'ROLL_PLANAR_DIE', player: p }),
+  ];
+  return pick(r, choices)();
+}
+
+/** Events the rules or the schema refuse: a wrong player, unknown types, bad payloads. */
+export function refusedEvent(view: TurnView, r: Random): unknown {
+  const holder = view.priority;
+  const notHolder = view.players.find((p) => p !== holder) ?? 'A';
+  return pick(r, [
+    { type: 'PASS_PRIORITY', player: notHolder },
+    { type: 'PASS_PRIORITY', player: 'stranger' },
+    { type: 'DISCARD', player: notHolder, count: -1 },
+    { type: 'ADD_MANA', player: notHolder, amount: 1.5 },
+    { type: 'NOT_AN_EVENT' },
+    { type: 'ADD_EFFECT', id: 'x', effect: { kind: 'skip', what: 'lunch' } },
+    { type: 'DECLARE_ATTACKERS', player: notHolder, attackers: [{ id: 'a', defender: notHolder }] },
+    { type: 'CAST_SPELL', player: notHolder, id: 'z', speed: 'sorcery' },
+    null,
+    'PASS_PRIORITY',
+  ]);
+}
+
+/** What one game did, for the properties that look at a whole game. */
+export interface GameRun {
+  game: Game;
+  events: EmittedEvent[];
+  accepted: number;
+  refused: number;
+}
+
+/** The mix of a random game: how often each kind of event is sent (out of their sum). */
+export interface Mix {
+  legal: number;
+  host: number;
+  refused: number;
+  concede: number;
+  restore: number;
+}
+
+export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, restore: 3 };
+
+/**
+ * Plays a random game of `length` events, checking each: `send` never throws, a refusal
+ * changes nothing and emits nothing, nothing pollutes Object.prototype, and the properties
+ * of {@link checkView} hold after every accepted event. Every `restore` event replaces the
+ * game with `restoreGame(JSON(persist()))`, which must show the same view and legal actions.
+ */
+export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX): GameRun {
+  const r = seededRandom(options.seed);
+  let game = createGame(options);
+  const events: EmittedEvent[] = [];
+  const listen = (g: Game) => g.on('*', (e) => events.push(e));
+  listen(game);
+  let accepted = 0;
+  let refused = 0;
+  const total = mix.legal + mix.host + mix.refused + mix.concede + mix.restore;
+  for (let i = 0; i < length && game.view().gameOver === null; i++) {
+    const view = game.view();
+    const roll = r() * total;
+    if (roll < mix.restore) {
+      const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+      expect(copy.view(), 'restoreGame(persist()) shows the same view').toEqual(view);
+      expect(copy.legalActions(), 'restoreGame(persist()) offers the same actions').toEqual(game.legalActions());
+      game = copy;
+      listen(game);
+      continue;
+    }
+    let event: unknown;
+    if (roll < mix.restore + mix.legal) {
+      const actions = game.legalActions().filter((a) => a.type !== 'CONCEDE');
+      expect(actions.length, `nothing stuck: a live game offers a decision (turn ${view.turn}, ${view.phase}/${view.step})`).toBeGreaterThan(0);
+      // Mostly pass, so that games move on.
+      const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
+      event = fill(pass !== undefined && r() < 0.7 ? pass : pick(r, actions), view, r, i);
+    } else if (roll < mix.restore + mix.legal + mix.host) event = hostEvent(view, r, i);
+    else if (roll < mix.restore + mix.legal + mix.host + mix.refused) event = refusedEvent(view, r);
+    else event = { type: 'CONCEDE', player: pick(r, view.players) };
+    const before = JSON.stringify(game.persist());
+    const seen = events.length;
+    let result: ReturnType<Game['send']>;
+    try {
+      result = game.send(event);
+    } catch (err) {
+      throw new Error(`send threw on ${JSON.stringify(event)}: ${String(err)}`);
+    }
+    if (result.ok) {
+      accepted++;
+      checkView(game.view(), view);
+    } else {
+      refused++;
+      expect(['INVALID_EVENT', 'ILLEGAL_ACTION', 'GAME_OVER'], JSON.stringify(event)).toContain(result.error.code);
+      expect(JSON.stringify(game.persist()), `refused ${JSON.stringify(event)} changed the game`).toBe(before);
+      expect(events.length, `refused ${JSON.stringify(event)} emitted events`).toBe(seen);
+    }
+    expect(prototypeProblem()).toBeNull();
+  }
+  return { game, events, accepted, refused };
+}
+
+/** What every view keeps: players and priority in the game, the awaited player among them, the stack's controllers. */
+export function checkView(view: TurnView, before: TurnView): void {
+  const seats = new Set([...before.players, ...view.players]);
+  expect(view.version, 'the version counts accepted events').toBe(before.version + 1);
+  if (view.gameOver !== null) {
+    expect(view.awaiting).toBeNull();
+    expect(view.priority).toBeNull();
+    return;
+  }
+  expect(view.players.length, 'a game goes on with two or more players (CR 104.2a)').toBeGreaterThanOrEqual(2);
+  if (view.priority !== null) expect(view.players).toContain(view.priority);
+  if (view.awaiting !== null) expect(view.players).toContain(view.awaiting.player);
+  for (const o of view.stack) expect(seats.has(o.controller), `stack object ${o.id}'s controller`).toBe(true);
+  expect(view.turn, 'turns only go forward').toBeGreaterThanOrEqual(before.turn);
+  if (view.turn > before.turn) expect(view.turn - before.turn, 'turns are counted one by one').toBeLessThan(1000);
+}
