@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import type { TurnEvent, TurnView } from '../src/index.js';
-import { initialState, reduce, reducerView, type ReducerState } from './reducer.js';
+import { initialState, reduce, reducerView, type ReducerState, type ReducerView } from './reducer.js';
 
 const require = createRequire(import.meta.url);
 // boardgame.io's production mode: no logging of each move.
@@ -57,9 +57,9 @@ const seatOf = (G: ReducerState, player: string): string => String(G.seats.index
 function awaited(G: ReducerState): Record<string, string> {
   switch (G.at) {
     case 'declaringAttackers':
-      return { [seatOf(G, G.activePlayer)]: 'declareAttackers' };
+      return { [seatOf(G, G.activePlayer as string)]: 'declareAttackers' };
     case 'discarding':
-      return { [seatOf(G, G.activePlayer)]: 'discard' };
+      return { [seatOf(G, G.activePlayer as string)]: 'discard' };
     case 'declaringBlockers':
       return { [seatOf(G, reducerView(G).awaiting?.player as string)]: 'declareBlockers' };
     default:
@@ -69,7 +69,7 @@ function awaited(G: ReducerState): Record<string, string> {
 
 /** A move: the event is its argument; a decision must come from the player it names. */
 function move({ G, playerID, events }: any, event: TurnEvent): any {
-  if ('player' in event && !HOST.includes(event.type) && seatOf(G, event.player) !== playerID) return INVALID_MOVE;
+  if ('player' in event && !HOST.includes(event.type) && seatOf(G, event.player as string) !== playerID) return INVALID_MOVE;
   const next = reduce(G, event);
   if (next === G) return INVALID_MOVE;
   if (next.at !== G.at || next.priority !== G.priority || next.at === 'declaringBlockers') events.setActivePlayers({ value: awaited(next) });
@@ -100,7 +100,7 @@ export function mtgGame(players: readonly string[]): any {
 
 /** A boardgame.io action for one event: the move named by the event's type, made by the awaited player. */
 function actionOf(state: any, e: TurnEvent, seats: readonly string[]): any {
-  const playerID = 'player' in e && !HOST.includes(e.type) ? String(seats.indexOf(e.player)) : (Object.keys(state.ctx.activePlayers ?? {})[0] as string);
+  const playerID = 'player' in e && !HOST.includes(e.type) ? String(seats.indexOf(e.player as string)) : (Object.keys(state.ctx.activePlayers ?? {})[0] as string);
   return { type: 'MAKE_MOVE', payload: { type: e.type, args: [e], playerID } };
 }
 
@@ -134,6 +134,6 @@ export function playClient(players: readonly string[], events: readonly TurnEven
 }
 
 /** The view boardgame.io's game ends in. */
-export function boardgameioView(G: ReducerState): TurnView {
+export function boardgameioView(G: ReducerState): ReducerView {
   return reducerView(G);
 }

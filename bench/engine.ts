@@ -9,6 +9,7 @@ import type * as View from '../src/view.js';
 import type * as Runner from '../src/scenarios/runner.js';
 import type * as Playout from '../src/compiled/simulate.js';
 import type * as Compiled from '../src/compiled/game.js';
+import type * as GameModule from '../src/game.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
 
@@ -26,4 +27,5 @@ export const { viewOf } = await load<typeof View>('view.js');
 export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js');
 export const { playout } = await load<typeof Playout>('compiled/simulate.js');
 export const { CompiledGame } = await load<typeof Compiled>('compiled/game.js');
+export const { toInput } = await load<typeof GameModule>('game.js');
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

@@ -8,7 +8,7 @@
  *   node --import tsx bench/cpuprofile.ts /tmp/prof/*.cpuprofile
  */
 import { createActor } from 'xstate';
-import { createGame, turnMachine } from './engine.js';
+import { createGame, toInput, turnMachine } from './engine.js';
 import { workloads } from './workloads.js';
 
 const [impl = 'engine', seconds = '5'] = process.argv.slice(2);
@@ -19,7 +19,7 @@ let events = 0;
 while (performance.now() < until) {
   for (const w of list) {
     if (impl === 'raw') {
-      const actor = createActor(turnMachine, { input: { players: w.players, startingPlayer: w.players[0] as string, rules: 'current', maxHandSize: 7, handSize: 7 } }).start();
+      const actor = createActor(turnMachine, { input: toInput({ players: w.players, seed: 1 }) }).start();
       for (const e of w.events) actor.send(e);
     } else {
       const game = createGame({ players: w.players, ...(impl === 'hook' ? { hooks: { checkpoint: () => undefined } } : {}) });

@@ -10,7 +10,46 @@
  * it ends in the same views as the engine on every workload (bench/run.ts).
  * Never imported by the library.
  */
-import type { Attacker, Awaiting, DeclaredBlocker, PhaseName, SkipRecord, StackObject, StepName, Trigger, TurnEvent, TurnView } from '../machines/turn.types.js';
+import type { Attacker, PhaseName, StackObject, StepName, Trigger, TurnEvent } from '../machines/turn.types.js';
+
+/** A declared blocker, as the reducer keeps it. */
+interface DeclaredBlocker {
+  id: string;
+  attacker: string;
+  player: string;
+  firstStrike?: boolean;
+  doubleStrike?: boolean;
+}
+
+/** A step passed over, and the rule. */
+interface SkipRecord {
+  phase: PhaseName;
+  step?: StepName;
+  rule: string;
+}
+
+/** What the reducer awaits (the kinds of the engine's Awaiting it models). */
+type ReducerAwaiting = { kind: 'priority' | 'declareAttackers' | 'declareBlockers'; player: string } | { kind: 'discard'; player: string; count: number };
+
+/** The part of the engine's TurnView the reducer models (bench/run.ts compares these fields). */
+export interface ReducerView {
+  turn: number;
+  activePlayer: string;
+  phase: PhaseName;
+  step: StepName;
+  priority: string | null;
+  awaiting: ReducerAwaiting | null;
+  stack: StackObject[];
+  landsPlayed: number;
+  manaPool: Record<string, number>;
+  players: string[];
+  gameOver: null;
+  handSizes: Record<string, number>;
+  rules: 'current';
+  combat: { attackers: Attacker[]; blockers: DeclaredBlocker[] } | null;
+  schedule: { extraTurns: string[] };
+  skippedThisTurn: SkipRecord[];
+}
 
 /** Where in a step the game is: who is awaited for what. */
 type At = 'priority' | 'declaringAttackers' | 'declaringBlockers' | 'discarding';
@@ -269,7 +308,7 @@ export function reduce(s: ReducerState, e: TurnEvent): ReducerState {
   }
 }
 
-function awaiting(s: ReducerState): Awaiting | null {
+function awaiting(s: ReducerState): ReducerAwaiting | null {
   switch (s.at) {
     case 'declaringAttackers':
       return { kind: 'declareAttackers', player: s.activePlayer };
@@ -283,7 +322,7 @@ function awaiting(s: ReducerState): Awaiting | null {
 }
 
 /** The TurnView of a reducer state (built only when asked, as the engine's is). */
-export function reducerView(s: ReducerState): TurnView {
+export function reducerView(s: ReducerState): ReducerView {
   return {
     turn: s.turn,
     activePlayer: s.activePlayer,
@@ -299,7 +338,7 @@ export function reducerView(s: ReducerState): TurnView {
     handSizes: { ...s.handSizes },
     rules: 'current',
     combat: s.combat === null ? null : { attackers: s.combat.attackers.map((a) => ({ ...a })), blockers: s.combat.blockers.map((b) => ({ ...b })) },
-    schedule: { extraTurns: [...s.extraTurns], extraPhases: [], skips: {} },
+    schedule: { extraTurns: [...s.extraTurns] },
     skippedThisTurn: s.skippedThisTurn.map((r) => ({ ...r })),
   };
 }
