@@ -12,7 +12,7 @@
  * reducer (`InitializeGame` + `CreateGameReducer`). Never imported by the library.
  */
 import { createRequire } from 'node:module';
-import type { TurnEvent, TurnView } from '../src/index.js';
+import type { TurnEvent } from '../src/index.js';
 import { initialState, reduce, reducerView, type ReducerState, type ReducerView } from './reducer.js';
 
 const require = createRequire(import.meta.url);

@@ -132,6 +132,9 @@ class TurnGame implements Game {
   #frozen: TurnView | null = null;
 
   constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, options: RestoreOptions, version: number) {
+    // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
+    this.subscribe = this.subscribe.bind(this);
+    this.getSnapshot = this.getSnapshot.bind(this);
     this.#version = version;
     this.#hooks = options.hooks;
     const hook = options.hooks?.checkpoint;

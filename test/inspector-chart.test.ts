@@ -15,17 +15,17 @@ const all = (nodes: ChartNode[]): ChartNode[] => nodes.flatMap((n) => [n, ...all
 const byPath = new Map(all(chart).map((n) => [n.path, n]));
 
 describe('inspector chart model', () => {
-  it('has the phases holding their steps in turn-table order (CR 500.1)', () => {
+  it('has the phases holding the choice of their next step, then their steps in turn-table order (CR 500.1)', () => {
     for (const [phase, steps] of Object.entries(STEPS_OF_PHASE)) {
-      expect(byPath.get(phase)?.children.map((c) => c.key)).toEqual(steps);
+      expect(byPath.get(phase)?.children.map((c) => c.key)).toEqual(['nextStep', ...steps, ...(phase === 'combat' ? ['ended'] : [])]);
     }
     expect(byPath.get('gameOver')?.final).toBe(true);
   });
 
-  it('labels the guarded skips with their rules (508.8, 510.4)', () => {
+  it('draws the passing over of steps and phases as guarded transitions of the choice states (103.8a, 508.8, 510.4, 614.10)', () => {
     const skips = all(chart).flatMap((n) => n.transitions.filter((t) => t.kind === 'skip'));
-    expect(skips.filter((t) => t.rule === '508.8').every((t) => t.from === 'combat.declareAttackers' && t.to === 'combat.endOfCombat')).toBe(true);
-    expect(skips.find((t) => t.rule === '510.4')).toMatchObject({ from: 'combat.declareBlockers', to: 'combat.combatDamage', skips: ['firstStrikeDamage'], guard: 'isStepOver' });
+    for (const phase of Object.keys(STEPS_OF_PHASE)) expect(skips).toContainEqual(expect.objectContaining({ from: `${phase}.nextStep`, guard: 'isNextStepSkipped' }));
+    expect(skips).toContainEqual(expect.objectContaining({ from: 'nextPhase', guard: 'isNextPhaseSkipped' }));
   });
 
   it('shows the cleanup self-loop (514.3a) and the added phases (500.8) as loops', () => {

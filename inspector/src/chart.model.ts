@@ -120,10 +120,15 @@ function transitionsOf(node: AnyStateNode): TransitionLike[] {
   return out;
 }
 
+/**
+ * A transition that passes a step or a phase over as it would begin (its action is
+ * `passOverStep` or `passOverPhase`): the rule is decided at run time (103.8a, 508.8, 510.4,
+ * 614.10, 500.10), so the chip names the guard; the page dims the steps the schedule shows skipped.
+ */
 function recordedSkips(t: TransitionLike): { steps: string[]; rule: string } | null {
   for (const a of t.actions) {
-    const action = a as { type?: string; params?: { steps?: string[]; rule?: string } };
-    if (action?.type === 'recordSkips' && action.params) return { steps: action.params.steps ?? [], rule: action.params.rule ?? '' };
+    const type = typeof a === 'string' ? a : (a as { type?: string } | null)?.type;
+    if (type === 'passOverStep' || type === 'passOverPhase') return { steps: [], rule: '' };
   }
   return null;
 }
@@ -181,7 +186,7 @@ export function chartOf(root: AnyStateNode): ChartNode[] {
       event,
       guard: guardOfGroup(group.items.map(({ t }) => conjuncts(t.guard))),
       skips: group.steps,
-      rule: group.rule,
+      rule: group.rule === '' ? null : group.rule,
     });
   }
   for (const loop of loops) byPath.get(loop.to)?.transitions.push(loop);

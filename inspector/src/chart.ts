@@ -6,7 +6,7 @@
  */
 import type { AnyStateNode } from 'xstate';
 import type { TurnContext, TurnView } from '../../machines/turn.types.js';
-import { activePaths, chartOf, SKIP_REASONS, type ChartNode, type ChartTransition } from './chart.model.js';
+import { activePaths, chartOf, type ChartNode, type ChartTransition } from './chart.model.js';
 import { h } from './dom.js';
 
 function transitionChip(t: ChartTransition): HTMLLIElement {
@@ -72,10 +72,9 @@ export function renderChart(root: AnyStateNode): Chart {
     update(value, view, context) {
       const active = activePaths(value);
       const skipped = new Map<string, string>();
-      for (const s of view.skippedThisTurn) {
-        const path = s.step === undefined ? s.phase : `${s.phase}.${s.step}`;
-        skipped.set(path, `${s.rule} ${SKIP_REASONS[s.rule] ?? 'skipped'}`);
-      }
+      // What the schedule says will be passed over in this phase and the phases still to come.
+      for (const s of view.schedule.steps) if (s.skipped) skipped.set(`${view.phase}.${s.step}`, 'skipped (CR 614.10, 508.8, 510.4)');
+      for (const p of view.schedule.phases) if (p.skipped) skipped.set(p.phase, 'skipped (CR 614.10)');
       for (const box of boxes) {
         const path = box.dataset.state as string;
         box.dataset.active = String(active.has(path));

@@ -103,7 +103,7 @@ function combatantRows(input: ControlsInput, rows: CombatantDraft[], kind: 'atta
 function playerDecisions(input: ControlsInput): HTMLElement[] {
   const { view, legal, drafts } = input;
   const out: HTMLElement[] = [];
-  const speeds = (type: string) => legal.filter((a) => a.type === type).map((a) => a.speed as string);
+  const speeds = (type: string) => legal.filter((a) => a.type === type).map((a) => ('speed' in a ? a.speed : ''));
   for (const action of legal) {
     const p = action.player;
     switch (action.type) {

@@ -9,7 +9,11 @@ import type { EmittedEvent, RulesProfile, Trigger } from '../../machines/turn.ty
 import { createGame, restoreGame, type Game, type GameOptions } from '../../src/game.js';
 import type { PersistedGame } from '../../src/persistence.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
-import { statePath, viewOf, type SnapshotLike } from '../../src/view.js';
+import { statePath } from '../../src/persistence.js';
+import { viewOf, type SnapshotLike as ViewSnapshot } from '../../src/view.js';
+
+/** A snapshot the page shows: the view's parts and the state value the chart highlights. */
+type SnapshotLike = ViewSnapshot & { value: unknown };
 import { renderChart } from './chart.js';
 import { newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
@@ -85,7 +89,7 @@ function send(event: Record<string, unknown>): void {
   const before = game.view();
   const emitted: EmittedEvent[] = [];
   const off = game.on('*', (e) => emitted.push(e));
-  const result = game.send(event);
+  const result = game.send(event as unknown);
   off();
   const persisted = game.persist();
   addEntry({
@@ -231,7 +235,7 @@ function render(): void {
     fill(panel, h('h2', {}, 'Game'), h('p', { class: 'empty' }, 'No game yet: start one with `npx mtg-turn-engine simulate --inspect`.'));
     fill(controls);
   } else {
-    const v = viewOf(shown);
+    const v = viewOf(shown, state.game?.view().version ?? 0);
     chart.update(shown.value, v, shown.context);
     renderPanel(panel, v, shown.status === 'done' ? 'gameOver' : statePath(shown.value));
     renderControls(controls, {

@@ -16,12 +16,10 @@ function field(label: string, testid: string, value: string | Node): HTMLElement
 
 function scheduleItems(view: TurnView): string[] {
   const items: string[] = [];
-  // The most recently added extra turn is taken first (CR 500.7).
-  for (const p of [...view.schedule.extraTurns].reverse()) items.push(`extra turn for ${p} (500.7)`);
-  for (const kind of view.schedule.extraPhases) items.push(`additional ${kind} phase after this one (500.8)`);
-  for (const [player, skips] of Object.entries(view.schedule.skips)) {
-    for (const [what, n] of Object.entries(skips)) if (n) items.push(`${player} skips next ${what}${n > 1 ? ` ×${n}` : ''} (614.10)`);
-  }
+  for (const s of view.schedule.steps) items.push(`${s.step}${s.skipped ? ' (skipped)' : ''}`);
+  for (const p of view.schedule.phases) items.push(`${p.phase} phase${p.skipped ? ' (skipped)' : ''}`);
+  // Extra turns come first, the most recently added first (CR 500.7).
+  for (const t of view.schedule.turns) items.push(`${t.extra ? 'extra turn' : 'turn'} of ${t.player}${t.skipped ? ' (skipped, 614.10)' : ''}`);
   return items;
 }
 
@@ -79,7 +77,7 @@ export function renderPanel(root: HTMLElement, view: TurnView, statePath: string
             'ul',
             {},
             view.combat.attackers.map((a) => h('li', {}, `${a.id} attacks ${a.defender}${a.firstStrike ? ', first strike' : ''}${a.doubleStrike ? ', double strike' : ''}`)),
-            view.combat.blockers.map((b) => h('li', {}, `${b.id} (${b.player}) blocks ${b.attacker}`)),
+            view.combat.blockers.map((b) => h('li', {}, `${b.id} blocks ${b.blocking.join(', ')}`)),
           ),
         )
       : null,

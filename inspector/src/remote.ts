@@ -50,7 +50,8 @@ export function followRemote(url: string, onSnapshot: (s: RemoteSnapshot, isNewS
         event: (message.event ?? { type: '' }) as RemoteSnapshot['event'],
         persisted: {
           engine: PERSISTED_ENGINE,
-          version: PERSISTED_VERSION,
+          format: PERSISTED_VERSION,
+          version: 0,
           status: snapshot.status === 'done' ? 'done' : 'active',
           state: statePath(snapshot.value),
           context: snapshot.context,

@@ -80,6 +80,9 @@ export class CompiledGame implements ForkableGame {
 
   /** A game in `state` (trusted: from the runtime, a fork or a validated snapshot). */
   constructor(state: CompiledState, version: number, options: RestoreOptions = {}) {
+    // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
+    this.subscribe = this.subscribe.bind(this);
+    this.getSnapshot = this.getSnapshot.bind(this);
     this.#state = state;
     this.#version = version;
     this.#hooks = options.hooks;
