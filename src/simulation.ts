@@ -2,6 +2,7 @@
  * Random but legal games: every player picks among `legalActions`, with random payloads.
  * Deterministic for a seed. Used by `mtg-turn-engine simulate`, soak tests and benchmarks.
  */
+import { plainestFill } from './legal.js';
 import type { EmittedEvent, TurnView } from '../machines/turn.types.js';
 import { createGame, type Game, type GameOptions, type LegalAction } from './game.js';
 
@@ -21,7 +22,11 @@ export function seededRandom(seed: number): () => number {
 export interface SimulationOptions {
   players?: number;
   turns?: number;
-  rules?: 'current' | 'classic';
+  rules?: 'current' | 'm10' | 'classic';
+  /** The variant: its players and teams are set up as the variant needs (Two-Headed Giant 4, Archenemy 4, Emperor 6). */
+  variant?: 'freeForAll' | 'twoHeadedGiant' | 'archenemy' | 'emperor' | 'planechase';
+  /** Begin with the pregame (CR 103). */
+  pregame?: boolean;
   seed?: number;
   /** Whether players may concede (off by default: games then run their full length). */
   allowConcede?: boolean;
@@ -60,19 +65,38 @@ export function concreteEvent(action: LegalAction, view: TurnView, random: () =>
     case 'ACTIVATE_ABILITY':
       return { type: action.type, player: action.player, id: `${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${serial}`, speed: action.speed };
     case 'DECLARE_ATTACKERS': {
-      const opponents = view.players.filter((p) => p !== action.player);
+      const opponents = view.awaiting?.kind === 'declareAttackers' ? view.awaiting.defenders : [];
+      if (opponents.length === 0) return { type: action.type, player: action.player, attackers: [] };
       const attackers = creaturesOf(action.player)
         .filter(() => random() < 0.4)
         .map((id) => ({ id, defender: pick(opponents), ...(random() < 0.25 ? { firstStrike: true } : {}), ...(random() < 0.1 ? { doubleStrike: true } : {}) }));
       return { type: action.type, player: action.player, attackers };
     }
     case 'DECLARE_BLOCKERS': {
-      const attacking = (view.combat?.attackers ?? []).filter((a) => a.defender === action.player);
+      // Attackers attacking the player or their team (CR 509.1a, 805.10).
+      const team = new Set(view.teams?.find((t) => t.players.includes(action.player))?.players ?? [action.player]);
+      const attacking = (view.combat?.attackers ?? []).filter((a) => team.has(a.defender));
       const blockers = attacking.length === 0 ? [] : creaturesOf(action.player).filter(() => random() < 0.4).map((id) => ({ id, attacker: pick(attacking).id }));
       return { type: action.type, player: action.player, blockers };
     }
     default:
-      return { ...action };
+      // Orders, defenders, mulligans, the starting player, discards: the plainest choice.
+      return plainestFill(action, view.awaiting, { stack: view.stack, pendingTriggers: [] }) as unknown as Record<string, unknown>;
+  }
+}
+
+/** The players and teams of a variant (its own player count) or of a free-for-all of `count` players. */
+export function seatsOf(variant: SimulationOptions['variant'], count: number): Pick<GameOptions, 'players' | 'teams' | 'variant'> {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
+  switch (variant) {
+    case 'twoHeadedGiant':
+      return { variant, players: ids(4), teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] };
+    case 'archenemy':
+      return { variant, players: ids(4), teams: [{ id: 'archenemy', players: ['A'] }, { id: 'heroes', players: ['B', 'C', 'D'] }] };
+    case 'emperor':
+      return { variant, players: ids(6), teams: [{ id: 'ABC', players: ['A', 'B', 'C'] }, { id: 'DEF', players: ['D', 'E', 'F'] }] };
+    default:
+      return { variant: variant ?? 'freeForAll', players: ids(count) };
   }
 }
 
@@ -85,8 +109,9 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
   const count = options.players ?? 2;
   const turns = options.turns ?? 3;
   const random = seededRandom(options.seed ?? 1);
-  const players = Array.from({ length: count }, (_, i) => String.fromCharCode(65 + i));
-  const game = createGame({ players, rules: options.rules ?? 'current', ...options.game });
+  const seats = seatsOf(options.variant, count);
+  const players = seats.players;
+  const game = createGame({ ...seats, rules: options.rules ?? 'current', pregame: options.pregame === true, seed: options.seed ?? 1, ...options.game });
   let events = 0;
   let refused = 0;
   let resolved = 0;
@@ -116,7 +141,9 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
     const awaited = actions.filter((a) => a.player === view.awaiting?.player);
     if (awaited.length === 0) break;
     const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
-    const choice = pass !== undefined && random() < 0.8 ? pass : (awaited[Math.floor(random() * awaited.length)] as LegalAction);
+    // Pass more often as the stack grows, so that it resolves and games reach their end.
+    const passing = Math.min(0.98, 0.8 + 0.05 * view.stack.length);
+    const choice = pass !== undefined && random() < passing ? pass : (awaited[Math.floor(random() * awaited.length)] as LegalAction);
     send(concreteEvent(choice, view, random, serial));
   }
   const final = game.view();

@@ -27,7 +27,7 @@ export type InspectTarget = { kind: 'relay'; url: string } | { kind: 'stately'; 
 export interface InspectedGameOptions {
   players: number;
   turns: number;
-  rules: 'current' | 'classic';
+  rules: 'current' | 'm10' | 'classic';
   seed: number;
   /** Milliseconds between two actions. */
   delayMs: number;

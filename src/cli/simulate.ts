@@ -75,6 +75,8 @@ export const simulateCommand: Command = {
         players: { type: 'string' },
         turns: { type: 'string' },
         rules: { type: 'string' },
+        variant: { type: 'string' },
+        pregame: { type: 'boolean', default: false },
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         inspect: { type: 'boolean', default: false },
@@ -85,7 +87,10 @@ export const simulateCommand: Command = {
       },
     });
     const rules = values.rules ?? 'current';
-    if (rules !== 'current' && rules !== 'classic') throw new Error(`--rules must be current or classic; got '${rules}'`);
+    if (rules !== 'current' && rules !== 'm10' && rules !== 'classic') throw new Error(`--rules must be current, m10 or classic; got '${rules}'`);
+    const VARIANTS = ['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase'] as const;
+    const variant = values.variant ?? 'freeForAll';
+    if (!VARIANTS.includes(variant as never)) throw new Error(`--variant must be one of ${VARIANTS.join(', ')}; got '${variant}'`);
     const players = intOption(values.players, 'players', 2, 8) ?? 2;
     const turns = intOption(values.turns, 'turns', 1, 1_000_000) ?? 3;
     const seed = intOption(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
@@ -104,11 +109,14 @@ export const simulateCommand: Command = {
       return 0;
     }
     const pending: EmittedEvent[] = [];
-    console.log(`mtg-turn-engine simulate: ${players} players, ${turns} turns, '${rules}' rules, seed ${seed}`);
+    console.log(`mtg-turn-engine simulate: ${variant === 'freeForAll' ? `${players} players` : variant}, ${turns} turns, '${rules}' rules${values.pregame ? ', with the pregame' : ''}, seed ${seed}`);
+    const started = performance.now();
     const summary = simulate({
       players,
       turns,
       rules,
+      variant: variant as (typeof VARIANTS)[number],
+      pregame: values.pregame,
       seed,
       onStart: (game) => {
         const v = game.view();
@@ -127,6 +135,8 @@ export const simulateCommand: Command = {
     console.log(`  events sent: ${summary.events} (${summary.refused} refused), objects resolved: ${summary.resolved}`);
     console.log(`  players: ${view.players.join(', ')}; hand sizes: ${Object.entries(view.handSizes).map(([p, n]) => `${p}=${n}`).join(', ')}`);
     console.log(`  winner: ${summary.winners?.join(', ') ?? 'none (the game goes on)'}`);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`  ${summary.events} events in ${seconds.toFixed(2)} s (${Math.round(summary.events / Math.max(seconds, 1e-6)).toLocaleString('en-US')} events/s)`);
     return 0;
   },
 };
