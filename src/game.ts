@@ -9,6 +9,7 @@ import { createActor, type Actor, type ActorScope, type AnyEventObject, type Ins
 import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
+import { Emitter, type Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { callHook } from './hookAdapter.js';
 import { checkEvent, freshSend, refusal } from './gate.js';
@@ -20,8 +21,7 @@ import { buildView, deepFreeze, viewOf } from './view.js';
 // Issue 15: games run on the compiled runtime, except games with `inspect` (XState's interpreter, microstep by microstep).
 import { CompiledGame, gameFromState, turnPlan } from './compiled/game.js';
 
-/** A listener of emitted events. */
-export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
+export type { Listener } from './emitter.js';
 
 /** Options of {@link createGame} (CONTRACT.md, "createGame"). */
 export interface GameOptions {
@@ -122,11 +122,9 @@ class TurnGame implements Game {
   readonly #runtime: GameHooksRuntime;
   readonly #hooks: RestoreOptions['hooks'];
   #version: number;
-  #listeners: Map<string, Set<Listener>> | null = null;
+  readonly #emitter = new Emitter();
   readonly #subscribers = new Set<() => void>();
   #outbox: EmittedEvent[] = [];
-  readonly #deliveries: EmittedEvent[] = [];
-  #delivering = false;
   #sending = false;
   #outcome: Outcome | null = null;
   #frozen: TurnView | null = null;
@@ -264,29 +262,7 @@ class TurnGame implements Game {
   #flush(): void {
     const events = this.#outbox;
     this.#outbox = [];
-    if (this.#listeners === null || this.#listeners.size === 0) return;
-    this.#deliveries.push(...events);
-    if (this.#delivering) return;
-    this.#delivering = true;
-    try {
-      for (let e = this.#deliveries.shift(); e !== undefined; e = this.#deliveries.shift()) this.#deliver(e);
-    } finally {
-      this.#delivering = false;
-    }
-  }
-
-  #deliver(e: EmittedEvent): void {
-    for (const key of [e.type, '*']) {
-      const set = this.#listeners?.get(key);
-      if (set === undefined) continue;
-      for (const listener of [...set]) {
-        try {
-          listener({ ...e } as EmittedEvent);
-        } catch {
-          // A host listener's failure is the host's; the engine goes on.
-        }
-      }
-    }
+    this.#emitter.deliver(events);
   }
 
   view(): TurnView {
@@ -314,15 +290,7 @@ class TurnGame implements Game {
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    const listeners = (this.#listeners ??= new Map());
-    let set = listeners.get(type);
-    if (set === undefined) listeners.set(type, (set = new Set()));
-    const wrapped = listener as Listener;
-    set.add(wrapped);
-    return () => {
-      set.delete(wrapped);
-      if (set.size === 0) listeners.delete(type);
-    };
+    return this.#emitter.on(type, listener);
   }
 
   fork(options?: RestoreOptions): Game {

@@ -15,6 +15,7 @@ import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
+import { Emitter } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
@@ -68,10 +69,8 @@ export class CompiledGame implements ForkableGame {
   #version: number;
   /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
   readonly #runtime: GameHooksRuntime | undefined;
-  #listeners: Map<string, Set<Listener>> | null = null;
+  readonly #emitter = new Emitter();
   #subscribers: Set<() => void> | null = null;
-  #deliveries: EmittedEvent[] | null = null;
-  #delivering = false;
   #frozen: TurnView | null = null;
   #actor: Actor<typeof turnMachine> | null = null;
   #hooks: RestoreOptions['hooks'];
@@ -192,32 +191,8 @@ export class CompiledGame implements ForkableGame {
     return events;
   }
 
-  /** Delivers emitted events; a throwing listener does not stop the others; events of a send made by a listener queue behind. */
   #flush(events: readonly EmittedEvent[]): void {
-    if (this.#listeners === null || this.#listeners.size === 0 || events.length === 0) return;
-    const queue = (this.#deliveries ??= []);
-    queue.push(...events);
-    if (this.#delivering) return;
-    this.#delivering = true;
-    try {
-      for (let e = queue.shift(); e !== undefined; e = queue.shift()) this.#deliver(e);
-    } finally {
-      this.#delivering = false;
-    }
-  }
-
-  #deliver(e: EmittedEvent): void {
-    for (const key of [e.type, '*']) {
-      const set = this.#listeners?.get(key);
-      if (set === undefined) continue;
-      for (const listener of [...set]) {
-        try {
-          listener({ ...e } as EmittedEvent);
-        } catch {
-          // A host listener's failure is the host's; the engine goes on.
-        }
-      }
-    }
+    this.#emitter.deliver(events);
   }
 
   #snapshot(): SnapshotLike {
@@ -279,15 +254,7 @@ export class CompiledGame implements ForkableGame {
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    const listeners = (this.#listeners ??= new Map());
-    let set = listeners.get(type);
-    if (set === undefined) listeners.set(type, (set = new Set()));
-    const wrapped = listener as Listener;
-    set.add(wrapped);
-    return () => {
-      set.delete(wrapped);
-      if (set.size === 0) listeners.delete(type);
-    };
+    return this.#emitter.on(type, listener);
   }
 
   persist(): Persisted {

@@ -8,6 +8,7 @@
  * object ids) and amounts that only matter as "some or none" are left out.
  */
 import type { TurnContext } from '../../machines/turn.types.js';
+import { statePath } from '../persistence.js';
 import { discardDue } from '../rules/cleanup.js';
 
 /** The parts of a machine snapshot the model reads. */
@@ -18,18 +19,7 @@ export interface ModelSnapshot {
 }
 
 /** The dotted path of the active leaf state ('combat.declareBlockers.declaring'). */
-export function leafPath(value: unknown): string {
-  const parts: string[] = [];
-  let v = value;
-  while (typeof v === 'object' && v !== null) {
-    const [key, inner] = Object.entries(v as Record<string, unknown>)[0] ?? [];
-    if (key === undefined) break;
-    parts.push(key);
-    v = inner;
-  }
-  if (typeof v === 'string') parts.push(v);
-  return parts.join('.');
-}
+export const leafPath = statePath;
 
 /** A player's seat relative to the player whose turn it is (CR 101.4: turn order). */
 export function seatOf(ctx: Pick<TurnContext, 'seats' | 'turnOwner'>, player: string): number {

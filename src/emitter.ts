@@ -1,0 +1,55 @@
+/**
+ * The listeners of a game's emitted events (`game.on`), shared by both runtimes: events are
+ * delivered in the order they happened; a throwing listener does not stop the others; the
+ * events of a send made by a listener queue behind the ones being delivered.
+ */
+import type { EmittedEvent, EmittedEventType } from '../machines/turn.types.js';
+
+/** A listener of emitted events. */
+export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
+
+export class Emitter {
+  #listeners: Map<string, Set<Listener>> | null = null;
+  #queue: EmittedEvent[] = [];
+  #delivering = false;
+
+  /** Subscribes to one type of event, or '*' for all; returns the unsubscribe function. */
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
+    const listeners = (this.#listeners ??= new Map());
+    let set = listeners.get(type);
+    if (set === undefined) listeners.set(type, (set = new Set()));
+    const wrapped = listener as Listener;
+    set.add(wrapped);
+    return () => {
+      set.delete(wrapped);
+      if (set.size === 0) listeners.delete(type);
+    };
+  }
+
+  /** Delivers events to the listeners (each gets its own copy). */
+  deliver(events: readonly EmittedEvent[]): void {
+    if (this.#listeners === null || this.#listeners.size === 0 || events.length === 0) return;
+    this.#queue.push(...events);
+    if (this.#delivering) return;
+    this.#delivering = true;
+    try {
+      for (let e = this.#queue.shift(); e !== undefined; e = this.#queue.shift()) this.#deliverOne(e);
+    } finally {
+      this.#delivering = false;
+    }
+  }
+
+  #deliverOne(e: EmittedEvent): void {
+    for (const key of [e.type, '*']) {
+      const set = this.#listeners?.get(key);
+      if (set === undefined) continue;
+      for (const listener of [...set]) {
+        try {
+          listener({ ...e } as EmittedEvent);
+        } catch {
+          // A host listener's failure is the host's; the engine goes on.
+        }
+      }
+    }
+  }
+}
