@@ -170,7 +170,7 @@ function rssOf(make: () => unknown, count: number): number {
   return after - before;
 }
 
-/** The gzipped size of the browser bundle, where the branch has a `bundle:size` npm script printing it (another issue adds it). */
+/** The gzipped size of the browser bundle of the main entry (`npm run bundle:size`). */
 function bundleGzipBytes(): { bytes: number | null; reason?: string } {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts?: Record<string, string> };
   if (pkg.scripts?.['bundle:size'] === undefined) return { bytes: null, reason: 'no `bundle:size` npm script on this branch' };
