@@ -234,17 +234,23 @@ export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean
   // What a host made can be undone: mana spent, an effect removed.
   if (event.type === 'SPEND_MANA' || event.type === 'REMOVE_EFFECT') return true;
   if (event.type === 'ADD_EFFECT' && event.id.startsWith('skip-every-')) return isNextPhaseSkipForAll(ctx, event) && (ctx.effects.length > 0 || isAnchor(snapshot));
-  if (hostMade(ctx)) return PLAIN.has(event.type) && isPlainest(event);
-  // Objects on the stack are explored in the first turn, outside combats with creatures (where
-  // priority works as anywhere else: the chart passes it at the root).
-  const fresh = ctx.turn === 1 && ctx.stack.length + ctx.pendingTriggers.length === 0 && ctx.passed.length === 0 && (ctx.combat === null || ctx.combat.attackers.length === 0);
+  // What a host made is followed through turns 1 and 2, the plainest way.
+  if (hostMade(ctx)) return ctx.turn <= 2 && PLAIN.has(event.type) && isPlainest(event);
+  // Objects on the stack are explored where turn 1 begins (priority works as anywhere else: the
+  // chart passes it and resolves the stack at its root), and as a cleanup step discards (a
+  // trigger then gives priority in cleanup, CR 514.3a).
+  const empty = ctx.stack.length + ctx.pendingTriggers.length === 0 && ctx.passed.length === 0;
+  const fresh = empty && ((ctx.turn === 1 && ctx.step === 'upkeep') || ctx.step === 'cleanup');
   if (event.type === 'TRIGGER') return fresh;
   // A hand over the maximum as the turn ends: the cleanup step's discard (CR 514.1).
   if (event.type === 'HAND_SIZE') return ctx.step === 'end' && ctx.stack.length === 0;
   // One object on the stack, cast by whoever holds priority first in a step; abilities and other speeds only one step away.
   if (event.type === 'CAST_SPELL') return fresh && event.speed === 'instant';
   if (event.type === 'ACTIVATE_ABILITY') return false;
+  // Every attack and block is explored in turn 1's combat; later combats are fought the plainest way.
+  if (event.type === 'DECLARE_ATTACKERS' || event.type === 'DECLARE_BLOCKERS') return ctx.turn === 1 || isPlainest(event);
   if (PLAIN.has(event.type) || event.type === 'PLAY_LAND') return true;
+  if (event.type === 'ADD_EFFECT') return isAnchor(snapshot) && event.effect.kind === 'skip' && (event.effect.what === 'main' || event.effect.what === 'end');
   return CHANGES_LATER.has(event.type) && isAnchor(snapshot);
 }
 
