@@ -7,24 +7,27 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { attachRelay, RELAY_PATH } from './relay.js';
 
-/** The default port: `simulate --inspect` streams to ws://127.0.0.1:4173/relay. */
+/** The Content-Security-Policy the page is served with. */
+export const CSP = "default-src 'self'; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The default port: `simulate --inspect` streams to ws://127.0.0.1:4173/relay?token=... */
 export const INSPECTOR_PORT = 4173;
 
 /** Serves the relay beside the page, in `vite preview` and in `vite` (dev). */
 function relayPlugin(): Plugin {
-  const announce = (urls: { local: string[] } | null) => {
+  const announce = (urls: { local: string[] } | null, token: string) => {
     const url = urls?.local[0];
     if (url === undefined) return;
-    const relay = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}${RELAY_PATH}`;
+    const relay = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}${RELAY_PATH}?token=${token}`;
     console.log(`\n  mtg-turn-engine inspector: ${url}`);
     console.log(`  follow a game from another process: npx mtg-turn-engine simulate --inspect --relay ${relay}\n`);
   };
   return {
     name: 'mtg-turn-engine-relay',
     configurePreviewServer(server) {
-      const relay = attachRelay(server.httpServer);
+      const relay = attachRelay(server.httpServer, { closeOtherPaths: true });
       const quiet = server.config.logLevel === 'error' || server.config.logLevel === 'silent';
-      if (!quiet) server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls), 0));
+      if (!quiet) server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls, relay.token), 0));
       server.httpServer.once('close', () => void relay.close());
     },
     // The dev server's client needs a blob worker and eval-free HMR: the strict CSP is for the built page.
@@ -47,5 +50,6 @@ export default defineConfig({
   plugins: [relayPlugin()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', reportCompressedSize: true },
   server: { host: '127.0.0.1', port: INSPECTOR_PORT + 1 },
-  preview: { host: '127.0.0.1', port: INSPECTOR_PORT, strictPort: true },
+  // The page's CSP as a header too: `frame-ancestors` works only there (no other site may frame it).
+  preview: { host: '127.0.0.1', port: INSPECTOR_PORT, strictPort: true, headers: { 'Content-Security-Policy': CSP } },
 });

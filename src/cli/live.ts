@@ -71,17 +71,41 @@ export async function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_
   });
 }
 
+/**
+ * Starts `@statelyai/inspect/server`'s bridge to Stately's hosted inspector, listening on
+ * 127.0.0.1 only: the library listens on every interface, so the HTTP server it creates is
+ * made to bind to the loopback address (issue 13: nothing on the network can read the game).
+ */
+export async function startStatelyBridge(port: number): Promise<{ stop(): void; address: () => { address: string; port: number } | null }> {
+  const { createInspectorServer } = await optional('@statelyai/inspect', () => import('@statelyai/inspect/server'));
+  const http = (await import('node:http')).default;
+  const original = http.createServer;
+  let created: import('node:http').Server | undefined;
+  http.createServer = ((...args: Parameters<typeof original>) => {
+    const server = original(...args);
+    const listen = server.listen.bind(server) as (port: number, host: string, callback?: () => void) => import('node:http').Server;
+    server.listen = ((p: number, callback?: () => void) => listen(p, '127.0.0.1', callback)) as typeof server.listen;
+    created = server;
+    return server;
+  }) as typeof original;
+  try {
+    const bridge = createInspectorServer({ port, autoOpen: false });
+    await new Promise<void>((resolve) => (created?.listening ? resolve() : created?.once('listening', () => resolve())));
+    return { stop: () => bridge.stop(), address: () => created?.address() as { address: string; port: number } | null };
+  } finally {
+    http.createServer = original;
+  }
+}
+
 /** Plays a random legal game at a readable pace while streaming its inspection events. */
 export async function playInspected(options: InspectedGameOptions): Promise<{ events: number; view: TurnView }> {
   const { createWebSocketInspector } = await optional('@statelyai/inspect', () => import('@statelyai/inspect'));
   let bridge: { stop(): void } | undefined;
   let url: string;
   if (options.target.kind === 'stately') {
-    const { createInspectorServer } = await optional('@statelyai/inspect', () => import('@statelyai/inspect/server'));
-    bridge = createInspectorServer({ port: options.target.port, autoOpen: false });
-    url = `ws://localhost:${options.target.port}`;
-    console.log(`Stately's inspector: open http://localhost:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
-    await sleep(200);
+    bridge = await startStatelyBridge(options.target.port);
+    url = `ws://127.0.0.1:${options.target.port}`;
+    console.log(`Stately's inspector: open http://127.0.0.1:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
   } else {
     url = options.target.url;
     await probeRelay(url);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { relayOf } from '../../inspector/relay.js';
 
 /** The Chromium the tests drive (Debian's package; override with CHROMIUM_PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,9 +48,11 @@ export async function serveInspector(): Promise<ServedInspector> {
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('the preview server has no port');
   const url = `http://127.0.0.1:${address.port}/`;
+  const relay = relayOf(server.httpServer);
+  if (relay === undefined) throw new Error('the preview server has no relay');
   return {
     url,
-    relayUrl: `ws://127.0.0.1:${address.port}/relay`,
+    relayUrl: `ws://127.0.0.1:${address.port}/relay?token=${relay.token}`,
     outDir,
     async close() {
       await server.close();

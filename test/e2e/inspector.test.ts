@@ -279,3 +279,33 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.locator('[data-testid="stack"] li').count()).toBe(1);
   });
 });
+
+describe.runIf(hasChromium)('the relay against other sites (issue 13)', () => {
+  it("is served with a CSP that forbids framing (frame-ancestors 'none')", async () => {
+    const response = await fetch(served.url);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('a page from another origin (a second local server) can neither read nor write a game', async () => {
+    const { createServer } = await import('node:http');
+    const relay = served.relayUrl.replace(/\?.*$/, '');
+    const evil = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end(`<!doctype html><script>
+        window.result = new Promise((resolve) => {
+          const ws = new WebSocket(${JSON.stringify(relay)});
+          ws.onopen = () => { ws.send(JSON.stringify({ type: '@xstate.snapshot', sessionId: 'evil:0' })); resolve('open'); };
+          ws.onerror = () => resolve('refused');
+        });
+      </script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const port = (evil.address() as { port: number }).port;
+    const context = await (browser as Browser).newContext();
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    expect(await page.evaluate(() => (window as unknown as { result: Promise<string> }).result)).toBe('refused');
+    await context.close();
+    await new Promise<void>((resolve) => evil.close(() => resolve()));
+  });
+});
