@@ -5,7 +5,19 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { turnMachine } from '../machines/turn.machine.js';
+import { chartLayout } from './layout.js';
 import { attachRelay, RELAY_PATH } from './relay.js';
+
+/** `virtual:chart-layout`: the statechart laid out by elkjs, in Node, as the page is built (the page ships coordinates, not elkjs). */
+function chartLayoutPlugin(): Plugin {
+  const id = 'virtual:chart-layout';
+  return {
+    name: 'mtg-turn-engine-chart-layout',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: async (source) => (source === `\0${id}` ? `export default ${JSON.stringify(await chartLayout(turnMachine.root))};` : null),
+  };
+}
 
 /** The Content-Security-Policy the page is served with. */
 export const CSP = "default-src 'self'; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -47,7 +59,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   logLevel: 'warn',
-  plugins: [relayPlugin()],
+  plugins: [relayPlugin(), chartLayoutPlugin()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', reportCompressedSize: true },
   server: { host: '127.0.0.1', port: INSPECTOR_PORT + 1 },
   // The page's CSP as a header too: `frame-ancestors` works only there (no other site may frame it).

@@ -56,3 +56,34 @@ describe('package boundaries', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the chart laid out by elkjs (inspector/layout.ts)', () => {
+  it('lays out every state node as a box inside its parent and every transition with a target as a labelled arrow', async () => {
+    const { chartLayout } = await import('../inspector/layout.js');
+    const layout = await chartLayout(turnMachine.root);
+    const states = all(chart).map((n) => n.path);
+    expect(layout.nodes.map((n) => n.path).filter((p) => p !== '').sort()).toEqual([...states].sort());
+    let targeted = 0;
+    const count = (node: { transitions: Map<string, { target?: unknown[] }[]>; always?: { target?: unknown[] }[]; states: Record<string, unknown> }): void => {
+      for (const list of node.transitions.values()) for (const t of list) targeted += t.target?.length ?? 0;
+      for (const t of node.always ?? []) targeted += t.target?.length ?? 0;
+      for (const child of Object.values(node.states)) count(child as never);
+    };
+    count(turnMachine.root as never);
+    expect(layout.edges.length).toBe(targeted);
+    const byPath = new Map(layout.nodes.map((n) => [n.path, n]));
+    for (const n of layout.nodes) {
+      const parent = byPath.get(n.path.split('.').slice(0, -1).join('.'));
+      if (n.path === '' || parent === undefined) continue;
+      expect(n.x >= parent.x && n.y >= parent.y && n.x + n.width <= parent.x + parent.width + 0.5 && n.y + n.height <= parent.y + parent.height + 0.5, `${n.path} inside ${parent.path}`).toBe(true);
+    }
+    for (const e of layout.edges) {
+      expect(e.points.length, e.id).toBeGreaterThanOrEqual(2);
+      expect(e.label.length).toBeGreaterThan(0);
+      for (const p of e.points) expect(p.x >= 0 && p.y >= 0 && p.x <= layout.width + 0.5 && p.y <= layout.height + 0.5, `${e.from} -> ${e.to}`).toBe(true);
+    }
+    // 514.3a: the cleanup step begins again, drawn to its first state.
+    expect(layout.edges).toContainEqual(expect.objectContaining({ from: 'ending.cleanup.priority', to: 'ending.cleanup.discarding', label: 'isStepOver' }));
+    expect(layout.edges).toContainEqual(expect.objectContaining({ from: 'combat.declareAttackers.declaring', label: 'DECLARE_ATTACKERS' }));
+  });
+});

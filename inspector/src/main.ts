@@ -14,7 +14,10 @@ import { viewOf, type SnapshotLike as ViewSnapshot } from '../../src/view.js';
 
 /** A snapshot the page shows: the view's parts and the state value the chart highlights. */
 type SnapshotLike = ViewSnapshot & { value: unknown };
+import layout from 'virtual:chart-layout';
 import { renderChart } from './chart.js';
+import { activePaths } from './chart.model.js';
+import { renderGraph } from './graph.js';
 import { newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
 import { describeEmitted, describeSent, renderLog, type LogEntry } from './log.js';
@@ -50,12 +53,13 @@ const state = {
 };
 
 const chart = renderChart(turnMachine.root);
+const graph = renderGraph(layout);
 const header = h('header', {});
 const banner = h('div', { class: 'banner', 'data-testid': 'time-travel', hidden: true });
 const panel = h('section', { class: 'panel', 'data-testid': 'panel' });
 const controls = h('section', { class: 'controls', 'data-testid': 'controls' });
 const logBox = h('section', { class: 'log-box' });
-document.body.append(header, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('div', { class: 'columns' }, panel, controls, logBox)));
+document.body.append(header, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('section', { class: 'graph-box' }, h('h2', {}, 'The statechart, laid out by elkjs'), graph.element), h('div', { class: 'columns' }, panel, controls, logBox)));
 
 function addEntry(entry: Omit<LogEntry, 'id'>): LogEntry {
   const full = { ...entry, id: state.nextId++ };
@@ -237,6 +241,7 @@ function render(): void {
   } else {
     const v = viewOf(shown, state.game?.view().version ?? 0);
     chart.update(shown.value, v, shown.context);
+    graph.update(activePaths(shown.value));
     renderPanel(panel, v, shown.status === 'done' ? 'gameOver' : statePath(shown.value));
     renderControls(controls, {
       view: v,
