@@ -51,47 +51,55 @@ export function describeEmitted(e: EmittedEvent): string {
   }
 }
 
-/** Renders the log, grouped by turn and step; the entry being viewed is marked. */
-export function renderLog(entries: LogEntry[], viewing: number | null, onPick: (entry: LogEntry) => void): HTMLElement {
-  const groups: { key: string; title: string; items: LogEntry[] }[] = [];
-  for (const entry of entries) {
-    const key = `${entry.turn}|${entry.step}`;
-    const last = groups[groups.length - 1];
-    if (last?.key === key) last.items.push(entry);
-    else groups.push({ key, title: `Turn ${entry.turn} · ${entry.step}`, items: [entry] });
+/**
+ * The log as it grows: entries already shown are never rendered again. `show` appends what is
+ * new; only when the log was cut (a new game, "continue from here", the size limit) is it
+ * rebuilt. The entry being viewed is marked in place.
+ */
+export class LogView {
+  readonly element: HTMLElement = h('div', { class: 'log', 'data-testid': 'log' });
+  #shown: LogEntry[] = [];
+  #items = new Map<number, HTMLElement>();
+  #group: { key: string; list: HTMLElement } | null = null;
+  #viewing: number | null = null;
+
+  constructor(private readonly onPick: (entry: LogEntry) => void) {}
+
+  show(entries: readonly LogEntry[], viewing: number | null): void {
+    const kept = this.#shown.length <= entries.length && this.#shown.every((e, i) => entries[i] === e);
+    if (!kept) this.#reset();
+    for (const entry of entries.slice(this.#shown.length)) this.#append(entry);
+    this.#shown = [...entries];
+    if (viewing !== this.#viewing) {
+      if (this.#viewing !== null) this.#items.get(this.#viewing)?.setAttribute('data-viewing', 'false');
+      if (viewing !== null) this.#items.get(viewing)?.setAttribute('data-viewing', 'true');
+      this.#viewing = viewing;
+    }
   }
-  return h(
-    'div',
-    { class: 'log', 'data-testid': 'log' },
-    groups.map((g) =>
-      h(
-        'section',
-        { class: 'log-group', 'data-group': g.key },
-        h('h4', {}, g.title),
-        h(
-          'ol',
-          {},
-          g.items.map((entry) =>
-            h(
-              'li',
-              {
-                class: `entry ${entry.kind}`,
-                'data-entry': entry.id,
-                'data-kind': entry.kind,
-                'data-viewing': String(viewing === entry.id),
-                tabindex: 0,
-                title: 'show the state after this entry',
-                onclick: () => onPick(entry),
-                onkeydown: (e: Event) => {
-                  if ((e as KeyboardEvent).key === 'Enter') onPick(entry);
-                },
-              },
-              h('span', { class: 'label' }, entry.label),
-              entry.detail ? h('span', { class: 'detail' }, entry.detail) : null,
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
+
+  #reset(): void {
+    this.element.replaceChildren();
+    this.#shown = [];
+    this.#items.clear();
+    this.#group = null;
+    this.#viewing = null;
+  }
+
+  #append(entry: LogEntry): void {
+    const key = `${entry.turn}|${entry.step}`;
+    if (this.#group?.key !== key) {
+      const list = h('ol', {});
+      this.element.append(h('section', { class: 'log-group', 'data-group': key }, h('h4', {}, `Turn ${entry.turn} · ${entry.step}`), list));
+      this.#group = { key, list };
+    }
+    const pick = () => this.onPick(entry);
+    const item = h(
+      'li',
+      { class: `entry ${entry.kind}`, 'data-entry': entry.id, 'data-kind': entry.kind, 'data-viewing': 'false', tabindex: 0, title: 'show the state after this entry', onclick: pick, onkeydown: (e: Event) => (e as KeyboardEvent).key === 'Enter' && pick() },
+      h('span', { class: 'label' }, entry.label),
+      entry.detail ? h('span', { class: 'detail' }, entry.detail) : null,
+    );
+    this.#group.list.append(item);
+    this.#items.set(entry.id, item);
+  }
 }

@@ -20,7 +20,7 @@ import { activePaths } from './chart.model.js';
 import { renderGraph } from './graph.js';
 import { newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
-import { describeEmitted, describeSent, renderLog, type LogEntry } from './log.js';
+import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js';
 import { renderPanel } from './panel.js';
 import { followRemote, relayUrl } from './remote.js';
 
@@ -59,6 +59,9 @@ const banner = h('div', { class: 'banner', 'data-testid': 'time-travel', hidden:
 const panel = h('section', { class: 'panel', 'data-testid': 'panel' });
 const controls = h('section', { class: 'controls', 'data-testid': 'controls' });
 const logBox = h('section', { class: 'log-box' });
+// The log grows in place: a long game never re-renders what is already shown.
+const logView = new LogView((entry) => view(entry));
+logBox.append(h('h2', {}, 'Event log ', h('small', {}, '(click an entry to see the state after it)')), logView.element);
 document.body.append(header, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('section', { class: 'graph-box' }, h('h2', {}, 'The statechart, laid out by elkjs'), graph.element), h('div', { class: 'columns' }, panel, controls, logBox)));
 
 function addEntry(entry: Omit<LogEntry, 'id'>): LogEntry {
@@ -213,13 +216,23 @@ let remoteCache: { persisted: PersistedGame; snapshot: SnapshotLike } | null = n
 function remoteSnapshot(): SnapshotLike | undefined {
   const latest = state.remote.latest;
   if (latest === null) return undefined;
-  if (remoteCache?.persisted !== latest) remoteCache = { persisted: latest, snapshot: restoreGame(latest).actor.getSnapshot() };
+  if (remoteCache?.persisted !== latest) {
+    try {
+      remoteCache = { persisted: latest, snapshot: restoreGame(latest).actor.getSnapshot() };
+    } catch (err) {
+      // A message that is not a sound game is shown as an error; the page keeps the last good one.
+      state.remote.status = `a message of the remote game was refused: ${err instanceof Error ? err.message : String(err)}`;
+      state.remote.latest = remoteCache?.persisted ?? null;
+      return remoteCache?.snapshot;
+    }
+  }
   return remoteCache.snapshot;
 }
 
 function render(): void {
-  renderHeader();
+  // The remote game first: a message refused there is reported in the header.
   const live = state.mode === 'local' ? state.game?.actor.getSnapshot() : remoteSnapshot();
+  renderHeader();
   const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
   document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;
   if (state.viewing !== null) {
@@ -255,7 +268,7 @@ function render(): void {
     });
   }
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
-  fill(logBox, h('h2', {}, 'Event log ', h('small', {}, '(click an entry to see the state after it)')), renderLog(state.entries, state.viewing?.id ?? null, view));
+  logView.show(state.entries, state.viewing?.id ?? null);
   if (atBottom && state.viewing === null) logBox.scrollTop = logBox.scrollHeight;
 }
 

@@ -275,6 +275,34 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.locator('g.graph-edge[data-label="DECLARE_ATTACKERS"]').count()).toBeGreaterThan(0);
   });
 
+  it('renders the log incrementally: entries already shown stay the same elements as the game goes on', async () => {
+    const page = await open();
+    await page.click('button[data-action="PASS_PRIORITY"]');
+    await page.evaluate(() => ((document.querySelector('[data-testid="log"] li') as HTMLElement & { mark?: boolean }).mark = true));
+    await passUntil(page, 'combat.declareAttackers');
+    expect(await page.evaluate(() => (document.querySelector('[data-testid="log"] li') as HTMLElement & { mark?: boolean }).mark === true)).toBe(true);
+    expect(await page.locator('[data-testid="log"] li').count()).toBeGreaterThan(8);
+  });
+
+  it('shows a remote message that is not a sound game as an error, without an uncaught exception', async () => {
+    const page = await open('#remote');
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(served.relayUrl);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const snapshot = { status: 'active', value: { beginning: 'upkeep' }, context: { seats: ['A', 'B'], turn: 1, players: 'not a list' } };
+    // A new game registers (the page follows the newest), then its snapshot is not a sound game.
+    ws.send(JSON.stringify({ type: '@xstate.actor', name: 'turn', sessionId: 'broken:0', _version: '1', createdAt: '0' }));
+    ws.send(JSON.stringify({ type: '@xstate.snapshot', sessionId: 'broken:0', snapshot, event: { type: 'PASS_PRIORITY' }, _version: '1', createdAt: '0' }));
+    let status = '';
+    for (let i = 0; i < 50 && !status.includes('refused'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await page.textContent('[data-testid="remote-status"]')) ?? '';
+    }
+    expect(status).toContain('a message of the remote game was refused: snapshot.context');
+    expect(problems.pageErrors).toEqual([]);
+    ws.close();
+  });
+
   it('takes the README screenshot', async () => {
     const page = await open();
     await passUntil(page, 'combat.declareAttackers');
