@@ -8,6 +8,7 @@ import type { AnyStateNode } from 'xstate';
 import type { TurnContext, TurnView } from '../../machines/turn.types.js';
 import { activePaths, chartOf, type ChartNode, type ChartTransition } from './chart.model.js';
 import { h } from './dom.js';
+import { STEPS_OF_PHASE } from '../../src/rules/schedule.js';
 
 function transitionChip(t: ChartTransition): HTMLLIElement {
   const when = t.guard ? ` when ${t.guard}` : '';
@@ -61,6 +62,30 @@ export interface Chart {
   update(value: unknown, view: TurnView, context: TurnContext): void;
 }
 
+/**
+ * The steps and phases effects added to this turn, by chart path, from the queue of what is
+ * left (CR 500.8-500.10): a step queued again after its own place in the phase, a phase
+ * marked as added.
+ */
+export function addedSteps(context: TurnContext): Map<string, number> {
+  const out = new Map<string, number>();
+  const bump = (path: string) => out.set(path, (out.get(path) ?? 0) + 1);
+  const order: readonly string[] = (STEPS_OF_PHASE as Record<string, readonly string[]>)[context.phase] ?? [];
+  let last = order.indexOf(context.step);
+  for (const entry of context.steps) {
+    const i = order.indexOf(entry.step);
+    if (i <= last) bump(`${context.phase}.${entry.step}`);
+    else last = i;
+  }
+  let mainSeen = context.mainSeen || context.phase === 'precombatMain';
+  for (const phase of context.phases) {
+    const name = phase.kind === 'main' ? (mainSeen ? 'postcombatMain' : 'precombatMain') : phase.kind;
+    if (phase.kind === 'main') mainSeen = true;
+    if (phase.extra === true) bump(name);
+  }
+  return out;
+}
+
 /** Renders the chart of a machine's root state node. */
 export function renderChart(root: AnyStateNode): Chart {
   const model = chartOf(root);
@@ -75,17 +100,21 @@ export function renderChart(root: AnyStateNode): Chart {
       // What the schedule says will be passed over in this phase and the phases still to come.
       for (const s of view.schedule.steps) if (s.skipped) skipped.set(`${view.phase}.${s.step}`, 'skipped (CR 614.10, 508.8, 510.4)');
       for (const p of view.schedule.phases) if (p.skipped) skipped.set(p.phase, 'skipped (CR 614.10)');
+      const added = addedSteps(context);
       for (const box of boxes) {
         const path = box.dataset.state as string;
         box.dataset.active = String(active.has(path));
         const reason = skipped.get(path);
+        const extra = added.get(path) ?? 0;
         const caption = box.querySelector(':scope > .reason, :scope > h3 > .reason');
+        if (extra > 0) box.dataset.added = String(extra);
+        else delete box.dataset.added;
         if (reason !== undefined && !active.has(path)) {
           box.dataset.skipped = 'true';
           if (caption) caption.textContent = reason;
         } else {
           delete box.dataset.skipped;
-          if (caption) caption.textContent = '';
+          if (caption) caption.textContent = extra > 0 ? `+${extra} added (500.8-500.10)` : '';
         }
       }
       const cleanupCount = element.querySelector('[data-state="ending.cleanup"] .count');

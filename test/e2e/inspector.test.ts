@@ -275,6 +275,14 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.locator('g.graph-edge[data-label="DECLARE_ATTACKERS"]').count()).toBeGreaterThan(0);
   });
 
+  it('shows added phases on the chart as they are added (CR 500.8)', async () => {
+    const page = await open();
+    expect(await page.getAttribute('[data-state="combat"]', 'data-added')).toBeNull();
+    await page.click('button[data-action="ADD_EXTRA_COMBAT"]');
+    expect(await page.getAttribute('[data-state="combat"]', 'data-added')).toBe('1');
+    expect(await page.textContent('[data-state="combat"] .reason')).toContain('+1 added');
+  });
+
   it('renders the log incrementally: entries already shown stay the same elements as the game goes on', async () => {
     const page = await open();
     await page.click('button[data-action="PASS_PRIORITY"]');
