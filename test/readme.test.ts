@@ -2,13 +2,18 @@
  * The README's code blocks run (issue 10): every ```ts block is written to a module with
  * `mtg-turn-engine` mapped to the sources, type-checked in one tsc run, then executed; a block
  * must finish without throwing. A block preceded by `<!-- readme-test: skip (why) -->` is not
- * run (it needs something a test cannot have, such as a relay listening); the reason is shown.
+ * run (it needs something a test cannot have); the reason is shown. A block that connects to
+ * the inspector's relay (`ws://127.0.0.1:4173/relay?token=...`) runs against a relay the test
+ * starts on a free port, and must reach a page connected to it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer } from 'node:http';
+import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
+import { attachRelay } from '../inspector/relay.js';
 
 const root = resolve(import.meta.dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -49,6 +54,33 @@ mkdirSync(dir, { recursive: true });
 for (const f of files) writeFileSync(f.file, f.code);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The relay address the README gives (the token is printed by `npm start`). */
+const RELAY_URL = /ws:\/\/127\.0\.0\.1:4173\/relay\?token=<[^>]*>/;
+
+/**
+ * Runs `body` with the address of a relay started on a free port, while a page (a client
+ * without the token, from the page's own origin) listens; returns what the page received.
+ */
+async function withRelay(body: (url: string) => Promise<void>): Promise<string[]> {
+  const server = createServer((_req, res) => res.end('page'));
+  const relay = attachRelay(server, { token: 'readme' });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  const page = new WebSocket(`ws://127.0.0.1:${port}/relay`, { headers: { Origin: `http://127.0.0.1:${port}` } });
+  const received: string[] = [];
+  page.on('message', (data) => received.push(data.toString()));
+  await new Promise((done, fail) => (page.once('open', done), page.once('error', fail)));
+  try {
+    await body(`ws://127.0.0.1:${port}/relay?token=readme`);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((done) => setTimeout(done, 100));
+  } finally {
+    page.close();
+    await relay.close();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+  return received;
+}
+
 describe("the README's code blocks", () => {
   it('has runnable blocks, and every skipped one says why', () => {
     expect(files.filter((f) => f.skip === null).length).toBeGreaterThanOrEqual(2);
@@ -68,6 +100,18 @@ describe("the README's code blocks", () => {
   }, 60_000);
 
   for (const f of files) {
+    const url = RELAY_URL.exec(f.code)?.[0];
+    if (url !== undefined) {
+      it(`the block at README.md line ${f.line} publishes a game to a relay a page receives`, async () => {
+        const received = await withRelay(async (relayUrl) => {
+          const file = f.file.replace(/\.mts$/, '.relay.mts');
+          writeFileSync(file, f.code.replace(url, relayUrl));
+          await import(pathToFileURL(file).href);
+        });
+        expect(received.some((m) => m.includes('"@xstate.actor"'))).toBe(true);
+      }, 30_000);
+      continue;
+    }
     it.skipIf(f.skip !== null)(`the block at README.md line ${f.line} runs${f.skip === null ? '' : ` (skipped: ${f.skip})`}`, async () => {
       await import(pathToFileURL(f.file).href);
     }, 30_000);
