@@ -28,6 +28,8 @@ import {
   TurnPhaseSchema,
   TurnStepSchema,
   describeIssue,
+  int,
+  lengthIn,
   type ParseResult,
 } from './schemas.js';
 import { awaitingOf } from './view.js';
@@ -124,8 +126,9 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
   return null;
 }
 
-const Int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max));
+// The kinds of schemas.ts (bounds as z.refine): a host that restores games bundles no further kind.
+const Int = int;
+const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(lengthIn(0, max));
 const PlayerRecord = <T extends z.ZodMiniType>(v: T) => z.record(PlayerIdSchema, v);
 /**
  * The schema of a persisted game, built on first use: a host that never restores a game does not
@@ -133,15 +136,15 @@ const PlayerRecord = <T extends z.ZodMiniType>(v: T) => z.record(PlayerIdSchema,
  */
 function buildPersistedSchema() {
   const Players = list(PlayerIdSchema, MAX_PLAYERS);
-  const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(z.maxLength(16))) });
+  const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(lengthIn(0, 16))) });
   const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
   const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
-  const EmittedSchema = z.looseObject({ type: z.string().check(z.maxLength(32)) });
+  const EmittedSchema = z.looseObject({ type: z.string().check(lengthIn(0, 32)) });
 
   const ContextSchema = z.strictObject({
     rules: RulesEraSchema,
-    seats: Players.check(z.minLength(2)),
-    players: Players.check(z.minLength(1)),
+    seats: Players.check(lengthIn(2, MAX_PLAYERS)),
+    players: Players.check(lengthIn(1, MAX_PLAYERS)),
     startingPlayer: PlayerIdSchema,
     maxHandSize: Int(0, MAX_AMOUNT),
     attack: z.enum(['all', 'chooseOne', 'left', 'right']),
@@ -149,8 +152,8 @@ function buildPersistedSchema() {
     activePlayer: z.nullable(PlayerIdSchema),
     turnOwner: PlayerIdSchema,
     rotation: PlayerIdSchema,
-    phase: z.union([TurnPhaseSchema, z.literal('pregame')]),
-    step: z.union([TurnStepSchema, z.literal('pregame')]),
+    phase: z.enum([...TurnPhaseSchema.options, 'pregame']),
+    step: z.enum([...TurnStepSchema.options, 'pregame']),
     steps: list(StepEntrySchema, MAX_STEPS),
     phases: list(z.strictObject({ kind: z.enum(['beginning', 'main', 'combat', 'ending']), steps: list(StepEntrySchema, MAX_STEPS), extra: z.optional(z.boolean()) }), MAX_PHASES),
     mainSeen: z.boolean(),
@@ -196,8 +199,8 @@ function buildPersistedSchema() {
     emptyTurns: Int(0, MAX_PLAYERS * 2),
     cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
     cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
-    reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),
-    result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))) })),
+    reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))),
+    result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))) })),
     nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
     pending: list(EmittedSchema, MAX_PENDING_EVENTS),
     orderTriggers: z.enum(['host', 'players']),
@@ -222,11 +225,11 @@ function buildPersistedSchema() {
   });
 
   return z.strictObject({
-    engine: z.literal(PERSISTED_ENGINE),
-    format: z.literal(PERSISTED_VERSION),
+    engine: z.enum([PERSISTED_ENGINE]),
+    format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
     version: Int(0, Number.MAX_SAFE_INTEGER),
     status: z.enum(['active', 'done']),
-    state: z.string().check(z.refine((s) => LEAF_STATES.has(s), { message: 'is not a state of the turn machine' })),
+    state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')),
     context: ContextSchema,
   });
 }

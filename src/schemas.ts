@@ -20,7 +20,7 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnProper
 
 // Every bound is one kind of check, `z.refine` (each further kind of check adds to every browser bundle).
 /** A length from `min` to `max` (strings, lists); the message names what is wrong. */
-const lengthIn = (min: number, max: number, message?: string) => z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
+export const lengthIn = (min: number, max: number, message?: string) => z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
 const NON_EMPTY = 'must be a non-empty string';
 export const PlayerIdSchema = z.string().check(
   lengthIn(1, Infinity, NON_EMPTY),
@@ -29,7 +29,7 @@ export const PlayerIdSchema = z.string().check(
 );
 export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH));
 /** A safe integer from `min` to `max`. */
-const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max));
+export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max));
 const Count = int(0, MAX_AMOUNT);
 const Positive = int(1, MAX_AMOUNT);
 const Signed = int(-MAX_AMOUNT, MAX_AMOUNT);
