@@ -10,6 +10,7 @@ import type * as Runner from '../src/scenarios/runner.js';
 import type * as Playout from '../src/compiled/simulate.js';
 import type * as Compiled from '../src/compiled/game.js';
 import type * as GameModule from '../src/game.js';
+import type * as Interpreter from '../src/interpreter.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
 
@@ -28,4 +29,5 @@ export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js
 export const { playout } = await load<typeof Playout>('compiled/simulate.js');
 export const { CompiledGame } = await load<typeof Compiled>('compiled/game.js');
 export const { toInput } = await load<typeof GameModule>('game.js');
+export const { createInterpreterGame } = await load<typeof Interpreter>('interpreter.js');
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

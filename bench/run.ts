@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
-import { CompiledGame, createGame, playout, restoreGame, turnMachine, viewOf, type Game } from './engine.js';
+import { CompiledGame, createGame, createInterpreterGame, playout, restoreGame, turnMachine, viewOf, type Game } from './engine.js';
 import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
 import { fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
 import { initialState, reduce, reducerView } from './reducer.js';
@@ -42,8 +42,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = args.out ?? fileURLToPath(new URL('./results.json', import.meta.url));
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const noInspect = () => undefined;
-
 /** One implementation: plays a whole workload, from a new game to its last event. */
 type Impl = (w: Workload) => void;
 
@@ -66,9 +64,9 @@ const IMPLS: Record<string, Impl> = {
     const game = createGame({ players: w.players });
     for (const e of w.events) game.send(e);
   },
-  // The XState interpreter behind the same gate (createGame runs it when `inspect` is given).
+  // The reference Game on XState's interpreter behind the same gate (src/interpreter.ts).
   'engine on XState': (w) => {
-    const game = createGame({ players: w.players, inspect: noInspect });
+    const game = createInterpreterGame({ players: w.players });
     for (const e of w.events) game.send(e);
   },
   'engine + no-op hook': (w) => {
@@ -123,7 +121,7 @@ function checkEquivalence(w: Workload): void {
   const actor = createActor(turnMachine, { input: input(w.players) }).start();
   for (const e of w.events) actor.send(e);
   same(w.events.length, 'raw XState', viewOf(actor.getSnapshot(), w.events.length), end);
-  const onXState = createGame({ players: w.players, inspect: noInspect });
+  const onXState = createInterpreterGame({ players: w.players });
   for (const e of w.events) onXState.send(e);
   if (!isDeepStrictEqual(onXState.view(), end)) throw new Error(`${w.name}: the engine on XState and the compiled engine end in different views`);
   same(w.events.length, 'boardgame.io reducer', boardgameioView(playBareReducer(w.players, w.events, true)), end);

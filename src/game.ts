@@ -1,25 +1,21 @@
 /**
- * createGame / restoreGame: the actor behind the contract. One actor for the life of a game;
- * its logic is the turn machine behind a gate that checks every event (from `game.send` or
- * sent to the actor directly) exactly once: schema, players, game over, the legality table,
- * re-entrance. A refused event leaves the snapshot as it was and emits nothing; an event
- * whose hook fails is refused the same way.
+ * createGame / restoreGame: the Game of the contract. Every game runs on the compiled runtime
+ * (src/compiled/game.ts) behind a gate that checks every event (from `game.send` or sent to
+ * the actor directly) exactly once: schema, players, game over, the legality table,
+ * re-entrance. A refused event leaves the state as it was and emits nothing; an event whose
+ * hook fails is refused the same way. The XState actor of `game.actor` is built from the
+ * state on first read, or at once when `inspect` is given, and stays in step from then on.
  */
-import { createActor, type Actor, type ActorScope, type AnyEventObject, type InspectionEvent, type Observer } from 'xstate';
-import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
-import { turnMachine } from '../machines/turn.machine.js';
-import type { Awaiting, EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnContext, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
-import { Emitter, type Listener } from './emitter.js';
+import type { Actor, InspectionEvent, Observer } from 'xstate';
+import type { turnMachine } from '../machines/turn.machine.js';
+import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
+import type { Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
-import { callHook } from './hookAdapter.js';
-import { checkEvent, freshSend, refusal } from './gate.js';
-import { legalActionsOf, type LegalAction } from './legal.js';
-import { nextStopOf, type NextStop } from './nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, statePath, stateValue, type Persisted } from './persistence.js';
+import type { LegalAction } from './legal.js';
+import type { NextStop } from './nextStop.js';
+import type { Persisted } from './persistence.js';
 import { GameOptionsSchema, describeIssue } from './schemas.js';
-import { buildView, deepFreeze, viewOf } from './view.js';
-// Issue 15: games run on the compiled runtime, except games with `inspect` (XState's interpreter, microstep by microstep).
-import { CompiledGame, gameFromState, turnPlan } from './compiled/game.js';
+import { CompiledGame, restoreCompiledGame } from './compiled/game.js';
 
 export type { Listener } from './emitter.js';
 
@@ -97,220 +93,6 @@ export interface Game {
   fork(options?: RestoreOptions): Game;
 }
 
-type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
-type Outcome = { ok: true } | { ok: false; error: EngineErrorInfo };
-
-/** The games behind each gated actor. */
-const games = new WeakMap<object, TurnGame>();
-
-/**
- * The turn machine behind the gate: the same machine (its root, config and every method
- * come from it), whose `transition` first checks the event as `game.send` does.
- */
-const gatedMachine: typeof turnMachine = Object.create(turnMachine, {
-  transition: {
-    value(snapshot: Snapshot, event: AnyEventObject, scope: ActorScope<Snapshot, TurnEvent>) {
-      const game = games.get(scope.self);
-      if (game === undefined || (typeof event?.type === 'string' && event.type.startsWith('xstate.'))) return turnMachine.transition(snapshot, event as TurnEvent, scope as never);
-      return game.gate(snapshot, event, scope);
-    },
-  },
-});
-
-class TurnGame implements Game {
-  readonly #actor: Actor<typeof turnMachine>;
-  readonly #runtime: GameHooksRuntime;
-  readonly #hooks: RestoreOptions['hooks'];
-  #version: number;
-  readonly #emitter = new Emitter();
-  readonly #subscribers = new Set<() => void>();
-  #outbox: EmittedEvent[] = [];
-  #sending = false;
-  #outcome: Outcome | null = null;
-  #frozen: TurnView | null = null;
-
-  constructor(start: { input: ReturnType<typeof toInput> } | { snapshot: Snapshot }, options: RestoreOptions, version: number) {
-    // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
-    this.subscribe = this.subscribe.bind(this);
-    this.getSnapshot = this.getSnapshot.bind(this);
-    this.#version = version;
-    this.#hooks = options.hooks;
-    const hook = options.hooks?.checkpoint;
-    const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
-    const runtime: GameHooksRuntime = { inHook: false };
-    if (hook !== undefined) runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
-    this.#runtime = runtime;
-    for (const [type, listener] of Object.entries(options.listeners ?? {})) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
-    const actorOptions = { ...start, ...(options.inspect === undefined ? {} : { inspect: options.inspect }) } as Parameters<typeof createActor<typeof turnMachine>>[1];
-    this.#actor = creatingWith(this.#runtime, () => createActor(gatedMachine, actorOptions));
-    register(this.#actor, this.#runtime);
-    games.set(this.#actor, this);
-    this.#actor.on('*', (e) => this.#outbox.push(e));
-    this.#actor.subscribe({ next: (s) => this.#observed(s), error: () => undefined });
-    const initial = this.#actor.getSnapshot();
-    if (initial.status === 'error') {
-      const err = (initial as { error?: unknown }).error;
-      throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
-    }
-    this.#last = initial;
-    this.#actor.start();
-    this.#last = this.#actor.getSnapshot();
-    this.#flush();
-  }
-
-  #last: Snapshot;
-
-  get actor(): Actor<typeof turnMachine> {
-    return this.#actor;
-  }
-
-  /** The gate every event passes through (called by the actor's logic). */
-  gate(snapshot: Snapshot, raw: AnyEventObject, scope: ActorScope<Snapshot, TurnEvent>): Snapshot {
-    const outcome = this.#check(snapshot, raw);
-    if (!outcome.ok) {
-      this.#outcome = outcome;
-      return snapshot;
-    }
-    const deferred: (() => void)[] = [];
-    const inner = { ...scope, defer: (fn: () => void) => deferred.push(fn) };
-    let next: Snapshot;
-    try {
-      next = turnMachine.transition(freshSend(snapshot), this.#event as TurnEvent, inner as never);
-    } catch (err) {
-      this.#outcome = { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
-      return snapshot;
-    }
-    if (next.status === 'error') {
-      this.#outcome = refusal(ErrorCode.HOOK_FAILED, String((next as { error?: unknown }).error));
-      return snapshot;
-    }
-    for (const fn of deferred) scope.defer(fn);
-    this.#outcome = { ok: true };
-    return next;
-  }
-
-  #event: TurnEvent | null = null;
-
-  #check(snapshot: Snapshot, raw: unknown): Outcome {
-    const checked = checkEvent(snapshot, raw, this.#runtime.inHook);
-    if (checked.ok) this.#event = checked.event;
-    return checked.ok ? { ok: true } : checked;
-  }
-
-  send(raw: unknown): SendResult {
-    if (this.#runtime.inHook) {
-      return { ok: false, error: { code: ErrorCode.REENTRANT, message: "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead" } };
-    }
-    this.#outcome = null;
-    this.#outbox = [];
-    const current = this.#actor.getSnapshot();
-    if (current.status !== 'active') {
-      const outcome = this.#check(current, raw);
-      return outcome.ok ? { ok: false, error: { code: ErrorCode.GAME_OVER, message: 'the game is over; no event is accepted' } } : outcome;
-    }
-    const checked = this.#check(current, raw);
-    if (!checked.ok) return { ok: false, error: checked.error };
-    this.#sending = true;
-    try {
-      this.#actor.send(this.#event as TurnEvent);
-    } catch (err) {
-      this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      this.#sending = false;
-    }
-    const outcome = this.#outcome ?? refusal(ErrorCode.INVALID_EVENT, 'event: expected an object with a type');
-    this.#outcome = null;
-    if (!outcome.ok) {
-      this.#outbox = [];
-      return { ok: false, error: outcome.error };
-    }
-    const events = this.#accepted();
-    return { ok: true, events };
-  }
-
-  /** A snapshot the actor reports: a direct `actor.send` that was accepted is delivered after it finishes. */
-  #observed(snapshot: Snapshot): void {
-    if (snapshot === this.#last) return;
-    if (this.#sending) return;
-    // Accepted through actor.send: deliver once the actor has finished processing.
-    queueMicrotask(() => {
-      if (this.#actor.getSnapshot() !== this.#last) this.#accepted();
-    });
-  }
-
-  /** Bookkeeping of an accepted event: the version, the snapshot, then listeners and subscribers. */
-  #accepted(): EmittedEvent[] {
-    this.#version++;
-    this.#last = this.#actor.getSnapshot();
-    this.#frozen = null;
-    const events = this.#outbox.map((e) => ({ ...e }));
-    this.#flush();
-    for (const s of [...this.#subscribers]) {
-      try {
-        s();
-      } catch {
-        // A subscriber's failure is the host's; the engine goes on.
-      }
-    }
-    return events;
-  }
-
-  /**
-   * Delivers what an accepted event emitted; a throwing listener does not stop the others.
-   * Events of an event a listener sends are queued behind the ones being delivered.
-   */
-  #flush(): void {
-    const events = this.#outbox;
-    this.#outbox = [];
-    this.#emitter.deliver(events);
-  }
-
-  view(): TurnView {
-    return viewOf(this.#actor.getSnapshot(), this.#version);
-  }
-
-  getSnapshot(): TurnView {
-    return (this.#frozen ??= deepFreeze(this.view()));
-  }
-
-  subscribe(listener: () => void): () => void {
-    const wrapped = () => listener();
-    this.#subscribers.add(wrapped);
-    return () => {
-      this.#subscribers.delete(wrapped);
-    };
-  }
-
-  legalActions(player?: string): LegalAction[] {
-    return legalActionsOf(this.#actor.getSnapshot(), player);
-  }
-
-  nextStop(player?: string): NextStop | null {
-    return nextStopOf(this.#actor.getSnapshot(), player);
-  }
-
-  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    return this.#emitter.on(type, listener);
-  }
-
-  fork(options?: RestoreOptions): Game {
-    const s = this.#actor.getSnapshot();
-    return gameFromState({ value: statePath(s.value), context: s.context, status: s.status === 'done' ? 'done' : 'active' }, this.#version, { ...options, hooks: options?.hooks ?? this.#hooks });
-  }
-
-  persist(): Persisted {
-    const snapshot = this.#actor.getSnapshot();
-    return {
-      engine: PERSISTED_ENGINE,
-      format: PERSISTED_VERSION,
-      version: this.#version,
-      status: snapshot.status === 'done' ? 'done' : 'active',
-      state: statePath(snapshot.value),
-      context: structuredClone(snapshot.context),
-    };
-  }
-}
-
 /** The machine input createGame builds from validated options. */
 export function toInput(options: GameOptions) {
   // CR 904.6: the archenemy takes the first turn.
@@ -354,8 +136,7 @@ export function createGame(options: GameOptions): Game {
   const parsed = GameOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   checkCallbacks(options);
-  const input = toInput(parsed.data as GameOptions);
-  return options.inspect === undefined ? CompiledGame.start(input, options) : new TurnGame({ input }, options, 0);
+  return CompiledGame.start(toInput(parsed.data as GameOptions), options);
 }
 
 /**
@@ -363,17 +144,7 @@ export function createGame(options: GameOptions): Game {
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
-  const parsed = parsePersisted(persisted);
-  if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
-  checkCallbacks(options);
-  const { status, state, context, version } = parsed.value;
-  const leaf = turnPlan.resolve(state);
-  if (options.inspect === undefined && leaf !== undefined) {
-    return gameFromState({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);
-  }
-  const snapshot = turnMachine.resolveState({ value: stateValue(state) as never, context: structuredClone(context) });
-  const restored = status === 'done' ? ({ ...snapshot, status: 'done' } as Snapshot) : snapshot;
-  return new TurnGame({ snapshot: restored }, options, version);
+  return restoreCompiledGame(persisted, options);
 }
 
 export type { LegalAction } from './legal.js';

@@ -28,6 +28,8 @@ import {
   TurnPhaseSchema,
   TurnStepSchema,
   describeIssue,
+  int,
+  lengthIn,
   type ParseResult,
 } from './schemas.js';
 import { awaitingOf } from './view.js';
@@ -56,7 +58,7 @@ export type PersistedGame = Persisted;
 export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
 
 /** Every leaf state of the machine, as a dotted path ('combat.declareAttackers.priority'). */
-export const LEAF_STATES: ReadonlySet<string> = (() => {
+export const LEAF_STATES: ReadonlySet<string> = /* @__PURE__ */ (() => {
   const out = new Set<string>();
   const walk = (node: { states: Record<string, unknown> }, path: string[]): void => {
     const children = Object.entries(node.states);
@@ -124,106 +126,114 @@ export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | 
   return null;
 }
 
-const Int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max));
+// The kinds of schemas.ts (bounds as z.refine): a host that restores games bundles no further kind.
+const Int = int;
+const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(lengthIn(0, max));
 const PlayerRecord = <T extends z.ZodMiniType>(v: T) => z.record(PlayerIdSchema, v);
-const Players = list(PlayerIdSchema, MAX_PLAYERS);
-const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(z.maxLength(16))) });
-const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
-const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
-const EmittedSchema = z.looseObject({ type: z.string().check(z.maxLength(32)) });
+/**
+ * The schema of a persisted game, built on first use: a host that never restores a game does not
+ * bundle it (the main entry's browser bundle stays small, CONTRACT "Package").
+ */
+function buildPersistedSchema() {
+  const Players = list(PlayerIdSchema, MAX_PLAYERS);
+  const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(lengthIn(0, 16))) });
+  const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
+  const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
+  const EmittedSchema = z.looseObject({ type: z.string().check(lengthIn(0, 32)) });
 
-const ContextSchema = z.strictObject({
-  rules: RulesEraSchema,
-  seats: Players.check(z.minLength(2)),
-  players: Players.check(z.minLength(1)),
-  startingPlayer: PlayerIdSchema,
-  maxHandSize: Int(0, MAX_AMOUNT),
-  attack: z.enum(['all', 'chooseOne', 'left', 'right']),
-  turn: Int(1, MAX_TURN),
-  activePlayer: z.nullable(PlayerIdSchema),
-  turnOwner: PlayerIdSchema,
-  rotation: PlayerIdSchema,
-  phase: z.union([TurnPhaseSchema, z.literal('pregame')]),
-  step: z.union([TurnStepSchema, z.literal('pregame')]),
-  steps: list(StepEntrySchema, MAX_STEPS),
-  phases: list(z.strictObject({ kind: z.enum(['beginning', 'main', 'combat', 'ending']), steps: list(StepEntrySchema, MAX_STEPS), extra: z.optional(z.boolean()) }), MAX_PHASES),
-  mainSeen: z.boolean(),
-  priority: z.nullable(PlayerIdSchema),
-  passed: Players,
-  stack: list(
-    z.strictObject({
-      id: ObjectIdSchema,
-      controller: PlayerIdSchema,
-      kind: z.enum(['spell', 'ability', 'trigger', 'combatDamage', 'copy']),
-      creatures: z.optional(list(ObjectIdSchema, MAX_LIST_LENGTH * 8)),
-    }),
-    MAX_STACK,
-  ),
-  pendingTriggers: list(TriggerSchema, MAX_STACK),
-  landsPlayed: Int(0, MAX_AMOUNT),
-  spellsCast: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-  previousTurnSpells: z.nullable(Int(0, Number.MAX_SAFE_INTEGER)),
-  manaPool: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-  handSizes: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-  combat: z.nullable(
-    z.strictObject({
-      attackers: list(z.strictObject({ id: ObjectIdSchema, defender: PlayerIdSchema, blockedBy: Ids, blocked: z.boolean(), ...Strike }), MAX_LIST_LENGTH * 8),
-      blockers: list(z.strictObject({ id: ObjectIdSchema, player: PlayerIdSchema, blocking: Ids, ...Strike }), MAX_LIST_LENGTH * 8),
-      declared: z.boolean(),
-      attacksDeclared: z.boolean(),
-      declaredBy: Players,
-      firstStrikeStep: z.boolean(),
-      defenders: z.nullable(Players),
-    }),
-  ),
-  extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema) }), MAX_PENDING_EXTRA_TURNS),
-  skips: PlayerRecord(z.partialRecord(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS))),
-  effects: list(z.strictObject({ id: ObjectIdSchema, effect: EffectSchema, duration: DurationSchema, controller: z.optional(PlayerIdSchema), since: Int(1, MAX_TURN) }), MAX_EFFECTS),
-  dayNight: z.nullable(z.enum(['day', 'night'])),
-  controlNext: list(z.strictObject({ controller: PlayerIdSchema, player: PlayerIdSchema }), 64),
-  controlledBy: PlayerRecord(PlayerIdSchema),
-  stops: PlayerRecord(z.nullable(list(StopSchema, 64))),
-  yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
-  autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
-  autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
-  priorityFresh: z.boolean(),
-  emptyTurns: Int(0, MAX_PLAYERS * 2),
-  cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
-  cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
-  reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))),
-  result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(z.maxLength(MAX_ID_LENGTH))) })),
-  nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
-  pending: list(EmittedSchema, MAX_PENDING_EVENTS),
-  orderTriggers: z.enum(['host', 'players']),
-  rng: Int(0, 2 ** 32 - 1),
-  variant: z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']),
-  teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
-  ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
-  planarRolls: Int(0, MAX_AMOUNT),
-  pregame: z.nullable(
-    z.strictObject({
-      chooser: PlayerIdSchema,
-      starting: z.nullable(PlayerIdSchema),
-      handSize: Int(0, MAX_AMOUNT),
-      mulligans: PlayerRecord(Int(0, MAX_AMOUNT)),
-      kept: Players,
-      decided: Players,
-      bottom: PlayerRecord(Int(1, MAX_AMOUNT)),
-      handsDone: Players,
-    }),
-  ),
-  triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
-});
+  const ContextSchema = z.strictObject({
+    rules: RulesEraSchema,
+    seats: Players.check(lengthIn(2, MAX_PLAYERS)),
+    players: Players.check(lengthIn(1, MAX_PLAYERS)),
+    startingPlayer: PlayerIdSchema,
+    maxHandSize: Int(0, MAX_AMOUNT),
+    attack: z.enum(['all', 'chooseOne', 'left', 'right']),
+    turn: Int(1, MAX_TURN),
+    activePlayer: z.nullable(PlayerIdSchema),
+    turnOwner: PlayerIdSchema,
+    rotation: PlayerIdSchema,
+    phase: z.enum([...TurnPhaseSchema.options, 'pregame']),
+    step: z.enum([...TurnStepSchema.options, 'pregame']),
+    steps: list(StepEntrySchema, MAX_STEPS),
+    phases: list(z.strictObject({ kind: z.enum(['beginning', 'main', 'combat', 'ending']), steps: list(StepEntrySchema, MAX_STEPS), extra: z.optional(z.boolean()) }), MAX_PHASES),
+    mainSeen: z.boolean(),
+    priority: z.nullable(PlayerIdSchema),
+    passed: Players,
+    stack: list(
+      z.strictObject({
+        id: ObjectIdSchema,
+        controller: PlayerIdSchema,
+        kind: z.enum(['spell', 'ability', 'trigger', 'combatDamage', 'copy']),
+        creatures: z.optional(list(ObjectIdSchema, MAX_LIST_LENGTH * 8)),
+      }),
+      MAX_STACK,
+    ),
+    pendingTriggers: list(TriggerSchema, MAX_STACK),
+    landsPlayed: Int(0, MAX_AMOUNT),
+    spellsCast: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
+    previousTurnSpells: z.nullable(Int(0, Number.MAX_SAFE_INTEGER)),
+    manaPool: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
+    handSizes: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
+    combat: z.nullable(
+      z.strictObject({
+        attackers: list(z.strictObject({ id: ObjectIdSchema, defender: PlayerIdSchema, blockedBy: Ids, blocked: z.boolean(), ...Strike }), MAX_LIST_LENGTH * 8),
+        blockers: list(z.strictObject({ id: ObjectIdSchema, player: PlayerIdSchema, blocking: Ids, ...Strike }), MAX_LIST_LENGTH * 8),
+        declared: z.boolean(),
+        attacksDeclared: z.boolean(),
+        declaredBy: Players,
+        firstStrikeStep: z.boolean(),
+        defenders: z.nullable(Players),
+      }),
+    ),
+    extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema) }), MAX_PENDING_EXTRA_TURNS),
+    skips: PlayerRecord(z.partialRecord(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS))),
+    effects: list(z.strictObject({ id: ObjectIdSchema, effect: EffectSchema, duration: DurationSchema, controller: z.optional(PlayerIdSchema), since: Int(1, MAX_TURN) }), MAX_EFFECTS),
+    dayNight: z.nullable(z.enum(['day', 'night'])),
+    controlNext: list(z.strictObject({ controller: PlayerIdSchema, player: PlayerIdSchema }), 64),
+    controlledBy: PlayerRecord(PlayerIdSchema),
+    stops: PlayerRecord(z.nullable(list(StopSchema, 64))),
+    yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
+    autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
+    autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
+    priorityFresh: z.boolean(),
+    emptyTurns: Int(0, MAX_PLAYERS * 2),
+    cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
+    cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
+    reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))),
+    result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))) })),
+    nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
+    pending: list(EmittedSchema, MAX_PENDING_EVENTS),
+    orderTriggers: z.enum(['host', 'players']),
+    rng: Int(0, 2 ** 32 - 1),
+    variant: z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']),
+    teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
+    ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
+    planarRolls: Int(0, MAX_AMOUNT),
+    pregame: z.nullable(
+      z.strictObject({
+        chooser: PlayerIdSchema,
+        starting: z.nullable(PlayerIdSchema),
+        handSize: Int(0, MAX_AMOUNT),
+        mulligans: PlayerRecord(Int(0, MAX_AMOUNT)),
+        kept: Players,
+        decided: Players,
+        bottom: PlayerRecord(Int(1, MAX_AMOUNT)),
+        handsDone: Players,
+      }),
+    ),
+    triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
+  });
 
-const PersistedSchema = z.strictObject({
-  engine: z.literal(PERSISTED_ENGINE),
-  format: z.literal(PERSISTED_VERSION),
-  version: Int(0, Number.MAX_SAFE_INTEGER),
-  status: z.enum(['active', 'done']),
-  state: z.string().check(z.refine((s) => LEAF_STATES.has(s), { message: 'is not a state of the turn machine' })),
-  context: ContextSchema,
-});
+  return z.strictObject({
+    engine: z.enum([PERSISTED_ENGINE]),
+    format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
+    version: Int(0, Number.MAX_SAFE_INTEGER),
+    status: z.enum(['active', 'done']),
+    state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')),
+    context: ContextSchema,
+  });
+}
+let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
 
 void AttackerSchema;
 
@@ -328,7 +338,7 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
   try {
     const bounds = checkBounds(value);
     if (bounds !== null) return { ok: false, message: bounds };
-    const parsed = PersistedSchema.safeParse(value);
+    const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(value);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
     const problem = consistencyProblem(persisted);

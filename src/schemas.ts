@@ -18,16 +18,22 @@ export const MAX_PLAYERS = 64;
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
+// Every bound is one kind of check, `z.refine` (each further kind of check adds to every browser bundle).
+/** A length from `min` to `max` (strings, lists); the message names what is wrong. */
+export const lengthIn = (min: number, max: number, message?: string) => z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
+const NON_EMPTY = 'must be a non-empty string';
 export const PlayerIdSchema = z.string().check(
-  z.minLength(1, 'must be a non-empty string'),
-  z.maxLength(MAX_ID_LENGTH),
-  z.refine((id) => !RESERVED_IDS.has(id), { message: 'is reserved (a property name of every JavaScript object)' }),
+  lengthIn(1, Infinity, NON_EMPTY),
+  lengthIn(0, MAX_ID_LENGTH),
+  z.refine((id) => !RESERVED_IDS.has(id), 'is reserved (a property name of every JavaScript object)'),
 );
-export const ObjectIdSchema = z.string().check(z.minLength(1, 'must be a non-empty string'), z.maxLength(MAX_ID_LENGTH));
-const Count = z.int().check(z.minimum(0), z.maximum(MAX_AMOUNT));
-const Positive = z.int().check(z.minimum(1), z.maximum(MAX_AMOUNT));
-const Signed = z.int().check(z.minimum(-MAX_AMOUNT), z.maximum(MAX_AMOUNT));
-const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH) => z.array(item).check(z.maxLength(max));
+export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH));
+/** A safe integer from `min` to `max`. */
+export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max));
+const Count = int(0, MAX_AMOUNT);
+const Positive = int(1, MAX_AMOUNT);
+const Signed = int(-MAX_AMOUNT, MAX_AMOUNT);
+const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) => z.array(item).check(lengthIn(min, max));
 const opt = z.optional;
 
 export const RulesEraSchema = z.enum(['current', 'm10', 'classic']);
@@ -46,7 +52,7 @@ export const TurnStepSchema = z.enum([
   'end',
   'cleanup',
 ]);
-export const SkipTargetSchema = z.union([TurnStepSchema, TurnPhaseSchema, z.literal('turn')]);
+export const SkipTargetSchema = z.enum([...TurnStepSchema.options, ...TurnPhaseSchema.options, 'turn']);
 const Speed = z.enum(['sorcery', 'instant']);
 const By = opt(PlayerIdSchema);
 const Players = opt(list(PlayerIdSchema, MAX_PLAYERS));
@@ -56,12 +62,15 @@ const Strikes = { firstStrike: opt(z.boolean()), doubleStrike: opt(z.boolean()) 
 export const AttackerSchema = z.object({ id: ObjectIdSchema, defender: PlayerIdSchema, ...Strikes });
 export const BlockerSchema = z.object({ id: ObjectIdSchema, attacker: ObjectIdSchema, ...Strikes });
 
-export const EffectSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('skip'), what: z.union([TurnStepSchema, TurnPhaseSchema, z.literal('turn'), z.literal('extraTurn')]), players: Players }),
-  z.object({ kind: z.literal('maxHandSize'), set: opt(z.nullable(Count)), change: opt(Signed), players: Players }),
-  z.object({ kind: z.literal('landPlays'), change: opt(Signed), set: opt(Count), players: Players }),
-  z.object({ kind: z.literal('spellLimit'), perTurn: Count, players: Players }),
-  z.object({ kind: z.literal('keepMana'), players: Players }),
+// Unions of objects told apart by a tag are plain `z.union`s (one kind fewer in every bundle than
+// `z.discriminatedUnion`): events are dispatched on their type by parseEvent, and describeIssue
+// reports the issue of the option whose tag matched.
+export const EffectSchema = z.union([
+  z.object({ kind: z.enum(['skip']), what: z.enum([...SkipTargetSchema.options, 'extraTurn']), players: Players }),
+  z.object({ kind: z.enum(['maxHandSize']), set: opt(z.nullable(Count)), change: opt(Signed), players: Players }),
+  z.object({ kind: z.enum(['landPlays']), change: opt(Signed), set: opt(Count), players: Players }),
+  z.object({ kind: z.enum(['spellLimit']), perTurn: Count, players: Players }),
+  z.object({ kind: z.enum(['keepMana']), players: Players }),
 ]);
 export const DurationSchema = z.union([
   z.enum(['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn']),
@@ -69,10 +78,10 @@ export const DurationSchema = z.union([
 ]);
 export const StopSchema = z.object({ step: TurnStepSchema, turn: z.enum(['own', 'others', 'any']) });
 
-const ev = <T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
+const ev = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), ...shape });
 
-/** Every event of the contract. Unknown keys are dropped. */
-export const TurnEventSchema = z.discriminatedUnion('type', [
+/** The schema of each event of the contract. Unknown keys are dropped. */
+const EVENT_SCHEMAS = [
   ev('PASS_PRIORITY', { player: PlayerIdSchema, by: By }),
   ev('CAST_SPELL', { player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed, by: By }),
   ev('ACTIVATE_ABILITY', { player: PlayerIdSchema, id: ObjectIdSchema, speed: Speed, by: By }),
@@ -91,7 +100,7 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   ev('OPENING_HAND_DONE', { player: PlayerIdSchema, by: By }),
   ev('ROLL_PLANAR_DIE', { player: PlayerIdSchema, by: By }),
   ev('CONCEDE', { player: PlayerIdSchema }),
-  ev('TRIGGER', { triggers: list(TriggerSchema).check(z.minLength(1)) }),
+  ev('TRIGGER', { triggers: list(TriggerSchema, MAX_LIST_LENGTH, 1) }),
   ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),
   ev('ADD_MANA', { player: PlayerIdSchema, amount: Count }),
   ev('SPEND_MANA', { player: PlayerIdSchema, amount: Count }),
@@ -114,13 +123,15 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   ev('ADD_ATTACKER', { id: ObjectIdSchema, defender: PlayerIdSchema, ...Strikes }),
   ev('ADD_BLOCKER', { id: ObjectIdSchema, attacker: ObjectIdSchema, ...Strikes }),
   ev('CONTROL_PLAYER', { controller: PlayerIdSchema, player: PlayerIdSchema }),
-  ev('LOSE', { player: PlayerIdSchema, reason: opt(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))) }),
+  ev('LOSE', { player: PlayerIdSchema, reason: opt(ObjectIdSchema) }),
   ev('WIN', { player: PlayerIdSchema }),
   ev('DRAW_GAME', {}),
   ev('SET_DAY_NIGHT', { value: z.enum(['day', 'night']) }),
   ev('SET_STOPS', { player: PlayerIdSchema, stops: z.nullable(list(StopSchema, 64)) }),
   ev('YIELD', { player: PlayerIdSchema, until: z.nullable(z.enum(['stackResolved', 'endOfTurn', 'nextTurn'])), evenIfStackChanges: opt(z.boolean()) }),
-]);
+];
+/** Every event of the contract (parseEvent dispatches on the type to the event's own schema). */
+export const TurnEventSchema = z.union(EVENT_SCHEMAS);
 
 // The schema and the TurnEvent type describe the same events (checked both ways at compile time).
 type Parsed = z.infer<typeof TurnEventSchema>;
@@ -168,11 +179,25 @@ function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Formats the first zod issue as "field.path: message". */
-export function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, root = ''): string {
-  const issue = error.issues[0];
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string; values?: readonly unknown[]; errors?: readonly (readonly Issue[])[] };
+
+/**
+ * Formats the first zod issue as "field.path: message". In a union of objects told apart by a
+ * tag (a one-value enum), the issue is the one of the option whose tag matched, or the first
+ * option's when none did.
+ */
+export function describeIssue(error: { issues: readonly Issue[] }, root = ''): string {
+  let issue = error.issues[0];
   if (issue === undefined) return `${root || 'value'}: invalid`;
-  const path = [root, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+  let keys = issue.path;
+  while (issue.errors !== undefined) {
+    const options: readonly (readonly Issue[])[] = issue.errors;
+    const inner = (options.find((o) => !o.some((i) => i.values?.length === 1)) ?? options[0])?.[0];
+    if (inner === undefined) break;
+    issue = inner;
+    keys = [...keys, ...inner.path];
+  }
+  const path = [root, ...keys.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
     .filter((s) => s !== '')
     .join('.')
     .replace(/\.\[/g, '[');
@@ -180,7 +205,8 @@ export function describeIssue(error: { issues: readonly { path: readonly Propert
 }
 
 /** The names of all event types, for messages. */
-export const EVENT_TYPES: readonly string[] = TurnEventSchema.def.options.map((o) => (o as unknown as { def: { shape: { type: { def: { values: string[] } } } } }).def.shape.type.def.values[0] as string);
+export const EVENT_TYPES: readonly string[] = EVENT_SCHEMAS.map((o) => o.shape.type.options[0] as string);
+const EVENT_SCHEMA_OF: ReadonlyMap<string, (typeof EVENT_SCHEMAS)[number]> = new Map(EVENT_SCHEMAS.map((o) => [o.shape.type.options[0] as string, o]));
 
 /**
  * Parses an event: {@link TurnEventSchema}, with a fast path for events whose fields are all
@@ -212,19 +238,20 @@ function parseEventUnsafe(raw: unknown): ParseResult<TurnEvent> {
   const fast = parseScalarEvent(raw as Record<string, unknown>);
   if (fast !== undefined) return { ok: true, value: fast };
   const type = (raw as { type?: unknown }).type;
-  if (typeof type !== 'string' || !EVENT_TYPES.includes(type)) {
+  const schema = typeof type === 'string' ? EVENT_SCHEMA_OF.get(type) : undefined;
+  if (schema === undefined) {
     const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');
     return { ok: false, message: `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}` };
   }
-  const parsed = TurnEventSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: `${type}: ${describeIssue(parsed.error, 'event')}` };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: `${type as string}: ${describeIssue(parsed.error, 'event')}` };
   return { ok: true, value: parsed.data as TurnEvent };
 }
 
 const CheckpointResultSchema = z.object({
   triggers: opt(list(TriggerSchema)),
   stateBasedActions: opt(z.boolean()),
-  events: opt(z.array(z.unknown()).check(z.maxLength(MAX_LIST_LENGTH))),
+  events: opt(list(z.unknown())),
 });
 
 /** Parses what a checkpoint hook returned (undefined and null: nothing to report). */
@@ -249,7 +276,7 @@ export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]
 /** createGame options (hooks, listeners and inspect are checked separately: zod cannot describe a function's contract). */
 export const GameOptionsSchema = z
   .object({
-    players: z.array(PlayerIdSchema).check(z.minLength(2, `needs 2 to ${MAX_PLAYERS} players`), z.maxLength(MAX_PLAYERS, `needs 2 to ${MAX_PLAYERS} players`)),
+    players: z.array(PlayerIdSchema).check(lengthIn(2, MAX_PLAYERS, `needs 2 to ${MAX_PLAYERS} players`)),
     startingPlayer: opt(PlayerIdSchema),
     rules: opt(RulesEraSchema),
     maxHandSize: opt(Count),
@@ -258,9 +285,9 @@ export const GameOptionsSchema = z
     orderTriggers: opt(z.enum(['host', 'players'])),
     pregame: opt(z.boolean()),
     variant: opt(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
-    teams: opt(list(z.object({ id: ObjectIdSchema, players: list(PlayerIdSchema, MAX_PLAYERS).check(z.minLength(1)) }), MAX_PLAYERS)),
-    rangeOfInfluence: opt(z.int().check(z.minimum(1), z.maximum(MAX_PLAYERS))),
-    seed: opt(z.number().check(z.refine(Number.isFinite, { message: 'must be a finite number' }))),
+    teams: opt(list(z.object({ id: ObjectIdSchema, players: list(PlayerIdSchema, MAX_PLAYERS, 1) }), MAX_PLAYERS)),
+    rangeOfInfluence: opt(int(1, MAX_PLAYERS)),
+    seed: opt(z.number()),
   })
   .check(
     z.superRefine((o, ctx) => {

@@ -18,7 +18,8 @@ import { compileMachine } from '../src/compiled/compile.js';
 import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';
 import { playout } from '../src/compiled/simulate.js';
-import { createGame, type Game } from '../src/game.js';
+import type { Game } from '../src/game.js';
+import { createInterpreterGame } from '../src/interpreter.js';
 import { legalActionsOf, plainestFill } from '../src/legal.js';
 import { statePath } from '../src/persistence.js';
 import { seededRandom } from '../src/simulation.js';
@@ -120,8 +121,8 @@ function lockstep(seed: number, players: number, rules: RulesEra, length: number
       return undefined;
     };
   };
-  // `inspect` makes createGame run XState's interpreter (src/game.ts).
-  const xstateGame: Game = createGame({ players: ids, rules, seed, hooks: { checkpoint: hook() }, inspect: () => undefined });
+  // The reference Game on XState's interpreter (src/interpreter.ts).
+  const xstateGame: Game = createInterpreterGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
   expect(xstateGame).not.toBeInstanceOf(CompiledGame);
   const compiled = createCompiledGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
   const random = seededRandom(seed);

@@ -17,11 +17,12 @@ const built = existsSync(join(root, 'dist/src/index.js')) && existsSync(join(roo
 /** CONTRACT "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped. */
 export const BUNDLE_BUDGET_BYTES = 40_960;
 /**
- * NOT MET YET: the bundle measures about 50.5 KB (xstate ~12.6 KB, zod/mini ~9 KB, the engine
- * ~29 KB gzipped; see the README's "Installing"). Until it is under the contract's budget this
- * test holds the line where it is, so that it can only shrink.
+ * NOT MET: the bundle measures 45,307 bytes (xstate ~12.9 KB, zod/mini ~6.5 KB, the engine
+ * ~25.9 KB of it; see the README's "Installing" for why trimming cannot reach the budget).
+ * Until it is under the contract's budget this test holds the line where it is, so that it can
+ * only shrink.
  */
-export const BUNDLE_CEILING_BYTES = 52_000;
+export const BUNDLE_CEILING_BYTES = 45_800;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,11 +79,28 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     expect(JSON.parse(run('node', ['node.mjs'], scratch))).toEqual({ ok: true, name: 'upkeep first', passed: 1, failed: 0 });
   });
 
-  it(`the main entry bundles for the browser (budget ${BUNDLE_BUDGET_BYTES} bytes gzipped, not met yet: held under ${BUNDLE_CEILING_BYTES})`, async () => {
+  it(`the main entry bundles for the browser (budget ${BUNDLE_BUDGET_BYTES} bytes gzipped, not met: held under ${BUNDLE_CEILING_BYTES})`, async () => {
     writeFileSync(join(scratch, 'browser.js'), "import { createGame } from 'mtg-turn-engine';\ncreateGame({ players: ['A', 'B'] });\n");
     const bytes = await browserBundleGzip('browser.js', scratch);
     console.log(`browser bundle of the main entry: ${bytes} bytes gzipped (contract budget ${BUNDLE_BUDGET_BYTES})`);
     expect(bytes).toBeLessThanOrEqual(BUNDLE_CEILING_BYTES);
+  });
+
+  it('a host that never restores a game or runs a scenario does not bundle their schemas (tree-shaken: "sideEffects")', async () => {
+    const bundle = async (code: string) => {
+      writeFileSync(join(scratch, 'shaken.js'), code);
+      const result = await build({ entryPoints: ['shaken.js'], absWorkingDir: scratch, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent', metafile: true });
+      const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
+      const bytesOf = (suffix: string) => Object.entries(inputs).find(([f]) => f.endsWith(suffix))?.[1].bytesInOutput ?? 0;
+      return { text: result.outputFiles[0]!.text, scenarioSchema: bytesOf('dist/src/scenarios/schema.js') };
+    };
+    const persistedMessage = 'is not a state of the turn machine';
+    const createOnly = await bundle("import { createGame } from 'mtg-turn-engine';\ncreateGame({ players: ['A', 'B'] });\n");
+    expect(createOnly.scenarioSchema).toBe(0);
+    expect(createOnly.text).not.toContain(persistedMessage);
+    const restoring = await bundle("import { restoreGame, ScenarioSchema } from 'mtg-turn-engine';\nexport const r = restoreGame;\nexport const s = ScenarioSchema;\n");
+    expect(restoring.scenarioSchema).toBeGreaterThan(0);
+    expect(restoring.text).toContain(persistedMessage);
   });
 
   it('mtg-turn-engine/react runs in a bundle with React, and the main entry bundles without React', async () => {

@@ -8,6 +8,7 @@
  * sent; `checkGame` runs the properties any game keeps.
  */
 import fc from 'fast-check';
+import { createInterpreterGame, restoreInterpreterGame } from '../../src/interpreter.js';
 import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
 import { prototypeProblem } from './hostile.js';
@@ -193,10 +194,9 @@ export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, r
 export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false): GameRun {
   const r = seededRandom(options.seed);
   let game = createGame(options);
-  // Issue 15: with `lockstep`, a twin game on XState's interpreter (createGame with `inspect`)
+  // Issue 15: with `lockstep`, a twin game on XState's interpreter (src/interpreter.ts)
   // gets every event too; acceptance, emitted events and views must agree after each.
-  const inspect = () => undefined;
-  let twin = lockstep ? createGame({ ...options, inspect }) : null;
+  let twin = lockstep ? createInterpreterGame(options) : null;
   if (twin !== null) check(same(twin.view(), game.view()), 'the XState twin begins in another view');
   const events: EmittedEvent[] = [];
   const listen = (g: Game) => g.on('*', (e) => events.push(e));
@@ -213,7 +213,7 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
       check(same(copy.legalActions(), game.legalActions()), 'restoreGame(persist()) offers the same actions');
       game = copy;
       listen(game);
-      if (twin !== null) twin = restoreGame(JSON.parse(JSON.stringify(twin.persist())), { inspect });
+      if (twin !== null) twin = restoreInterpreterGame(JSON.parse(JSON.stringify(twin.persist())));
       continue;
     }
     let event: unknown;
