@@ -20,6 +20,8 @@ import { GameOptionsSchema, describeIssue } from './schemas.js';
 import { buildView, deepFreeze, viewOf } from './view.js';
 // Issue 15: games run on the compiled runtime, except games with `inspect` (XState's interpreter, microstep by microstep).
 import { CompiledGame, gameFromState, turnPlan } from './compiled/game.js';
+import { GrandMeleeGame } from './grandMelee/game.js';
+import { restoreGrandMelee } from './grandMelee/persistence.js';
 
 export type { Listener } from './emitter.js';
 
@@ -321,12 +323,13 @@ export function toInput(options: GameOptions) {
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
-    attack: options.attack ?? 'all',
+    // CR 807.2a-b: Grand Melee's defaults are a range of influence of 1 and attack left.
+    attack: options.attack ?? (options.variant === 'grandMelee' ? 'left' : 'all'),
     orderTriggers: options.orderTriggers ?? 'host',
     pregame: options.pregame === true,
     variant: options.variant ?? 'freeForAll',
     teams: options.teams ?? null,
-    ...(options.rangeOfInfluence === undefined ? {} : { rangeOfInfluence: options.rangeOfInfluence }),
+    ...(options.rangeOfInfluence === undefined ? (options.variant === 'grandMelee' ? { rangeOfInfluence: 1 } : {}) : { rangeOfInfluence: options.rangeOfInfluence }),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
   };
 }
@@ -355,6 +358,7 @@ export function createGame(options: GameOptions): Game {
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   checkCallbacks(options);
   const input = toInput(parsed.data as GameOptions);
+  if (input.variant === 'grandMelee') return GrandMeleeGame.start(input, options);
   return options.inspect === undefined ? CompiledGame.start(input, options) : new TurnGame({ input }, options, 0);
 }
 
@@ -367,6 +371,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   checkCallbacks(options);
   const { status, state, context, version } = parsed.value;
+  if (parsed.value.markers !== undefined) return restoreGrandMelee(parsed.value, options);
   const leaf = turnPlan.resolve(state);
   if (options.inspect === undefined && leaf !== undefined) {
     return gameFromState({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);

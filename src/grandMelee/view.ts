@@ -1,0 +1,42 @@
+/**
+ * The TurnView of a Grand Melee game (CR 807): the first running turn's view, with `turns`
+ * listing every turn marker's turn (its number, who holds it, whether it waits, its phase,
+ * step, priority, stack, combat and what it awaits).
+ */
+import type { TurnMarkerView, TurnView } from '../../machines/turn.types.js';
+import { snapshotOf } from '../compiled/runtime.js';
+import { turnPlan } from '../compiled/game.js';
+import { viewOf } from '../view.js';
+import { holderOf, isTakingTurn, type Marker } from './coordinator.js';
+
+/** One marker's turn, as `view.turns` shows it. */
+export function markerView(m: Marker, version: number): TurnMarkerView {
+  const v = viewOf(snapshotOf(turnPlan, m.turn), version);
+  const running = isTakingTurn(m);
+  return {
+    turnMarker: m.number,
+    player: holderOf(m),
+    waiting: !running,
+    removals: m.removals,
+    turn: v.turn,
+    activePlayer: running ? v.activePlayer : null,
+    phase: v.phase,
+    step: v.step,
+    priority: running ? v.priority : null,
+    awaiting: running ? v.awaiting : null,
+    stack: v.stack,
+    combat: v.combat,
+    landsPlayed: v.landsPlayed,
+    landPlaysAllowed: v.landPlaysAllowed,
+    spellsCast: v.spellsCast,
+    schedule: v.schedule,
+  };
+}
+
+/** The view of a Grand Melee game. */
+export function meleeView(markers: readonly Marker[], version: number): TurnView {
+  const primary = markers.find(isTakingTurn) ?? (markers[0] as Marker);
+  const view = viewOf(snapshotOf(turnPlan, primary.turn), version);
+  view.turns = markers.map((m) => markerView(m, version));
+  return view;
+}
