@@ -276,7 +276,8 @@ function consistencyProblem(p: Persisted): string | null {
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
   if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
-  if (c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
+  // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
+  if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
   if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';

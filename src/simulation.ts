@@ -135,7 +135,10 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
     if (options.shouldContinue?.(game) === false) break;
     const roll = random();
     if (roll < 0.02) {
-      send({ type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: players[Math.floor(random() * players.length)] }] });
+      // Grand Melee: the host names the stack (turn marker) the trigger goes on (CR 807.5b).
+      const running = view.turns?.filter((t) => !t.waiting) ?? [];
+      const onStack = running.length === 0 ? {} : { turnMarker: (running[Math.floor(random() * running.length)] as { turnMarker: number }).turnMarker };
+      send({ type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: players[Math.floor(random() * players.length)], ...onStack }] });
       continue;
     }
     if (roll < 0.04 && view.players.length > 0) {
