@@ -12,8 +12,8 @@
  *   `TURN_OVER`, then `CHECK` until it may begin (807.4d), when the turn chart is sent
  *   `BEGIN_MARKER_TURN` and begins the next turn by its own turn order (807.4c).
  */
-import { createActor, transition, type SnapshotFrom } from 'xstate';
-import { markerMachine, type MarkerTable } from '../../machines/grandMelee.machine.js';
+import { transition, type SnapshotFrom } from 'xstate';
+import { markerMachine, type MarkerEvent, type MarkerTable } from '../../machines/grandMelee.machine.js';
 import type { EmittedEvent, PlayerId, TurnContext, TurnEvent } from '../../machines/turn.types.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
@@ -83,27 +83,21 @@ export function tableOf(markers: readonly Marker[]): MarkerTable {
 
 type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
 
-/** Observers of every microstep of the markers' statecharts (the model of src/model/markers.ts); empty in games. */
-export const markerObservers = new Set<(microstep: { snapshot: never; transitions: never[] }) => void>();
+/**
+ * How a marker's statechart takes an event: XState's pure `transition`. The model of
+ * src/model/markers.ts replaces it while it walks, with an actor that XState's inspection
+ * observes (the same transition, microstep by microstep).
+ */
+export const markerStepper = {
+  next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
+    return transition(markerMachine, snapshot, event)[0];
+  },
+};
 
-/** Sends an event to a marker's statechart (XState's pure transition); returns the state it rests in. */
-export function markerTransition(m: Marker, life: Life, event: { type: 'TURN_OVER' | 'CHECK'; table: MarkerTable }): Life {
+/** Sends an event to a marker's statechart; returns the state it rests in. */
+export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {
   const snapshot = markerMachine.resolveState({ value: life, context: { number: m.number } }) as SnapshotFrom<typeof markerMachine>;
-  if (markerObservers.size > 0) {
-    // Observed: the same transition by an actor with XState's inspection, which reports each microstep's transitions.
-    const actor = createActor(markerMachine, {
-      snapshot,
-      input: { number: m.number },
-      inspect: (e) => {
-        if (e.type === '@xstate.microstep') for (const o of markerObservers) o({ snapshot: e.snapshot as never, transitions: (e as unknown as { _transitions: never[] })._transitions });
-      },
-    });
-    actor.start();
-    actor.send(event);
-    return actor.getSnapshot().value as Life;
-  }
-  const [next] = transition(markerMachine, snapshot, event);
-  return next.value as Life;
+  return markerStepper.next(snapshot, event).value as Life;
 }
 
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */

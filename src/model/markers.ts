@@ -7,9 +7,9 @@
  * turn for a holder. Every transition the markers' statecharts take is observed (XState's
  * inspection of each `transition`), so coverage is of what the coordinator really did.
  */
-import type { AnyStateNode } from 'xstate';
+import { createActor, type AnyStateNode } from 'xstate';
 import { markerMachine } from '../../machines/grandMelee.machine.js';
-import { markerObservers } from '../grandMelee/coordinator.js';
+import { markerStepper } from '../grandMelee/coordinator.js';
 import { createGame, type Game, type GameOptions } from '../game.js';
 import { plainestFill } from '../legal.js';
 
@@ -94,15 +94,27 @@ export function markerCoverage(maxDepth = 3): MarkerCoverage {
   const elements = markerElements();
   const states = new Set<string>();
   const transitions = new Set<string>();
-  const observer = (event: { snapshot: { _nodes: AnyStateNode[] }; transitions: { source: AnyStateNode; eventType: string }[] }): void => {
-    for (const n of event.snapshot._nodes) states.add(n.id);
-    for (const t of event.transitions) {
+  const observe = (snapshot: { _nodes: AnyStateNode[] }, taken: { source: AnyStateNode; eventType: string }[]): void => {
+    for (const n of snapshot._nodes) states.add(n.id);
+    for (const t of taken) {
       const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-      const index = (list as unknown[]).indexOf(t);
-      transitions.add(`${t.source.id}:${t.eventType === '' ? 'always' : t.eventType}[${index}]`);
+      transitions.add(`${t.source.id}:${t.eventType === '' ? 'always' : t.eventType}[${(list as unknown[]).indexOf(t)}]`);
     }
   };
-  markerObservers.add(observer);
+  const plain = markerStepper.next;
+  // The same transition by an actor that XState's inspection observes, microstep by microstep.
+  markerStepper.next = (snapshot, event) => {
+    const actor = createActor(markerMachine, {
+      snapshot,
+      input: { number: snapshot.context.number },
+      inspect: (e) => {
+        if (e.type === '@xstate.microstep') observe(e.snapshot as never, (e as unknown as { _transitions: never[] })._transitions);
+      },
+    });
+    actor.start();
+    actor.send(event);
+    return actor.getSnapshot();
+  };
   const seen = new Set<string>();
   try {
     const first = createGame(MARKER_MODEL_OPTIONS);
@@ -124,7 +136,7 @@ export function markerCoverage(maxDepth = 3): MarkerCoverage {
       frontier = next;
     }
   } finally {
-    markerObservers.delete(observer);
+    markerStepper.next = plain;
   }
   return {
     states: elements.states.map((id) => ({ id, covered: states.has(id) })),
