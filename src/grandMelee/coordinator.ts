@@ -90,9 +90,17 @@ type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
  */
 export const markerStepper = {
   next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
-    return transition(markerMachine, snapshot, event)[0];
+    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded).
+    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}|${event.table.players.join()}|${JSON.stringify(event.table.markers)}`;
+    let next = answers.get(key);
+    if (next === undefined) {
+      if (answers.size >= 4096) answers.clear();
+      answers.set(key, (next = transition(markerMachine, snapshot, event)[0]));
+    }
+    return next;
   },
 };
+const answers = new Map<string, SnapshotFrom<typeof markerMachine>>();
 
 /** Sends an event to a marker's statechart; returns the state it rests in. */
 export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {

@@ -9,9 +9,8 @@ import { turnPlan } from '../compiled/game.js';
 import { viewOf } from '../view.js';
 import { holderOf, isTakingTurn, type Marker } from './coordinator.js';
 
-/** One marker's turn, as `view.turns` shows it. */
-export function markerView(m: Marker, version: number): TurnMarkerView {
-  const v = viewOf(snapshotOf(turnPlan, m.turn), version);
+/** One marker's turn, as `view.turns` shows it, from that turn's view. */
+export function markerView(m: Marker, v: TurnView): TurnMarkerView {
   const running = isTakingTurn(m);
   return {
     turnMarker: m.number,
@@ -33,10 +32,12 @@ export function markerView(m: Marker, version: number): TurnMarkerView {
   };
 }
 
-/** The view of a Grand Melee game. */
+/** The view of a Grand Melee game: the first running turn's, with every marker's turn. */
 export function meleeView(markers: readonly Marker[], version: number): TurnView {
-  const primary = markers.find(isTakingTurn) ?? (markers[0] as Marker);
-  const view = viewOf(snapshotOf(turnPlan, primary.turn), version);
-  view.turns = markers.map((m) => markerView(m, version));
+  const views = markers.map((m) => viewOf(snapshotOf(turnPlan, m.turn), version));
+  const primary = Math.max(0, markers.findIndex(isTakingTurn));
+  const view = views[primary] as TurnView;
+  // The first running turn's record shares its arrays with the view's own fields (still a fresh view: mutating it changes nothing in the game).
+  view.turns = markers.map((m, i) => markerView(m, views[i] as TurnView));
   return view;
 }
