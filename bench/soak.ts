@@ -25,6 +25,7 @@ const { values } = parseArgs({
     players: { type: 'string', default: '4' },
     seed: { type: 'string', default: '20260522' },
     'game-length': { type: 'string', default: '300' },
+    'melee-turns': { type: 'string', default: '1000' },
   },
 });
 const targetEvents = Number(values.events);
@@ -109,6 +110,33 @@ if (gc === undefined) console.log('note: run with node --expose-gc for exact hea
   console.log(`  turns: ${n(Math.min(summary.turns, targetTurns))}; events: ${n(summary.events)} in ${seconds.toFixed(1)} s = ${n(summary.events / seconds)} events/s; objects resolved: ${n(summary.resolved)}`);
   console.log(`  failures: ${problems}`);
   console.log(`  heap: ${mb(heapBefore)} before, ${mb(heapAfter)} after (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)}); ${samples.join(', ')}`);
+}
+
+// 3. One long Grand Melee game (CR 807): ten players, two turn markers, every marker to the limit.
+{
+  const meleeTurns = Number(values['melee-turns']);
+  console.log(`soak 3: a Grand Melee game of random legal actions, ${n(meleeTurns)} turns per turn marker (10 players, 2 markers)`);
+  const heapBefore = heapMB();
+  const start = performance.now();
+  let problems = 0;
+  const summary = simulate({
+    variant: 'grandMelee',
+    turns: meleeTurns,
+    seed: baseSeed,
+    onSend: (event, ok, view) => {
+      if (!ok && problems++ < 5) console.log(`  FAILURE at turns ${view.turns?.map((t) => t.turn).join('/')}: ${JSON.stringify(event)} was refused`);
+    },
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const heapAfter = heapMB();
+  if (summary.turns <= meleeTurns && summary.winners === null) {
+    problems++;
+    console.log(`  FAILURE: the game stopped at turn ${summary.turns}`);
+  }
+  failures += problems > 0 ? 1 : 0;
+  console.log(`  turns per marker: ${n(Math.min(summary.turns, meleeTurns))}; events: ${n(summary.events)} in ${seconds.toFixed(1)} s = ${n(summary.events / seconds)} events/s; objects resolved: ${n(summary.resolved)}`);
+  console.log(`  failures: ${problems}`);
+  console.log(`  heap: ${mb(heapBefore)} before, ${mb(heapAfter)} after (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)})`);
 }
 
 console.log(failures === 0 ? 'soak: 0 failures' : `soak: ${failures} failure(s)`);

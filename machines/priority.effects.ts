@@ -5,6 +5,7 @@
  * CR 116, 117, 305, 405, 603.3b, 608, 800.4, 901.9.
  */
 import { byUnits, unitOf } from '../src/rules/units.js';
+import { byPriority } from '../src/rules/grandMelee.js';
 import { apnapPlayers, isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
@@ -31,7 +32,7 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
     if (c.triggerOrder !== null) return effect(c, { priority: null, passed: [] }); // CR 603.3b: the triggers are ordered first
-    const holder = byUnits(c).players.includes(player) ? player : activeOrNext(c);
+    const holder = byPriority(c).players.includes(player) ? player : activeOrNext(c);
     const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
     if (fresh || checked.activity) patch.passed = [];
     const given = effect(c, patch);
@@ -48,7 +49,7 @@ export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const reason = autoPassReason(ctx);
   if (player === null || reason === null) return NOTHING;
   const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
-  const resolves = isLastToPassWithObjectOnStack(byUnits(ctx), player);
+  const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
   return andThen(ctx, announced, (c) => {
     const passed = passPriority(c, runtime, player);
     return resolves ? andThen(c, passed, (d) => resolveTopOfStack(d, runtime)) : passed;
@@ -67,7 +68,7 @@ export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
 
 /** CR 117.3d: a player passes; the next player receives priority unless all have passed. */
 export function passPriority(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
-  const { passed, next } = recordPass(byUnits(ctx), unitOf(ctx, player));
+  const { passed, next } = recordPass(byPriority(ctx), unitOf(ctx, player));
   const after = effect(ctx, { passed, priority: null });
   if (next === null) return after;
   return andThen(ctx, after, (c) => givePriority(c, runtime, next, false));
@@ -169,7 +170,7 @@ export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<Turn
     // Triggers waiting to be ordered by nobody left to order them go on the stack.
     if (c.result === null && c.triggerOrder !== null && triggerOrderDue(c) === null) return finishTriggerOrder(c, runtime);
     if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
-    const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byUnits(c), held) : null;
+    const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byPriority(c), held) : null;
     return givePriority(c, runtime, next, false);
   });
 }

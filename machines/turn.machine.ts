@@ -10,6 +10,7 @@
  *   postcombatMain main                                                 (CR 505)
  *   ending         end -> cleanup (-> cleanup ...)                      (CR 512-514)
  *   nextPhase      between phases: the next phase, or the next turn      (CR 500.1, 500.7, 500.8)
+ *   turnMarkerPassed  Grand Melee: the turn is over, the marker waits to begin the next (CR 807.4c-d)
  *   gameOver       the game has ended                                   (CR 104)
  *
  * What comes next is one queue in the context: the steps left in this phase and the phases
@@ -303,9 +304,15 @@ export const turnMachine = turnSetup.createMachine({
         ...phases.map((phase) => ({ guard: { type: 'isNextPhase', params: { phase } }, target: phase, actions: 'beginPhase' }) as const),
         // After the last phase the next turn begins, and its first phase comes through here too.
         { guard: 'isGameOver', target: 'gameOver' },
+        // CR 807.4c: in Grand Melee the turn marker passes; the coordinator (grandMelee.machine.ts) begins its next turn.
+        { guard: 'isTurnMarkerPassing', target: 'turnMarkerPassed' },
         { guard: 'hasExtraTurn', actions: 'beginTurn' },
         { actions: 'beginTurn' },
       ],
+    },
+    // CR 807.4c-d: Grand Melee: this turn marker's turn is over; its next turn begins when it may (807.4d).
+    turnMarkerPassed: {
+      on: { BEGIN_MARKER_TURN: { target: 'nextPhase', actions: 'beginTurn' } },
     },
     gameOver: { type: 'final' },
   },

@@ -11,6 +11,7 @@ import type { TurnPhaseName, TurnStepName } from './turn.types.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { byUnits, unitOf } from '../src/rules/units.js';
+import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
 import * as pre from './pregame.effects.js';
 import type { Effect } from './effect.js';
@@ -51,7 +52,7 @@ function perform<TParams extends Record<string, unknown> | undefined = undefined
 type GuardArgs = { context: TurnContext; event: TurnEvent };
 export const GUARDS = {
   // Steps and phases
-  isStepOver: ({ context }) => isStepOver(byUnits(context)),
+  isStepOver: ({ context }) => isStepOver(byPriority(context)),
   isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
   isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
   isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
@@ -60,7 +61,7 @@ export const GUARDS = {
   wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
   isInCombatPhase: ({ context }) => context.phase === 'combat',
   // Priority
-  isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(byUnits(context), unitOf(context, eventOf(event, 'PASS_PRIORITY').player)),
+  isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(byPriority(context), unitOf(context, eventOf(event, 'PASS_PRIORITY').player)),
   // Combat
   hasNoDefenderChoiceDue: ({ context }) => !cx.isDefenderChoiceDue(context),
   hasNoAttackDeclarationDue: ({ context }) => context.result === null && context.activePlayer === null,
@@ -72,6 +73,8 @@ export const GUARDS = {
   // Cleanup
   hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
   isGameOver: ({ context }) => context.result !== null,
+  // CR 807.4c: in Grand Melee the turn marker passes when the turn ends; the coordinator begins its next turn.
+  isTurnMarkerPassing: ({ context }) => isGrandMelee(context),
   hasPregame: ({ context }) => context.pregame !== null,
   isBottomDue: ({ context }) => bottomDue(context) !== null,
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,

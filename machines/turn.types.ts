@@ -64,6 +64,8 @@ export interface StackObject {
 export interface Trigger {
   id: string;
   controller: PlayerId;
+  /** Grand Melee: the turn marker whose stack it goes on, when its controller has priority for several (CR 807.5b). */
+  turnMarker?: number;
 }
 
 /** An attacking creature, as declared by the active player (CR 508.1). */
@@ -338,10 +340,15 @@ export interface TurnInput {
 export interface Decision {
   player: PlayerId;
   by?: PlayerId;
+  /** Grand Melee: the turn marker whose turn (and stack) this is for, when the player could act in several (CR 807.5b). */
+  turnMarker?: number;
 }
 
-/** Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`. */
-export type TurnEvent =
+/**
+ * Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`. In Grand
+ * Melee any event may name the `turnMarker` whose turn it is for (CR 807.5b; ignored elsewhere).
+ */
+export type TurnEvent = WithTurnMarker<
   | ({ type: 'PASS_PRIORITY' } & Decision)
   | ({ type: 'CAST_SPELL'; id: string; speed: 'sorcery' | 'instant' } & Decision)
   | ({ type: 'ACTIVATE_ABILITY'; id: string; speed: 'sorcery' | 'instant' } & Decision)
@@ -385,13 +392,19 @@ export type TurnEvent =
   | { type: 'DRAW_GAME' }
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
-  | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean };
+  | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
+  /** Internal: the Grand Melee coordinator begins a turn marker's next turn (CR 807.4c-d). Refused from hosts (INVALID_EVENT). */
+  | { type: 'BEGIN_MARKER_TURN' }
+>;
+
+/** An event that may name its Grand Melee turn marker. */
+type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
 /** The type names of all events. */
 export type TurnEventType = TurnEvent['type'];
 
 /** Events the engine emits (`game.on`), discriminated by `type`. */
-export type EmittedEvent =
+export type EmittedEvent = WithEmittedMarker<
   | { type: 'turnBegan'; turn: number; activePlayer: PlayerId }
   | { type: 'stepBegan'; turn: number; phase: PhaseName; step: StepName }
   | { type: 'phasing'; player: PlayerId }
@@ -414,7 +427,11 @@ export type EmittedEvent =
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
   | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
   | { type: 'mulligan'; player: PlayerId; number: number }
-  | { type: 'drawHand'; player: PlayerId; size: number };
+  | { type: 'drawHand'; player: PlayerId; size: number }
+>;
+
+/** In Grand Melee, while more than one turn marker is in the game, each emitted event names the marker whose turn emitted it (CR 807.4). */
+type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
@@ -481,6 +498,34 @@ export interface TurnView {
   stops: Record<PlayerId, Stop[] | null>;
   gameOver: GameResult | null;
   rules: RulesEra;
+  /** Grand Melee only: every turn marker's turn, in marker order (CR 807.4); the fields above are the first running turn's. */
+  turns?: TurnMarkerView[];
+}
+
+/** One turn marker's turn in a Grand Melee game (CR 807.4, 807.5): a TurnView-like record. */
+export interface TurnMarkerView {
+  /** The marker's number (807.4b). */
+  turnMarker: number;
+  /** Who holds it: the active player, or the player who takes its next turn. */
+  player: PlayerId;
+  /** Whether its next turn waits for a marker within three seats to the holder's left (807.4d). */
+  waiting: boolean;
+  /** How many times it is designated for removal (807.4e-g). */
+  removals: number;
+  /** This marker's turns: 1 for its first. */
+  turn: number;
+  activePlayer: PlayerId | null;
+  phase: PhaseName;
+  step: StepName;
+  priority: PlayerId | null;
+  awaiting: Awaiting | null;
+  /** This marker's own stack (807.5), bottom first. */
+  stack: StackObject[];
+  combat: TurnView['combat'];
+  landsPlayed: number;
+  landPlaysAllowed: number;
+  spellsCast: Record<PlayerId, number>;
+  schedule: Schedule;
 }
 
 /** What a checkpoint hook may report (CONTRACT.md, hooks.checkpoint). */

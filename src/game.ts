@@ -15,7 +15,10 @@ import type { LegalAction } from './legal.js';
 import type { NextStop } from './nextStop.js';
 import type { Persisted } from './persistence.js';
 import { GameOptionsSchema, describeIssue } from './schemas.js';
-import { CompiledGame, restoreCompiledGame } from './compiled/game.js';
+import { CompiledGame, compiledGameOf } from './compiled/game.js';
+import { GrandMeleeGame } from './grandMelee/game.js';
+import { restoreGrandMelee } from './grandMelee/persistence.js';
+import { parsePersisted } from './persistence.js';
 
 export type { Listener } from './emitter.js';
 
@@ -103,12 +106,13 @@ export function toInput(options: GameOptions) {
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
-    attack: options.attack ?? 'all',
+    // CR 807.2a-b: Grand Melee's defaults are a range of influence of 1 and attack left.
+    attack: options.attack ?? (options.variant === 'grandMelee' ? 'left' : 'all'),
     orderTriggers: options.orderTriggers ?? 'host',
     pregame: options.pregame === true,
     variant: options.variant ?? 'freeForAll',
     teams: options.teams ?? null,
-    ...(options.rangeOfInfluence === undefined ? {} : { rangeOfInfluence: options.rangeOfInfluence }),
+    ...(options.rangeOfInfluence === undefined ? (options.variant === 'grandMelee' ? { rangeOfInfluence: 1 } : {}) : { rangeOfInfluence: options.rangeOfInfluence }),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
   };
 }
@@ -136,7 +140,9 @@ export function createGame(options: GameOptions): Game {
   const parsed = GameOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   checkCallbacks(options);
-  return CompiledGame.start(toInput(parsed.data as GameOptions), options);
+  const input = toInput(parsed.data as GameOptions);
+  // CR 807: Grand Melee runs one turn per turn marker.
+  return input.variant === 'grandMelee' ? GrandMeleeGame.start(input, options) : CompiledGame.start(input, options);
 }
 
 /**
@@ -144,7 +150,10 @@ export function createGame(options: GameOptions): Game {
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
-  return restoreCompiledGame(persisted, options);
+  const parsed = parsePersisted(persisted);
+  if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
+  checkCallbacks(options);
+  return parsed.value.markers !== undefined ? restoreGrandMelee(parsed.value, options) : compiledGameOf(parsed.value, options);
 }
 
 export type { LegalAction } from './legal.js';

@@ -7,7 +7,7 @@ export { createGame, restoreGame } from './game.js';
 export type { Game, GameOptions, RestoreOptions, SendResult, LegalAction, Listener, NextStop } from './game.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
-export type { Persisted, PersistedGame } from './persistence.js';
+export type { Persisted, PersistedGame, PersistedMarker } from './persistence.js';
 export { runScenario } from './scenarios/runner.js';
 export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/schema.js';
 export { ScenarioSchema } from './scenarios/schema.js';
@@ -43,6 +43,7 @@ export type {
   EmittedEventType,
   Awaiting,
   TurnView,
+  TurnMarkerView,
   CheckpointHook,
   CheckpointResult,
   GameHooks,

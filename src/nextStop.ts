@@ -17,6 +17,8 @@ export interface NextStop {
   phase: PhaseName;
   step: StepName;
   awaiting: Awaiting;
+  /** Grand Melee, with several turn markers: the marker whose turn it is in (CR 807.4). */
+  turnMarker?: number;
 }
 
 type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;

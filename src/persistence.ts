@@ -33,6 +33,7 @@ import {
   type ParseResult,
 } from './schemas.js';
 import { awaitingOf } from './view.js';
+import { meleeProblem } from './grandMelee/persistence.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
@@ -48,6 +49,17 @@ export interface Persisted {
   /** The view's version when it was persisted. */
   version: number;
   status: 'active' | 'done';
+  state: string;
+  context: TurnContext;
+  /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
+  markers?: PersistedMarker[];
+}
+
+/** A persisted Grand Melee turn marker. */
+export interface PersistedMarker {
+  number: number;
+  life: 'takingTurn' | 'waiting';
+  removals: number;
   state: string;
   context: TurnContext;
 }
@@ -231,6 +243,9 @@ function buildPersistedSchema() {
     status: z.enum(['active', 'done']),
     state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')),
     context: ContextSchema,
+    markers: z.optional(
+      list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')), context: ContextSchema }), 16),
+    ),
   });
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
@@ -271,11 +286,17 @@ function consistencyProblem(p: Persisted): string | null {
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
   if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
-  if (c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
+  // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
+  if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
   if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;
+  }
+  // CR 807.4c-d: a Grand Melee turn that is over rests until its marker may begin the next.
+  if (p.state === 'turnMarkerPassed') {
+    if (c.variant !== 'grandMelee' || p.markers === undefined) return "state: turnMarkerPassed exists only in a Grand Melee game's turn markers (CR 807.4c)";
+    return c.priority === null && c.stack.length === 0 && c.combat === null && c.result === null ? null : 'state: a turn that is over has no priority, stack or combat (CR 807.4c)';
   }
   if (c.combat !== null) {
     if (c.phase !== 'combat') return `context.combat: creatures are in combat during the ${c.phase} phase`;
@@ -341,7 +362,7 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(value);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
-    const problem = consistencyProblem(persisted);
+    const problem = persisted.markers !== undefined ? meleeProblem(persisted, consistencyProblem) : consistencyProblem(persisted);
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {

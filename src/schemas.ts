@@ -57,7 +57,7 @@ const Speed = z.enum(['sorcery', 'instant']);
 const By = opt(PlayerIdSchema);
 const Players = opt(list(PlayerIdSchema, MAX_PLAYERS));
 
-export const TriggerSchema = z.object({ id: ObjectIdSchema, controller: PlayerIdSchema });
+export const TriggerSchema = z.object({ id: ObjectIdSchema, controller: PlayerIdSchema, turnMarker: opt(int(1, MAX_PLAYERS)) });
 const Strikes = { firstStrike: opt(z.boolean()), doubleStrike: opt(z.boolean()) };
 export const AttackerSchema = z.object({ id: ObjectIdSchema, defender: PlayerIdSchema, ...Strikes });
 export const BlockerSchema = z.object({ id: ObjectIdSchema, attacker: ObjectIdSchema, ...Strikes });
@@ -78,7 +78,9 @@ export const DurationSchema = z.union([
 ]);
 export const StopSchema = z.object({ step: TurnStepSchema, turn: z.enum(['own', 'others', 'any']) });
 
-const ev = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), ...shape });
+/** CR 807.5b: in Grand Melee any event may name its turn marker (read by the Grand Melee game; ignored elsewhere). */
+const TurnMarker = opt(int(1, MAX_PLAYERS));
+const ev = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), turnMarker: TurnMarker, ...shape });
 
 /** The schema of each event of the contract. Unknown keys are dropped. */
 const EVENT_SCHEMAS = [
@@ -136,7 +138,7 @@ export const TurnEventSchema = z.union(EVENT_SCHEMAS);
 // The schema and the TurnEvent type describe the same events (checked both ways at compile time).
 type Parsed = z.infer<typeof TurnEventSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const eventsAgree: Same<StripUndefined<Parsed>, StripUndefined<TurnEvent>> = true;
+const eventsAgree: Same<StripUndefined<Parsed>, StripUndefined<Exclude<TurnEvent, { type: 'BEGIN_MARKER_TURN' }>>> = true;
 void eventsAgree;
 type StripUndefined<T> = T extends unknown ? { [K in keyof T]: Exclude<T[K], undefined> } : never;
 const effectsAgree: Same<StripUndefined<z.infer<typeof EffectSchema>>, StripUndefined<Effect>> = true;
@@ -320,12 +322,9 @@ export const GameOptionsSchema = z
         ctx.issues.push({ code: 'custom', path: ['teams'], message: "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)", input: o.teams });
       }
       if (o.variant === 'grandMelee') {
-        ctx.issues.push({
-          code: 'custom',
-          path: ['variant'],
-          message: "'grandMelee' needs turn markers (several turns at once, CR 807.4), which this version does not implement yet",
-          input: o.variant,
-        });
+        // CR 807.1: Grand Melee is for games begun with ten or more players, each on their own.
+        const why = o.players.length < 10 ? ['players', "'grandMelee' needs 10 or more players (CR 807.1)"] : o.teams !== undefined ? ['teams', "'grandMelee' is played by individuals, without teams (CR 807.1)"] : o.pregame === true ? ['pregame', "'grandMelee' starts at turn 1 in this version: the pregame is not supported with turn markers"] : null;
+        if (why !== null) ctx.issues.push({ code: 'custom', path: [why[0] as string], message: why[1] as string, input: o.variant });
       }
       if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {
         ctx.issues.push({ code: 'custom', path: ['startingPlayer'], message: `'${o.startingPlayer}' is not one of the players`, input: o.startingPlayer });

@@ -24,7 +24,7 @@ export interface SimulationOptions {
   turns?: number;
   rules?: 'current' | 'm10' | 'classic';
   /** The variant: its players and teams are set up as the variant needs (Two-Headed Giant 4, Archenemy 4, Emperor 6). */
-  variant?: 'freeForAll' | 'twoHeadedGiant' | 'archenemy' | 'emperor' | 'planechase';
+  variant?: 'freeForAll' | 'twoHeadedGiant' | 'archenemy' | 'emperor' | 'planechase' | 'grandMelee';
   /** Begin with the pregame (CR 103). */
   pregame?: boolean;
   seed?: number;
@@ -95,6 +95,9 @@ export function seatsOf(variant: SimulationOptions['variant'], count: number): P
       return { variant, players: ids(4), teams: [{ id: 'archenemy', players: ['A'] }, { id: 'heroes', players: ['B', 'C', 'D'] }] };
     case 'emperor':
       return { variant, players: ids(6), teams: [{ id: 'ABC', players: ['A', 'B', 'C'] }, { id: 'DEF', players: ['D', 'E', 'F'] }] };
+    case 'grandMelee':
+      // CR 807.1: ten or more players; two turn markers with ten (807.4a).
+      return { variant, players: ids(Math.max(10, count)) };
     default:
       return { variant: variant ?? 'freeForAll', players: ids(count) };
   }
@@ -126,11 +129,16 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
   };
   for (let serial = 1; ; serial++) {
     const view = game.view();
-    if (view.gameOver !== null || view.turn > turns) break;
+    // Grand Melee: every turn marker plays to the limit (its own turn count, CR 807.4).
+    const played = view.turns === undefined ? view.turn : Math.min(...view.turns.map((t) => t.turn));
+    if (view.gameOver !== null || played > turns) break;
     if (options.shouldContinue?.(game) === false) break;
     const roll = random();
     if (roll < 0.02) {
-      send({ type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: players[Math.floor(random() * players.length)] }] });
+      // Grand Melee: the host names the stack (turn marker) the trigger goes on (CR 807.5b).
+      const running = view.turns?.filter((t) => !t.waiting) ?? [];
+      const onStack = running.length === 0 ? {} : { turnMarker: (running[Math.floor(random() * running.length)] as { turnMarker: number }).turnMarker };
+      send({ type: 'TRIGGER', triggers: [{ id: `trigger-${serial}`, controller: players[Math.floor(random() * players.length)], ...onStack }] });
       continue;
     }
     if (roll < 0.04 && view.players.length > 0) {
@@ -138,14 +146,19 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
       continue;
     }
     const actions = game.legalActions().filter((a) => options.allowConcede === true || a.type !== 'CONCEDE');
-    const awaited = actions.filter((a) => a.player === view.awaiting?.player);
+    // Grand Melee: one of the turns that await a decision, at random (CR 807.4), seen as that turn's view.
+    const waiting = view.turns?.filter((t) => t.awaiting !== null) ?? [];
+    const turn = waiting.length === 0 ? undefined : waiting[Math.floor(random() * waiting.length)];
+    const seen: TurnView = turn === undefined ? view : { ...view, awaiting: turn.awaiting, combat: turn.combat, stack: turn.stack };
+    const awaited = actions.filter((a) => a.player === seen.awaiting?.player && (turn === undefined || a.turnMarker === undefined || a.turnMarker === turn.turnMarker));
     if (awaited.length === 0) break;
     const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
     // Pass more often as the stack grows, so that it resolves and games reach their end.
-    const passing = Math.min(0.98, 0.8 + 0.05 * view.stack.length);
+    const passing = Math.min(0.98, 0.8 + 0.05 * seen.stack.length);
     const choice = pass !== undefined && random() < passing ? pass : (awaited[Math.floor(random() * awaited.length)] as LegalAction);
-    send(concreteEvent(choice, view, random, serial));
+    const event = concreteEvent(choice, seen, random, serial);
+    send(choice.turnMarker === undefined ? event : { ...event, turnMarker: choice.turnMarker });
   }
   const final = game.view();
-  return { game, turns: final.turn, events, refused, resolved, winners: final.gameOver?.winners ?? null };
+  return { game, turns: final.turns === undefined ? final.turn : Math.min(...final.turns.map((t) => t.turn)), events, refused, resolved, winners: final.gameOver?.winners ?? null };
 }

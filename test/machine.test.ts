@@ -13,7 +13,7 @@ function walk(node: Node, visit: (n: Node) => void): void {
 
 describe('the turn chart', () => {
   it('103, 500.1: the start, the pregame, five phases in order, the choice of what follows a phase, then the final gameOver state', () => {
-    expect(Object.keys(root.states)).toEqual(['start', 'pregame', 'beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending', 'nextPhase', 'gameOver']);
+    expect(Object.keys(root.states)).toEqual(['start', 'pregame', 'beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending', 'nextPhase', 'turnMarkerPassed', 'gameOver']);
   });
 
   it('501-514: each phase holds the choice of its next step, then one state node per step in the order of the turn table', () => {

@@ -21,7 +21,13 @@ import { scenarioSchemaText } from '../src/cli/schema.js';
 import { serializeState } from '../src/model/abstraction.js';
 import { computeCoverage, leafPaths, summarize, uncovered, wronglyUnreachable, type CoverageResult } from '../src/model/coverage.js';
 import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/model/export.js';
-import { MODEL_CONFIGS, configName, type ModelConfig } from '../src/model/model.js';
+import { MODEL_CONFIGS, configName, isMarkerConfig, type ModelConfig } from '../src/model/model.js';
+import { markerCoverage } from '../src/model/markers.js';
+import { initialState, step } from '../src/compiled/runtime.js';
+import { turnPlan } from '../src/compiled/game.js';
+import { initialContext } from '../machines/turn.effects.js';
+import { toInput } from '../src/game.js';
+import { freshSendContext } from '../src/gate.js';
 import { collectScenarioFiles } from '../src/scenarios/files.js';
 import { viewOf } from '../src/view.js';
 
@@ -54,6 +60,18 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
     const r = coverage(config);
     const paths = leafPaths(r);
     expect(paths.length).toBeGreaterThan(0);
+    if (isMarkerConfig(config)) {
+      // CR 807.4c: a Grand Melee turn marker's run of the chart, replayed on the compiled runtime the game runs it on
+      // (the coordinator's BEGIN_MARKER_TURN is no host event; the markers themselves are the next describe's).
+      for (const path of paths) {
+        let state = initialState(turnPlan, toInput(config.options), initialContext).state;
+        path.events.forEach((event, i) => {
+          state = step(turnPlan, { ...state, context: freshSendContext(state.context) }, event).state;
+          expect(serializeState(state), `${JSON.stringify(event)} (event ${i + 1} of the path to ${path.keys[path.keys.length - 1]})`).toBe(path.keys[i]);
+        });
+      }
+      return;
+    }
     for (const path of paths) {
       const predicted = predict(config, path.events);
       const game = createGame(config.options);
@@ -85,6 +103,15 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
     const shipped = readdirSync(GENERATED).filter((f) => f.startsWith(prefix)).sort();
     expect(shipped).toEqual(generated.map((g) => g.file).sort());
     for (const g of generated) expect(readFileSync(join(GENERATED, g.file), 'utf8'), g.file).toBe(scenarioText(g.scenario));
+  });
+});
+
+describe('the turn markers of Grand Melee (CR 807.4)', () => {
+  it('cover every state node and every transition of the markers statechart, observed on live games', () => {
+    const r = markerCoverage();
+    expect(r.states.filter((s) => !s.covered).map((s) => s.id)).toEqual([]);
+    expect(r.transitions.filter((t) => !t.covered).map((t) => t.id)).toEqual([]);
+    expect(r.transitions.length).toBe(5);
   });
 });
 

@@ -7,6 +7,7 @@ import { computeCoverage, summarize, uncovered } from '../model/coverage.js';
 import { coveringScenarios } from '../model/export.js';
 import { configName } from '../model/model.js';
 import { selectConfigs } from './generate.js';
+import { markerCoverage } from '../model/markers.js';
 import type { Command } from './command.js';
 
 function percent(covered: number, total: number): string {
@@ -48,7 +49,15 @@ export const coverageCommand: Command = {
       // Which generated scenario (as `generate` names it) first covers each element.
       for (const g of coveringScenarios(r)) for (const id of g.covers) console.log(`  ${id.padEnd(64)} ${g.file}`);
     }
-    console.log(`total: ${summaries.reduce((n, s) => n + s.ms, 0)} ms`);
-    return complete ? 0 : 1;
+    // CR 807.4: the turn markers' statechart, walked over live Grand Melee games (src/model/markers.ts).
+    const markers = values.config === undefined || values.config.split(',').includes('10p-grandMelee') ? markerCoverage() : null;
+    const markersComplete = markers === null || [...markers.states, ...markers.transitions].every((e) => e.covered);
+    if (markers !== null && !values.json) {
+      const covered = (list: { covered: boolean }[]) => `${list.filter((e) => e.covered).length}/${list.length}`;
+      console.log(`grandMelee turn markers: states ${covered(markers.states)}, transitions ${covered(markers.transitions)}, ${markers.modelStates} model states, ${markers.ms} ms`);
+      for (const e of [...markers.states, ...markers.transitions].filter((x) => !x.covered)) console.log(`  not covered: ${e.id}`);
+    }
+    console.log(`total: ${summaries.reduce((n, s) => n + s.ms, 0) + (markers?.ms ?? 0)} ms`);
+    return complete && markersComplete ? 0 : 1;
   },
 };

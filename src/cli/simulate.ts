@@ -57,10 +57,10 @@ export const simulateCommand: Command = {
   summary: 'play a game of random legal actions and print the turn log',
   usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
   options: [
-    '--players <n>      players, 2 to 8 (default 2; a variant sets its own: Two-Headed Giant 4, Archenemy 4, Emperor 6)',
+    '--players <n>      players, 2 to 8 (default 2; a variant sets its own: Two-Headed Giant 4, Archenemy 4, Emperor 6, Grand Melee 10)',
     '--turns <n>        stop after this many turns (default 3)',
     "--rules <era>      'current' (default), 'm10' or 'classic'",
-    "--variant <name>   'freeForAll' (default), 'twoHeadedGiant', 'archenemy', 'emperor' or 'planechase'",
+    "--variant <name>   'freeForAll' (default), 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase' or 'grandMelee' (10 players, two turn markers)",
     '--pregame          begin with the pregame: starting player, mulligans (CR 103)',
     '--seed <n>         the seed of the random actions and of the game (default 1)',
     '--quiet            print only the summary',
@@ -88,7 +88,7 @@ export const simulateCommand: Command = {
     });
     const rules = values.rules ?? 'current';
     if (rules !== 'current' && rules !== 'm10' && rules !== 'classic') throw new Error(`--rules must be current, m10 or classic; got '${rules}'`);
-    const VARIANTS = ['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase'] as const;
+    const VARIANTS = ['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'] as const;
     const variant = values.variant ?? 'freeForAll';
     if (!VARIANTS.includes(variant as never)) throw new Error(`--variant must be one of ${VARIANTS.join(', ')}; got '${variant}'`);
     const players = intOption(values.players, 'players', 2, 8) ?? 2;
@@ -132,6 +132,7 @@ export const simulateCommand: Command = {
     const view = summary.game.view();
     console.log('\nSummary');
     console.log(`  turns played: ${Math.min(view.turn, turns)}${view.turn > turns ? '' : ` (stopped in turn ${view.turn}, ${view.phase}/${view.step})`}`);
+    if (view.turns !== undefined) console.log(`  turn markers (CR 807.4): ${view.turns.map((t) => `${t.turnMarker}: ${t.player}, turn ${t.turn}${t.waiting ? ' (waiting)' : ''}`).join('; ')}`);
     console.log(`  events sent: ${summary.events} (${summary.refused} refused), objects resolved: ${summary.resolved}`);
     console.log(`  players: ${view.players.join(', ')}; hand sizes: ${Object.entries(view.handSizes).map(([p, n]) => `${p}=${n}`).join(', ')}`);
     console.log(`  winner: ${summary.winners?.join(', ') ?? 'none (the game goes on)'}`);

@@ -23,7 +23,7 @@ import { checkEvent, freshSendContext, refusal } from '../gate.js';
 import { callHook } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type Persisted } from '../persistence.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type Persisted, type PersistedGame } from '../persistence.js';
 import { GameOptionsSchema, describeIssue } from '../schemas.js';
 import { buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
@@ -288,7 +288,12 @@ export function restoreCompiledGame(persisted: unknown, options: RestoreOptions 
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   checkCallbacks(options);
-  const { status, state, context, version } = parsed.value;
+  return compiledGameOf(parsed.value, options);
+}
+
+/** A game on the compiled runtime from a validated persisted game (options already checked). */
+export function compiledGameOf(persisted: PersistedGame, options: RestoreOptions): CompiledGame {
+  const { status, state, context, version } = persisted;
   const leaf = turnPlan.resolve(state);
   if (leaf === undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `state: '${state}' is not a state of the turn machine`);
   return new CompiledGame({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);

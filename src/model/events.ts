@@ -158,7 +158,9 @@ function refusedProbes(ctx: TurnContext): TurnEvent[] {
  */
 export function modelEvents(snapshot: TurnSnapshot): TurnEvent[] {
   if (snapshot.status !== 'active') return [];
-  return [...decisionEvents(snapshot), ...hostEvents(snapshot.context), ...refusedProbes(snapshot.context)];
+  // CR 807.4c-d: a Grand Melee turn that is over waits for the coordinator to begin the next.
+  const coordinator: TurnEvent[] = snapshot.value === 'turnMarkerPassed' ? [{ type: 'BEGIN_MARKER_TURN' }] : [];
+  return [...coordinator, ...decisionEvents(snapshot), ...hostEvents(snapshot.context), ...refusedProbes(snapshot.context)];
 }
 
 /** Host events whose consequences come later in the turn or in later turns: the traversal follows them from an anchor. */
@@ -169,7 +171,7 @@ const CHANGES_LATER: ReadonlySet<TurnEvent['type']> = new Set([
 /** Decisions that keep the plainest game going (what `passUntil` answers). */
 const PLAIN: ReadonlySet<TurnEvent['type']> = new Set([
   'PASS_PRIORITY', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD', 'ORDER_BLOCKERS', 'ORDER_ATTACKERS', 'ORDER_TRIGGERS',
-  'CHOOSE_DEFENDER', 'CHOOSE_STARTING_PLAYER', 'KEEP', 'BOTTOM', 'OPENING_HAND_DONE',
+  'CHOOSE_DEFENDER', 'CHOOSE_STARTING_PLAYER', 'KEEP', 'BOTTOM', 'OPENING_HAND_DONE', 'BEGIN_MARKER_TURN',
 ]);
 
 /**
@@ -227,6 +229,8 @@ export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean
   if (snapshot.status !== 'active') return false;
   const s = snapshot as unknown as TurnSnapshot;
   if (!accepts(s, event)) return false;
+  // CR 807.4c-d: where a Grand Melee turn is over, the coordinator begins the next (the host's events there change nothing new).
+  if (s.value === 'turnMarkerPassed') return event.type === 'BEGIN_MARKER_TURN';
   const ctx = snapshot.context;
   // One mulligan each; the first seat may take a second (a multiplayer game's first mulligan is free, CR 103.5c).
   if (event.type === 'MULLIGAN') return (ctx.pregame?.mulligans[event.player] ?? 0) < (event.player === ctx.seats[0] ? 2 : 1);

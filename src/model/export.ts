@@ -10,7 +10,7 @@ import { viewOf } from '../view.js';
 import { leafPath, seatOf, serializeState } from './abstraction.js';
 import { computeCoverage, type CoverageResult } from './coverage.js';
 import { decisionEvents } from './events.js';
-import { accepts, configName, initialSnapshot, modelSetup, nextSnapshot, type ModelConfig, type ModelPath, type TurnSnapshot } from './model.js';
+import { accepts, configName, isMarkerConfig, initialSnapshot, modelSetup, nextSnapshot, type ModelConfig, type ModelPath, type TurnSnapshot } from './model.js';
 
 /** The view fields every generated `expect` holds. */
 export const EXPECTED_FIELDS = ['turn', 'activePlayer', 'phase', 'step', 'priority', 'awaiting', 'stack'] as const;
@@ -133,6 +133,8 @@ export interface GenerateOptions {
 
 /** The scenarios of a configuration's covering set (see {@link coveringPaths}). */
 export function coveringScenarios(result: CoverageResult, max = Infinity): GeneratedScenario[] {
+  // A Grand Melee turn marker's paths send the coordinator's BEGIN_MARKER_TURN, which no host can: no host scenarios (CR 807.4c).
+  if (isMarkerConfig(result.config)) return [];
   return coveringPaths(result)
     .slice(0, max)
     .map(({ path, covers }, i) => toScenario(result.config, path, i, covers));

@@ -35,7 +35,8 @@ function unreachableIn(options: GameOptions): Record<string, string> {
   if (options.pregame === true) why('the game begins with the pregame (CR 103); createGame({ pregame: false }) starts at turn 1', 'turn.start:always[1]');
   else why('createGame({ pregame: false }) starts at turn 1, past the pregame (CR 103)', '#turn.pregame*', 'turn.pregame*', 'turn.start:always[0]');
   const opponents = options.teams === undefined || options.variant !== 'twoHeadedGiant' ? options.players.length - 1 : 1;
-  if (opponents < 2 || options.attack !== 'chooseOne') {
+  // CR 807.2b: Grand Melee attacks left by default; with 'left' or 'right' the one opponent on that side is the choice (803).
+  if (opponents < 2 || (options.attack ?? (options.variant === 'grandMelee' ? 'left' : 'all')) === 'all') {
     why('no defending player to choose: one opponent, or the attack option lets the active player attack any (CR 506.2, 802, 803)', 'turn.combat.beginningOfCombat.choosing:CHOOSE_DEFENDER[0]');
   }
   if (options.rules !== 'm10') {
@@ -45,6 +46,16 @@ function unreachableIn(options: GameOptions): Record<string, string> {
     why("only the 'classic' era skips the rest of the declare attackers step when no creature attacks (classic 308.5)", 'turn.combat.declareAttackers.declared:always[0]');
   }
   if (options.variant !== 'planechase') why('the planar die is rolled only in Planechase (CR 901.9)', 'turn:ROLL_PLANAR_DIE[0]');
+  // The nextPhase choice: [0] passed over, [1-5] the phases, [6] game over, [7] Grand Melee's marker passes, [8] an extra turn, [9] the next turn.
+  if (options.variant === 'grandMelee') {
+    why('in Grand Melee every turn ends by passing its turn marker; the coordinator begins the next turn (CR 807.4c)', 'turn.nextPhase:always[8]', 'turn.nextPhase:always[9]');
+    why(
+      'with ten players a game ends between two phases only by a draw after turn after turn with every phase skipped (CR 104.4b), MAX_EMPTY_TURNS_PER_PLAYER turns per seat: past the two turns the model follows; every other result ends it at the root (CR 104)',
+      'turn.nextPhase:always[6]',
+    );
+  } else {
+    why('turn markers exist only in Grand Melee (CR 807.4)', '#turn.turnMarkerPassed', 'turn.turnMarkerPassed:*', 'turn.nextPhase:always[7]');
+  }
   if (opponents < 2) {
     why('with two players or two teams, a player who leaves ends the game (CR 104.2a, 810.8a): a combat never goes on without its active player (800.4j)', 'turn.combat.declareAttackers.declaring:always[0]');
   }
@@ -80,7 +91,15 @@ export const MODEL_CONFIGS: readonly ModelConfig[] = [
     orderTriggers: 'players',
     seed: 1,
   }),
+  // CR 807: one turn marker's run of the turn chart in a ten-player Grand Melee game (range of influence 1, attack left);
+  // where the turn is over, the coordinator's BEGIN_MARKER_TURN begins the next. The markers themselves: src/model/markers.ts.
+  config('10p-grandMelee', { players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee', orderTriggers: 'players', seed: 1 }),
 ];
+
+/** Whether a configuration models one turn marker's turns (Grand Melee): its paths need the coordinator's BEGIN_MARKER_TURN, so they are not host scenarios. */
+export function isMarkerConfig(config: ModelConfig): boolean {
+  return config.options.variant === 'grandMelee';
+}
 
 /** The turn machine's snapshot type. */
 export type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
@@ -117,6 +136,8 @@ export function modelActorScope(onInspect?: (event: { type: string; snapshot?: u
 
 /** The snapshot of a new game of this configuration, made by `createGame` itself. */
 export function initialSnapshot(config: ModelConfig): TurnSnapshot {
+  // Grand Melee: turn marker 1's run of the turn chart, begun as the game begins it (CR 807.4b).
+  if (isMarkerConfig(config)) return turnMachine.getInitialSnapshot(modelActorScope(), toInput(config.options));
   return createGame(config.options).actor.getSnapshot();
 }
 
@@ -131,6 +152,8 @@ export function initialSnapshotObserved(config: ModelConfig, onInspect: Paramete
  * the legality table can refuse them; generated scenarios replay through the whole gate.
  */
 export function accepts(snapshot: TurnSnapshot, event: TurnEvent): boolean {
+  // CR 807.4c-d: the coordinator's own event, where a Grand Melee turn is over.
+  if (event.type === 'BEGIN_MARKER_TURN') return snapshot.status === 'active' && snapshot.value === 'turnMarkerPassed' && snapshot.context.result === null;
   return snapshot.status === 'active' && snapshot.context.result === null && violationOf(snapshot.context, awaitingOf(snapshot), event) === null;
 }
 

@@ -186,6 +186,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   PUT_ON_STACK: (ctx, _a, e) => first(() => inGame(ctx, e.object.controller, 'object.controller'), () => stackIdViolation(ctx, [e.object.id])),
   END_TURN: (ctx) => (ctx.phase === 'pregame' ? violation('724.1', 'the game has not begun: there is no turn to end') : null),
   END_COMBAT: () => null,
+  BEGIN_MARKER_TURN: () => violation('807.4d', 'BEGIN_MARKER_TURN is the Grand Melee coordinator\'s own event'),
   REMOVE_FROM_COMBAT: (ctx, _a, e) =>
     first(
       () => inCombatPhase(ctx, 'removing a creature from combat'),

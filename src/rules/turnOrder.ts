@@ -1,6 +1,6 @@
 /**
  * Turn order, APNAP order and who takes the next turn.
- * CR 101.4, 500.7, 614.10, 614.10a, 800.4j, 800.4k.
+ * CR 101.4, 500.7, 614.10, 614.10a, 800.4j, 800.4k, 807.4i-j.
  */
 import type { ExtraTurn, PlayerId, ScheduledTurn, SkipTarget, TurnContext } from '../../machines/turn.types.js';
 import { skipsEvery } from './effects.js';
@@ -64,7 +64,7 @@ export interface NextTurn {
   skipped: ScheduledTurn[];
 }
 
-type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'>;
+type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'> & Partial<Pick<TurnContext, 'variant' | 'turnOwner'>>;
 
 /**
  * Decides who takes the next turn. Extra turns come first, most recently created first
@@ -80,7 +80,7 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
   const skipped: ScheduledTurn[] = [];
   let budget = ctx.extraTurns.length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
   for (;;) {
-    const extraTurn = extraTurns.pop();
+    const extraTurn = ctx.variant === 'grandMelee' ? markerExtraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
     const extra = extraTurn !== undefined;
     const player = extraTurn?.player ?? nextPlayerAfter(ctx, rotation);
     if (player === null) throw new Error('no player is left to take a turn');
@@ -99,6 +99,20 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
     if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
     return taken;
   }
+}
+
+/**
+ * CR 807.4i-j: in Grand Melee a turn marker begins only the extra turns of the player holding
+ * it (who keeps the marker) and of the player it passes to (who takes the extra turn just
+ * before their own turn); the others wait for their players' markers. Takes it out of `list`.
+ */
+function markerExtraTurn(ctx: TurnOrderContext, list: ExtraTurn[], rotation: PlayerId): ExtraTurn | undefined {
+  const next = nextPlayerAfter(ctx, rotation);
+  for (let i = list.length - 1; i >= 0; i--) {
+    const x = list[i] as ExtraTurn;
+    if (x.player === ctx.turnOwner || x.player === next) return list.splice(i, 1)[0];
+  }
+  return undefined;
 }
 
 function pendingTurnSkips(skips: TurnContext['skips']): number {

@@ -16,9 +16,20 @@ export interface RunOptions {
   restoreBefore?: number;
 }
 
-/** The plainest answer to what the game awaits (CONTRACT.md, passUntil). */
+/**
+ * The plainest answer to what the game awaits (CONTRACT.md, passUntil). In Grand Melee, the
+ * turn furthest behind (fewest turns, then lowest marker) answers first, naming its marker.
+ */
 export function plainestAnswer(view: TurnView): unknown {
-  const a = view.awaiting;
+  const turns = view.turns?.filter((t) => t.awaiting !== null) ?? [];
+  if (view.turns !== undefined && view.turns.length > 1 && turns.length > 0) {
+    const behind = turns.reduce((a, b) => (b.turn < a.turn ? b : a));
+    return { ...(answerTo(behind.awaiting) as object), turnMarker: behind.turnMarker };
+  }
+  return answerTo(view.awaiting);
+}
+
+function answerTo(a: TurnView['awaiting']): unknown {
   if (a === null) return null;
   switch (a.kind) {
     case 'priority':

@@ -266,7 +266,7 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
 
   it('draws the statechart laid out by elkjs: every state a box, every transition an arrow, the active states highlighted', async () => {
     const page = await open();
-    expect(await page.locator('svg[data-testid="graph"] g[data-graph-state]').count()).toBe(44); // the root and its 43 states
+    expect(await page.locator('svg[data-testid="graph"] g[data-graph-state]').count()).toBe(45); // the root and its 44 states (turnMarkerPassed: Grand Melee, CR 807.4c)
     expect(await page.locator('svg[data-testid="graph"] g.graph-edge').count()).toBeGreaterThan(50);
     expect(await page.getAttribute('g[data-graph-state="beginning.upkeep"]', 'data-active')).toBe('true');
     await passUntil(page, 'combat.declareAttackers');

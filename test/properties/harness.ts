@@ -27,7 +27,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** A random setup: createGame options with a seed. */
 export const setupArb: fc.Arbitrary<GameOptions & { seed: number }> = fc
   .record({
-    shape: fc.constantFrom('ffa2', 'ffa3', 'ffa4', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase'),
+    shape: fc.constantFrom('ffa2', 'ffa3', 'ffa4', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'),
     rules: fc.constantFrom('current', 'm10', 'classic' as const),
     pregame: fc.boolean(),
     orderTriggers: fc.constantFrom('host', 'players' as const),
@@ -49,6 +49,9 @@ export const setupArb: fc.Arbitrary<GameOptions & { seed: number }> = fc
         return { ...base, players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }] };
       case 'emperor':
         return { ...base, players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: [{ id: 'T1', players: ['A', 'B', 'C'] }, { id: 'T2', players: ['D', 'E', 'F'] }] };
+      case 'grandMelee':
+        // CR 807: ten players, two turn markers; no pregame with turn markers.
+        return { ...base, pregame: false, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' };
       default:
         return { ...base, players: ['A', 'B', 'C'], variant: 'planechase' };
     }
@@ -63,8 +66,11 @@ const PHASES = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'endin
 const DURATIONS = ['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn'] as const;
 
 /** A legal decision with a random payload (random creatures, orders, defenders). */
-export function fill(action: LegalAction, view: TurnView, r: Random, serial: number): TurnEvent {
+export function fill(action: LegalAction, whole: TurnView, r: Random, serial: number): TurnEvent {
   const { choose: _choose, ...rest } = action;
+  // Grand Melee: the payload comes from the view of the turn the decision is for (CR 807.5).
+  const turn = whole.turns?.find((t) => t.turnMarker === action.turnMarker);
+  const view = turn === undefined ? whole : { ...whole, awaiting: turn.awaiting, combat: turn.combat, stack: turn.stack };
   const a = view.awaiting;
   switch (rest.type) {
     case 'CAST_SPELL':
@@ -223,7 +229,11 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
       // Mostly pass, so that games move on.
       const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
       event = fill(pass !== undefined && r() < 0.7 ? pass : pick(r, actions), view, r, i);
-    } else if (roll < mix.restore + mix.legal + mix.host) event = hostEvent(view, r, i);
+    } else if (roll < mix.restore + mix.legal + mix.host) {
+      event = hostEvent(view, r, i);
+      // Grand Melee: most host events name a turn marker (CR 807.5b), some leave it to the engine.
+      if (view.turns !== undefined && r() < 0.7) event = { ...(event as object), turnMarker: pick(r, view.turns).turnMarker };
+    }
     else if (roll < mix.restore + mix.legal + mix.host + mix.refused) event = refusedEvent(view, r);
     else event = { type: 'CONCEDE', player: pick(r, view.players) };
     const before = JSON.stringify(game.persist());
@@ -266,5 +276,7 @@ export function checkView(view: TurnView, before: TurnView): void {
   check(view.priority === null || view.players.includes(view.priority), `priority ${view.priority} is not a player in the game`);
   check(view.awaiting === null || view.players.includes(view.awaiting.player), `the awaited ${view.awaiting?.player} is not a player in the game`);
   for (const o of view.stack) check(seats.has(o.controller), `stack object ${o.id}'s controller ${o.controller} is not a player of the game`);
-  check(view.turn >= before.turn, 'turns only go forward');
+  if (view.turns === undefined) check(view.turn >= before.turn, 'turns only go forward');
+  // Grand Melee: each turn marker's turns only go forward (CR 807.4).
+  for (const t of view.turns ?? []) check(t.turn >= (before.turns?.find((b) => b.turnMarker === t.turnMarker)?.turn ?? 0), `turn marker ${t.turnMarker}'s turns only go forward`);
 }

@@ -1,0 +1,194 @@
+/**
+ * The Grand Melee coordinator (CR 807.4, 807.5): the turn markers of one game, each with its
+ * own run of the turn chart (its own turn, stack and priority) and its own actor of the marker
+ * statechart (machines/grandMelee.machine.ts). Pure functions over immutable markers: the game
+ * (game.ts) keeps the current list.
+ *
+ * - What the game shares (players, mana pools, hands, effects, extra turns, results, ...) is
+ *   the same in every marker's context: after a marker's run changes it, every other marker
+ *   follows (players who left leave each turn, CR 800.4a; then the shared fields are copied and
+ *   that turn settles).
+ * - When a turn is over its chart rests in `turnMarkerPassed`; the marker's statechart takes
+ *   `TURN_OVER`, then `CHECK` until it may begin (807.4d), when the turn chart is sent
+ *   `BEGIN_MARKER_TURN` and begins the next turn by its own turn order (807.4c).
+ */
+import { transition, type SnapshotFrom } from 'xstate';
+import { markerMachine, type MarkerEvent, type MarkerTable } from '../../machines/grandMelee.machine.js';
+import type { EmittedEvent, PlayerId, TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
+import { nextTurn } from '../rules/turnOrder.js';
+import { step, type CompiledState } from '../compiled/runtime.js';
+import type { Plan } from '../compiled/compile.js';
+
+/** A turn marker: its number, its statechart's state, its removals due and its turn's run of the turn chart. */
+export interface Marker {
+  readonly number: number;
+  readonly life: 'takingTurn' | 'waiting';
+  /** How many times it is designated for removal (CR 807.4e-g). */
+  readonly removals: number;
+  readonly turn: CompiledState;
+}
+
+/** An emitted event with the marker whose turn emitted it. */
+export type Tagged = EmittedEvent & { turnMarker?: number };
+
+/** The context fields every marker shares: the game, as opposed to its turns (CR 807.5: several stacks, one game). */
+export const SHARED_FIELDS = ['players', 'manaPool', 'handSizes', 'extraTurns', 'skips', 'effects', 'dayNight', 'controlNext', 'stops', 'yields', 'reasons', 'result', 'rng'] as const;
+type SharedField = (typeof SHARED_FIELDS)[number];
+export type Shared = Pick<TurnContext, SharedField>;
+
+/** Events about the whole game: emitted once, by the turn that caused them. */
+const GAME_WIDE = new Set<string>(['playerLeft', 'effectEnded', 'gameOver']);
+
+/** An event no state of the turn chart handles: the turn settles (its eventless transitions) after a shared change. */
+const SETTLE = { type: 'xstate.settle' } as unknown as TurnEvent;
+
+/** Most rounds of following and passing markers after one event. */
+const MAX_ROUNDS = 256;
+
+export function sharedOf(ctx: TurnContext): Shared {
+  const out = {} as Record<SharedField, unknown>;
+  for (const k of SHARED_FIELDS) out[k] = ctx[k];
+  return out as Shared;
+}
+
+function sameShared(ctx: TurnContext, shared: Shared): boolean {
+  for (const k of SHARED_FIELDS) if (ctx[k] !== shared[k]) return false;
+  return true;
+}
+
+/** Whether the marker's turn is running (not over, not waiting). */
+export function isTakingTurn(m: Marker): boolean {
+  return m.life === 'takingTurn' && m.turn.value !== 'turnMarkerPassed';
+}
+
+/** The player holding a marker: the active player's seat while the turn runs, else who takes its next turn (CR 807.4c). */
+export function holderOf(m: Marker): PlayerId {
+  const ctx = m.turn.context;
+  if (m.life === 'takingTurn' && m.turn.value !== 'turnMarkerPassed') return ctx.turnOwner;
+  if (ctx.players.length === 0) return ctx.turnOwner;
+  return nextTurn(ctx).player;
+}
+
+/** Where every marker is, for the marker statechart's guards. */
+export function tableOf(markers: readonly Marker[]): MarkerTable {
+  const ctx = (markers[0] as Marker).turn.context;
+  return {
+    seats: ctx.seats,
+    players: ctx.players,
+    markers: markers.map((m) => ({ number: m.number, holder: holderOf(m), takingTurn: isTakingTurn(m), removals: m.removals })),
+  };
+}
+
+type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
+
+/**
+ * How a marker's statechart takes an event: XState's pure `transition`. The model of
+ * src/model/markers.ts replaces it while it walks, with an actor that XState's inspection
+ * observes (the same transition, microstep by microstep).
+ */
+export const markerStepper = {
+  next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
+    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded).
+    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}|${event.table.players.join()}|${JSON.stringify(event.table.markers)}`;
+    let next = answers.get(key);
+    if (next === undefined) {
+      if (answers.size >= 4096) answers.clear();
+      answers.set(key, (next = transition(markerMachine, snapshot, event)[0]));
+    }
+    return next;
+  },
+};
+const answers = new Map<string, SnapshotFrom<typeof markerMachine>>();
+
+/** Sends an event to a marker's statechart; returns the state it rests in. */
+export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {
+  const snapshot = markerMachine.resolveState({ value: life, context: { number: m.number } }) as SnapshotFrom<typeof markerMachine>;
+  return markerStepper.next(snapshot, event).value as Life;
+}
+
+/** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */
+export function tag(events: readonly EmittedEvent[], number: number, many: boolean): Tagged[] {
+  return many ? events.map((e) => ({ ...e, turnMarker: number })) : [...events];
+}
+
+/** A marker's turn follows a shared change made by another: the players who left leave it too, then it takes the shared fields and settles. */
+function follow(m: Marker, source: TurnContext, departed: readonly PlayerId[], plan: Plan, out: Tagged[], many: boolean, runtime: GameHooksRuntime | undefined): Marker {
+  let turn = m.turn;
+  for (const player of departed) {
+    if (turn.status !== 'active' || !turn.context.players.includes(player)) continue;
+    const r = step(plan, turn, { type: 'LOSE', player, reason: source.reasons[player] ?? 'lost' }, runtime);
+    out.push(...tag(r.emitted.filter((e) => !GAME_WIDE.has(e.type)), m.number, many));
+    turn = r.state;
+  }
+  if (sameShared(turn.context, sharedOf(source))) return turn === m.turn ? m : { ...m, turn };
+  const synced: CompiledState = { ...turn, context: { ...turn.context, ...sharedOf(source) } };
+  const r = step(plan, synced, SETTLE, runtime);
+  out.push(...tag(r.emitted, m.number, many));
+  return { ...m, turn: r.state };
+}
+
+/**
+ * After an event: every marker follows the game-wide changes, turns that are over pass their
+ * markers (or remove them), and waiting markers begin their turns when they may.
+ */
+export function coordinate(markers: readonly Marker[], before: Shared, plan: Plan, out: Tagged[], runtime: GameHooksRuntime | undefined): Marker[] {
+  let ms = [...markers];
+  let canonical = before;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const many = ms.length > 1;
+    // 1. A turn changed the game: every other turn follows it.
+    const i = ms.findIndex((m) => !sameShared(m.turn.context, canonical));
+    if (i >= 0) {
+      const source = (ms[i] as Marker).turn.context;
+      const departed = canonical.players.filter((p) => !source.players.includes(p));
+      canonical = sharedOf(source);
+      ms = ms.map((m, j) => (j === i ? m : follow(m, source, departed, plan, out, many, runtime)));
+      // CR 807.4e-f: markers designated for removal as players leave.
+      if (departed.length > 0 && ms.length > 1) {
+        const counts = designateForRemoval(source, tableOf(ms).markers, departed);
+        ms = ms.map((m) => (counts[m.number] === m.removals ? m : { ...m, removals: counts[m.number] ?? m.removals }));
+      }
+      continue;
+    }
+    if ((ms[0] as Marker).turn.status !== 'active') break;
+    // 2. A turn is over: its marker passes (807.4c) or is removed (807.4g).
+    const over = ms.find((m) => m.life === 'takingTurn' && m.turn.value === 'turnMarkerPassed');
+    if (over !== undefined) {
+      const life = markerTransition(over, 'takingTurn', { type: 'TURN_OVER', table: tableOf(ms) });
+      const passed: Marker = { ...over, life: 'waiting' };
+      // The marker just passed is checked first: its new holder begins before those who waited for it (807.4d).
+      ms = life === 'removed' ? removeMarker(ms, over) : [passed, ...ms.filter((m) => m !== over)];
+      continue;
+    }
+    // 3. A waiting marker is removed (807.4g) or begins its turn when no marker is within three seats to its left (807.4d).
+    let changed = false;
+    for (const m of ms) {
+      if (m.life !== 'waiting') continue;
+      const life = markerTransition(m, 'waiting', { type: 'CHECK', table: tableOf(ms) });
+      if (life === 'removed') {
+        ms = removeMarker(ms, m);
+        changed = true;
+        break;
+      }
+      if (life === 'takingTurn') {
+        const r = step(plan, m.turn, { type: 'BEGIN_MARKER_TURN' }, runtime);
+        out.push(...tag(r.emitted, m.number, many));
+        ms = ms.map((x) => (x === m ? { ...m, life: 'takingTurn', turn: r.state } : x));
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) break;
+  }
+  return ms.sort((a, b) => a.number - b.number);
+}
+
+/** CR 807.4g: a removed marker designated more than once passes the rest of its designations to the marker on its right. */
+function removeMarker(ms: Marker[], removed: Marker): Marker[] {
+  const rest = ms.filter((m) => m !== removed);
+  if (removed.removals <= 1 || rest.length === 0) return rest;
+  const right = markerToTheRight(removed.turn.context, tableOf(rest).markers, holderOf(removed));
+  return rest.map((m) => (m.number === right?.number ? { ...m, removals: m.removals + removed.removals - 1 } : m));
+}

@@ -1,0 +1,43 @@
+/**
+ * The TurnView of a Grand Melee game (CR 807): the first running turn's view, with `turns`
+ * listing every turn marker's turn (its number, who holds it, whether it waits, its phase,
+ * step, priority, stack, combat and what it awaits).
+ */
+import type { TurnMarkerView, TurnView } from '../../machines/turn.types.js';
+import { snapshotOf } from '../compiled/runtime.js';
+import { turnPlan } from '../compiled/game.js';
+import { viewOf } from '../view.js';
+import { holderOf, isTakingTurn, type Marker } from './coordinator.js';
+
+/** One marker's turn, as `view.turns` shows it, from that turn's view. */
+export function markerView(m: Marker, v: TurnView): TurnMarkerView {
+  const running = isTakingTurn(m);
+  return {
+    turnMarker: m.number,
+    player: holderOf(m),
+    waiting: !running,
+    removals: m.removals,
+    turn: v.turn,
+    activePlayer: running ? v.activePlayer : null,
+    phase: v.phase,
+    step: v.step,
+    priority: running ? v.priority : null,
+    awaiting: running ? v.awaiting : null,
+    stack: v.stack,
+    combat: v.combat,
+    landsPlayed: v.landsPlayed,
+    landPlaysAllowed: v.landPlaysAllowed,
+    spellsCast: v.spellsCast,
+    schedule: v.schedule,
+  };
+}
+
+/** The view of a Grand Melee game: the first running turn's, with every marker's turn. */
+export function meleeView(markers: readonly Marker[], version: number): TurnView {
+  const views = markers.map((m) => viewOf(snapshotOf(turnPlan, m.turn), version));
+  const primary = Math.max(0, markers.findIndex(isTakingTurn));
+  const view = views[primary] as TurnView;
+  // The first running turn's record shares its arrays with the view's own fields (still a fresh view: mutating it changes nothing in the game).
+  view.turns = markers.map((m, i) => markerView(m, views[i] as TurnView));
+  return view;
+}

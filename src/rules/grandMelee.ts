@@ -1,0 +1,126 @@
+/**
+ * Grand Melee: turn markers, waiting, removal and the stacks of several turns at once.
+ * CR 807.2a-b, 807.4a-j, 807.5a-b. Pure functions: no XState.
+ */
+import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import { nextPlayerAfter } from './turnOrder.js';
+import { withinRange } from './teams.js';
+import { byUnits } from './units.js';
+
+/** Whether the game is a Grand Melee game (CR 807). */
+export function isGrandMelee(ctx: Pick<TurnContext, 'variant'>): boolean {
+  return ctx.variant === 'grandMelee';
+}
+
+/** CR 807.4a: one turn marker for each full four players (at least one, so a game always has a turn). */
+export function markerCount(players: number): number {
+  return Math.max(1, Math.floor(players / 4));
+}
+
+/**
+ * CR 807.4b: the starting player gets turn marker 1, the player four seats to their left
+ * marker 2, and so on: the holders of the markers, in marker order.
+ */
+export function initialHolders(players: readonly PlayerId[], starting: PlayerId): PlayerId[] {
+  const start = Math.max(0, players.indexOf(starting));
+  return Array.from({ length: markerCount(players.length) }, (_, i) => players[(start + 4 * i) % players.length] as PlayerId);
+}
+
+/**
+ * CR 807.5a: a player gets priority for a turn marker's stack only if the marker is within
+ * their range of influence, or an object on that stack is controlled by a player within it.
+ * The players who get priority for this turn's stack, in turn order (every player outside
+ * Grand Melee).
+ */
+export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack'>): PlayerId[] {
+  if (ctx.variant !== 'grandMelee') return ctx.players;
+  // The marker stays at its seat for the rest of a turn whose active player left (807.4c): its nearest player on the left stands in.
+  const marker = ctx.players.includes(ctx.turnOwner) ? ctx.turnOwner : nextPlayerAfter(ctx as Pick<TurnContext, 'seats' | 'players'> & typeof ctx, ctx.turnOwner);
+  return ctx.players.filter((p) => (marker !== null && withinRange(ctx, p, marker)) || ctx.stack.some((o) => ctx.players.includes(o.controller) && withinRange(ctx, p, o.controller)));
+}
+
+/** The context restricted to the players who get priority for its stack (CR 807.5a); the context itself outside Grand Melee. */
+export function byPriorityCircle<T extends Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack' | 'seats'>>(ctx: T): T {
+  return ctx.variant !== 'grandMelee' ? ctx : { ...ctx, players: priorityPlayers(ctx) };
+}
+
+/** The `n` players to the left of `player` (next in turn order), among the players still in the game. */
+export function playersToTheLeft(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId, n: number): PlayerId[] {
+  const out: PlayerId[] = [];
+  let p: PlayerId | null = player;
+  for (let i = 0; i < n && p !== null; i++) {
+    p = nextPlayerAfter(ctx, p);
+    if (p === null || p === player || out.includes(p)) break;
+    out.push(p);
+  }
+  return out;
+}
+
+/** Where a turn marker is: the seat of the player holding it, and whether their turn is running. */
+export interface MarkerSeat {
+  number: number;
+  holder: PlayerId;
+  takingTurn: boolean;
+}
+
+/**
+ * CR 807.4d: a player who receives a turn marker can't begin their turn while any player in
+ * the three seats to their left has a turn marker; they wait until the player four seats to
+ * their left takes it. With no turn running at all, the lowest-numbered waiting marker begins
+ * (so the game never stalls on markers left too close by players leaving, 807.4e-g).
+ */
+export function canMarkerBegin(ctx: Pick<TurnContext, 'seats' | 'players'>, markers: readonly MarkerSeat[], number: number): boolean {
+  const me = markers.find((m) => m.number === number);
+  if (me === undefined) return false;
+  const left = playersToTheLeft(ctx, me.holder, 3);
+  if (!markers.some((m) => m.number !== number && left.includes(m.holder))) return true;
+  return !markers.some((m) => m.takingTurn) && markers.every((m) => m.number >= number);
+}
+
+/**
+ * CR 807.4e-f: the markers designated for removal when players leave: as long as the markers
+ * not yet designated outnumber one per full four players left, the marker nearest the first
+ * departed player's seat on their right is designated (again). Returns the new designation
+ * counts by marker number.
+ */
+export function designateForRemoval(
+  ctx: Pick<TurnContext, 'seats' | 'players'>,
+  markers: readonly (MarkerSeat & { removals: number })[],
+  departed: readonly PlayerId[],
+): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const m of markers) out[m.number] = m.removals;
+  const first = departed[0];
+  if (first === undefined) return out;
+  const designated = () => Object.values(out).reduce((a, b) => a + b, 0);
+  const seat = ctx.seats.indexOf(first);
+  let guard = markers.length;
+  while (markers.length - designated() > markerCount(ctx.players.length) && guard-- > 0) {
+    // The marker immediately to the departed player's right: the nearest holder going right (807.4e).
+    let chosen: MarkerSeat | undefined;
+    for (let i = 1; i <= ctx.seats.length && chosen === undefined; i++) {
+      const s = ctx.seats[(seat - i + ctx.seats.length) % ctx.seats.length];
+      const here = markers.filter((m) => m.holder === s).sort((a, b) => a.number - b.number);
+      chosen = here[0];
+    }
+    if (chosen === undefined) break;
+    out[chosen.number] = (out[chosen.number] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** CR 807.4g: the marker to the right of a removed one (designated for removal its count minus one), or null. */
+export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: readonly MarkerSeat[], from: PlayerId): MarkerSeat | null {
+  const seat = ctx.seats.indexOf(from);
+  for (let i = 1; i < ctx.seats.length; i++) {
+    const s = ctx.seats[(seat - i + ctx.seats.length) % ctx.seats.length];
+    const m = markers.find((x) => x.holder === s);
+    if (m !== undefined) return m;
+  }
+  return null;
+}
+
+/** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
+export function byPriority<T extends Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack' | 'seats' | 'teams'>>(ctx: T): T {
+  return ctx.variant === 'grandMelee' ? byPriorityCircle(ctx) : byUnits(ctx);
+}

@@ -1,0 +1,185 @@
+/**
+ * Grand Melee (CR 807): turn markers, waiting, removal, extra turns, one stack and one
+ * priority per marker, the view, legal actions, nextStop and persistence.
+ */
+import { describe, expect, it } from 'vitest';
+import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineError } from '../src/index.js';
+import { plainestFill } from '../src/legal.js';
+import { simulate } from '../src/simulation.js';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
+const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
+
+/** Answers the turn furthest behind with its plainest legal action. */
+function step(game: Game): void {
+  const view = game.view();
+  const turn = (view.turns ?? []).filter((t) => t.awaiting !== null).sort((a, b) => a.turn - b.turn)[0];
+  const action = game.legalActions().find((a) => a.player === turn?.awaiting?.player && a.turnMarker === turn?.turnMarker && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND' && a.type !== 'ROLL_PLANAR_DIE');
+  if (action === undefined || turn === undefined) throw new Error('nothing to answer');
+  const event = { ...plainestFill(action, turn.awaiting, { stack: turn.stack, pendingTriggers: [] }), turnMarker: turn.turnMarker };
+  const result = game.send(event);
+  if (!result.ok) throw new Error(`${JSON.stringify(event)}: ${result.error.message}`);
+}
+
+describe('Grand Melee options (CR 807.1, 807.2)', () => {
+  it('807.1: needs ten or more players, each on their own', () => {
+    expect(() => melee(9)).toThrowError(/players: 'grandMelee' needs 10 or more players/);
+    expect(() => createGame({ players: ids(10), variant: 'grandMelee', teams: [{ id: 'x', players: ids(5) }, { id: 'y', players: ids(10).slice(5) }] })).toThrowError(/teams/);
+    expect(() => createGame({ players: ids(10), variant: 'grandMelee', pregame: true })).toThrowError(/pregame/);
+  });
+
+  it('807.2a-b: range of influence 1 and attack left by default', () => {
+    const game = melee();
+    const ctx = JSON.parse(JSON.stringify(game.persist())).context;
+    expect(ctx.attack).toBe('left');
+    expect(Object.values(ctx.ranges)).toEqual(Array(10).fill(1));
+  });
+});
+
+describe('turn markers (CR 807.4)', () => {
+  it('807.4a-b: one marker per full four players; marker 1 to the starting player, the next four seats to the left', () => {
+    expect(melee(16).view().turns?.map((t) => t.player)).toEqual(['A', 'E', 'I', 'M']);
+    expect(melee(15, { startingPlayer: 'C' }).view().turns?.map((t) => t.player)).toEqual(['C', 'G', 'K']);
+    const v = melee(10).view();
+    expect(v.turns?.map((t) => [t.turnMarker, t.activePlayer, t.step, t.priority])).toEqual([
+      [1, 'A', 'upkeep', 'A'],
+      [2, 'E', 'upkeep', 'E'],
+    ]);
+    expect(v.activePlayer).toBe('A');
+  });
+
+  it('807.4: every event emitted while two markers run names its marker', () => {
+    const game = melee();
+    const seen: unknown[] = [];
+    game.on('*', (e) => seen.push(e.turnMarker));
+    for (let i = 0; i < 60; i++) step(game);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((m) => m === 1 || m === 2)).toBe(true);
+  });
+
+  it('807.4e-g: players leaving reduce the markers: the one nearest the departed on their right is removed', () => {
+    const game = melee(12);
+    expect(game.view().turns?.length).toBe(3);
+    // C leaves: 11 players still have two full fours: marker 1 (A, on C's right) is designated for removal.
+    expect(game.send({ type: 'CONCEDE', player: 'C' }).ok).toBe(true);
+    expect(game.view().turns?.map((t) => [t.turnMarker, t.removals])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 0],
+    ]);
+    // A's turn runs to its end, then marker 1 is removed rather than passed (807.4g).
+    for (let i = 0; i < 400 && game.view().turns?.length === 3; i++) step(game);
+    expect(game.view().turns?.map((t) => t.turnMarker)).toEqual([2, 3]);
+  });
+
+  it('807.4i: a player with a marker who takes an extra turn keeps the marker', () => {
+    const game = melee();
+    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'E', id: 'time-walk' }).ok).toBe(true);
+    const began: string[] = [];
+    game.on('turnBegan', (e) => {
+      if (e.turnMarker === 2) began.push(e.activePlayer);
+    });
+    for (let i = 0; i < 400 && began.length < 2; i++) step(game);
+    expect(began).toEqual(['E', 'F']);
+  });
+});
+
+describe('stacks and priority (CR 807.5)', () => {
+  it('807.5a: only players within range of the marker (or of an object on its stack) get priority', () => {
+    const game = melee();
+    const circle = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const t = game.view().turns?.[0];
+      if (t?.priority) circle.add(t.priority);
+      step(game);
+    }
+    expect([...circle].sort()).toEqual(['A', 'B', 'J']);
+  });
+
+  it('807.5b: legalActions names the marker of every decision, and every listed action is accepted', () => {
+    const game = melee();
+    for (let i = 0; i < 80; i++) {
+      const actions = game.legalActions();
+      const view = game.view();
+      for (const a of actions.filter((x: LegalAction) => x.type !== 'CONCEDE')) {
+        expect(a.turnMarker === 1 || a.turnMarker === 2).toBe(true);
+        const turn = view.turns?.find((t) => t.turnMarker === a.turnMarker);
+        const event = { ...plainestFill(a, turn?.awaiting ?? null, { stack: turn?.stack ?? [], pendingTriggers: [] }), turnMarker: a.turnMarker };
+        const fork = game.fork();
+        const r = fork.send(event);
+        expect(r.ok, JSON.stringify(event) + JSON.stringify(r)).toBe(true);
+      }
+      step(game);
+    }
+  });
+
+  it('807.5b: a decision the player could make in two turns without a turnMarker is refused naming 807.5b', () => {
+    const game = melee();
+    for (const e of [
+      { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' },
+      { type: 'PASS_PRIORITY', player: 'A' },
+      { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' },
+      { type: 'PASS_PRIORITY', player: 'B' },
+      { type: 'PASS_PRIORITY', player: 'E' },
+      { type: 'PASS_PRIORITY', player: 'F' },
+      { type: 'CAST_SPELL', player: 'D', id: 'd1', speed: 'instant' },
+      { type: 'PASS_PRIORITY', player: 'D' },
+      { type: 'PASS_PRIORITY', player: 'E' },
+      { type: 'PASS_PRIORITY', player: 'F' },
+    ] as const) expect(game.send(e).ok, JSON.stringify(e)).toBe(true);
+    const refused = game.send({ type: 'CAST_SPELL', player: 'C', id: 'c1', speed: 'instant' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '807.5b' } });
+    expect(game.send({ type: 'CAST_SPELL', player: 'C', id: 'c1', speed: 'instant', turnMarker: 2 }).ok).toBe(true);
+    expect(game.view().turns?.[1]?.stack.map((o) => o.id)).toEqual(['d1', 'c1']);
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'C', turnMarker: 9 })).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT' } });
+  });
+
+  it('nextStop looks ahead per marker and names it', () => {
+    const game = melee();
+    expect(game.nextStop('F')).toMatchObject({ turnMarker: 2, activePlayer: 'E', awaiting: { kind: 'priority', player: 'F' } });
+    expect(game.nextStop('B')).toMatchObject({ turnMarker: 1, awaiting: { player: 'B' } });
+  });
+
+  it('the actor takes events with the checks of send', () => {
+    const game = melee();
+    game.actor.send({ type: 'PASS_PRIORITY', player: 'A' });
+    expect(game.view().turns?.[0]?.priority).toBe('B');
+  });
+});
+
+describe('persistence of Grand Melee games', () => {
+  it('round-trips every marker, a waiting one included, and plays on the same', () => {
+    const game = melee();
+    for (let i = 0; i < 30 && !game.view().turns?.some((t) => t.waiting); i++) step(game);
+    expect(game.view().turns?.some((t) => t.waiting)).toBe(true);
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    expect(copy.view()).toEqual(game.view());
+    for (let i = 0; i < 50; i++) {
+      step(game);
+      step(copy);
+    }
+    expect(copy.view()).toEqual(game.view());
+    expect(copy.persist()).toEqual(game.persist());
+  });
+
+  it('refuses inconsistent snapshots with INVALID_SNAPSHOT naming the field', () => {
+    const good = JSON.parse(JSON.stringify(simulate({ variant: 'grandMelee', turns: 2, seed: 5 }).game.persist()));
+    const refusal = (mutate: (p: typeof good) => void) => {
+      const p = structuredClone(good);
+      mutate(p);
+      try {
+        restoreGame(p);
+      } catch (err) {
+        return `${(err as TurnEngineError).code}: ${(err as Error).message}`;
+      }
+      return 'accepted';
+    };
+    expect(refusal(() => undefined)).toBe('accepted');
+    expect(refusal((p) => (p.markers[1].context.manaPool.A = 5))).toMatch(/^INVALID_SNAPSHOT: markers\[1\]\.context\.manaPool: differs/);
+    expect(refusal((p) => (p.markers[1].number = 1))).toMatch(/markers\[1\]\.number/);
+    expect(refusal((p) => (p.markers[0].life = p.markers[0].life === 'waiting' ? 'takingTurn' : 'waiting'))).toMatch(/markers\[0\]\.life/);
+    expect(refusal((p) => (p.context.turn = p.context.turn + 1))).toMatch(/state, context: must be turn marker 1's/);
+    expect(refusal((p) => p.markers.push(p.markers[1]))).toMatch(/markers/);
+    expect(refusal((p) => (p.markers[1].context.turnOwner = p.markers[0].context.turnOwner))).toMatch(/markers\[1\]/);
+  });
+});
