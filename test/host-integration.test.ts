@@ -6,9 +6,17 @@
  * `getSnapshot` and `version`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, ErrorCode, type EmittedEvent, type Game, type TurnView } from '../src/index.js';
+import { createGame as createDefault, ErrorCode, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
+
+// Games run on the compiled runtime unless `inspect` is given (then on XState's interpreter): both keep every point.
+const runtimes: [string, (options: GameOptions) => Game][] = [
+  ['compiled runtime', createDefault],
+  ['XState interpreter (inspect given)', (options) => createDefault({ ...options, inspect: () => undefined })],
+];
+
+describe.each(runtimes)('%s', (_name, createGame) => {
 
 describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first', () => {
   it('receives every event emitted since the previous call, in order: turn 1 untap before the upkeep check', () => {
@@ -198,4 +206,44 @@ describe('the actor: one for the life of the game', () => {
     expect(game.view()).toMatchObject({ priority: 'B', version: 1 });
     expect(sub).toHaveBeenCalledTimes(1);
   });
+
+  it('an event sent to the actor from inside the hook is refused as REENTRANT: it changes nothing, then or later', async () => {
+    const holder: { game?: Game } = {};
+    let sent = false;
+    const game = (holder.game = createGame({
+      players: ['A', 'B'],
+      hooks: {
+        checkpoint: (view) => {
+          if (holder.game === undefined || view.step !== 'main' || sent) return;
+          sent = true;
+          holder.game.actor.send({ type: 'ADD_MANA', player: 'A', amount: 5 });
+        },
+      },
+    }));
+    void game.actor;
+    game.send(pass('A'));
+    const r = game.send(pass('B'));
+    await Promise.resolve();
+    expect(sent).toBe(true);
+    expect(r.ok && r.events.map((e) => e.type)).toEqual(['stepBegan', 'loreCounters', 'visitAttractions']);
+    expect(game.view()).toMatchObject({ step: 'main', priority: 'A', manaPool: { A: 0 }, version: 2 });
+  });
+
+  it('a send from an actor subscriber (it runs while the actor processes the event) is REENTRANT and changes nothing', async () => {
+    for (const via of ['game', 'actor'] as const) {
+      const game = createGame({ players: ['A', 'B'] });
+      const inner: unknown[] = [];
+      game.actor.subscribe(() => {
+        if (inner.length > 0) return;
+        const event = pass('A');
+        inner.push(via === 'game' ? game.send(event) : (game.actor.send(event), 'sent'));
+      });
+      const r = game.send(pass('A'));
+      await Promise.resolve();
+      expect(r.ok).toBe(true);
+      if (via === 'game') expect(inner[0]).toMatchObject({ ok: false, error: { code: ErrorCode.REENTRANT } });
+      expect(game.view()).toMatchObject({ step: 'upkeep', priority: 'B', version: 1 });
+    }
+  });
+});
 });
