@@ -12,7 +12,7 @@ import { byViolation } from './control.js';
 import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_STACK } from './limits.js';
 import { spendViolation } from './mana.js';
 import { priorityViolation } from './priority.js';
-import { addPhases, addStep, kindOf, kindOfStep, newPhase } from './schedule.js';
+import { addPhases, addStep, afterCleanupViolation, getsOnThisTurn, kindOf, kindOfStep, newPhase } from './schedule.js';
 import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
 import { unitOf } from './units.js';
 import { planarDieCost } from './teams.js';
@@ -150,24 +150,26 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   ADD_EXTRA_COMBAT: (ctx, _a, e) => {
     if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `an additional combat phase cannot be added during the ${ctx.phase} phase: no phase of this turn comes after it`);
     const added = addPhases(ctx, [newPhase('combat', true), newPhase('main', true)], e.after);
-    return 'rule' in added ? added : null;
+    return 'rule' in added ? added : afterCleanupViolation({ ...ctx, phases: added }, '500.8', 'an additional combat phase');
   },
   ADD_EXTRA_STEP: (ctx, _a, e) => {
     if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
     if (ctx.phase === 'pregame') return violation('500.9', 'no step can be added before the game has begun');
     if (e.after !== undefined && e.before !== undefined) return violation('500.9', 'name `after` or `before`, not both');
+    if (!getsOnThisTurn(ctx, e.player)) return null; // CR 500.10a: nothing is added
     if (e.afterPhase !== undefined) {
       const added = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
-      return 'rule' in added ? added : null;
+      return 'rule' in added ? added : afterCleanupViolation({ ...ctx, phases: added }, '500.10', `an additional ${e.step} step in a phase of its own`);
     }
     const added = addStep(ctx, e.step, e.before !== undefined ? { before: e.before } : e.after !== undefined ? { after: e.after } : {});
-    return 'rule' in added ? added : null;
+    return 'rule' in added ? added : afterCleanupViolation({ ...ctx, ...added }, '500.9', `an additional ${e.step} step`);
   },
   ADD_EXTRA_PHASE: (ctx, _a, e) => {
     if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
     if (ctx.phase === 'pregame') return violation('500.8', 'no phase can be added before the game has begun');
+    if (!getsOnThisTurn(ctx, e.player)) return null; // CR 500.10a: nothing is added
     const added = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
-    return 'rule' in added ? added : null;
+    return 'rule' in added ? added : afterCleanupViolation({ ...ctx, phases: added }, '500.8', `an additional ${e.phase} phase`);
   },
   SKIP_NEXT: (ctx, _a, e) =>
     first(

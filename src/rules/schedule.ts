@@ -19,7 +19,7 @@ import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';
 import { hasFirstStrikeCombatant } from './combat.js';
 import { scheduledTurns } from './turnOrder.js';
-import { byUnits } from './units.js';
+import { byUnits, unitOf } from './units.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
@@ -62,6 +62,32 @@ export function phaseName(kind: PhaseKind, mainSeen: boolean): TurnPhaseName {
 export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): PhaseEntry {
   const steps = STEPS_OF_KIND[kind].map((step): StepEntry => (only === undefined || step === only ? { step } : { step, passedOver: '500.10' }));
   return extra ? { kind, steps, extra } : { kind, steps };
+}
+
+/**
+ * Whether the turn, as its phases and steps now stand, still ends with a cleanup step: the
+ * ending phase is the last phase of a turn (CR 500.1) and its cleanup step the last step (514.3a:
+ * the only step that can follow a cleanup step is another cleanup step). An additional phase or
+ * step is never added after it (500.8, 500.9, 500.10), and no restored game lacks it.
+ */
+export function endsWithCleanup(ctx: Pick<TurnContext, 'steps' | 'phases' | 'step'>): boolean {
+  const lastPhase = ctx.phases[ctx.phases.length - 1];
+  const last = lastPhase !== undefined ? lastPhase.steps[lastPhase.steps.length - 1]?.step : (ctx.steps[ctx.steps.length - 1]?.step ?? ctx.step);
+  return last === 'cleanup';
+}
+
+/** The violation of a phase or step added after the cleanup step, or null when the turn still ends with one. */
+export function afterCleanupViolation(ctx: Pick<TurnContext, 'steps' | 'phases' | 'step'>, rule: string, what: string): Violation | null {
+  return endsWithCleanup(ctx) ? null : violation(rule, `${what} would come after the cleanup step: the ending phase is the last phase of a turn and its cleanup step the last step (CR 500.1, 514.3a)`);
+}
+
+/**
+ * Whether a step or phase that `player` "gets" goes into this turn: only into a turn of theirs
+ * (CR 500.10a), which with shared team turns is their team's turn (805.8). Without `player` the
+ * effect adds it to the turn whoever's it is.
+ */
+export function getsOnThisTurn(ctx: Pick<TurnContext, 'activePlayer' | 'teams' | 'variant'>, player: PlayerId | undefined): boolean {
+  return player === undefined || (ctx.activePlayer !== null && unitOf(ctx, player) === ctx.activePlayer);
 }
 
 /** The phases of a new turn (CR 500.1). */
