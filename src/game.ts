@@ -5,6 +5,7 @@
  * re-entrance. A refused event leaves the snapshot as it was and emits nothing; an event
  * whose hook fails is refused the same way.
  */
+import type { z } from 'zod/mini';
 import { createActor, type Actor, type ActorScope, type AnyEventObject, type InspectionEvent, type Observer } from 'xstate';
 import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
@@ -56,6 +57,13 @@ export interface GameOptions {
   /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
+
+// The options schema and GameOptions describe the same fields (checked both ways at compile time);
+// hooks, listeners and inspect are functions, which the schema does not describe.
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Defined<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined<Omit<GameOptions, 'hooks' | 'listeners' | 'inspect'>>> = true;
+void optionsAgree;
 
 /** Options of {@link restoreGame}: hooks, listeners and inspect are not persisted, so they are passed again. */
 export type RestoreOptions = Pick<GameOptions, 'hooks' | 'inspect' | 'listeners'>;

@@ -168,7 +168,7 @@ describe('UI snapshots: subscribe, getSnapshot', () => {
 });
 
 describe('the actor: one for the life of the game', () => {
-  it('stays the same object and its subscribers never get an error, even when a hook throws', () => {
+  it('stays the same object and its subscribers never get an error, even when a hook throws', async () => {
     let explode = false;
     const game = createGame({
       players: ['A', 'B'],
@@ -182,6 +182,8 @@ describe('the actor: one for the life of the game', () => {
     const error = vi.fn();
     const next = vi.fn();
     actor.subscribe({ next, error });
+    // A subscriber without an error callback (as `useSelector` subscribes): an actor error would be thrown at Node.
+    actor.subscribe(() => undefined);
     explode = true;
     const r = game.send(pass('A'));
     explode = false;
@@ -190,6 +192,13 @@ describe('the actor: one for the life of the game', () => {
     expect(error).not.toHaveBeenCalled();
     expect(actor.getSnapshot().status).toBe('active');
     expect(game.send(pass('A')).ok).toBe(true);
+    // Direct sends whose hook throws are refused the same way, nothing thrown later either.
+    explode = true;
+    actor.send(pass('B'));
+    explode = false;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(error).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe('active');
   });
 
   it('events sent to the actor directly get the checks of game.send', async () => {
