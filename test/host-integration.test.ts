@@ -71,6 +71,23 @@ describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first'
     expect(JSON.stringify(game.persist())).toBe(before);
   });
 
+  it('triggers the hook reports whose ids are already on the stack, or twice in its result, fail the send with HOOK_FAILED (CR 405.1: ids on the stack are unique)', () => {
+    for (const report of [
+      { triggers: [{ id: 'bolt', controller: 'B' }] },
+      { triggers: [{ id: 't', controller: 'A' }, { id: 't', controller: 'B' }] },
+      { triggers: [{ id: 't', controller: 'A' }], events: [{ type: 'TRIGGER', triggers: [{ id: 't', controller: 'B' }] }] },
+    ] as const) {
+      let fire = false;
+      const game = createGame({ players: ['A', 'B'], hooks: { checkpoint: () => (fire ? ((fire = false), report) : undefined) } });
+      game.send({ type: 'CAST_SPELL', player: 'A', id: 'bolt', speed: 'instant' });
+      const before = JSON.stringify(game.persist());
+      fire = true;
+      const r = game.send(pass('A'));
+      expect(r, JSON.stringify(report)).toMatchObject({ ok: false, error: { code: ErrorCode.HOOK_FAILED, message: expect.stringContaining('already on the stack') } });
+      expect(JSON.stringify(game.persist())).toBe(before);
+    }
+  });
+
   it('ending the turn from the hook drops the rest of its result (CR 724.1)', () => {
     let fired = false;
     const game = createGame({
