@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
-import { endsWithCleanup, kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
+import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
 import {
   AttackerSchema,
   DurationSchema,
@@ -292,7 +292,6 @@ function consistencyProblem(p: Persisted): string | null {
     if (ph.steps.length === 0) return `context.phases[${i}].steps: a phase needs at least one step`;
     if (ph.steps.some((s) => kindOf(STEPS_OF_PHASE_KIND(s.step)) !== ph.kind)) return `context.phases[${i}].steps: a step that is not of a ${ph.kind} phase`;
   }
-  if (!endsWithCleanup(c)) return 'context.phases: the turn would end without its cleanup step (the ending phase comes last, CR 500.1, 514.3a)';
   if (p.state === 'gameOver' || c.result !== null) return 'status: an active game cannot be over';
   if (c.players.length < 2) return 'context.players: an active game needs at least 2 players';
   const [phase] = p.state.split('.');

@@ -114,9 +114,6 @@ describe('restoreGame refuses what is not a persisted game', () => {
     ['a negative turn', (p) => ({ ...p, context: { ...p.context, turn: -1 } })],
     ['a turn at Number.MAX_SAFE_INTEGER', (p) => ({ ...p, context: { ...p.context, turn: Number.MAX_SAFE_INTEGER } })],
     ['a turn of 2^31 (over 2^31 - 1)', (p) => ({ ...p, context: { ...p.context, turn: 2 ** 31 } })],
-    // CR 500.1, 514.3a: a turn without its ending phase would never reach a cleanup step.
-    ['no phases left after the beginning phase', (p) => ({ ...p, context: { ...p.context, phases: [] } })],
-    ['a phase after the ending phase', (p) => ({ ...p, context: { ...p.context, phases: [...(p.context!.phases as unknown[]), { kind: 'combat', steps: [{ step: 'beginningOfCombat' }, { step: 'declareAttackers' }, { step: 'endOfCombat' }] }] } })],
     ['an active player who left the game', (p) => ({ ...p, context: { ...p.context, activePlayer: 'Z' } })],
     ['a step of another phase', (p) => ({ ...p, context: { ...p.context, step: 'cleanup' } })],
     ['a __proto__ key', (p) => JSON.parse(JSON.stringify(p).replace('"manaPool":{', '"manaPool":{"__proto__":{"polluted":1},'))],

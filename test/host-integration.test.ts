@@ -6,7 +6,7 @@
  * `getSnapshot` and `version`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame as createDefault, ErrorCode, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
+import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
 
@@ -72,11 +72,12 @@ describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first'
   });
 
   it('triggers the hook reports whose ids are already on the stack, or twice in its result, fail the send with HOOK_FAILED (CR 405.1: ids on the stack are unique)', () => {
-    for (const report of [
+    const reports: CheckpointResult[] = [
       { triggers: [{ id: 'bolt', controller: 'B' }] },
       { triggers: [{ id: 't', controller: 'A' }, { id: 't', controller: 'B' }] },
       { triggers: [{ id: 't', controller: 'A' }], events: [{ type: 'TRIGGER', triggers: [{ id: 't', controller: 'B' }] }] },
-    ] as const) {
+    ];
+    for (const report of reports) {
       let fire = false;
       const game = createGame({ players: ['A', 'B'], hooks: { checkpoint: () => (fire ? ((fire = false), report) : undefined) } });
       game.send({ type: 'CAST_SPELL', player: 'A', id: 'bolt', speed: 'instant' });

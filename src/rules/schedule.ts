@@ -65,23 +65,6 @@ export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): 
 }
 
 /**
- * Whether the turn, as its phases and steps now stand, still ends with a cleanup step: the
- * ending phase is the last phase of a turn (CR 500.1) and its cleanup step the last step (514.3a:
- * the only step that can follow a cleanup step is another cleanup step). An additional phase or
- * step is never added after it (500.8, 500.9, 500.10), and no restored game lacks it.
- */
-export function endsWithCleanup(ctx: Pick<TurnContext, 'steps' | 'phases' | 'step'>): boolean {
-  const lastPhase = ctx.phases[ctx.phases.length - 1];
-  const last = lastPhase !== undefined ? lastPhase.steps[lastPhase.steps.length - 1]?.step : (ctx.steps[ctx.steps.length - 1]?.step ?? ctx.step);
-  return last === 'cleanup';
-}
-
-/** The violation of a phase or step added after the cleanup step, or null when the turn still ends with one. */
-export function afterCleanupViolation(ctx: Pick<TurnContext, 'steps' | 'phases' | 'step'>, rule: string, what: string): Violation | null {
-  return endsWithCleanup(ctx) ? null : violation(rule, `${what} would come after the cleanup step: the ending phase is the last phase of a turn and its cleanup step the last step (CR 500.1, 514.3a)`);
-}
-
-/**
  * Whether a step or phase that `player` "gets" goes into this turn: only into a turn of theirs
  * (CR 500.10a), which with shared team turns is their team's turn (805.8). Without `player` the
  * effect adds it to the turn whoever's it is.
