@@ -67,6 +67,9 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     out = andThen(ctx, out, () => applied);
     const after: TurnContext = { ...ctx, ...out.patch };
     const triggers = [...after.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
+    // CR 405.1: ids on the stack are unique; the reported triggers are checked as one TRIGGER event would be.
+    const unique = violationOf({ ...after, pendingTriggers: [] }, null, { type: 'TRIGGER', triggers });
+    if (unique !== null) throw hookFailed(`result.triggers: ${unique.message} (CR ${unique.rule})`);
     const reportedSomething = reported.stateBasedActions || reported.triggers.length > 0 || reported.events.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
     if (applied.stop || after.result !== null) return { ...out, activity: true };
     if (!reportedSomething) return { ...out, activity };

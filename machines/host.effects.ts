@@ -6,7 +6,7 @@
 import { isInCombat, removedFromCombat, withBlock, withCombatAbilities, combatAttacker } from '../src/rules/combat.js';
 import { drawnGame, leaveGame } from '../src/rules/leaving.js';
 import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
-import { addPhases, addStep, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
+import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
 import { unitOf } from '../src/rules/units.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
@@ -73,12 +73,12 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       return 'rule' in phases ? NOTHING : effect(ctx, { phases });
     }
     case 'ADD_EXTRA_PHASE': {
-      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
       const phases = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
       return 'rule' in phases ? NOTHING : effect(ctx, { phases });
     }
     case 'ADD_EXTRA_STEP': {
-      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
       if (e.afterPhase !== undefined) {
         // CR 500.10: a new phase of the step's kind with only that step, directly after the phase.
         const phases = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);

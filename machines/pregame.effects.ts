@@ -40,16 +40,20 @@ export function takeMulligan(ctx: TurnContext, player: PlayerId): Effect {
   const pre = ctx.pregame as Pregame;
   const number = (pre.mulligans[player] ?? 0) + 1;
   const decided = nextRound(ctx, [...pre.decided, player]);
-  return withPregame(ctx, { mulligans: { ...pre.mulligans, [player]: number }, decided }, {}, [
+  // The hand is shuffled away and a new one drawn: the player holds a full hand again, whatever the host reported of the old one.
+  return withPregame(ctx, { mulligans: { ...pre.mulligans, [player]: number }, decided }, { handSizes: { ...ctx.handSizes, [player]: pre.handSize } }, [
     { type: 'mulligan', player, number },
     { type: 'drawHand', player, size: pre.handSize },
   ]);
 }
 
-/** CR 103.5: a player keeps; after N mulligans they put N cards (less a free one, 103.5c) on the bottom. */
+/**
+ * CR 103.5: a player keeps; after N mulligans they put N cards (less a free one, 103.5c) on the
+ * bottom, or every card of a hand that holds fewer (101.3: as much of an instruction as possible).
+ */
 export function keepHand(ctx: TurnContext, player: PlayerId): Effect {
   const pre = ctx.pregame as Pregame;
-  const count = cardsToBottom(ctx, pre.mulligans[player] ?? 0);
+  const count = Math.min(cardsToBottom(ctx, pre.mulligans[player] ?? 0), ctx.handSizes[player] ?? 0);
   const kept = [...pre.kept, player];
   const decided = nextRound(ctx, [...pre.decided, player], kept);
   return withPregame(ctx, { kept, decided, bottom: count > 0 ? { ...pre.bottom, [player]: count } : pre.bottom });
@@ -61,12 +65,15 @@ function nextRound(ctx: TurnContext, decided: PlayerId[], kept = (ctx.pregame as
   return open.every((p) => decided.includes(p)) ? [] : decided;
 }
 
-/** CR 103.5: the player puts that many cards from their hand on the bottom of their library. */
+/**
+ * CR 103.5: the player puts that many cards from their hand on the bottom of their library; a
+ * hand the host reported smaller since they kept goes to the bottom whole (101.3).
+ */
 export function putOnBottom(ctx: TurnContext, player: PlayerId, count: number): Effect {
   const pre = ctx.pregame as Pregame;
   const bottom = { ...pre.bottom };
   delete bottom[player];
-  return withPregame(ctx, { bottom }, { handSizes: { ...ctx.handSizes, [player]: (ctx.handSizes[player] ?? 0) - count } });
+  return withPregame(ctx, { bottom }, { handSizes: { ...ctx.handSizes, [player]: Math.max(0, (ctx.handSizes[player] ?? 0) - count) } });
 }
 
 /** CR 103.6: a player is done with opening hand actions. */

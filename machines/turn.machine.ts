@@ -142,6 +142,8 @@ export const turnMachine = turnSetup.createMachine({
         // CR 103.5 (London mulligan): a player who kept puts cards on the bottom of their library.
         bottom: {
           tags: ['awaiting:bottom'],
+          // CR 800.4a: a player who left the game while awaited here is waited for no longer.
+          always: { guard: 'hasNothingToBottom', target: 'mulligans' },
           on: { BOTTOM: { target: 'mulligans', actions: 'putOnBottom' } },
         },
         // CR 103.6: opening hand actions, in turn order from the starting player; then turn 1.

@@ -77,6 +77,7 @@ export const GUARDS = {
   isTurnMarkerPassing: ({ context }) => isGrandMelee(context),
   hasPregame: ({ context }) => context.pregame !== null,
   isBottomDue: ({ context }) => bottomDue(context) !== null,
+  hasNothingToBottom: ({ context }) => bottomDue(context) === null,
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
   hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
   shouldAutoPass: ({ context }) => autoPassReason(context) !== null,

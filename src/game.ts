@@ -6,6 +6,7 @@
  * hook fails is refused the same way. The XState actor of `game.actor` is built from the
  * state on first read, or at once when `inspect` is given, and stays in step from then on.
  */
+import type { z } from 'zod/mini';
 import type { Actor, InspectionEvent, Observer } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
@@ -55,6 +56,13 @@ export interface GameOptions {
   /** An XState inspection observer (e.g. from `@statelyai/inspect`), passed to the actor. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
+
+// The options schema and GameOptions describe the same fields (checked both ways at compile time);
+// hooks, listeners and inspect are functions, which the schema does not describe.
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Defined<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined<Omit<GameOptions, 'hooks' | 'listeners' | 'inspect'>>> = true;
+void optionsAgree;
 
 /** Options of {@link restoreGame}: hooks, listeners and inspect are not persisted, so they are passed again. */
 export type RestoreOptions = Pick<GameOptions, 'hooks' | 'inspect' | 'listeners'>;

@@ -25,6 +25,39 @@ export function freshSendContext(ctx: TurnContext): TurnContext {
   return { ...ctx, autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
 }
 
+/** Why a send made while the game processes another event is refused (REENTRANT). */
+export const REENTRANT_IN_HOOK = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
+export const REENTRANT_BUSY =
+  'send was called while the game was processing another event (from an actor subscriber or an inspection observer); send from game.subscribe or game.on listeners, which run after the send has finished';
+
+/**
+ * Makes the game's actor refuse events sent to it while the game is processing one (from the
+ * checkpoint hook, an actor subscriber or an inspection observer): XState would queue them and
+ * run them inside the send being processed, where they could change the game behind the gate's
+ * back. Such an event is dropped (REENTRANT), as `game.send` refuses it. Returns the actor's own
+ * send, which marks the game busy for its length; `isBusy` says whether it is.
+ */
+export function guardActorSend(actor: { send(event: TurnEvent): void }, inHook: () => boolean): { send(event: TurnEvent): void; isBusy(): boolean } {
+  const own = actor.send.bind(actor);
+  let busy = false;
+  const send = (event: TurnEvent) => {
+    busy = true;
+    try {
+      own(event);
+    } finally {
+      busy = false;
+    }
+  };
+  Object.defineProperty(actor, 'send', {
+    configurable: true,
+    writable: false,
+    value: (event: TurnEvent) => {
+      if (!busy && !inHook()) send(event);
+    },
+  });
+  return { send, isBusy: () => busy || inHook() };
+}
+
 /** A refusal with its code, message and rule. */
 export function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
@@ -59,7 +92,7 @@ export function unknownPlayer(event: TurnEvent, seats: readonly string[]): strin
  * naming the field, GAME_OVER, REENTRANT, ILLEGAL_ACTION naming the rule).
  */
 export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
-  if (inHook) return refusal(ErrorCode.REENTRANT, "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead");
+  if (inHook) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
   const parsed = parseEvent(raw);
   if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
   const event = parsed.value;

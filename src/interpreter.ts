@@ -14,7 +14,7 @@ import { gameFromState } from './compiled/game.js';
 import { Emitter, type Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { checkCallbacks, toInput, type Game, type GameOptions, type RestoreOptions, type SendResult } from './game.js';
-import { checkEvent, freshSend, refusal } from './gate.js';
+import { checkEvent, freshSend, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from './gate.js';
 import { callHook } from './hookAdapter.js';
 import { legalActionsOf, type LegalAction } from './legal.js';
 import { nextStopOf, type NextStop } from './nextStop.js';
@@ -71,6 +71,7 @@ class TurnGame implements Game {
     this.#actor = creatingWith(this.#runtime, () => createActor(gatedMachine, actorOptions));
     register(this.#actor, this.#runtime);
     games.set(this.#actor, this);
+    this.#guard = guardActorSend(this.#actor, () => runtime.inHook);
     this.#actor.on('*', (e) => this.#outbox.push(e));
     this.#actor.subscribe({ next: (s) => this.#observed(s), error: () => undefined });
     const initial = this.#actor.getSnapshot();
@@ -85,6 +86,7 @@ class TurnGame implements Game {
   }
 
   #last: Snapshot;
+  readonly #guard: ReturnType<typeof guardActorSend>;
 
   get actor(): Actor<typeof turnMachine> {
     return this.#actor;
@@ -124,9 +126,7 @@ class TurnGame implements Game {
   }
 
   send(raw: unknown): SendResult {
-    if (this.#runtime.inHook) {
-      return { ok: false, error: { code: ErrorCode.REENTRANT, message: "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead" } };
-    }
+    if (this.#guard.isBusy()) return refusal(ErrorCode.REENTRANT, this.#runtime.inHook ? REENTRANT_IN_HOOK : REENTRANT_BUSY);
     this.#outcome = null;
     this.#outbox = [];
     const current = this.#actor.getSnapshot();
@@ -138,7 +138,7 @@ class TurnGame implements Game {
     if (!checked.ok) return { ok: false, error: checked.error };
     this.#sending = true;
     try {
-      this.#actor.send(this.#event as TurnEvent);
+      this.#guard.send(this.#event as TurnEvent);
     } catch (err) {
       this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {

@@ -6,9 +6,17 @@
  * `getSnapshot` and `version`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, ErrorCode, type EmittedEvent, type Game, type TurnView } from '../src/index.js';
+import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
+
+// Games run on the compiled runtime unless `inspect` is given (then on XState's interpreter): both keep every point.
+const runtimes: [string, (options: GameOptions) => Game][] = [
+  ['compiled runtime', createDefault],
+  ['XState interpreter (inspect given)', (options) => createDefault({ ...options, inspect: () => undefined })],
+];
+
+describe.each(runtimes)('%s', (_name, createGame) => {
 
 describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first', () => {
   it('receives every event emitted since the previous call, in order: turn 1 untap before the upkeep check', () => {
@@ -61,6 +69,24 @@ describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first'
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: ErrorCode.HOOK_FAILED, message: expect.stringContaining('SPEND_MANA') });
     expect(JSON.stringify(game.persist())).toBe(before);
+  });
+
+  it('triggers the hook reports whose ids are already on the stack, or twice in its result, fail the send with HOOK_FAILED (CR 405.1: ids on the stack are unique)', () => {
+    const reports: CheckpointResult[] = [
+      { triggers: [{ id: 'bolt', controller: 'B' }] },
+      { triggers: [{ id: 't', controller: 'A' }, { id: 't', controller: 'B' }] },
+      { triggers: [{ id: 't', controller: 'A' }], events: [{ type: 'TRIGGER', triggers: [{ id: 't', controller: 'B' }] }] },
+    ];
+    for (const report of reports) {
+      let fire = false;
+      const game = createGame({ players: ['A', 'B'], hooks: { checkpoint: () => (fire ? ((fire = false), report) : undefined) } });
+      game.send({ type: 'CAST_SPELL', player: 'A', id: 'bolt', speed: 'instant' });
+      const before = JSON.stringify(game.persist());
+      fire = true;
+      const r = game.send(pass('A'));
+      expect(r, JSON.stringify(report)).toMatchObject({ ok: false, error: { code: ErrorCode.HOOK_FAILED, message: expect.stringContaining('already on the stack') } });
+      expect(JSON.stringify(game.persist())).toBe(before);
+    }
   });
 
   it('ending the turn from the hook drops the rest of its result (CR 724.1)', () => {
@@ -160,7 +186,7 @@ describe('UI snapshots: subscribe, getSnapshot', () => {
 });
 
 describe('the actor: one for the life of the game', () => {
-  it('stays the same object and its subscribers never get an error, even when a hook throws', () => {
+  it('stays the same object and its subscribers never get an error, even when a hook throws', async () => {
     let explode = false;
     const game = createGame({
       players: ['A', 'B'],
@@ -174,6 +200,8 @@ describe('the actor: one for the life of the game', () => {
     const error = vi.fn();
     const next = vi.fn();
     actor.subscribe({ next, error });
+    // A subscriber without an error callback (as `useSelector` subscribes): an actor error would be thrown at Node.
+    actor.subscribe(() => undefined);
     explode = true;
     const r = game.send(pass('A'));
     explode = false;
@@ -182,6 +210,13 @@ describe('the actor: one for the life of the game', () => {
     expect(error).not.toHaveBeenCalled();
     expect(actor.getSnapshot().status).toBe('active');
     expect(game.send(pass('A')).ok).toBe(true);
+    // Direct sends whose hook throws are refused the same way, nothing thrown later either.
+    explode = true;
+    actor.send(pass('B'));
+    explode = false;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(error).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe('active');
   });
 
   it('events sent to the actor directly get the checks of game.send', async () => {
@@ -198,4 +233,44 @@ describe('the actor: one for the life of the game', () => {
     expect(game.view()).toMatchObject({ priority: 'B', version: 1 });
     expect(sub).toHaveBeenCalledTimes(1);
   });
+
+  it('an event sent to the actor from inside the hook is refused as REENTRANT: it changes nothing, then or later', async () => {
+    const holder: { game?: Game } = {};
+    let sent = false;
+    const game = (holder.game = createGame({
+      players: ['A', 'B'],
+      hooks: {
+        checkpoint: (view) => {
+          if (holder.game === undefined || view.step !== 'main' || sent) return;
+          sent = true;
+          holder.game.actor.send({ type: 'ADD_MANA', player: 'A', amount: 5 });
+        },
+      },
+    }));
+    void game.actor;
+    game.send(pass('A'));
+    const r = game.send(pass('B'));
+    await Promise.resolve();
+    expect(sent).toBe(true);
+    expect(r.ok && r.events.map((e) => e.type)).toEqual(['stepBegan', 'loreCounters', 'visitAttractions']);
+    expect(game.view()).toMatchObject({ step: 'main', priority: 'A', manaPool: { A: 0 }, version: 2 });
+  });
+
+  it('a send from an actor subscriber (it runs while the actor processes the event) is REENTRANT and changes nothing', async () => {
+    for (const via of ['game', 'actor'] as const) {
+      const game = createGame({ players: ['A', 'B'] });
+      const inner: unknown[] = [];
+      game.actor.subscribe(() => {
+        if (inner.length > 0) return;
+        const event = pass('A');
+        inner.push(via === 'game' ? game.send(event) : (game.actor.send(event), 'sent'));
+      });
+      const r = game.send(pass('A'));
+      await Promise.resolve();
+      expect(r.ok).toBe(true);
+      if (via === 'game') expect(inner[0]).toMatchObject({ ok: false, error: { code: ErrorCode.REENTRANT } });
+      expect(game.view()).toMatchObject({ step: 'upkeep', priority: 'B', version: 1 });
+    }
+  });
+});
 });

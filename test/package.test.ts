@@ -161,6 +161,18 @@ describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {
     }
   });
 
+  it('<command> --help prints the usage of each command with its options and their defaults (issue 10)', () => {
+    for (const command of ['simulate', 'scenarios', 'generate', 'coverage', 'schema']) {
+      const out = run('node', ['bin/mtg-turn-engine.js', command, '--help'], root);
+      expect(out, command).toMatch(new RegExp(`^usage: mtg-turn-engine ${command}\\b`));
+      expect(out, command).toContain('options:');
+    }
+    const simulate = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--help'], root);
+    for (const option of ['--players', '--turns', '--rules', '--variant', '--pregame', '--seed', '--quiet', '--inspect', '--stately', '--delay']) expect(simulate).toContain(option);
+    expect(simulate).toMatch(/--turns <n>.*\(default 3\)/);
+    expect(run('node', ['bin/mtg-turn-engine.js', 'generate', '--help'], root)).toMatch(/--max <n>.*default/);
+  });
+
   it('--help lists the commands; bad options exit with status 2 and name the option', () => {
     expect(run('node', ['bin/mtg-turn-engine.js', '--help'], root)).toMatch(/simulate[\s\S]*scenarios/);
     let status = 0;

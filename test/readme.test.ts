@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachRelay } from '../inspector/relay.js';
+import { parseEvent } from '../src/schemas.js';
 
 const root = resolve(import.meta.dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -116,4 +117,27 @@ describe("the README's code blocks", () => {
       await import(pathToFileURL(f.file).href);
     }, 30_000);
   }
+});
+
+/** The event literals (`{ type: ... }` in backticks) of the README's API section. */
+function apiEventExamples(markdown: string): string[] {
+  const start = markdown.indexOf('\n## The API');
+  const end = markdown.indexOf('\n## ', start + 1);
+  return [...markdown.slice(start, end).matchAll(/`(\{ type: '[A-Z_]+'[^`]*\})`/g)].map((m) => m[1]!);
+}
+
+describe("the README's API section", () => {
+  it('every event example is an event of the contract (one-line examples of every event, issue 11)', () => {
+    const examples = apiEventExamples(readme);
+    const types = new Set<string>();
+    for (const text of examples) {
+      // The examples are object literals in TypeScript syntax: evaluate them, then parse them as send does.
+      const value: unknown = new Function(`return (${text});`)();
+      const parsed = parseEvent(value);
+      expect(parsed.ok ? 'ok' : parsed.message, text).toBe('ok');
+      types.add((value as { type: string }).type);
+    }
+    const turnChanging = ['ADD_EFFECT', 'REMOVE_EFFECT', 'REMOVE_FROM_STACK', 'PUT_ON_STACK', 'END_TURN', 'END_COMBAT', 'ADD_EXTRA_STEP', 'ADD_EXTRA_PHASE', 'REMOVE_FROM_COMBAT', 'SET_COMBAT_ABILITIES', 'ADD_ATTACKER', 'ADD_BLOCKER', 'CONTROL_PLAYER', 'LOSE', 'WIN', 'DRAW_GAME'];
+    expect(turnChanging.filter((t) => !types.has(t))).toEqual([]);
+  });
 });

@@ -19,7 +19,7 @@ import { Emitter } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
-import { checkEvent, freshSendContext, refusal } from '../gate.js';
+import { checkEvent, freshSendContext, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from '../gate.js';
 import { callHook } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
@@ -46,7 +46,6 @@ export interface ForkableGame extends Game {
 }
 
 const NO_OPTIONS: RestoreOptions = {};
-const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
 
 
 
@@ -73,6 +72,8 @@ export class CompiledGame implements ForkableGame {
   #subscribers: Set<() => void> | null = null;
   #frozen: TurnView | null = null;
   #actor: Actor<typeof turnMachine> | null = null;
+  /** The actor's own send (marking the game busy) once the actor exists. */
+  #guard: ReturnType<typeof guardActorSend> | null = null;
   #hooks: RestoreOptions['hooks'];
   #sending = false;
   #outcome: Processed | null = null;
@@ -127,9 +128,10 @@ export class CompiledGame implements ForkableGame {
   }
 
   send(raw: unknown): SendResult {
-    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
+    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
+    if (this.#guard?.isBusy() === true) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     let out: Processed;
-    if (this.#actor === null) {
+    if (this.#actor === null || this.#guard === null) {
       out = this.#process(raw);
     } else {
       const checked = checkEvent(this.#snapshot(), raw, false);
@@ -137,7 +139,7 @@ export class CompiledGame implements ForkableGame {
       this.#outcome = null;
       this.#sending = true;
       try {
-        this.#actor.send(checked.event);
+        this.#guard.send(checked.event);
       } catch (err) {
         this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -152,7 +154,7 @@ export class CompiledGame implements ForkableGame {
 
   /** The gate and the compiled step; changes nothing. */
   #process(raw: unknown): Processed {
-    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
+    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     const state = this.#state;
     const checked = checkEvent(this.#snapshot(), raw, false);
     if (!checked.ok) return checked;
@@ -219,6 +221,7 @@ export class CompiledGame implements ForkableGame {
     });
     actor.subscribe({ error: () => undefined });
     actor.start();
+    this.#guard = guardActorSend(actor, () => this.#runtime?.inHook === true);
     return actor;
   }
 

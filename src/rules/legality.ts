@@ -12,7 +12,7 @@ import { byViolation } from './control.js';
 import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_STACK } from './limits.js';
 import { spendViolation } from './mana.js';
 import { priorityViolation } from './priority.js';
-import { addPhases, addStep, kindOf, kindOfStep, newPhase } from './schedule.js';
+import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from './schedule.js';
 import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
 import { unitOf } from './units.js';
 import { planarDieCost } from './teams.js';
@@ -33,9 +33,9 @@ function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], player: Play
   return violation(rule, `${what} by ${player} is not awaited now: ${now}`);
 }
 
-/** Ids on the stack are unique (and among the triggers waiting to be put on it). */
-function stackIdViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>, ids: readonly string[]): Violation | null {
-  const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
+/** Ids on the stack are unique (and among the triggers waiting to be put on it, or to be ordered first, 603.3b). */
+function stackIdViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers' | 'triggerOrder'>, ids: readonly string[]): Violation | null {
+  const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id), ...(ctx.triggerOrder?.batch ?? []).map((t) => t.id)]);
   for (const id of ids) {
     if (taken.has(id)) return violation('405.1', `an object with id ${id} is already on the stack (or waiting to be put on it); ids on the stack are unique`);
     taken.add(id);
@@ -149,6 +149,8 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   ADD_EXTRA_COMBAT: (ctx, _a, e) => {
     if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `an additional combat phase cannot be added during the ${ctx.phase} phase: no phase of this turn comes after it`);
+    // CONTRACT: no effect adds a combat after the ending phase, so the turn still ends with its cleanup step (500.8, 514.3a).
+    if (e.after === 'ending') return violation('500.8', 'an additional combat phase cannot be added after the ending phase: no phase of this turn comes after it');
     const added = addPhases(ctx, [newPhase('combat', true), newPhase('main', true)], e.after);
     return 'rule' in added ? added : null;
   },
@@ -156,6 +158,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
     if (ctx.phase === 'pregame') return violation('500.9', 'no step can be added before the game has begun');
     if (e.after !== undefined && e.before !== undefined) return violation('500.9', 'name `after` or `before`, not both');
+    if (!getsOnThisTurn(ctx, e.player)) return null; // CR 500.10a: nothing is added
     if (e.afterPhase !== undefined) {
       const added = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
       return 'rule' in added ? added : null;
@@ -166,6 +169,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   ADD_EXTRA_PHASE: (ctx, _a, e) => {
     if (e.player !== undefined && !ctx.players.includes(e.player)) return inGame(ctx, e.player);
     if (ctx.phase === 'pregame') return violation('500.8', 'no phase can be added before the game has begun');
+    if (!getsOnThisTurn(ctx, e.player)) return null; // CR 500.10a: nothing is added
     const added = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
     return 'rule' in added ? added : null;
   },

@@ -31,11 +31,11 @@ export function cardsToBottom(ctx: Pick<TurnContext, 'seats'>, mulligans: number
   return Math.max(0, mulligans - free);
 }
 
-/** The player who must put cards on the bottom now, and how many. */
-export function bottomDue(ctx: Pick<TurnContext, 'pregame'>): { player: PlayerId; count: number } | null {
+/** The player who must put cards on the bottom now, and how many; a player who left the game is not waited for (CR 800.4a). */
+export function bottomDue(ctx: Pick<TurnContext, 'pregame' | 'players'>): { player: PlayerId; count: number } | null {
   const pre = ctx.pregame;
   if (pre === null) return null;
-  for (const [player, count] of Object.entries(pre.bottom)) if (count > 0) return { player, count };
+  for (const [player, count] of Object.entries(pre.bottom)) if (count > 0 && ctx.players.includes(player)) return { player, count };
   return null;
 }
 

@@ -19,7 +19,7 @@ import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';
 import { hasFirstStrikeCombatant } from './combat.js';
 import { scheduledTurns } from './turnOrder.js';
-import { byUnits } from './units.js';
+import { byUnits, unitOf } from './units.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
@@ -62,6 +62,15 @@ export function phaseName(kind: PhaseKind, mainSeen: boolean): TurnPhaseName {
 export function newPhase(kind: PhaseKind, extra: boolean, only?: TurnStepName): PhaseEntry {
   const steps = STEPS_OF_KIND[kind].map((step): StepEntry => (only === undefined || step === only ? { step } : { step, passedOver: '500.10' }));
   return extra ? { kind, steps, extra } : { kind, steps };
+}
+
+/**
+ * Whether a step or phase that `player` "gets" goes into this turn: only into a turn of theirs
+ * (CR 500.10a), which with shared team turns is their team's turn (805.8). Without `player` the
+ * effect adds it to the turn whoever's it is.
+ */
+export function getsOnThisTurn(ctx: Pick<TurnContext, 'activePlayer' | 'teams' | 'variant'>, player: PlayerId | undefined): boolean {
+  return player === undefined || (ctx.activePlayer !== null && unitOf(ctx, player) === ctx.activePlayer);
 }
 
 /** The phases of a new turn (CR 500.1). */

@@ -9,9 +9,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { restoreGame, type TurnEvent } from '../../src/index.js';
+import { restoreGame, type TurnEvent, type TurnView } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
-import { fill, playRandom, setupArb } from './harness.js';
+import { fill, playRandom, setupArb, sharesTurns } from './harness.js';
 import { assertProperty } from './seeds.js';
 
 describe('random games: every event keeps the contract', () => {
@@ -49,10 +49,41 @@ describe('random games: every event keeps the contract', () => {
   });
 });
 
+/** One plausible event of every kind of player decision from `player`, filled from what is awaited now. */
+function everyDecision(view: TurnView, player: string): TurnEvent[] {
+  const a = view.awaiting;
+  const other = view.players.find((p) => p !== player) ?? player;
+  const attackers = (view.combat?.attackers ?? []).map((x) => x.id);
+  return [
+    { type: 'PASS_PRIORITY', player },
+    { type: 'PLAY_LAND', player },
+    { type: 'CAST_SPELL', player, id: 'probe-spell', speed: 'sorcery' },
+    { type: 'CAST_SPELL', player, id: 'probe-instant', speed: 'instant' },
+    { type: 'ACTIVATE_ABILITY', player, id: 'probe-ability', speed: 'instant' },
+    { type: 'ACTIVATE_ABILITY', player, id: 'probe-sorcery-ability', speed: 'sorcery' },
+    { type: 'DECLARE_ATTACKERS', player, attackers: [] },
+    { type: 'DECLARE_ATTACKERS', player, attackers: [{ id: 'probe-attacker', defender: a?.kind === 'declareAttackers' ? (a.defenders[0] ?? other) : other }] },
+    { type: 'DECLARE_BLOCKERS', player, blockers: [] },
+    ...(attackers.length > 0 ? [{ type: 'DECLARE_BLOCKERS', player, blockers: [{ id: 'probe-blocker', attacker: attackers[0]! }] } satisfies TurnEvent] : []),
+    { type: 'DISCARD', player, count: a?.kind === 'discard' ? a.count : 1 },
+    { type: 'CHOOSE_DEFENDER', player, defender: a?.kind === 'chooseDefender' ? (a.defenders[0] ?? other) : other },
+    ...(a?.kind === 'orderBlockers' ? [{ type: 'ORDER_BLOCKERS', player, attacker: a.attacker, order: [...a.blockers] } satisfies TurnEvent] : []),
+    ...(a?.kind === 'orderAttackers' ? [{ type: 'ORDER_ATTACKERS', player, blocker: a.blocker, order: [...a.attackers] } satisfies TurnEvent] : []),
+    ...(a?.kind === 'orderTriggers' ? [{ type: 'ORDER_TRIGGERS', player, order: [...a.triggers] } satisfies TurnEvent] : []),
+    { type: 'CHOOSE_STARTING_PLAYER', player, starting: player },
+    { type: 'MULLIGAN', player },
+    { type: 'KEEP', player },
+    { type: 'BOTTOM', player, count: a?.kind === 'bottom' ? a.count : 1 },
+    { type: 'OPENING_HAND_DONE', player },
+    { type: 'ROLL_PLANAR_DIE', player },
+  ];
+}
+
 describe('legalActions and send agree (issue 10 point 7)', () => {
   it('every listed decision is accepted once its choices are filled, and every accepted decision was listed', () => {
     const DECISIONS = new Set(['PASS_PRIORITY', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'PLAY_LAND', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD', 'CHOOSE_DEFENDER', 'ORDER_BLOCKERS', 'ORDER_ATTACKERS', 'ORDER_TRIGGERS', 'CHOOSE_STARTING_PLAYER', 'MULLIGAN', 'KEEP', 'BOTTOM', 'OPENING_HAND_DONE', 'ROLL_PLANAR_DIE']);
     let checked = 0;
+    let unlisted = 0;
     assertProperty(
       fc.property(setupArb, fc.integer({ min: 0, max: 200 }), (setup, length) => {
         const { game } = playRandom(setup, length);
@@ -62,24 +93,26 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
         const listed = game.legalActions();
         for (const action of listed) {
           const copy = restoreGame(JSON.parse(saved));
-          const event = fill(action, copy.view(), r, 9999);
+          const event = fill(action, copy.view(), r, 9999, sharesTurns(setup));
           const result = copy.send(event);
           expect(result.ok ? 'accepted' : result.error.message, `${JSON.stringify(event)} was listed`).toBe('accepted');
           checked++;
         }
-        // A decision that is not listed is refused: each player's pass, a land and a sorcery.
+        // A decision that is not listed is refused: every kind of decision, from every player.
         const types = new Set(listed.map((a) => `${a.type}:${a.player}`));
         for (const player of game.view().players) {
-          for (const event of [{ type: 'PASS_PRIORITY', player }, { type: 'PLAY_LAND', player }, { type: 'MULLIGAN', player }, { type: 'KEEP', player }] as TurnEvent[]) {
+          for (const event of everyDecision(game.view(), player)) {
             if (!DECISIONS.has(event.type) || types.has(`${event.type}:${player}`)) continue;
             const copy = restoreGame(JSON.parse(saved));
             expect(copy.send(event).ok, `${JSON.stringify(event)} is not listed but was accepted`).toBe(false);
+            unlisted++;
           }
         }
       }),
       { numRuns: 60 },
     );
     expect(checked).toBeGreaterThan(100);
+    expect(unlisted).toBeGreaterThan(1000);
   });
 
   it('a game restored at a random point plays 1,000 random actions to its end or on, never stuck', () => {
@@ -96,7 +129,7 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
           expect(actions.length, `stuck in turn ${view.turn}, ${view.phase}/${view.step}`).toBeGreaterThan(0);
           const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
           const action = pass !== undefined && r() < 0.8 ? pass : actions[Math.floor(r() * actions.length)]!;
-          const result = restored.send(fill(action, view, r, 100_000 + i));
+          const result = restored.send(fill(action, view, r, 100_000 + i, sharesTurns(setup)));
           expect(result.ok ? 'ok' : result.error.message).toBe('ok');
         }
       }),

@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { createInterpreterGame, restoreInterpreterGame } from '../../src/interpreter.js';
 import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
+import { sharesTurns as sharesTurnsOf } from '../../src/rules/units.js';
 import { seededRandom } from '../../src/simulation.js';
 import { prototypeProblem } from './hostile.js';
 
@@ -65,8 +66,13 @@ const STEPS = ['untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareA
 const PHASES = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'] as const;
 const DURATIONS = ['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn'] as const;
 
+/** Whether a game of these options uses shared team turns (CR 805: Two-Headed Giant, Archenemy). */
+export function sharesTurns(options: Pick<GameOptions, 'teams' | 'variant'>): boolean {
+  return sharesTurnsOf({ teams: options.teams ?? null, variant: options.variant ?? 'freeForAll' });
+}
+
 /** A legal decision with a random payload (random creatures, orders, defenders). */
-export function fill(action: LegalAction, whole: TurnView, r: Random, serial: number): TurnEvent {
+export function fill(action: LegalAction, whole: TurnView, r: Random, serial: number, sharedTurns = false): TurnEvent {
   const { choose: _choose, ...rest } = action;
   // Grand Melee: the payload comes from the view of the turn the decision is for (CR 807.5).
   const turn = whole.turns?.find((t) => t.turnMarker === action.turnMarker);
@@ -82,8 +88,8 @@ export function fill(action: LegalAction, whole: TurnView, r: Random, serial: nu
       return { ...rest, attackers: Array.from({ length: n }, (_, i) => ({ id: `${rest.player}-${i}`, defender: pick(r, defenders), firstStrike: r() < 0.2, doubleStrike: r() < 0.1 })) };
     }
     case 'DECLARE_BLOCKERS': {
-      // Attackers attacking this player, or their team (CR 509.1a, 805.10).
-      const team = new Set(view.teams?.find((t) => t.players.includes(rest.player))?.players ?? [rest.player]);
+      // Attackers attacking this player (CR 509.1a, 802.4a), or their team with shared team turns (805.10d; not Emperor's teams).
+      const team = new Set((sharedTurns ? view.teams?.find((t) => t.players.includes(rest.player))?.players : undefined) ?? [rest.player]);
       const attackers = (view.combat?.attackers ?? []).filter((x) => team.has(x.defender)).map((x) => x.id);
       const n = attackers.length === 0 ? 0 : Math.floor(r() * 4);
       // Two creatures at most, each blocking distinct attackers (509.1b: one may block several).
@@ -129,7 +135,11 @@ export function hostEvent(view: TurnView, r: Random, serial: number): TurnEvent 
     () => ({ type: 'ADD_EXTRA_TURN', player: p, id: `x${serial}` }),
     () => ({ type: 'ADD_EXTRA_COMBAT', followedByMain: r() < 0.5 }),
     () => ({ type: 'ADD_EXTRA_STEP', step: pick(r, ['upkeep', 'draw', 'end'] as const), after: pick(r, ['upkeep', 'draw', 'end'] as const) }),
+    // 500.9 before a step, 500.10 after a phase, 500.10a "you get" (nothing on another player's turn).
+    () => ({ type: 'ADD_EXTRA_STEP', step: pick(r, ['upkeep', 'draw', 'end'] as const), before: pick(r, ['draw', 'end', 'cleanup'] as const), ...(r() < 0.5 ? { player: p } : {}) }),
+    () => ({ type: 'ADD_EXTRA_STEP', step: pick(r, ['upkeep', 'draw', 'end'] as const), afterPhase: pick(r, PHASES), ...(r() < 0.5 ? { player: p } : {}) }),
     () => ({ type: 'ADD_EXTRA_PHASE', phase: pick(r, ['combat', 'precombatMain', 'beginning'] as const), after: pick(r, PHASES) }),
+    () => ({ type: 'ADD_EXTRA_PHASE', phase: pick(r, ['combat', 'postcombatMain'] as const), player: p }),
     () => ({ type: 'SKIP_NEXT', player: p, what: pick(r, ['untap', 'upkeep', 'draw', 'combat', 'turn', 'declareAttackers'] as const) }),
     () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'skip', what: pick(r, [...STEPS, ...PHASES, 'combat', 'turn', 'extraTurn'] as const), ...(r() < 0.5 ? { players: [p] } : {}) }, duration }),
     () => ({ type: 'ADD_EFFECT', id: `e${serial}`, effect: { kind: 'maxHandSize', ...(r() < 0.5 ? { set: r() < 0.3 ? null : Math.floor(r() * 8) } : { change: Math.floor(r() * 5) - 2 }) }, duration }),
@@ -152,6 +162,15 @@ export function hostEvent(view: TurnView, r: Random, serial: number): TurnEvent 
     () => ({ type: 'ROLL_PLANAR_DIE', player: p }),
   ];
   return pick(r, choices)();
+}
+
+/** A player leaving or the game ending: mostly a concession, else the host's LOSE, WIN or DRAW_GAME (CR 104.2-104.4, 800.4). */
+function leaveEvent(view: TurnView, r: Random): TurnEvent {
+  const p = pick(r, view.players);
+  const roll = r();
+  if (roll < 0.6) return { type: 'CONCEDE', player: p };
+  if (roll < 0.9) return { type: 'LOSE', player: p, ...(r() < 0.5 ? { reason: 'life total 0' } : {}) };
+  return roll < 0.95 ? { type: 'WIN', player: p } : { type: 'DRAW_GAME' };
 }
 
 /** Events the rules or the schema refuse: a wrong player, unknown types, bad payloads. */
@@ -185,6 +204,7 @@ export interface Mix {
   legal: number;
   host: number;
   refused: number;
+  /** A player leaving or the game ending: CONCEDE, LOSE, WIN or DRAW_GAME. */
   concede: number;
   restore: number;
 }
@@ -228,14 +248,14 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
       check(actions.length > 0, `nothing stuck: a live game offers a decision (turn ${view.turn}, ${view.phase}/${view.step})`);
       // Mostly pass, so that games move on.
       const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
-      event = fill(pass !== undefined && r() < 0.7 ? pass : pick(r, actions), view, r, i);
+      event = fill(pass !== undefined && r() < 0.7 ? pass : pick(r, actions), view, r, i, sharesTurns(options));
     } else if (roll < mix.restore + mix.legal + mix.host) {
       event = hostEvent(view, r, i);
       // Grand Melee: most host events name a turn marker (CR 807.5b), some leave it to the engine.
       if (view.turns !== undefined && r() < 0.7) event = { ...(event as object), turnMarker: pick(r, view.turns).turnMarker };
     }
     else if (roll < mix.restore + mix.legal + mix.host + mix.refused) event = refusedEvent(view, r);
-    else event = { type: 'CONCEDE', player: pick(r, view.players) };
+    else event = leaveEvent(view, r);
     const before = JSON.stringify(game.persist());
     const seen = events.length;
     let result: ReturnType<Game['send']>;
