@@ -8,7 +8,7 @@ import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
 import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
-import { dayNightChange } from '../src/rules/dayNight.js';
+import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
 import { drawnGame } from '../src/rules/leaving.js';
@@ -154,8 +154,8 @@ export function beginTurn(ctx: TurnContext): Effect {
       passed: [],
       landsPlayed: 0,
       planarRolls: 0,
-      // CR 731.2a: with shared team turns, the spells of the whole previous active team.
-      previousTurnSpells: membersOf(ctx, previous).reduce((n, p) => n + (ctx.spellsCast[p] ?? 0), ctx.players.includes(previous) ? 0 : (ctx.spellsCast[previous] ?? 0)),
+      // CR 731.2a-b: with shared team turns, the most spells any one player of the previous active team cast.
+      previousTurnSpells: dayNightSpellCount(ctx, previous),
       spellsCast: perPlayer(ctx.players, 0),
       combat: null,
       cleanupSteps: 0,

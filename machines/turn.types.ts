@@ -248,7 +248,7 @@ export interface TurnContext {
   pendingTriggers: Trigger[];
   landsPlayed: number;
   spellsCast: Record<PlayerId, number>;
-  /** Spells the previous turn's active player cast during that turn, for day and night (CR 731.2); null before turn 2. */
+  /** The most spells any one player of the previous turn's active player (team) cast during that turn, for day and night (CR 731.2a-b); null before turn 2. */
   previousTurnSpells: number | null;
   manaPool: Record<PlayerId, number>;
   handSizes: Record<PlayerId, number>;
