@@ -270,15 +270,20 @@ export function drawForTurn(ctx: TurnContext): Effect {
   return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 
-/** CR 505.4, 703.4e-g: the precombat main phase's turn-based actions. */
+/**
+ * CR 505.4, 703.4e-g: the precombat main phase's turn-based actions, in the rules' order, for
+ * every active player (each player of the active team with shared team turns, 805.4): the
+ * archenemy sets a scheme in motion (904.9), then lore counters, then attractions.
+ */
 export function beginPrecombatMain(ctx: TurnContext): Effect {
   const player = ctx.activePlayer;
   if (player === null || ctx.phase !== 'precombatMain') return NOTHING;
+  const players = activePlayers(ctx);
   const archenemy = ctx.variant === 'archenemy' && ctx.teams?.some((t) => t.players.length === 1 && t.players[0] === player);
   return effect(ctx, {}, [
     ...(archenemy ? [{ type: 'setInMotion' as const, player }] : []),
-    { type: 'loreCounters', player },
-    { type: 'visitAttractions', player },
+    ...players.map((p): EmittedEvent => ({ type: 'loreCounters', player: p })),
+    ...players.map((p): EmittedEvent => ({ type: 'visitAttractions', player: p })),
   ]);
 }
 
