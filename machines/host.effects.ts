@@ -73,12 +73,12 @@ export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
       return 'rule' in phases ? NOTHING : effect(ctx, { phases });
     }
     case 'ADD_EXTRA_PHASE': {
-      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      if (e.player !== undefined && unitOf(ctx, e.player) !== ctx.activePlayer) return NOTHING; // CR 500.10a; 805.8: the player's team takes it
       const phases = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
       return 'rule' in phases ? NOTHING : effect(ctx, { phases });
     }
     case 'ADD_EXTRA_STEP': {
-      if (e.player !== undefined && e.player !== ctx.activePlayer) return NOTHING; // CR 500.10a
+      if (e.player !== undefined && unitOf(ctx, e.player) !== ctx.activePlayer) return NOTHING; // CR 500.10a; 805.8: the player's team takes it
       if (e.afterPhase !== undefined) {
         // CR 500.10: a new phase of the step's kind with only that step, directly after the phase.
         const phases = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);

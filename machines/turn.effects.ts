@@ -95,7 +95,7 @@ export function initialContext(input: TurnInput): TurnContext {
 /** Effects that end at a moment, with their `effectEnded` events. */
 export function expireAt(ctx: TurnContext, moment: Moment): Effect {
   if (ctx.effects.length === 0) return NOTHING;
-  const { kept, ended } = expire(ctx.effects, moment);
+  const { kept, ended } = expire(ctx.effects, moment, (p) => unitOf(ctx, p));
   if (ended.length === 0) return NOTHING;
   return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
 }

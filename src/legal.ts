@@ -71,7 +71,7 @@ export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: Playe
   const by = decider(ctx, p);
   const who = by === p ? { player: p } : { player: p, by };
   const out: LegalAction[] = [];
-  if (awaiting !== null && (awaiting.player === p || (awaiting.kind !== 'discard' && awaiting.kind !== 'mulligan' && awaiting.kind !== 'bottom' && awaiting.kind !== 'openingHandActions' && awaiting.kind !== 'orderTriggers' && awaiting.kind !== 'orderAttackers' && unitOf(ctx, awaiting.player) === unitOf(ctx, p)))) {
+  if (awaiting !== null && (awaiting.player === p || (awaiting.kind !== 'discard' && awaiting.kind !== 'mulligan' && awaiting.kind !== 'bottom' && awaiting.kind !== 'openingHandActions' && awaiting.kind !== 'orderAttackers' && unitOf(ctx, awaiting.player) === unitOf(ctx, p)))) {
     switch (awaiting.kind) {
       case 'priority':
         out.push({ type: 'PASS_PRIORITY', ...who, choose: [] });

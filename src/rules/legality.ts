@@ -105,7 +105,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   ORDER_TRIGGERS: (ctx, a, e) =>
     first(
-      () => awaited(a, 'orderTriggers', e.player, '603.3b', 'an order of triggered abilities'),
+      () => awaited(a, 'orderTriggers', e.player, '603.3b', 'an order of triggered abilities', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => orderViolation(a?.kind === 'orderTriggers' ? a.triggers : [], e.order, '603.3b'),
     ),
