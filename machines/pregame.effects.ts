@@ -13,12 +13,16 @@ function withPregame(ctx: TurnContext, patch: Partial<Pregame>, more: Partial<Tu
   return effect(ctx, { ...more, pregame: { ...(ctx.pregame as Pregame), ...patch } }, emit);
 }
 
-/** CR 103.1: a player chosen at random chooses who takes the first turn. */
-export function pregameOf(players: readonly PlayerId[], handSize: number, rng: number): { pregame: Pregame; rng: number } {
-  const { state, index } = randomIndex(rng, players.length);
+/**
+ * CR 103.1: a player chosen at random chooses who takes the first turn; when a variant says
+ * who may start (`candidates`: the archenemy, 904.6; the emperors, 809.4), one of them.
+ */
+export function pregameOf(players: readonly PlayerId[], handSize: number, rng: number, candidates: readonly PlayerId[] | null = null): { pregame: Pregame; rng: number } {
+  const pool = candidates ?? players;
+  const { state, index } = randomIndex(rng, pool.length);
   const mulligans: Record<PlayerId, number> = {};
   for (const p of players) mulligans[p] = 0;
-  return { rng: state, pregame: { chooser: players[index] as PlayerId, starting: null, handSize, mulligans, kept: [], decided: [], bottom: {}, handsDone: [] } };
+  return { rng: state, pregame: { chooser: pool[index] as PlayerId, starting: null, handSize, mulligans, kept: [], decided: [], bottom: {}, handsDone: [] } };
 }
 
 /** CR 103.1, 103.4: the starting player is chosen; every player draws an opening hand. */

@@ -9,6 +9,7 @@ import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
 import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
+import { startingCandidates } from '../src/rules/pregame.js';
 import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
 import { drawnGame } from '../src/rules/leaving.js';
@@ -36,7 +37,9 @@ function perPlayer<T>(players: readonly PlayerId[], value: T): Record<PlayerId, 
 
 /** The context of a new game: turn 1 is about to begin, with the starting player active (CR 103.8). */
 export function initialContext(input: TurnInput): TurnContext {
-  const start = input.pregame ? pregameOf(input.players, input.handSize, seedState(input.seed)) : { pregame: null, rng: seedState(input.seed) };
+  const start = input.pregame
+    ? pregameOf(input.players, input.handSize, seedState(input.seed), startingCandidates({ players: input.players, teams: input.teams, variant: input.variant }))
+    : { pregame: null, rng: seedState(input.seed) };
   return {
     rules: input.rules,
     seats: [...input.players],

@@ -429,7 +429,7 @@ export type Awaiting =
   | { kind: 'orderAttackers'; player: PlayerId; blocker: string; attackers: string[] }
   | { kind: 'discard'; player: PlayerId; count: number }
   | { kind: 'orderTriggers'; player: PlayerId; triggers: string[] }
-  | { kind: 'chooseStartingPlayer'; player: PlayerId }
+  | { kind: 'chooseStartingPlayer'; player: PlayerId; /** Who may be chosen, when the variant says (Archenemy: the archenemy, 904.6; Emperor: an emperor, 809.4); absent: any player. */ candidates?: PlayerId[] }
   | { kind: 'mulligan'; player: PlayerId; mulligans: number }
   | { kind: 'bottom'; player: PlayerId; count: number }
   | { kind: 'openingHandActions'; player: PlayerId };

@@ -1,9 +1,31 @@
 /**
  * The start of the game (CR 103): the starting player, mulligans, opening hand actions.
- * CR 103.1, 103.4, 103.5, 103.5a, 103.5c, 103.6.
+ * CR 103.1, 103.4, 103.5, 103.5a, 103.5c, 103.6, 809.4, 904.6.
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
-import { inTurnOrderFrom } from './turnOrder.js';
+import { emperorOf } from './teams.js';
+import { inTurnOrderFrom, nextPlayerAfter } from './turnOrder.js';
+
+/**
+ * Who may take the first turn when a variant says, or null when any player may (CR 103.1):
+ * the archenemy (904.6: "rather than a randomly determined player"), or an emperor (809.4:
+ * "randomly determine which emperor goes first"). Only players still in the game.
+ */
+export function startingCandidates(ctx: Pick<TurnContext, 'players' | 'teams' | 'variant'>): PlayerId[] | null {
+  if (ctx.teams === null) return null;
+  if (ctx.variant === 'archenemy') return ctx.teams.filter((t) => t.players.length === 1).flatMap((t) => t.players).filter((p) => ctx.players.includes(p));
+  if (ctx.variant === 'emperor') return ctx.teams.map(emperorOf).filter((p) => ctx.players.includes(p));
+  return null;
+}
+
+/** The player who chooses the starting player now: the one chosen at random, or the next in turn order (or the first candidate) if they left. */
+export function startingChooser(ctx: Pick<TurnContext, 'players' | 'seats' | 'teams' | 'variant' | 'pregame'>): PlayerId | null {
+  const pre = ctx.pregame;
+  if (pre === null) return null;
+  if (ctx.players.includes(pre.chooser)) return pre.chooser;
+  const candidates = startingCandidates(ctx);
+  return candidates?.[0] ?? nextPlayerAfter(ctx, pre.chooser) ?? pre.chooser;
+}
 
 /** The pregame's bookkeeping. */
 export type Pregame = NonNullable<TurnContext['pregame']>;
