@@ -18,7 +18,7 @@ import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
 import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
-import { rangesOf } from '../src/rules/teams.js';
+import { influenceOf, rangesOf } from '../src/rules/teams.js';
 import { endCombat } from './combat.effects.js';
 import { pregameOf } from './pregame.effects.js';
 import { runCheckpoint } from './checkpoint.js';
@@ -90,6 +90,7 @@ export function initialContext(input: TurnInput): TurnContext {
     variant: input.variant,
     teams: input.teams === null ? null : input.teams.map((t) => ({ id: t.id, players: [...t.players] })),
     ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence),
+    influence: influenceOf({ players: input.players, ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence) }),
     planarRolls: 0,
     pregame: start.pregame,
   };
@@ -122,6 +123,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
       steps: [],
       phases: regularPhases(),
       pregame: null,
+      influence: influenceOf(ctx),
     },
     [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
   );
@@ -157,6 +159,7 @@ export function beginTurn(ctx: TurnContext): Effect {
       passed: [],
       landsPlayed: 0,
       planarRolls: 0,
+      influence: influenceOf(ctx),
       // CR 731.2a-b: with shared team turns, the most spells any one player of the previous active team cast.
       previousTurnSpells: dayNightSpellCount(ctx, previous),
       spellsCast: perPlayer(ctx.players, 0),

@@ -294,6 +294,8 @@ export interface TurnContext {
   teams: Team[] | null;
   /** Each player's range of influence (CR 801); null: unlimited. */
   ranges: Record<PlayerId, number> | null;
+  /** The players within each player's range of influence, determined as this turn began (CR 801.2c); null: unlimited. */
+  influence: Record<PlayerId, PlayerId[]> | null;
   /** Planar die rolls this turn (CR 901.9: each costs one more mana than the last). */
   planarRolls: number;
   /** The state of the seeded random number generator (CONTRACT: `seed`). */
