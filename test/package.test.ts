@@ -142,6 +142,14 @@ describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {
     }
   });
 
+  it('simulate --concede plays every variant with the pregame to the end of the game: a winner (issue 14)', () => {
+    for (const variant of ['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase']) {
+      const out = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--variant', variant, '--pregame', '--concede', '--quiet', '--seed', '3'], root);
+      expect(out, variant).toMatch(/^ {2}winner: [A-F](, [A-F])*$/m);
+      expect(out, variant).toMatch(/\(0 refused\)/);
+    }
+  });
+
   it('--help lists the commands; bad options exit with status 2 and name the option', () => {
     expect(run('node', ['bin/mtg-turn-engine.js', '--help'], root)).toMatch(/simulate[\s\S]*scenarios/);
     let status = 0;
