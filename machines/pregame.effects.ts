@@ -1,9 +1,8 @@
 /**
  * What the decisions of the start of the game do (CR 103): pure functions of the context.
  */
-import { cardsToBottom } from '../src/rules/pregame.js';
+import { cardsToBottom, inOrderFromStarting } from '../src/rules/pregame.js';
 import { randomIndex } from '../src/rules/random.js';
-import { inTurnOrderFrom } from '../src/rules/turnOrder.js';
 import { effect, type Effect } from './effect.js';
 import type { EmittedEvent, PlayerId, TurnContext } from './turn.types.js';
 
@@ -28,7 +27,7 @@ export function pregameOf(players: readonly PlayerId[], handSize: number, rng: n
 /** CR 103.1, 103.4: the starting player is chosen; every player draws an opening hand. */
 export function chooseStartingPlayer(ctx: TurnContext, starting: PlayerId): Effect {
   const pre = ctx.pregame as Pregame;
-  const order = inTurnOrderFrom(ctx, starting);
+  const order = inOrderFromStarting(ctx, starting);
   const handSizes = { ...ctx.handSizes };
   for (const p of order) handSizes[p] = pre.handSize;
   return withPregame(
