@@ -6,7 +6,7 @@
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, PhaseName, StepName, TurnEvent } from '../machines/turn.types.js';
-import { plainestFill, legalActionsOf } from './legal.js';
+import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
 import { violationOf } from './rules/legality.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -50,7 +50,8 @@ export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string |
     const ctx = current.context;
     const awaiting = awaitingOf(current);
     if (awaiting === null || ctx.turn > lastTurn) return null;
-    if (player === undefined || awaiting.player === player) {
+    // CR 805.5: with shared team turns a member is asked whenever their team is.
+    if (player === undefined || mayAnswer(ctx, awaiting, player)) {
       return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...awaiting } };
     }
     const action = legalActionsOf(current, awaiting.player).find((a) => a.type !== 'CONCEDE' && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND');
