@@ -1,9 +1,8 @@
 /**
  * What the decisions of the start of the game do (CR 103): pure functions of the context.
  */
-import { cardsToBottom } from '../src/rules/pregame.js';
+import { cardsToBottom, inOrderFromStarting } from '../src/rules/pregame.js';
 import { randomIndex } from '../src/rules/random.js';
-import { inTurnOrderFrom } from '../src/rules/turnOrder.js';
 import { effect, type Effect } from './effect.js';
 import type { EmittedEvent, PlayerId, TurnContext } from './turn.types.js';
 
@@ -13,18 +12,22 @@ function withPregame(ctx: TurnContext, patch: Partial<Pregame>, more: Partial<Tu
   return effect(ctx, { ...more, pregame: { ...(ctx.pregame as Pregame), ...patch } }, emit);
 }
 
-/** CR 103.1: a player chosen at random chooses who takes the first turn. */
-export function pregameOf(players: readonly PlayerId[], handSize: number, rng: number): { pregame: Pregame; rng: number } {
-  const { state, index } = randomIndex(rng, players.length);
+/**
+ * CR 103.1: a player chosen at random chooses who takes the first turn; when a variant says
+ * who may start (`candidates`: the archenemy, 904.6; the emperors, 809.4), one of them.
+ */
+export function pregameOf(players: readonly PlayerId[], handSize: number, rng: number, candidates: readonly PlayerId[] | null = null): { pregame: Pregame; rng: number } {
+  const pool = candidates ?? players;
+  const { state, index } = randomIndex(rng, pool.length);
   const mulligans: Record<PlayerId, number> = {};
   for (const p of players) mulligans[p] = 0;
-  return { rng: state, pregame: { chooser: players[index] as PlayerId, starting: null, handSize, mulligans, kept: [], decided: [], bottom: {}, handsDone: [] } };
+  return { rng: state, pregame: { chooser: pool[index] as PlayerId, starting: null, handSize, mulligans, kept: [], decided: [], bottom: {}, handsDone: [] } };
 }
 
 /** CR 103.1, 103.4: the starting player is chosen; every player draws an opening hand. */
 export function chooseStartingPlayer(ctx: TurnContext, starting: PlayerId): Effect {
   const pre = ctx.pregame as Pregame;
-  const order = inTurnOrderFrom(ctx, starting);
+  const order = inOrderFromStarting(ctx, starting);
   const handSizes = { ...ctx.handSizes };
   for (const p of order) handSizes[p] = pre.handSize;
   return withPregame(

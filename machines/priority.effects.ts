@@ -6,12 +6,12 @@
  */
 import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority } from '../src/rules/grandMelee.js';
-import { apnapPlayers, isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
+import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
-import { stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
+import { orderedBatch, stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
@@ -138,8 +138,10 @@ export function rollPlanarDie(ctx: TurnContext, runtime: Runtime, player: Player
  */
 export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: PlayerId, order: readonly string[]): Effect {
   const pending = ctx.triggerOrder;
-  if (pending === null) return NOTHING;
-  const orders = { ...pending.orders, [player]: [...order] };
+  const due = triggerOrderDue(ctx);
+  if (pending === null || due === null) return NOTHING;
+  // CR 805.7: a team's order, given by any of its members, is kept under the team's unit.
+  const orders = { ...pending.orders, [due.unit]: [...order] };
   if (triggerOrderDue({ ...ctx, triggerOrder: { ...pending, orders } }) !== null) return effect(ctx, { triggerOrder: { ...pending, orders } });
   return finishTriggerOrder({ ...ctx, triggerOrder: { ...pending, orders } }, runtime);
 }
@@ -148,16 +150,7 @@ export function orderTriggers(ctx: TurnContext, runtime: Runtime, player: Player
 function finishTriggerOrder(ctx: TurnContext, runtime: Runtime): Effect {
   const pending = ctx.triggerOrder;
   if (pending === null) return NOTHING;
-  const orders = pending.orders;
-  const batch: Trigger[] = [];
-  for (const p of apnapPlayers(ctx)) {
-    const mine = pending.batch.filter((t) => t.controller === p);
-    const ids = orders[p] ?? mine.map((t) => t.id);
-    for (const id of ids) {
-      const t = mine.find((x) => x.id === id);
-      if (t) batch.push(t);
-    }
-  }
+  const batch = orderedBatch(ctx);
   const stacked = andThen(ctx, effect(ctx, { triggerOrder: null, stack: stackTriggers(ctx, batch), passed: [] }), endYieldsOnStackChange);
   return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about !== null && c.players.includes(pending.about) ? pending.about : activeOrNext(c), false));
 }

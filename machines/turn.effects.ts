@@ -8,7 +8,8 @@ import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
 import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
-import { dayNightChange } from '../src/rules/dayNight.js';
+import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
+import { startingCandidates } from '../src/rules/pregame.js';
 import { expire, type Moment } from '../src/rules/effects.js';
 import { eraOf } from '../src/rules/eras.js';
 import { drawnGame } from '../src/rules/leaving.js';
@@ -17,7 +18,7 @@ import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
 import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
-import { rangesOf } from '../src/rules/teams.js';
+import { influenceOf, rangesOf } from '../src/rules/teams.js';
 import { endCombat } from './combat.effects.js';
 import { pregameOf } from './pregame.effects.js';
 import { runCheckpoint } from './checkpoint.js';
@@ -36,7 +37,9 @@ function perPlayer<T>(players: readonly PlayerId[], value: T): Record<PlayerId, 
 
 /** The context of a new game: turn 1 is about to begin, with the starting player active (CR 103.8). */
 export function initialContext(input: TurnInput): TurnContext {
-  const start = input.pregame ? pregameOf(input.players, input.handSize, seedState(input.seed)) : { pregame: null, rng: seedState(input.seed) };
+  const start = input.pregame
+    ? pregameOf(input.players, input.handSize, seedState(input.seed), startingCandidates({ players: input.players, teams: input.teams, variant: input.variant }))
+    : { pregame: null, rng: seedState(input.seed) };
   return {
     rules: input.rules,
     seats: [...input.players],
@@ -87,6 +90,7 @@ export function initialContext(input: TurnInput): TurnContext {
     variant: input.variant,
     teams: input.teams === null ? null : input.teams.map((t) => ({ id: t.id, players: [...t.players] })),
     ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence),
+    influence: influenceOf({ players: input.players, ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence) }),
     planarRolls: 0,
     pregame: start.pregame,
   };
@@ -95,7 +99,7 @@ export function initialContext(input: TurnInput): TurnContext {
 /** Effects that end at a moment, with their `effectEnded` events. */
 export function expireAt(ctx: TurnContext, moment: Moment): Effect {
   if (ctx.effects.length === 0) return NOTHING;
-  const { kept, ended } = expire(ctx.effects, moment);
+  const { kept, ended } = expire(ctx.effects, moment, (p) => unitOf(ctx, p));
   if (ended.length === 0) return NOTHING;
   return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
 }
@@ -119,6 +123,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
       steps: [],
       phases: regularPhases(),
       pregame: null,
+      influence: influenceOf(ctx),
     },
     [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
   );
@@ -154,8 +159,9 @@ export function beginTurn(ctx: TurnContext): Effect {
       passed: [],
       landsPlayed: 0,
       planarRolls: 0,
-      // CR 731.2a: with shared team turns, the spells of the whole previous active team.
-      previousTurnSpells: membersOf(ctx, previous).reduce((n, p) => n + (ctx.spellsCast[p] ?? 0), ctx.players.includes(previous) ? 0 : (ctx.spellsCast[previous] ?? 0)),
+      influence: influenceOf(ctx),
+      // CR 731.2a-b: with shared team turns, the most spells any one player of the previous active team cast.
+      previousTurnSpells: dayNightSpellCount(ctx, previous),
       spellsCast: perPlayer(ctx.players, 0),
       combat: null,
       cleanupSteps: 0,
@@ -270,15 +276,20 @@ export function drawForTurn(ctx: TurnContext): Effect {
   return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 
-/** CR 505.4, 703.4e-g: the precombat main phase's turn-based actions. */
+/**
+ * CR 505.4, 703.4e-g: the precombat main phase's turn-based actions, in the rules' order, for
+ * every active player (each player of the active team with shared team turns, 805.4): the
+ * archenemy sets a scheme in motion (904.9), then lore counters, then attractions.
+ */
 export function beginPrecombatMain(ctx: TurnContext): Effect {
   const player = ctx.activePlayer;
   if (player === null || ctx.phase !== 'precombatMain') return NOTHING;
+  const players = activePlayers(ctx);
   const archenemy = ctx.variant === 'archenemy' && ctx.teams?.some((t) => t.players.length === 1 && t.players[0] === player);
   return effect(ctx, {}, [
     ...(archenemy ? [{ type: 'setInMotion' as const, player }] : []),
-    { type: 'loreCounters', player },
-    { type: 'visitAttractions', player },
+    ...players.map((p): EmittedEvent => ({ type: 'loreCounters', player: p })),
+    ...players.map((p): EmittedEvent => ({ type: 'visitAttractions', player: p })),
   ]);
 }
 

@@ -250,7 +250,7 @@ export interface TurnContext {
   pendingTriggers: Trigger[];
   landsPlayed: number;
   spellsCast: Record<PlayerId, number>;
-  /** Spells the previous turn's active player cast during that turn, for day and night (CR 731.2); null before turn 2. */
+  /** The most spells any one player of the previous turn's active player (team) cast during that turn, for day and night (CR 731.2a-b); null before turn 2. */
   previousTurnSpells: number | null;
   manaPool: Record<PlayerId, number>;
   handSizes: Record<PlayerId, number>;
@@ -296,6 +296,8 @@ export interface TurnContext {
   teams: Team[] | null;
   /** Each player's range of influence (CR 801); null: unlimited. */
   ranges: Record<PlayerId, number> | null;
+  /** The players within each player's range of influence, determined as this turn began (CR 801.2c); null: unlimited. */
+  influence: Record<PlayerId, PlayerId[]> | null;
   /** Planar die rolls this turn (CR 901.9: each costs one more mana than the last). */
   planarRolls: number;
   /** The state of the seeded random number generator (CONTRACT: `seed`). */
@@ -446,7 +448,7 @@ export type Awaiting =
   | { kind: 'orderAttackers'; player: PlayerId; blocker: string; attackers: string[] }
   | { kind: 'discard'; player: PlayerId; count: number }
   | { kind: 'orderTriggers'; player: PlayerId; triggers: string[] }
-  | { kind: 'chooseStartingPlayer'; player: PlayerId }
+  | { kind: 'chooseStartingPlayer'; player: PlayerId; /** Who may be chosen, when the variant says (Archenemy: the archenemy, 904.6; Emperor: an emperor, 809.4); absent: any player. */ candidates?: PlayerId[] }
   | { kind: 'mulligan'; player: PlayerId; mulligans: number }
   | { kind: 'bottom'; player: PlayerId; count: number }
   | { kind: 'openingHandActions'; player: PlayerId };

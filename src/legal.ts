@@ -66,12 +66,25 @@ export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx
   }
 }
 
+/**
+ * Whether a player may answer what is awaited: the awaited player, or with shared team turns
+ * any member of their team, except for the decisions that are each player's own (discards,
+ * mulligans, cards on the bottom, opening hand actions, a blocker's order of attackers, the
+ * choice of the starting player).
+ * CR 805.5, 805.7, 805.10.
+ */
+export function mayAnswer(ctx: Pick<TurnContext, 'teams' | 'variant'>, awaiting: Awaiting, p: PlayerId): boolean {
+  if (awaiting.player === p) return true;
+  const own = (['discard', 'mulligan', 'bottom', 'openingHandActions', 'orderAttackers', 'chooseStartingPlayer'] as const).some((k) => k === awaiting.kind);
+  return !own && unitOf(ctx, awaiting.player) === unitOf(ctx, p);
+}
+
 /** The candidate templates for one player, before the legality check (the first is the plainest answer to what is awaited). */
 export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
   const by = decider(ctx, p);
   const who = by === p ? { player: p } : { player: p, by };
   const out: LegalAction[] = [];
-  if (awaiting !== null && (awaiting.player === p || (awaiting.kind !== 'discard' && awaiting.kind !== 'mulligan' && awaiting.kind !== 'bottom' && awaiting.kind !== 'openingHandActions' && awaiting.kind !== 'orderTriggers' && awaiting.kind !== 'orderAttackers' && unitOf(ctx, awaiting.player) === unitOf(ctx, p)))) {
+  if (awaiting !== null && mayAnswer(ctx, awaiting, p)) {
     switch (awaiting.kind) {
       case 'priority':
         out.push({ type: 'PASS_PRIORITY', ...who, choose: [] });

@@ -5,8 +5,9 @@
  */
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { Awaiting, PhaseName, StepName, TurnEvent } from '../machines/turn.types.js';
-import { plainestFill, legalActionsOf } from './legal.js';
+import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from '../machines/turn.types.js';
+import { decider } from './rules/control.js';
+import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
 import { violationOf } from './rules/legality.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -27,6 +28,14 @@ type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
 function withFreshCounters(s: Snapshot): Snapshot {
   const c = s.context;
   return c.autoPasses === 0 && c.autoPassTurns === 0 && !c.priorityFresh ? s : ({ ...s, context: { ...c, autoPasses: 0, autoPassTurns: 0, priorityFresh: false } } as Snapshot);
+}
+
+/**
+ * Whether a player is asked for what is awaited: they may answer it (with shared team turns, as
+ * a member of the awaited team, CR 805.5), or they decide for a player who may (723.5).
+ */
+function isAsked(ctx: SnapshotLike['context'], awaiting: Awaiting, player: PlayerId): boolean {
+  return mayAnswer(ctx, awaiting, player) || ctx.players.some((p) => decider(ctx, p) === player && mayAnswer(ctx, awaiting, p));
 }
 
 /** Most decisions a look ahead answers before it gives up. */
@@ -52,7 +61,7 @@ export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string |
     const ctx = current.context;
     const awaiting = awaitingOf(current);
     if (awaiting === null || ctx.turn > lastTurn) return null;
-    if (player === undefined || awaiting.player === player) {
+    if (player === undefined || isAsked(ctx, awaiting, player)) {
       return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...awaiting } };
     }
     const action = legalActionsOf(current, awaiting.player).find((a) => a.type !== 'CONCEDE' && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND');

@@ -220,6 +220,7 @@ function buildPersistedSchema() {
     variant: z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']),
     teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
     ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
+    influence: z.nullable(PlayerRecord(Players)),
     planarRolls: Int(0, MAX_AMOUNT),
     pregame: z.nullable(
       z.strictObject({
@@ -283,6 +284,12 @@ function consistencyProblem(p: Persisted): string | null {
     if (Object.keys(c[field]).some((x) => !c.players.includes(x))) return `context.${field}: a player not in the game`;
   }
   if (Object.values(c.controlledBy).some((x) => !c.players.includes(x))) return 'context.controlledBy: a controller not in the game';
+  if ((c.ranges === null) !== (c.influence === null)) return 'context.influence: present exactly when context.ranges is (CR 801.2c)';
+  if (c.influence !== null) {
+    const influence = c.influence;
+    if (c.players.some((x) => influence[x] === undefined)) return 'context.influence: needs an entry for every player in the game';
+    if (Object.entries(influence).some(([x, within]) => !seats.has(x) || within.some((y) => !seats.has(y)))) return 'context.influence: a player who is not in context.seats';
+  }
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
   if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';

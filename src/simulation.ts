@@ -18,6 +18,9 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** How often a player who may concede does so, per decision awaited from them. */
+export const CONCEDE_CHANCE = 0.002;
+
 /** Options of {@link simulate}. */
 export interface SimulationOptions {
   players?: number;
@@ -28,7 +31,7 @@ export interface SimulationOptions {
   /** Begin with the pregame (CR 103). */
   pregame?: boolean;
   seed?: number;
-  /** Whether players may concede (off by default: games then run their full length). */
+  /** Whether players may concede, now and then (about one decision in {@link CONCEDE_CHANCE}^-1), so games reach their end (off by default: games then run their full length). */
   allowConcede?: boolean;
   /** Extra createGame options (hooks, inspect). */
   game?: Partial<GameOptions>;
@@ -145,13 +148,18 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
       send({ type: 'ADD_MANA', player: view.players[Math.floor(random() * view.players.length)], amount: 1 + Math.floor(random() * 3) });
       continue;
     }
-    const actions = game.legalActions().filter((a) => options.allowConcede === true || a.type !== 'CONCEDE');
+    const actions = game.legalActions().filter((a) => a.type !== 'CONCEDE');
     // Grand Melee: one of the turns that await a decision, at random (CR 807.4), seen as that turn's view.
     const waiting = view.turns?.filter((t) => t.awaiting !== null) ?? [];
     const turn = waiting.length === 0 ? undefined : waiting[Math.floor(random() * waiting.length)];
     const seen: TurnView = turn === undefined ? view : { ...view, awaiting: turn.awaiting, combat: turn.combat, stack: turn.stack };
     const awaited = actions.filter((a) => a.player === seen.awaiting?.player && (turn === undefined || a.turnMarker === undefined || a.turnMarker === turn.turnMarker));
     if (awaited.length === 0) break;
+    // CR 104.3a: a player can concede at any time; rarely, so that games are long but end.
+    if (options.allowConcede === true && view.awaiting !== null && random() < CONCEDE_CHANCE) {
+      send({ type: 'CONCEDE', player: view.awaiting.player });
+      continue;
+    }
     const pass = awaited.find((a) => a.type === 'PASS_PRIORITY');
     // Pass more often as the stack grows, so that it resolves and games reach their end.
     const passing = Math.min(0.98, 0.8 + 0.05 * seen.stack.length);

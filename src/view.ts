@@ -7,8 +7,7 @@ import { discardDue, discardingPlayer } from './rules/cleanup.js';
 import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
 import { decider } from './rules/control.js';
 import { triggerOrderDue } from './rules/priority.js';
-import { bottomDue, mulliganDue, openingHandDue } from './rules/pregame.js';
-import { nextPlayerAfter } from './rules/turnOrder.js';
+import { bottomDue, mulliganDue, openingHandDue, startingCandidates, startingChooser } from './rules/pregame.js';
 import { teamOf } from './rules/teams.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
@@ -30,7 +29,11 @@ export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   const active = ctx.activePlayer;
   const pre = ctx.pregame;
   if (pre !== null) {
-    if (snapshot.hasTag('awaiting:chooseStartingPlayer')) return { kind: 'chooseStartingPlayer', player: ctx.players.includes(pre.chooser) ? pre.chooser : (nextPlayerAfter(ctx, pre.chooser) ?? pre.chooser) };
+    if (snapshot.hasTag('awaiting:chooseStartingPlayer')) {
+      const candidates = startingCandidates(ctx);
+      const player = startingChooser(ctx) ?? pre.chooser;
+      return candidates === null ? { kind: 'chooseStartingPlayer', player } : { kind: 'chooseStartingPlayer', player, candidates };
+    }
     const bottom = bottomDue(ctx);
     if (snapshot.hasTag('awaiting:bottom') && bottom !== null) return { kind: 'bottom', player: bottom.player, count: bottom.count };
     const mulligan = mulliganDue(ctx);

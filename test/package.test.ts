@@ -169,8 +169,16 @@ describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {
     }
     const simulate = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--help'], root);
     for (const option of ['--players', '--turns', '--rules', '--variant', '--pregame', '--seed', '--quiet', '--inspect', '--stately', '--delay']) expect(simulate).toContain(option);
-    expect(simulate).toMatch(/--turns <n>.*\(default 3\)/);
+    expect(simulate).toMatch(/--turns <n>.*\(default 3[;)]/);
     expect(run('node', ['bin/mtg-turn-engine.js', 'generate', '--help'], root)).toMatch(/--max <n>.*default/);
+  });
+
+  it('simulate --concede plays every variant with the pregame to the end of the game: a winner (issue 14)', () => {
+    for (const variant of ['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase']) {
+      const out = run('node', ['bin/mtg-turn-engine.js', 'simulate', '--variant', variant, '--pregame', '--concede', '--quiet', '--seed', '3'], root);
+      expect(out, variant).toMatch(/^ {2}winner: [A-F](, [A-F])*$/m);
+      expect(out, variant).toMatch(/\(0 refused\)/);
+    }
   });
 
   it('--help lists the commands; bad options exit with status 2 and name the option', () => {

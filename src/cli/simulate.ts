@@ -55,13 +55,14 @@ function describeSent(event: Record<string, unknown>, ok: boolean, view: TurnVie
 
 export const simulateCommand: Command = {
   summary: 'play a game of random legal actions and print the turn log',
-  usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
+  usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--concede] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
   options: [
     '--players <n>      players, 2 to 8 (default 2; a variant sets its own: Two-Headed Giant 4, Archenemy 4, Emperor 6, Grand Melee 10)',
-    '--turns <n>        stop after this many turns (default 3)',
+    '--turns <n>        stop after this many turns (default 3; 1000 with --concede)',
     "--rules <era>      'current' (default), 'm10' or 'classic'",
     "--variant <name>   'freeForAll' (default), 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase' or 'grandMelee' (10 players, two turn markers)",
     '--pregame          begin with the pregame: starting player, mulligans (CR 103)',
+    '--concede          conceding is among the random legal actions, so the game plays to its end (a winner)',
     '--seed <n>         the seed of the random actions and of the game (default 1)',
     '--quiet            print only the summary',
     '--inspect          stream the game to the inspector relay (with --relay <url>, default ws://127.0.0.1:4173/relay)',
@@ -77,6 +78,7 @@ export const simulateCommand: Command = {
         rules: { type: 'string' },
         variant: { type: 'string' },
         pregame: { type: 'boolean', default: false },
+        concede: { type: 'boolean', default: false },
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         inspect: { type: 'boolean', default: false },
@@ -92,7 +94,7 @@ export const simulateCommand: Command = {
     const variant = values.variant ?? 'freeForAll';
     if (!VARIANTS.includes(variant as never)) throw new Error(`--variant must be one of ${VARIANTS.join(', ')}; got '${variant}'`);
     const players = intOption(values.players, 'players', 2, 8) ?? 2;
-    const turns = intOption(values.turns, 'turns', 1, 1_000_000) ?? 3;
+    const turns = intOption(values.turns, 'turns', 1, 1_000_000) ?? (values.concede ? 1000 : 3);
     const seed = intOption(values.seed, 'seed', 0, 2 ** 32 - 1) ?? 1;
     const print = (line: string | null) => {
       if (!values.quiet && line !== null) console.log(line);
@@ -109,7 +111,7 @@ export const simulateCommand: Command = {
       return 0;
     }
     const pending: EmittedEvent[] = [];
-    console.log(`mtg-turn-engine simulate: ${variant === 'freeForAll' ? `${players} players` : variant}, ${turns} turns, '${rules}' rules${values.pregame ? ', with the pregame' : ''}, seed ${seed}`);
+    console.log(`mtg-turn-engine simulate: ${variant === 'freeForAll' ? `${players} players` : variant}, ${turns} turns, '${rules}' rules${values.pregame ? ', with the pregame' : ''}${values.concede ? ', players may concede' : ''}, seed ${seed}`);
     const started = performance.now();
     const summary = simulate({
       players,
@@ -117,6 +119,7 @@ export const simulateCommand: Command = {
       rules,
       variant: variant as (typeof VARIANTS)[number],
       pregame: values.pregame,
+      allowConcede: values.concede,
       seed,
       onStart: (game) => {
         const v = game.view();

@@ -28,7 +28,7 @@ export function opponentsOf(ctx: Pick<TurnContext, 'players'>, player: PlayerId 
  * player (two players, or the attack multiple players option, 802.2). Attack left or right:
  * only the nearest opponent on that side (803.1a, 803.1b).
  */
-export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'activePlayer' | 'attack' | 'teams' | 'ranges' | 'variant'>): PlayerId[] | null {
+export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'activePlayer' | 'attack' | 'teams' | 'influence' | 'variant'>): PlayerId[] | null {
   const active = ctx.activePlayer;
   if (active === null || ctx.players.length <= 2 || ctx.attack === 'all') return null;
   const allowed = attackableOpponents(ctx, active);
@@ -39,7 +39,7 @@ export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'ac
 }
 
 /** The players the active player may attack in this combat (CR 506.2, 508.1b, 801.3, 809.3c). */
-export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'ranges' | 'variant'>): PlayerId[] {
+export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>): PlayerId[] {
   const chosen = ctx.combat?.defenders ?? null;
   const opponents = attackableOpponents(ctx, ctx.activePlayer);
   return chosen === null ? opponents : chosen.filter((p) => opponents.includes(p));
@@ -74,7 +74,7 @@ export function hasFirstStrikeCombatant(ctx: Pick<TurnContext, 'combat'>): boole
  * Validates a declaration of attackers (CR 508.1): each creature attacks once, and each
  * attacks a player the active player may attack (CR 508.1b, 506.2, 803).
  */
-export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'ranges' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
+export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
   const allowed = attackablePlayers(ctx);
   const seen = new Set<string>();
   for (const [i, a] of attackers.entries()) {

@@ -1,9 +1,10 @@
 /**
  * Controlling another player.
- * CR 723.1, 723.1a, 723.1b, 723.5, 723.6, 800.4a.
+ * CR 723.1, 723.1a, 723.1b, 723.5, 723.6, 800.4a, 805.8.
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
+import { membersOf, sharesTurns } from './units.js';
 
 /** Who makes a player's decisions now: their controller during a controlled turn, else themselves (CR 723.2). */
 export function decider(ctx: Pick<TurnContext, 'controlledBy'>, player: PlayerId): PlayerId {
@@ -19,16 +20,18 @@ export function byViolation(ctx: Pick<TurnContext, 'controlledBy'>, player: Play
 
 /**
  * As a player's turn begins, the latest pending "control that player during their next
- * turn" effect takes hold (CR 723.1a, 723.1b); the others for that player are used up.
+ * turn" effect takes hold (CR 723.1a, 723.1b); the others for that player are used up. With
+ * shared team turns the turn is the team's (`player` is its unit): an effect on any member
+ * takes hold, and its controller controls the whole team (805.8).
  */
 export function controlForTurn(
-  ctx: Pick<TurnContext, 'controlNext' | 'players'>,
+  ctx: Pick<TurnContext, 'controlNext' | 'players' | 'teams' | 'variant'>,
   player: PlayerId,
 ): { controlledBy: Record<PlayerId, PlayerId>; controlNext: TurnContext['controlNext'] } {
-  const mine = ctx.controlNext.filter((c) => c.player === player && ctx.players.includes(c.controller));
+  const members = sharesTurns(ctx) ? membersOf(ctx, player) : [player];
+  const mine = ctx.controlNext.filter((c) => members.includes(c.player) && ctx.players.includes(c.controller));
   const latest = mine[mine.length - 1];
-  return {
-    controlledBy: latest === undefined ? {} : { [player]: latest.controller },
-    controlNext: ctx.controlNext.filter((c) => c.player !== player),
-  };
+  const controlledBy: Record<PlayerId, PlayerId> = {};
+  if (latest !== undefined) for (const m of sharesTurns(ctx) ? members : [latest.player]) if (m !== latest.controller) controlledBy[m] = latest.controller;
+  return { controlledBy, controlNext: ctx.controlNext.filter((c) => !members.includes(c.player)) };
 }

@@ -77,23 +77,24 @@ export type Moment =
  * controller's next turn begins (CR 611.2b), `untilStep` as that step of that player's next
  * turn begins.
  */
-export function endsAt(e: ActiveEffect, moment: Moment): boolean {
+export function endsAt(e: ActiveEffect, moment: Moment, unit: (player: PlayerId) => PlayerId = (p) => p): boolean {
   const d = e.duration;
   if (d === 'untilRemoved') return false;
   if (d === 'endOfTurn') return moment.at === 'cleanup';
   if (d === 'endOfCombat') return moment.at === 'endOfCombat';
-  if (d === 'untilYourNextTurn') return moment.at === 'turnBegan' && moment.player === e.controller;
+  // CR 805.4: with shared team turns a player's turn is their team's (`unit`: the team's primary player).
+  if (d === 'untilYourNextTurn') return moment.at === 'turnBegan' && e.controller !== undefined && unit(e.controller) === moment.player;
   if (moment.at !== 'stepBegan' || moment.step !== d.untilStep || moment.turn <= e.since) return false;
   const owner = d.ofPlayer ?? e.controller;
-  return owner === undefined || owner === moment.player;
+  return owner === undefined || unit(owner) === moment.player;
 }
 
 /** Splits the effects into those that go on and the ids of those that end at a moment. */
-export function expire(effects: readonly ActiveEffect[], moment: Moment): { kept: ActiveEffect[]; ended: string[] } {
+export function expire(effects: readonly ActiveEffect[], moment: Moment, unit?: (player: PlayerId) => PlayerId): { kept: ActiveEffect[]; ended: string[] } {
   const kept: ActiveEffect[] = [];
   const ended: string[] = [];
   for (const e of effects) {
-    if (endsAt(e, moment)) ended.push(e.id);
+    if (endsAt(e, moment, unit)) ended.push(e.id);
     else kept.push(e);
   }
   return { kept, ended };

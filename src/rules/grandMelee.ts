@@ -32,7 +32,7 @@ export function initialHolders(players: readonly PlayerId[], starting: PlayerId)
  * The players who get priority for this turn's stack, in turn order (every player outside
  * Grand Melee).
  */
-export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack'>): PlayerId[] {
+export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack'>): PlayerId[] {
   if (ctx.variant !== 'grandMelee') return ctx.players;
   // The marker stays at its seat for the rest of a turn whose active player left (807.4c): its nearest player on the left stands in.
   const marker = ctx.players.includes(ctx.turnOwner) ? ctx.turnOwner : nextPlayerAfter(ctx as Pick<TurnContext, 'seats' | 'players'> & typeof ctx, ctx.turnOwner);
@@ -40,7 +40,7 @@ export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | '
 }
 
 /** The context restricted to the players who get priority for its stack (CR 807.5a); the context itself outside Grand Melee. */
-export function byPriorityCircle<T extends Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack' | 'seats'>>(ctx: T): T {
+export function byPriorityCircle<T extends Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats'>>(ctx: T): T {
   return ctx.variant !== 'grandMelee' ? ctx : { ...ctx, players: priorityPlayers(ctx) };
 }
 
@@ -121,6 +121,6 @@ export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: reado
 }
 
 /** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
-export function byPriority<T extends Pick<TurnContext, 'variant' | 'players' | 'ranges' | 'turnOwner' | 'stack' | 'seats' | 'teams'>>(ctx: T): T {
+export function byPriority<T extends Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats' | 'teams'>>(ctx: T): T {
   return ctx.variant === 'grandMelee' ? byPriorityCircle(ctx) : byUnits(ctx);
 }

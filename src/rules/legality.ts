@@ -11,6 +11,7 @@ import { attackablePlayers, attackViolation, blockViolation, isInCombat, orderVi
 import { byViolation } from './control.js';
 import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_STACK } from './limits.js';
 import { spendViolation } from './mana.js';
+import { startingCandidates } from './pregame.js';
 import { priorityViolation } from './priority.js';
 import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from './schedule.js';
 import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
@@ -23,6 +24,15 @@ type Check<T extends TurnEvent['type']> = (ctx: TurnContext, awaiting: Awaiting 
 /** A player who has left can no longer do anything (CR 800.4a). */
 function inGame(ctx: Pick<TurnContext, 'players'>, player: PlayerId, field = 'player'): Violation | null {
   return ctx.players.includes(player) ? null : violation('800.4a', `${field} ${player} has left the game`);
+}
+
+/** The starting player must be one the variant allows (CR 904.6: the archenemy; 809.4: an emperor). */
+function startingViolation(ctx: Pick<TurnContext, 'players' | 'teams' | 'variant'>, starting: PlayerId): Violation | null {
+  const candidates = startingCandidates(ctx);
+  if (candidates === null || candidates.includes(starting)) return null;
+  return ctx.variant === 'archenemy'
+    ? violation('904.6', `the archenemy takes the first turn, not ${starting}`)
+    : violation('809.4', `an emperor goes first (${candidates.join(', ')}), not ${starting}`);
 }
 
 /** A decision must be awaited from that player (or be one of the decisions priority allows). */
@@ -105,7 +115,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   ORDER_TRIGGERS: (ctx, a, e) =>
     first(
-      () => awaited(a, 'orderTriggers', e.player, '603.3b', 'an order of triggered abilities'),
+      () => awaited(a, 'orderTriggers', e.player, '603.3b', 'an order of triggered abilities', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => orderViolation(a?.kind === 'orderTriggers' ? a.triggers : [], e.order, '603.3b'),
     ),
@@ -114,6 +124,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
       () => awaited(a, 'chooseStartingPlayer', e.player, '103.1', 'a choice of the starting player'),
       () => byViolation(ctx, e.player, e.by),
       () => inGame(ctx, e.starting, 'starting'),
+      () => startingViolation(ctx, e.starting),
     ),
   MULLIGAN: (ctx, a, e) =>
     first(

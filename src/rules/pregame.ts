@@ -1,16 +1,47 @@
 /**
  * The start of the game (CR 103): the starting player, mulligans, opening hand actions.
- * CR 103.1, 103.4, 103.5, 103.5a, 103.5c, 103.6.
+ * CR 103.1, 103.4, 103.5, 103.5a, 103.5c, 103.6, 805.3a, 805.3b, 809.4, 904.6.
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
-import { inTurnOrderFrom } from './turnOrder.js';
+import { emperorOf } from './teams.js';
+import { inTurnOrderFrom, nextPlayerAfter } from './turnOrder.js';
+import { membersOf, sharesTurns, unitOf, unitSeating } from './units.js';
+
+/**
+ * Who may take the first turn when a variant says, or null when any player may (CR 103.1):
+ * the archenemy (904.6: "rather than a randomly determined player"), or an emperor (809.4:
+ * "randomly determine which emperor goes first"). Only players still in the game.
+ */
+export function startingCandidates(ctx: Pick<TurnContext, 'players' | 'teams' | 'variant'>): PlayerId[] | null {
+  if (ctx.teams === null) return null;
+  if (ctx.variant === 'archenemy') return ctx.teams.filter((t) => t.players.length === 1).flatMap((t) => t.players).filter((p) => ctx.players.includes(p));
+  if (ctx.variant === 'emperor') return ctx.teams.map(emperorOf).filter((p) => ctx.players.includes(p));
+  return null;
+}
+
+/** The player who chooses the starting player now: the one chosen at random, or the next in turn order (or the first candidate) if they left. */
+export function startingChooser(ctx: Pick<TurnContext, 'players' | 'seats' | 'teams' | 'variant' | 'pregame'>): PlayerId | null {
+  const pre = ctx.pregame;
+  if (pre === null) return null;
+  if (ctx.players.includes(pre.chooser)) return pre.chooser;
+  const candidates = startingCandidates(ctx);
+  return candidates?.[0] ?? nextPlayerAfter(ctx, pre.chooser) ?? pre.chooser;
+}
 
 /** The pregame's bookkeeping. */
 export type Pregame = NonNullable<TurnContext['pregame']>;
 
-/** The players in turn order from the starting player (CR 103.5, 103.6). */
-function fromStarting(ctx: Pick<TurnContext, 'seats' | 'players'>, pre: Pregame): PlayerId[] {
-  return pre.starting === null ? [] : inTurnOrderFrom(ctx, pre.starting);
+/**
+ * The players in turn order from the starting player (CR 103.5, 103.6); with shared team turns
+ * the starting team's players first, then each other team's in turn order (805.3a, 805.3b).
+ */
+export function inOrderFromStarting(ctx: Pick<TurnContext, 'seats' | 'players' | 'teams' | 'variant'>, starting: PlayerId): PlayerId[] {
+  if (!sharesTurns(ctx)) return inTurnOrderFrom(ctx, starting);
+  return inTurnOrderFrom(unitSeating(ctx), unitOf(ctx, starting)).flatMap((unit) => membersOf(ctx, unit));
+}
+
+function fromStarting(ctx: Pick<TurnContext, 'seats' | 'players' | 'teams' | 'variant'>, pre: Pregame): PlayerId[] {
+  return pre.starting === null ? [] : inOrderFromStarting(ctx, pre.starting);
 }
 
 /**
@@ -18,7 +49,7 @@ function fromStarting(ctx: Pick<TurnContext, 'seats' | 'players'>, pre: Pregame)
  * starting player, each player who has not kept decides once a round; those who took a
  * mulligan decide again in the next round. Null once every player has kept.
  */
-export function mulliganDue(ctx: Pick<TurnContext, 'seats' | 'players' | 'pregame'>): PlayerId | null {
+export function mulliganDue(ctx: Pick<TurnContext, 'seats' | 'players' | 'pregame' | 'teams' | 'variant'>): PlayerId | null {
   const pre = ctx.pregame;
   if (pre === null) return null;
   const order = fromStarting(ctx, pre).filter((p) => !pre.kept.includes(p));
@@ -40,7 +71,7 @@ export function bottomDue(ctx: Pick<TurnContext, 'pregame' | 'players'>): { play
 }
 
 /** The player who may now take opening hand actions (CR 103.6), in turn order from the starting player. */
-export function openingHandDue(ctx: Pick<TurnContext, 'seats' | 'players' | 'pregame'>): PlayerId | null {
+export function openingHandDue(ctx: Pick<TurnContext, 'seats' | 'players' | 'pregame' | 'teams' | 'variant'>): PlayerId | null {
   const pre = ctx.pregame;
   if (pre === null) return null;
   return fromStarting(ctx, pre).find((p) => !pre.handsDone.includes(p)) ?? null;

@@ -56,42 +56,77 @@ export function isStepOver(ctx: Pick<TurnContext, 'stack' | 'priority' | 'player
   return ctx.priority === null && ctx.stack.length === 0 && allPlayersPassed(ctx);
 }
 
+/** The units (players, or teams with shared team turns) in APNAP order (CR 101.4, 805.6). */
+function apnapUnits(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): PlayerId[] {
+  return sharesTurns(ctx) ? apnapOrder(byUnits(ctx)) : apnapOrder(ctx);
+}
+
 /**
- * The next player who must order their triggers of a waiting batch (CR 603.3b, with
+ * The next player who must order triggers of a waiting batch (CR 603.3b, with
  * `orderTriggers: 'players'`): in APNAP order, each player with two or more triggers in it.
+ * With shared team turns a team orders every trigger its members control (805.7), awaited
+ * from its first player still in the game; any member may answer (805.5, 805.2). The order
+ * is kept under the unit (the team's primary player, or the player).
  */
-export function triggerOrderDue(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): { player: PlayerId; triggers: string[] } | null {
+export function triggerOrderDue(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): { player: PlayerId; unit: PlayerId; triggers: string[] } | null {
   const pending = ctx.triggerOrder;
   if (pending === null) return null;
-  for (const player of apnapPlayers(ctx)) {
-    const mine = pending.batch.filter((t) => t.controller === player);
-    if (mine.length >= 2 && pending.orders[player] === undefined) return { player, triggers: mine.map((t) => t.id) };
+  for (const unit of apnapUnits(ctx)) {
+    const ours = unitTriggers(ctx, pending.batch, unit);
+    if (ours.length >= 2 && pending.orders[unit] === undefined) return { player: membersOf(ctx, unit)[0] ?? unit, unit, triggers: ours.map((t) => t.id) };
   }
   return null;
 }
 
-/** Whether a batch of triggers must wait for its controllers to order them (CR 603.3b). */
-export function needsOrdering(ctx: Pick<TurnContext, 'orderTriggers'>, triggers: readonly Trigger[]): boolean {
+/** The triggers of a batch controlled by a unit's players, each player's in the order listed, players in seat order (805.7). */
+function unitTriggers(ctx: Pick<TurnContext, 'players' | 'teams' | 'variant'>, batch: readonly Trigger[], unit: PlayerId): Trigger[] {
+  return batch.filter((t) => unitOf(ctx, t.controller) === unit);
+}
+
+/** Whether a batch of triggers must wait for its controllers to order them (CR 603.3b; a team's, 805.7). */
+export function needsOrdering(ctx: Pick<TurnContext, 'orderTriggers' | 'teams' | 'variant'>, triggers: readonly Trigger[]): boolean {
   if (ctx.orderTriggers !== 'players') return false;
   const seen = new Set<string>();
   for (const t of triggers) {
-    if (seen.has(t.controller)) return true;
-    seen.add(t.controller);
+    const unit = unitOf(ctx, t.controller);
+    if (seen.has(unit)) return true;
+    seen.add(unit);
   }
   return false;
 }
 
 /**
+ * A waiting batch in the order it goes on the stack (CR 603.3b, 805.7): units in APNAP order,
+ * each unit's triggers as it ordered them, or as listed.
+ */
+export function orderedBatch(ctx: Pick<TurnContext, 'triggerOrder' | 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>): Trigger[] {
+  const pending = ctx.triggerOrder;
+  if (pending === null) return [];
+  const batch: Trigger[] = [];
+  for (const unit of apnapUnits(ctx)) {
+    const ours = unitTriggers(ctx, pending.batch, unit);
+    const ids = pending.orders[unit] ?? ours.map((t) => t.id);
+    for (const id of ids) {
+      const t = ours.find((x) => x.id === id);
+      if (t) batch.push(t);
+    }
+  }
+  return batch;
+}
+
+/**
  * Puts triggered abilities on the stack (CR 603.3b): the active player's first (lowest),
- * then each other player's in turn order, each player's in the order given. Abilities of
- * players who have left the game are not put on the stack (CR 800.4d).
+ * then each other player's in turn order, each player's in the order given. With shared team
+ * turns, the active team's first, then each other team's in turn order, each team's in the
+ * order given, its members' triggers in any order (805.7). Abilities of players who have left
+ * the game are not put on the stack (CR 800.4d).
  */
 export function stackTriggers(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'stack' | 'teams' | 'variant'>, triggers: readonly Trigger[]): StackObject[] {
   if (triggers.length === 0) return ctx.stack;
   const stack = [...ctx.stack];
-  for (const player of apnapPlayers(ctx)) {
+  for (const unit of apnapUnits(ctx)) {
     for (const t of triggers) {
-      if (t.controller === player) stack.push({ id: t.id, controller: t.controller, kind: 'trigger' });
+      if (ctx.players.includes(t.controller) && unitOf(ctx, t.controller) === unit) stack.push({ id: t.id, controller: t.controller, kind: 'trigger' });
     }
   }
   return stack;

@@ -1,16 +1,30 @@
 /**
  * Stops, yields and automatic passes: where each player wants to be asked (CONTRACT.md,
  * "Stops and auto-pass"). An automatic pass is a pass (CR 117.4); a controlled player's
- * priorities use their controller's stops and yield (CR 723.5).
+ * priorities use their controller's stops and yield (CR 723.5). With shared team turns a team
+ * holds priority (805.5) and passes automatically only when every member would: any member
+ * who wants to be asked is asked for the team.
  */
 import type { PlayerId, Stop, TurnContext } from '../../machines/turn.types.js';
 import { decider } from './control.js';
 import { MAX_AUTO_PASSES } from './limits.js';
+import { membersOf, unitOf } from './units.js';
 
-/** Whether one of a player's stops matches the current step ('own'/'others' seen from that player; no active player: 'others'). */
-export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step' | 'activePlayer'>, player: PlayerId): boolean {
-  const own = ctx.activePlayer !== null && ctx.activePlayer === player;
+/**
+ * Whether one of a player's stops matches the current step ('own'/'others' seen from that
+ * player, their team's turn being their own, 805.4; no active player: 'others').
+ */
+export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step' | 'activePlayer' | 'teams' | 'variant'>, player: PlayerId): boolean {
+  const own = ctx.activePlayer !== null && unitOf(ctx, player) === ctx.activePlayer;
   return stops.some((s) => s.step === ctx.step && (s.turn === 'any' || (s.turn === 'own') === own));
+}
+
+/** Why one player's settings pass for them now, or null if they want to be asked. */
+function passesFor(ctx: Pick<TurnContext, 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'teams' | 'variant'>, who: PlayerId): 'yield' | 'noStop' | null {
+  if (ctx.yields[who] !== undefined) return 'yield';
+  const stops = ctx.stops[who];
+  if (stops === null || stops === undefined || ctx.stack.length > 0) return null;
+  return matchesStop(stops, ctx, who) ? null : 'noStop';
 }
 
 /**
@@ -20,15 +34,15 @@ export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step
  * as many turns as there are players, or reached MAX_AUTO_PASSES.
  */
 export function autoPassReason(
-  ctx: Pick<TurnContext, 'priority' | 'result' | 'controlledBy' | 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'autoPasses' | 'autoPassTurns' | 'players' | 'priorityFresh'>,
+  ctx: Pick<TurnContext, 'priority' | 'result' | 'controlledBy' | 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'autoPasses' | 'autoPassTurns' | 'players' | 'priorityFresh' | 'teams' | 'variant'>,
 ): 'yield' | 'noStop' | null {
   const player = ctx.priority;
   // Decided as a player receives priority (a setting changed while they hold it applies from the next time).
   if (player === null || ctx.result !== null || !ctx.priorityFresh) return null;
   if (ctx.autoPassTurns >= ctx.players.length || ctx.autoPasses >= MAX_AUTO_PASSES) return null;
-  const who = decider(ctx, player);
-  if (ctx.yields[who] !== undefined) return 'yield';
-  const stops = ctx.stops[who];
-  if (stops === null || stops === undefined || ctx.stack.length > 0) return null;
-  return matchesStop(stops, ctx, who) ? null : 'noStop';
+  // CR 805.5: a team passes only when the settings of whoever decides for each member all pass.
+  const members = membersOf(ctx, player);
+  const reasons = (members.length > 0 ? members : [player]).map((m) => passesFor(ctx, decider(ctx, m)));
+  if (reasons.some((r) => r === null)) return null;
+  return reasons.every((r) => r === 'yield') ? 'yield' : 'noStop';
 }

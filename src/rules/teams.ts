@@ -32,17 +32,31 @@ export function seatDistance(ctx: Pick<TurnContext, 'players'>, a: PlayerId, b: 
   return Math.min(d, ctx.players.length - d);
 }
 
-/** Whether `to` is within `from`'s range of influence (CR 801.2; no limit without the option). */
-export function withinRange(ctx: Pick<TurnContext, 'players' | 'ranges'>, from: PlayerId, to: PlayerId): boolean {
-  const range = ctx.ranges?.[from];
-  return range === undefined || seatDistance(ctx, from, to) <= range;
+/**
+ * The players within each player's range of influence (CR 801.2): those within that many seats,
+ * themselves included (801.2b), determined as each turn begins (801.2c); null without the option.
+ */
+export function influenceOf(ctx: Pick<TurnContext, 'players' | 'ranges'>): Record<PlayerId, PlayerId[]> | null {
+  if (ctx.ranges === null) return null;
+  const out: Record<PlayerId, PlayerId[]> = {};
+  for (const p of ctx.players) {
+    const range = ctx.ranges[p];
+    out[p] = ctx.players.filter((q) => range === undefined || seatDistance(ctx, p, q) <= range);
+  }
+  return out;
+}
+
+/** Whether `to` is within `from`'s range of influence as determined when this turn began (CR 801.2, 801.2c; no limit without the option). */
+export function withinRange(ctx: Pick<TurnContext, 'influence'>, from: PlayerId, to: PlayerId): boolean {
+  const within = ctx.influence?.[from];
+  return ctx.influence === null || from === to || (within !== undefined && within.includes(to));
 }
 
 /**
  * The opponents a player may attack (CR 506.2, 801.3, 809.3c): opponents still in the game,
  * within range of influence, and in the Emperor variant only those seated next to them.
  */
-export function attackableOpponents(ctx: Pick<TurnContext, 'players' | 'teams' | 'ranges' | 'variant'>, player: PlayerId | null): PlayerId[] {
+export function attackableOpponents(ctx: Pick<TurnContext, 'players' | 'teams' | 'influence' | 'variant'>, player: PlayerId | null): PlayerId[] {
   if (player === null) return [];
   return ctx.players.filter(
     (p) => areOpponents(ctx, player, p) && withinRange(ctx, player, p) && (ctx.variant !== 'emperor' || seatDistance(ctx, player, p) === 1),
@@ -70,7 +84,7 @@ export function lastStanding(ctx: Pick<TurnContext, 'teams' | 'players'>): Playe
 }
 
 /** The players who lose when a player wins (CR 104.2a; 801.14: only opponents within that player's range of influence). */
-export function losersWhenWinning(ctx: Pick<TurnContext, 'players' | 'teams' | 'ranges'>, winner: PlayerId): PlayerId[] {
+export function losersWhenWinning(ctx: Pick<TurnContext, 'players' | 'teams' | 'influence'>, winner: PlayerId): PlayerId[] {
   return ctx.players.filter((p) => areOpponents(ctx, winner, p) && withinRange(ctx, winner, p));
 }
 

@@ -87,9 +87,10 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
   const listen = (g: Game) => g.on('*', (e) => emitted.push(e));
   listen(game);
   for (const [index, step] of s.steps.entries()) {
-    if (options.restoreBefore === index) {
+    if (options.restoreBefore === index || 'restore' in step) {
       game = restoreGame(JSON.parse(JSON.stringify(game.persist())), { hooks: { checkpoint } });
       listen(game);
+      if ('restore' in step) continue;
     }
     const message = runStep(game, step, emitted);
     if (message === 'reset-emitted') {
@@ -109,6 +110,13 @@ function runStep(game: Game, step: ScenarioStep, emitted: EmittedEvent[]): strin
     return m === null ? null : `expect: ${m}`;
   }
   if ('passUntil' in step) return runPassUntil(game, step.passUntil, step.max ?? DEFAULT_PASS_UNTIL_MAX);
+  if ('expectNextStop' in step) {
+    const next = game.nextStop(step.player);
+    if (step.expectNextStop === null) return next === null ? null : `expectNextStop: expected null, got ${JSON.stringify(next)}`;
+    const m = next === null ? 'expected a next stop, got null' : mismatch(step.expectNextStop, next);
+    return m === null ? null : `expectNextStop${step.player === undefined ? '' : ` (${step.player})`}: ${m}`;
+  }
+  if ('restore' in step) return null;
   const wanted = new Set(step.expectEmitted.map((e) => e.type));
   const seen = emitted.filter((e) => wanted.has(e.type));
   const m = mismatch(step.expectEmitted, seen);

@@ -48,7 +48,15 @@ export const ExpectEmittedStepSchema = z.strictObject({
   expectEmitted: z.array(looseEvent()),
 });
 
-export const ScenarioStepSchema = z.union([SendStepSchema, ExpectStepSchema, PassUntilStepSchema, ExpectEmittedStepSchema]);
+export const ExpectNextStopStepSchema = z.strictObject({
+  expectNextStop: z.nullable(ViewPattern).check(z.describe("game.nextStop(player): fields of { turn, activePlayer, phase, step, awaiting }, matched as `expect` does, or null")),
+  player: z.optional(z.string()).check(z.describe('whose next stop (default: anyone)')),
+});
+export const RestoreStepSchema = z.strictObject({
+  restore: z.literal(true).check(z.describe('persist the game, send it through JSON and restore it; the steps after it play on the restored game')),
+});
+
+export const ScenarioStepSchema = z.union([SendStepSchema, ExpectStepSchema, PassUntilStepSchema, ExpectEmittedStepSchema, ExpectNextStopStepSchema, RestoreStepSchema]);
 
 export const ScenarioSchema = z
   .object({

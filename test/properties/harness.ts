@@ -109,7 +109,7 @@ export function fill(action: LegalAction, whole: TurnView, r: Random, serial: nu
     case 'ORDER_TRIGGERS':
       return { ...rest, order: a?.kind === 'orderTriggers' ? [...a.triggers].reverse() : [] };
     case 'CHOOSE_STARTING_PLAYER':
-      return { ...rest, starting: pick(r, view.players) };
+      return { ...rest, starting: pick(r, a?.kind === 'chooseStartingPlayer' && a.candidates !== undefined ? a.candidates : view.players) };
     case 'BOTTOM':
       return { ...rest, count: a?.kind === 'bottom' ? a.count : 0 } as TurnEvent;
     case 'DISCARD':
