@@ -6,6 +6,7 @@
  */
 import type { EmittedEvent, TurnContext, TurnEvent } from './turn.types.js';
 import { MAX_PENDING_EVENTS } from '../src/rules/limits.js';
+import { isEmptyPatch, patched } from './context.js';
 
 /** A patch to the context, the events to emit in order, and events to raise. */
 export interface Effect {
@@ -27,7 +28,7 @@ export function effect(ctx: TurnContext, patch: Partial<TurnContext>, emit: Emit
 
 /** Applies `next` to the context that `first` leaves: the two effects in sequence. */
 export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
-  const second = next({ ...ctx, ...first.patch });
+  const second = next(isEmptyPatch(first.patch) ? ctx : patched(ctx, first.patch));
   const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
   const out: Effect = { patch: { ...first.patch, ...second.patch }, emit: first.emit.length === 0 ? second.emit : [...first.emit, ...second.emit] };
   if (raise) out.raise = raise;
