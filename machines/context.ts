@@ -91,3 +91,8 @@ export function isEmptyPatch(patch: Partial<TurnContext>): boolean {
 export function patched(ctx: TurnContext, patch: Partial<TurnContext>): TurnContext {
   return assignPatch(cloneContext(ctx), patch);
 }
+
+/** The context as a patch leaves it: `ctx` itself when the patch is empty (contexts are never changed once made), else {@link patched}. */
+export function withPatch(ctx: TurnContext, patch: Partial<TurnContext>): TurnContext {
+  return isEmptyPatch(patch) ? ctx : patched(ctx, patch);
+}

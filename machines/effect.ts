@@ -26,11 +26,19 @@ export function effect(ctx: TurnContext, patch: Partial<TurnContext>, emit: Emit
   return { patch: { ...patch, pending }, emit };
 }
 
-/** Applies `next` to the context that `first` leaves: the two effects in sequence. */
+/**
+ * Applies `next` to the context that `first` leaves: the two effects in sequence. Patches are
+ * never changed once made, so an empty one is passed over rather than merged.
+ */
 export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
-  const second = next(isEmptyPatch(first.patch) ? ctx : patched(ctx, first.patch));
+  return combine(first, next(isEmptyPatch(first.patch) ? ctx : patched(ctx, first.patch)));
+}
+
+/** Two effects in sequence where the second was computed without the first's patch (it reads nothing the first changes). */
+export function combine(first: Effect, second: Effect): Effect {
   const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
-  const out: Effect = { patch: { ...first.patch, ...second.patch }, emit: first.emit.length === 0 ? second.emit : [...first.emit, ...second.emit] };
+  const patch = isEmptyPatch(first.patch) ? second.patch : isEmptyPatch(second.patch) ? first.patch : { ...first.patch, ...second.patch };
+  const out: Effect = { patch, emit: first.emit.length === 0 ? second.emit : second.emit.length === 0 ? first.emit : [...first.emit, ...second.emit] };
   if (raise) out.raise = raise;
   return out;
 }
