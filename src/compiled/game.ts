@@ -20,7 +20,7 @@ import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
 import { checkEvent, freshSendContext, refusal } from '../gate.js';
-import { assignPatch, cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
+import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { callHook } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
@@ -28,7 +28,7 @@ import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type P
 import { GameOptionsSchema, describeIssue } from '../schemas.js';
 import { buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
-import { initialState, snapshotOf, step, type CompiledState } from './runtime.js';
+import { initialState, sendStep, snapshotOf, step, type CompiledState } from './runtime.js';
 
 /** The turn machine, compiled once. */
 export const turnPlan: Plan = compileMachine(turnMachine);
@@ -47,7 +47,6 @@ export interface ForkableGame extends Game {
 }
 
 const NO_OPTIONS: RestoreOptions = {};
-const FRESH_SEND: Partial<TurnContext> = { autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
 const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
 
 
@@ -162,10 +161,7 @@ export class CompiledGame implements ForkableGame {
     const checked = checkEvent(this.#snapshot(), raw, false);
     if (!checked.ok) return checked;
     try {
-      // The per-send counters at zero (gate.ts freshSendContext), on a copy this step may then patch in place.
-      const ctx = state.context;
-      const fresh = ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh ? null : assignPatch(cloneContext(ctx), FRESH_SEND);
-      const next = step(turnPlan, { value: state.value, context: fresh ?? ctx, status: state.status }, checked.event, this.#runtime, fresh !== null);
+      const next = sendStep(turnPlan, state, checked.event, this.#runtime);
       return { ok: true, state: next.state, emitted: next.emitted };
     } catch (err) {
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };

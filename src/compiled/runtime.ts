@@ -120,6 +120,19 @@ export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime
   return result(r, t !== null);
 }
 
+const FRESH_SEND: Partial<TurnContext> = { autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
+
+/**
+ * One `send`'s worth of the runtime: the per-send counters of the auto-pass loop guard at zero
+ * (src/gate.ts `freshSendContext`, on a copy the step then patches in place), then {@link step}.
+ * This is all the game does with an event once the gate has accepted it.
+ */
+export function sendStep(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
+  const ctx = state.context;
+  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return step(plan, state, event, runtime);
+  return step(plan, { value: state.value, context: assignPatch(cloneContext(ctx), FRESH_SEND), status: state.status }, event, runtime, true);
+}
+
 /** The initial state for an input (XState's `getInitialSnapshot`): the context, then the initial states and what follows them. */
 export function initialState(plan: Plan, input: TurnInput, makeContext: (input: TurnInput) => TurnContext, runtime?: GameHooksRuntime): StepResult {
   const event = { type: 'xstate.init', input } as unknown as TurnEvent;
