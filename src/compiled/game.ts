@@ -181,7 +181,8 @@ export class CompiledGame implements ForkableGame {
   }
 
   #notify(emitted: EmittedEvent[]): EmittedEvent[] {
-    const events = emitted.map((e) => ({ ...e }));
+    // Object.assign, not a spread: V8 copies the events' many shapes faster so.
+    const events = emitted.map((e) => Object.assign({}, e));
     this.#flush(emitted);
     if (this.#subscribers !== null) {
       for (const s of [...this.#subscribers]) {
