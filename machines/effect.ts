@@ -40,7 +40,7 @@ export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext
 /** Two effects in sequence where the second was computed without the first's patch (it reads nothing the first changes). */
 export function combine(first: Effect, second: Effect): Effect {
   const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
-  const patch = isEmptyPatch(first.patch) ? second.patch : isEmptyPatch(second.patch) ? first.patch : { ...first.patch, ...second.patch };
+  const patch = isEmptyPatch(first.patch) ? second.patch : isEmptyPatch(second.patch) ? first.patch : Object.assign({}, first.patch, second.patch);
   const out: Effect = { patch, emit: first.emit.length === 0 ? second.emit : second.emit.length === 0 ? first.emit : [...first.emit, ...second.emit] };
   if (raise) out.raise = raise;
   return out;
