@@ -3,6 +3,8 @@
  * origin (engine code, XState, zod, Node/V8), to find where the engine's time goes.
  *
  *   node --import tsx bench/cpuprofile.ts FILE.cpuprofile [top]
+ *
+ * Also prints total (inclusive) time: a function's own time and that of what it calls.
  */
 import { readFileSync } from 'node:fs';
 
@@ -49,3 +51,21 @@ console.log(`total sampled: ${(total / 1000).toFixed(0)} ms\n\nself time by orig
 for (const [k, t] of [...org].sort((a, b) => b[1] - a[1])) console.log(`  ${pct(t)}  ${k}`);
 console.log(`\ntop ${topArg} functions by self time:`);
 for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg))) console.log(`  ${pct(t)}  ${k}`);
+
+// Total time: every function on a sample's stack counts that sample once.
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'}  ${n.callFrame.url.replace(/^.*\/(node_modules\/[^/]+|src|machines|bench)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+const inclusive = new Map<string, number>();
+for (const [id, t] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const key = keyOf(byId.get(at) as ProfileNode);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + t);
+  }
+}
+console.log(`\ntop ${topArg} engine functions by total time (own and callees):`);
+const engineKeys = [...inclusive].filter(([k]) => / {2}(src|machines)\//.test(k));
+for (const [k, t] of engineKeys.sort((a, b) => b[1] - a[1]).slice(0, Number(topArg))) console.log(`  ${pct(t)}  ${k}`);

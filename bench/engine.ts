@@ -11,6 +11,8 @@ import type * as Playout from '../src/compiled/simulate.js';
 import type * as Compiled from '../src/compiled/game.js';
 import type * as GameModule from '../src/game.js';
 import type * as Interpreter from '../src/interpreter.js';
+import type * as Runtime from '../src/compiled/runtime.js';
+import type * as TurnEffects from '../machines/turn.effects.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
 
@@ -27,7 +29,9 @@ export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');
 export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js');
 export const { playout } = await load<typeof Playout>('compiled/simulate.js');
-export const { CompiledGame } = await load<typeof Compiled>('compiled/game.js');
+export const { CompiledGame, turnPlan } = await load<typeof Compiled>('compiled/game.js');
+export const { initialState, sendStep, snapshotOf } = await load<typeof Runtime>('compiled/runtime.js');
+export const { initialContext } = await load<typeof TurnEffects>('../machines/turn.effects.js');
 export const { toInput } = await load<typeof GameModule>('game.js');
 export const { createInterpreterGame } = await load<typeof Interpreter>('interpreter.js');
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

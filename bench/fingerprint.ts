@@ -73,7 +73,14 @@ for (let g = 0; g < games; g++) {
   const rules = g % 3 === 0 ? 'classic' : 'current';
   const mode = g % 5;
   const hooks = mode < 2 ? { checkpoint: hookFor(random, players, mode) } : undefined;
-  let game: Game = createGame({ players, rules, ...(hooks ? { hooks } : {}), handSize: g % 7 === 0 ? 9 : 7 });
+  let game: Game;
+  try {
+    game = createGame({ players, rules, ...(hooks ? { hooks } : {}), handSize: g % 7 === 0 ? 9 : 7, seed: 1000 + g });
+  } catch (err) {
+    // A hook that fails in turn 1 makes createGame throw (HOOK_FAILED): that is observable too.
+    put('createGame threw', err instanceof Error ? [err.name, err.message, (err as { code?: unknown }).code] : String(err));
+    continue;
+  }
   const listen = (x: Game) => x.on('*', (e) => put('emit', e));
   listen(game);
   put('start', game.view());

@@ -5,14 +5,16 @@
  * bench/cpuprofile.ts.
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts engine 5
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts engine 5 busy-2p   # one workload
  *   node --import tsx bench/cpuprofile.ts /tmp/prof/*.cpuprofile
  */
 import { createActor } from 'xstate';
 import { createGame, toInput, turnMachine } from './engine.js';
 import { workloads } from './workloads.js';
 
-const [impl = 'engine', seconds = '5'] = process.argv.slice(2);
-const list = workloads();
+const [impl = 'engine', seconds = '5', only] = process.argv.slice(2);
+const list = workloads().filter((w) => only === undefined || w.name === only);
+if (list.length === 0) throw new Error(`no workload named ${only}`);
 const until = performance.now() + Number(seconds) * 1000;
 const cpu = process.cpuUsage();
 let events = 0;

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
-import { CompiledGame, createGame, createInterpreterGame, playout, restoreGame, turnMachine, viewOf, type Game } from './engine.js';
+import { CompiledGame, createGame, createInterpreterGame, initialContext, initialState as compiledInitial, playout, restoreGame, sendStep, snapshotOf, toInput, turnMachine, turnPlan, viewOf, type Game } from './engine.js';
 import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
 import { fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
 import { initialState, reduce, reducerView } from './reducer.js';
@@ -69,6 +69,8 @@ const IMPLS: Record<string, Impl> = {
     const game = createInterpreterGame({ players: w.players });
     for (const e of w.events) game.send(e);
   },
+  // What the engine does with an event once its gate has accepted it: the compiled step alone (no parsing, no legality table, no listeners).
+  'compiled runtime alone': (w) => void playRuntime(w),
   'engine + no-op hook': (w) => {
     const game = createGame({ players: w.players, hooks: { checkpoint: () => undefined } });
     for (const e of w.events) game.send(e);
@@ -84,6 +86,13 @@ const IMPLS: Record<string, Impl> = {
   'boardgame.io reducer': (w) => void playBareReducer(w.players, w.events),
   'boardgame.io Client': (w) => void playClient(w.players, w.events),
 };
+
+/** A workload through the compiled runtime alone (src/compiled/runtime.ts sendStep), with the options createGame gives it. */
+function playRuntime(w: Workload) {
+  let state = compiledInitial(turnPlan, toInput({ players: w.players, seed: 1 }), initialContext).state;
+  for (const e of w.events) state = sendStep(turnPlan, state, e).state;
+  return state;
+}
 
 /**
  * The fields of the view that the hand-written reducer and boardgame.io model (the engine's
@@ -124,6 +133,10 @@ function checkEquivalence(w: Workload): void {
   const onXState = createInterpreterGame({ players: w.players });
   for (const e of w.events) onXState.send(e);
   if (!isDeepStrictEqual(onXState.view(), end)) throw new Error(`${w.name}: the engine on XState and the compiled engine end in different views`);
+  const alone = playRuntime(w);
+  if (!isDeepStrictEqual(viewOf(snapshotOf(turnPlan, alone), end.version), end)) {
+    throw new Error(`${w.name}: the compiled runtime alone and the engine end in different views`);
+  }
   same(w.events.length, 'boardgame.io reducer', boardgameioView(playBareReducer(w.players, w.events, true)), end);
   same(w.events.length, 'boardgame.io Client', boardgameioView(playClient(w.players, w.events, true)), end);
 }
@@ -231,6 +244,7 @@ function main(): void {
     engineVsRawXState: stat(ratioRuns('engine', 'raw XState')),
     rawXStateVsReducer: stat(ratioRuns('raw XState', 'reducer')),
     engineVsEngineOnXState: stat(ratioRuns('engine', 'engine on XState')),
+    engineVsRuntimeAlone: stat(ratioRuns('engine', 'compiled runtime alone')),
   };
 
   const byWorkload = Object.fromEntries(
@@ -286,6 +300,7 @@ function main(): void {
     ['engine ÷ reducer (events/s)', fmtStat(ratios.engineVsReducer), '≥ 0.5', String(ratios.engineVsReducer.median >= 0.5)],
     ...Object.entries(byWorkload).map(([w, r]) => [`  engine ÷ reducer, ${w}`, fmt(r), '≥ 0.5', String(r >= 0.5)]),
     ['engine ÷ engine on XState', fmtStat(ratios.engineVsEngineOnXState), '', ''],
+    ['engine ÷ compiled runtime alone (API path within 20%)', fmtStat(ratios.engineVsRuntimeAlone), '≥ 0.8', String(ratios.engineVsRuntimeAlone.median >= 0.8)],
     ['µs per fork()', fmtStat(forkMicros), '≤ 5', String(forkMicros.median <= 5)],
     ['playouts to turn 20 per second', fmtStat(playoutsPerSecond), '≥ 400', String(playoutsPerSecond.median >= 400)],
     ['RSS bytes per 100,000 live games', fmt(rssBytesPer100kGames), '', ''],

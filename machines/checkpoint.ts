@@ -10,6 +10,7 @@ import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
 import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { violationOf } from '../src/rules/legality.js';
+import { withPatch } from './context.js';
 import { effect, andThen, type Effect } from './effect.js';
 import { hostEffect, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
@@ -59,13 +60,13 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
         `state-based actions, triggers or events were still being reported after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3); the checkpoint hook must eventually report nothing`,
       );
     }
-    const current: TurnContext = { ...ctx, ...out.patch };
+    const current = withPatch(ctx, out.patch);
     const reported = check === undefined ? { triggers: [], stateBasedActions: false, events: [] } : check(current, shown);
     const cleared: Effect = { patch: { pending: [] }, emit: [] };
     out = andThen(ctx, out, () => cleared);
-    const applied = applyEvents({ ...ctx, ...out.patch }, reported.events);
+    const applied = applyEvents(withPatch(ctx, out.patch), reported.events);
     out = andThen(ctx, out, () => applied);
-    const after: TurnContext = { ...ctx, ...out.patch };
+    const after = withPatch(ctx, out.patch);
     const triggers = [...after.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
     // CR 405.1: ids on the stack are unique; the reported triggers are checked as one TRIGGER event would be.
     const unique = violationOf({ ...after, pendingTriggers: [] }, null, { type: 'TRIGGER', triggers });
@@ -85,7 +86,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
       out = andThen(ctx, out, (c) => effect(c, { stack, pendingTriggers: [], passed: triggers.length > 0 ? [] : c.passed }));
       if (triggers.length > 0) out = andThen(ctx, out, endYieldsOnStackChange);
     }
-    shown = options.about === null ? null : activeOrNext({ ...ctx, ...out.patch });
+    shown = options.about === null ? null : activeOrNext(withPatch(ctx, out.patch));
   }
 }
 
@@ -98,7 +99,7 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
   let out: Effect = { patch: {}, emit: [] };
   const triggers: Trigger[] = [];
   for (const [i, e] of events.entries()) {
-    const current: TurnContext = { ...ctx, ...out.patch };
+    const current = withPatch(ctx, out.patch);
     const v = violationOf(current, null, e);
     if (v !== null) throw hookFailed(`result.events[${i}] (${e.type}) was refused: ${v.message} (CR ${v.rule})`);
     if (e.type === 'END_TURN' || (e.type === 'END_COMBAT' && current.phase === 'combat')) return { ...out, raise: [e], triggers, stop: true };
@@ -109,7 +110,7 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     }
     if (e.type === 'CONCEDE' || e.type === 'LOSE' || e.type === 'WIN' || e.type === 'DRAW_GAME') {
       out = andThen(ctx, out, (c) => leaveEffect(c, e));
-      if ({ ...ctx, ...out.patch }.result !== null) return { ...out, triggers, stop: true };
+      if (withPatch(ctx, out.patch).result !== null) return { ...out, triggers, stop: true };
       continue;
     }
     out = andThen(ctx, out, (c) => hostEffect(c, e));

@@ -13,13 +13,15 @@ import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
 import { orderedBatch, stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
-import { effect, NOTHING, andThen, type Effect } from './effect.js';
+import { combine, effect, NOTHING, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
 import { endYields, endYieldsOnStackChange } from './yields.js';
 import type { GameHooksRuntime } from './hooks.js';
 import type { EmittedEvent, PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
 
 type Runtime = GameHooksRuntime | undefined;
+
+const endStackResolvedYields = endYields('stackResolved');
 
 /**
  * A player receives priority: first the state-based action and trigger check runs
@@ -36,7 +38,8 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
     const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
     if (fresh || checked.activity) patch.passed = [];
     const given = effect(c, patch);
-    return c.stack.length === 0 ? andThen(c, given, endYields('stackResolved')) : given;
+    // The yields end on the context before `given`: they are all endYields reads, and `given` leaves them as they are.
+    return c.stack.length === 0 ? combine(given, endStackResolvedYields(c)) : given;
   });
 }
 

@@ -240,7 +240,8 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
   const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null, emptyTurns: 0 };
   if (step === 'cleanup') patch.cleanupSteps = ctx.cleanupSteps + 1;
   const began = effect(ctx, patch, [{ type: 'stepBegan', turn: ctx.turn, phase: ctx.phase, step }]);
-  if (step === 'pregame') return began;
+  // Nothing can end below without effects in force, or outside the end step's yields (and `began` changes neither).
+  if (step === 'pregame' || (ctx.effects.length === 0 && step !== 'end')) return began;
   return andThen(ctx, began, (c) =>
     sequence(c, (d) => expireAt(d, { at: 'stepBegan', step, player: d.activePlayer, turn: d.turn }), step === 'end' ? endYields('endOfTurn') : () => NOTHING),
   );

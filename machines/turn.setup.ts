@@ -14,6 +14,7 @@ import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
 import * as pre from './pregame.effects.js';
+import { adoptContext } from './context.js';
 import type { Effect } from './effect.js';
 import { hostEffect } from './host.effects.js';
 import { runtimeOf, type GameHooksRuntime } from './hooks.js';
@@ -36,7 +37,8 @@ export type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, runtime: Ga
 /** Adapts a pure effect into an action: assign its patch, emit its events, raise what it raises. */
 function perform<TParams extends Record<string, unknown> | undefined = undefined>(run: EffectOf<TParams>) {
   return enqueueActions<TurnContext, TurnEvent, TParams, TurnEvent, never, never, never, never, EmittedEvent>(({ context, event, self, enqueue }, params) => {
-    const { patch, emit, raise } = run(context, event, runtimeOf(self), params);
+    // XState's contexts have a hidden class of their own: the effects see a copy in the engine's.
+    const { patch, emit, raise } = run(adoptContext(context), event, runtimeOf(self), params);
     for (const _ in patch) {
       enqueue.assign(patch);
       break;

@@ -5,33 +5,27 @@
  * on the stack.
  */
 import { effect, NOTHING, type Effect } from './effect.js';
-import type { TurnContext } from './turn.types.js';
+import type { PlayerId, TurnContext, Yield } from './turn.types.js';
 
 /** Ends the yields of one kind (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
 export function endYields(until: 'nextTurn' | 'endOfTurn' | 'stackResolved') {
-  return (ctx: TurnContext): Effect => {
-    let changed = false;
-    const yields = { ...ctx.yields };
-    for (const [p, y] of Object.entries(ctx.yields)) {
-      if (y.until === until) {
-        delete yields[p];
-        changed = true;
-      }
-    }
-    return changed ? effect(ctx, { yields }) : NOTHING;
-  };
+  return (ctx: TurnContext): Effect => withoutYields(ctx, (y) => y.until === until);
 }
 
 /** A new object on the stack ends every yield that does not hold "even if the stack changes". */
 export function endYieldsOnStackChange(ctx: TurnContext): Effect {
-  let changed = false;
-  const yields = { ...ctx.yields };
-  for (const [p, y] of Object.entries(ctx.yields)) {
-    if (!y.evenIfStackChanges) {
+  return withoutYields(ctx, (y) => !y.evenIfStackChanges);
+}
+
+/** The yields that `ends` picks end (nothing is copied when none does). */
+function withoutYields(ctx: TurnContext, ends: (y: Yield) => boolean): Effect {
+  let yields: Record<PlayerId, Yield> | null = null;
+  for (const p in ctx.yields) {
+    if (ends(ctx.yields[p] as Yield)) {
+      yields ??= { ...ctx.yields };
       delete yields[p];
-      changed = true;
     }
   }
-  return changed ? effect(ctx, { yields }) : NOTHING;
+  return yields === null ? NOTHING : effect(ctx, { yields });
 }
 

@@ -66,10 +66,12 @@ export function refusal(code: EngineErrorInfo['code'], message: string, rule?: s
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
   const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
-  for (const field of ['player', 'by', 'controller', 'defender', 'starting'] as const) {
-    const v = (event as Record<string, unknown>)[field];
-    if (typeof v === 'string' && !seats.includes(v)) return bad(field, v);
-  }
+  const e = event as { player?: unknown; by?: unknown; controller?: unknown; defender?: unknown; starting?: unknown };
+  if (typeof e.player === 'string' && !seats.includes(e.player)) return bad('player', e.player);
+  if (typeof e.by === 'string' && !seats.includes(e.by)) return bad('by', e.by);
+  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return bad('controller', e.controller);
+  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return bad('defender', e.defender);
+  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return bad('starting', e.starting);
   if (event.type === 'DECLARE_ATTACKERS') {
     const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
     if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');

@@ -4,6 +4,7 @@
  * (machines/checkpoint.ts) only receives the parsed result.
  */
 import { hookFailed } from '../machines/checkpoint.js';
+import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { HookReport } from '../machines/hooks.js';
 import type { Awaiting, CheckpointHook, PlayerId, TurnContext, TurnView } from '../machines/turn.types.js';
@@ -27,7 +28,7 @@ export function callHook(
   about: PlayerId | null,
   setInHook: (inHook: boolean) => void,
 ): HookReport {
-  const shown = view({ ...ctx, priority: about }, about === null ? null : { kind: 'priority', player: about });
+  const shown = view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
   const pending = ctx.pending.map((e) => ({ ...e }));
   let raw: unknown;
   setInHook(true);

@@ -153,14 +153,16 @@ const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.lengt
 const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
 
 /**
- * The events whose fields are all scalars, accepted without zod's machinery when they pass
- * exactly the checks of their schema; the result is the object zod would build. Anything
- * else, and anything that fails, goes to zod, so refusals keep zod's messages.
+ * The events most games send (those whose fields are scalars, and attackers and blockers),
+ * accepted without zod's machinery when they pass exactly the checks of their schema; the
+ * result is the object zod would build. Anything else, and anything that fails, goes to zod,
+ * so refusals keep zod's messages.
  */
 function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
   const { type, player, by } = r;
   if (!isPlayerId(player) || (by !== undefined && !isPlayerId(by))) return undefined;
-  const withBy = <T extends object>(e: T): T => (by === undefined ? e : { ...e, by });
+  // As zod builds it: an optional key given as undefined is kept.
+  const withBy = <T extends object>(e: T): T => ('by' in r ? { ...e, by } : e);
   switch (type) {
     case 'PASS_PRIORITY':
     case 'PLAY_LAND':
@@ -173,9 +175,59 @@ function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
     case 'ADD_MANA':
     case 'SPEND_MANA':
       return by === undefined && isWhole(r.amount, 0) ? { type, player, amount: r.amount } : undefined;
+    case 'HAND_SIZE':
+      return by === undefined && isWhole(r.size, 0) ? { type, player, size: r.size } : undefined;
+    case 'DISCARD':
+      return isWhole(r.count, 1) ? withBy({ type, player, count: r.count }) : undefined;
+    case 'ADD_EXTRA_TURN': {
+      // As zod builds it: an optional key given as undefined is kept.
+      if (by !== undefined) return undefined;
+      if (!('id' in r)) return { type, player };
+      const { id } = r;
+      return id === undefined || isObjectId(id) ? { type, player, id } : undefined;
+    }
+    case 'DECLARE_ATTACKERS': {
+      const attackers = listOf(r.attackers, 0, (a) => (isObjectId(a.id) && isPlayerId(a.defender) ? withStrikes({ id: a.id, defender: a.defender }, a) : undefined));
+      return attackers === undefined ? undefined : withBy({ type, player, attackers });
+    }
+    case 'DECLARE_BLOCKERS': {
+      const blockers = listOf(r.blockers, 0, (b) => (isObjectId(b.id) && isObjectId(b.attacker) ? withStrikes({ id: b.id, attacker: b.attacker }, b) : undefined));
+      return blockers === undefined ? undefined : withBy({ type, player, blockers });
+    }
     default:
       return undefined;
   }
+}
+
+/** TRIGGER, the one event without a player that most games send, the same way. */
+function parseTriggerEvent(r: Record<string, unknown>): TurnEvent | undefined {
+  const triggers = listOf(r.triggers, 1, (t) => (isObjectId(t.id) && isPlayerId(t.controller) ? { id: t.id, controller: t.controller } : undefined));
+  return triggers === undefined ? undefined : { type: 'TRIGGER', triggers };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A list of objects as `list(schema)` with `min` entries at least parses it, each item by `item`; undefined if anything fails. */
+function listOf<T>(value: unknown, min: number, item: (o: Record<string, unknown>) => T | undefined): T[] | undefined {
+  if (!Array.isArray(value) || value.length < min || value.length > MAX_LIST_LENGTH) return undefined;
+  const out: T[] = [];
+  for (const v of value) {
+    const parsed = isPlainObject(v) ? item(v) : undefined;
+    if (parsed === undefined) return undefined;
+    out.push(parsed);
+  }
+  return out;
+}
+
+/** The optional `firstStrike` and `doubleStrike` of an attacker or blocker (booleans when given). */
+function withStrikes<T extends object>(base: T, from: Record<string, unknown>): (T & { firstStrike?: boolean; doubleStrike?: boolean }) | undefined {
+  const { firstStrike, doubleStrike } = from;
+  if ((firstStrike !== undefined && typeof firstStrike !== 'boolean') || (doubleStrike !== undefined && typeof doubleStrike !== 'boolean')) return undefined;
+  // As zod builds it: an optional key given as undefined is kept.
+  const out: T & { firstStrike?: boolean; doubleStrike?: boolean } = base;
+  if ('firstStrike' in from) out.firstStrike = firstStrike as boolean | undefined as boolean;
+  if ('doubleStrike' in from) out.doubleStrike = doubleStrike as boolean | undefined as boolean;
+  return out;
 }
 
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */
@@ -237,7 +289,7 @@ function parseEventUnsafe(raw: unknown): ParseResult<TurnEvent> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, message: `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}` };
   }
-  const fast = parseScalarEvent(raw as Record<string, unknown>);
+  const fast = (raw as { type?: unknown }).type === 'TRIGGER' ? parseTriggerEvent(raw as Record<string, unknown>) : parseScalarEvent(raw as Record<string, unknown>);
   if (fast !== undefined) return { ok: true, value: fast };
   const type = (raw as { type?: unknown }).type;
   const schema = typeof type === 'string' ? EVENT_SCHEMA_OF.get(type) : undefined;

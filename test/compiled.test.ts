@@ -18,7 +18,7 @@ import { compileMachine } from '../src/compiled/compile.js';
 import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';
 import { playout } from '../src/compiled/simulate.js';
-import type { Game } from '../src/game.js';
+import { createGame, restoreGame, type Game } from '../src/game.js';
 import { createInterpreterGame } from '../src/interpreter.js';
 import { legalActionsOf, plainestFill } from '../src/legal.js';
 import { statePath } from '../src/persistence.js';
@@ -236,6 +236,21 @@ describe('compiled Game', () => {
     const restored = restoreCompiledGame(JSON.parse(JSON.stringify(game.persist())));
     expect(restored.view()).toEqual(game.view());
     expect(restored.persist()).toEqual(game.persist());
+  });
+
+  it('hands out a restored context with its fields in the order the XState game does (the runtime copies contexts in one order)', () => {
+    const game = createCompiledGame({ players: ['A', 'B'], seed: 2 });
+    const saved = JSON.parse(JSON.stringify(game.persist())) as unknown;
+    const compiled = restoreCompiledGame(saved);
+    const onXState = restoreGame(saved, { inspect: () => undefined });
+    for (const g of [compiled, onXState]) {
+      expect(g.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+      expect(g.send({ type: 'PASS_PRIORITY', player: 'B' }).ok).toBe(true);
+    }
+    expect(JSON.stringify(compiled.persist())).toBe(JSON.stringify(onXState.persist()));
+    expect(JSON.stringify(compiled.fork().persist())).toBe(JSON.stringify(onXState.persist()));
+    expect(Object.keys(compiled.actor.getSnapshot().context)).toEqual(Object.keys(onXState.actor.getSnapshot().context));
+    expect(Object.keys(game.persist().context)).toEqual(Object.keys(createGame({ players: ['A', 'B'], seed: 2, inspect: () => undefined }).persist().context));
   });
 
   it('plays out forks to turn 20 (the simulate API)', () => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, MAX_ID_LENGTH, TurnEventSchema, parseEvent } from '../src/schemas.js';
 
-const TYPES = ['PASS_PRIORITY', 'PLAY_LAND', 'ADD_EXTRA_TURN', 'CONCEDE', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'DISCARD', 'HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'TRIGGER', 'NOPE'];
+const TYPES = ['PASS_PRIORITY', 'PLAY_LAND', 'ADD_EXTRA_TURN', 'CONCEDE', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'DISCARD', 'HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'TRIGGER', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'NOPE'];
 const id = fc.oneof(
   fc.constantFrom('A', 'B', '', 'toString', '__proto__', 'constructor', 'x'.repeat(MAX_ID_LENGTH), 'x'.repeat(MAX_ID_LENGTH + 1)),
   fc.string({ maxLength: 4 }),
@@ -16,6 +16,23 @@ const num = fc.oneof(
   fc.integer({ min: -3, max: 12 }),
 );
 const anyValue = fc.oneof(id, num, fc.constantFrom(null, undefined, true, 'sorcery', 'instant', 'fast'), fc.constant(['A']), fc.constant({}));
+// Items of the lists (attackers, blockers, triggers): objects with some of their fields, sometimes wrong or extra.
+const item = fc.oneof(
+  fc.record(
+    {
+      id: fc.oneof(id, anyValue),
+      defender: fc.oneof(id, anyValue),
+      attacker: fc.oneof(id, anyValue),
+      controller: fc.oneof(id, anyValue),
+      firstStrike: fc.oneof(fc.boolean(), anyValue),
+      doubleStrike: fc.oneof(fc.boolean(), fc.constant(undefined), anyValue),
+      extra: anyValue,
+    },
+    { requiredKeys: [] },
+  ),
+  anyValue,
+);
+const items = fc.oneof(fc.array(item, { maxLength: 3 }), anyValue);
 const event = fc.record(
   {
     type: fc.constantFrom(...TYPES),
@@ -25,6 +42,10 @@ const event = fc.record(
     count: fc.oneof(num, anyValue),
     size: fc.oneof(num, anyValue),
     amount: fc.oneof(num, anyValue),
+    by: fc.oneof(id, anyValue),
+    attackers: items,
+    blockers: items,
+    triggers: items,
     extra: anyValue,
   },
   { requiredKeys: ['type'] },

@@ -20,6 +20,7 @@ import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
 import { checkEvent, freshSendContext, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from '../gate.js';
+import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { callHook } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
@@ -27,7 +28,7 @@ import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type P
 import { GameOptionsSchema, describeIssue } from '../schemas.js';
 import { buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
-import { initialState, snapshotOf, step, type CompiledState } from './runtime.js';
+import { initialState, sendStep, snapshotOf, step, type CompiledState } from './runtime.js';
 
 /** The turn machine, compiled once. */
 export const turnPlan: Plan = compileMachine(turnMachine);
@@ -77,14 +78,17 @@ export class CompiledGame implements ForkableGame {
   #hooks: RestoreOptions['hooks'];
   #sending = false;
   #outcome: Processed | null = null;
+  /** The order of the context's fields as restored, when it is not that of {@link cloneContext}; what the game hands out keeps it. */
+  readonly #order: readonly string[] | null;
 
-  /** A game in `state` (trusted: from the runtime, a fork or a validated snapshot). */
-  constructor(state: CompiledState, version: number, options: RestoreOptions = {}) {
+  /** A game in `state` (trusted: from the runtime, a fork or a validated snapshot). `order`: see {@link contextOrder}. */
+  constructor(state: CompiledState, version: number, options: RestoreOptions = {}, order: readonly string[] | null = null) {
     // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
     this.subscribe = this.subscribe.bind(this);
     this.getSnapshot = this.getSnapshot.bind(this);
     this.#state = state;
     this.#version = version;
+    this.#order = order;
     this.#hooks = options.hooks;
     const hook = options.hooks?.checkpoint;
     if (hook !== undefined) {
@@ -123,8 +127,8 @@ export class CompiledGame implements ForkableGame {
   }
 
   fork(options?: RestoreOptions): CompiledGame {
-    if (options === undefined) return new CompiledGame(this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks });
-    return new CompiledGame(this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options);
+    if (options === undefined) return new CompiledGame(this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order);
+    return new CompiledGame(this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order);
   }
 
   send(raw: unknown): SendResult {
@@ -159,7 +163,7 @@ export class CompiledGame implements ForkableGame {
     const checked = checkEvent(this.#snapshot(), raw, false);
     if (!checked.ok) return checked;
     try {
-      const next = step(turnPlan, { value: state.value, context: freshSendContext(state.context), status: state.status }, checked.event, this.#runtime);
+      const next = sendStep(turnPlan, state, checked.event, this.#runtime);
       return { ok: true, state: next.state, emitted: next.emitted };
     } catch (err) {
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
@@ -179,7 +183,8 @@ export class CompiledGame implements ForkableGame {
   }
 
   #notify(emitted: EmittedEvent[]): EmittedEvent[] {
-    const events = emitted.map((e) => ({ ...e }));
+    // Object.assign, not a spread: V8 copies the events' many shapes faster so.
+    const events = emitted.map((e) => Object.assign({}, e));
     this.#flush(emitted);
     if (this.#subscribers !== null) {
       for (const s of [...this.#subscribers]) {
@@ -202,7 +207,7 @@ export class CompiledGame implements ForkableGame {
   }
 
   #makeActor(inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined): Actor<typeof turnMachine> {
-    const actor = createActor(bridgeMachine, { snapshot: resolved(this.#state), ...(inspect === undefined ? {} : { inspect }) } as unknown as Parameters<typeof createActor<typeof turnMachine>>[1]);
+    const actor = createActor(bridgeMachine, { snapshot: resolved(this.#state, this.#order), ...(inspect === undefined ? {} : { inspect }) } as unknown as Parameters<typeof createActor<typeof turnMachine>>[1]);
     bridges.set(actor, (snapshot, event, scope) => {
       const out = this.#process(event);
       if (!out.ok) {
@@ -217,7 +222,7 @@ export class CompiledGame implements ForkableGame {
         this.#commit(out.state);
         queueMicrotask(() => void this.#notify(out.emitted));
       }
-      return resolved(out.state);
+      return resolved(out.state, this.#order);
     });
     actor.subscribe({ error: () => undefined });
     actor.start();
@@ -267,13 +272,28 @@ export class CompiledGame implements ForkableGame {
       version: this.#version,
       status: this.#state.status,
       state: this.#state.value,
-      context: structuredClone(this.#state.context),
+      context: structuredClone(inOrder(this.#state.context, this.#order)),
     };
   }
 }
 
-function resolved(state: CompiledState): XSnapshot {
-  const s = turnMachine.resolveState({ value: stateValue(state.value) as never, context: state.context });
+/** The fields of the context in the order given (null: as they are). */
+function inOrder(ctx: TurnContext, order: readonly string[] | null): TurnContext {
+  if (order === null) return ctx;
+  const from = ctx as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of order) out[key] = from[key];
+  return out as unknown as TurnContext;
+}
+
+/** The order of a context's fields if it is not that of {@link cloneContext} (a context restored from JSON), else null. */
+function contextOrder(ctx: TurnContext): readonly string[] | null {
+  const keys = Object.keys(ctx);
+  return keys.length === CONTEXT_KEYS.length && keys.every((k, i) => k === CONTEXT_KEYS[i]) ? null : keys;
+}
+
+function resolved(state: CompiledState, order: readonly string[] | null): XSnapshot {
+  const s = turnMachine.resolveState({ value: stateValue(state.value) as never, context: inOrder(state.context, order) });
   return state.status === 'done' && s.status !== 'done' ? ({ ...s, status: 'done' } as XSnapshot) : s;
 }
 
@@ -299,10 +319,14 @@ export function compiledGameOf(persisted: PersistedGame, options: RestoreOptions
   const { status, state, context, version } = persisted;
   const leaf = turnPlan.resolve(state);
   if (leaf === undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `state: '${state}' is not a state of the turn machine`);
-  return new CompiledGame({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);
+  return gameFromState({ value: leaf.path, context: structuredClone(context), status: status === 'done' || leaf.final ? 'done' : 'active' }, version, options);
 }
 
-/** A game on the compiled runtime in `state`, as `fork` makes them (trusted state: no validation). */
+/**
+ * A game on the compiled runtime in `state` (trusted state: no validation), e.g. restored or
+ * forked from a game on XState. Its context is copied into the runtime's field order; the
+ * order it came in is kept for what the game hands out (`persist`, `actor`).
+ */
 export function gameFromState(state: CompiledState, version: number, options?: RestoreOptions): CompiledGame {
-  return new CompiledGame(state, version, options);
+  return new CompiledGame({ ...state, context: cloneContext(state.context) }, version, options, contextOrder(state.context));
 }

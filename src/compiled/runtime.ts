@@ -5,10 +5,11 @@
  * `step` takes the first enabled candidate for the event, then, as XState does, takes enabled
  * eventless transitions until none is enabled (re-selecting them only while a microstep
  * changed something), then the raised events in order, each followed by the eventless
- * transitions again; it stops as soon as the machine is done. Nothing is mutated: a new
- * context is made for every action that patches it, and the emitted and raised events are
- * returned in order.
+ * transitions again; it stops as soon as the machine is done. Nothing given is mutated: the
+ * first action that patches the context makes one new context for the step, which the later
+ * actions patch before anyone else sees it; the emitted and raised events are returned in order.
  */
+import { assignPatch, cloneContext } from '../../machines/context.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, TurnContext, TurnEvent, TurnInput } from '../../machines/turn.types.js';
 import type { SnapshotLike } from '../view.js';
@@ -41,6 +42,13 @@ interface Registers {
   emitted: EmittedEvent[];
   raised: TurnEvent[];
   queue: TurnEvent[];
+  /**
+   * The context this step has made and nobody else has seen yet (or null): the step patches it
+   * in place instead of copying the whole context for every action. The guards and effects
+   * only read the context they are given and keep no reference to it, and the state is
+   * published (immutable from then on) only when the step returns.
+   */
+  own: TurnContext | null;
 }
 
 function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: TurnEvent): PlanTransition | null {
@@ -60,7 +68,8 @@ function microstep(t: PlanTransition, r: Registers, event: TurnEvent, runtime: G
     const a = actions[i] as PlanTransition['actions'][number];
     const { patch, emit, raise } = a.fn(r.context, event, runtime, a.params);
     for (const _ in patch) {
-      r.context = { ...r.context, ...patch };
+      if (r.own !== r.context) r.own = r.context = cloneContext(r.context);
+      assignPatch(r.context, patch);
       changed = true;
       break;
     }
@@ -95,22 +104,40 @@ function result(r: Registers, handled: boolean): StepResult {
   return { state: { value: r.leaf.path, context: r.context, status: r.leaf.final ? 'done' : 'active' }, emitted: r.emitted, raised: r.raised, handled };
 }
 
-/** The state after `event` (XState's `transition(machine, snapshot, event)`), with what it emitted and raised. */
-export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
+/**
+ * The state after `event` (XState's `transition(machine, snapshot, event)`), with what it
+ * emitted and raised. `owned`: `state.context` was made for this step and nobody has seen it,
+ * so the step may patch it in place.
+ */
+export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime, owned = false): StepResult {
   const leaf = plan.leaves.get(state.value);
   if (leaf === undefined) throw new Error(`compiled runtime: '${state.value}' is not a leaf state of ${plan.machineId}`);
   if (state.status !== 'active') return { state, emitted: [], raised: [], handled: false };
-  const r: Registers = { leaf, context: state.context, emitted: [], raised: [], queue: [] };
+  const r: Registers = { leaf, context: state.context, emitted: [], raised: [], queue: [], own: owned ? state.context : null };
   const t = select(leaf.on.get(event.type), r.context, event);
   if (t !== null) microstep(t, r, event, runtime);
   settle(r, event, runtime);
   return result(r, t !== null);
 }
 
+const FRESH_SEND: Partial<TurnContext> = { autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
+
+/**
+ * One `send`'s worth of the runtime: the per-send counters of the auto-pass loop guard at zero
+ * (src/gate.ts `freshSendContext`, on a copy the step then patches in place), then {@link step}.
+ * This is all the game does with an event once the gate has accepted it.
+ */
+export function sendStep(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
+  const ctx = state.context;
+  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return step(plan, state, event, runtime);
+  return step(plan, { value: state.value, context: assignPatch(cloneContext(ctx), FRESH_SEND), status: state.status }, event, runtime, true);
+}
+
 /** The initial state for an input (XState's `getInitialSnapshot`): the context, then the initial states and what follows them. */
 export function initialState(plan: Plan, input: TurnInput, makeContext: (input: TurnInput) => TurnContext, runtime?: GameHooksRuntime): StepResult {
   const event = { type: 'xstate.init', input } as unknown as TurnEvent;
-  const r: Registers = { leaf: plan.start.target as PlanLeaf, context: { ...makeContext(input) }, emitted: [], raised: [], queue: [] };
+  const context = cloneContext(makeContext(input));
+  const r: Registers = { leaf: plan.start.target as PlanLeaf, context, emitted: [], raised: [], queue: [], own: context };
   microstep(plan.start, r, event, runtime);
   settle(r, event, runtime);
   return result(r, true);

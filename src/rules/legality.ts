@@ -68,7 +68,8 @@ const first = (...checks: (() => Violation | null)[]): Violation | null => {
 
 /** The table: for every event type, what makes it illegal now. */
 export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
-  PASS_PRIORITY: (ctx, _a, e) => first(() => priorityViolation(ctx, e.player, '117.3d', 'pass priority'), () => byViolation(ctx, e.player, e.by)),
+  // `??` as `first` does: the second check runs only when the first passes (most events of a game are this one).
+  PASS_PRIORITY: (ctx, _a, e) => priorityViolation(ctx, e.player, '117.3d', 'pass priority') ?? byViolation(ctx, e.player, e.by),
   CAST_SPELL: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'spell'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
   ACTIVATE_ABILITY: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'ability'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
   PLAY_LAND: (ctx, _a, e) => first(() => landViolation(ctx, e.player), () => byViolation(ctx, e.player, e.by)),

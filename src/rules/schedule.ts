@@ -73,9 +73,20 @@ export function getsOnThisTurn(ctx: Pick<TurnContext, 'activePlayer' | 'teams' |
   return player === undefined || (ctx.activePlayer !== null && unitOf(ctx, player) === ctx.activePlayer);
 }
 
+/**
+ * The entries of a new turn's phases, made once and shared by every turn of every game (a
+ * context is never changed in place, so neither are they; frozen to keep it so).
+ */
+const REGULAR_PHASE_ENTRIES: readonly PhaseEntry[] = REGULAR_PHASES.map((kind) => {
+  const entry = newPhase(kind, false);
+  for (const step of entry.steps) Object.freeze(step);
+  Object.freeze(entry.steps);
+  return Object.freeze(entry);
+});
+
 /** The phases of a new turn (CR 500.1). */
 export function regularPhases(): PhaseEntry[] {
-  return REGULAR_PHASES.map((kind) => newPhase(kind, false));
+  return REGULAR_PHASE_ENTRIES.slice();
 }
 
 /** The steps of a new phase after its first one. */

@@ -128,12 +128,13 @@ function pendingTurnSkips(skips: TurnContext['skips']): number {
 export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips']): ScheduledTurn[] {
   const out: ScheduledTurn[] = [];
   if (ctx.players.length === 0) return out;
-  let state: TurnOrderContext = { ...ctx, skips: counts };
+  // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times).
+  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects: ctx.effects };
   for (let taken = 0; taken < ctx.players.length + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
-    state = { ...state, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips };
+    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects: state.effects };
   }
   return out;
 }

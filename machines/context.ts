@@ -1,0 +1,161 @@
+/**
+ * Copies of the context with a patch applied, made cheaply. The context has some fifty
+ * fields and every effect composed with {@link andThen} sees a patched copy, so how the copy
+ * is made dominates the engine's time per event: an object spread (`{ ...ctx, ...patch }`) is
+ * compiled by V8 into a generic clone that adds the fields one by one once it has seen
+ * contexts of more than a few hidden classes. {@link cloneContext} is one object literal
+ * naming every field, so every copy has the same hidden class, made in one allocation, and
+ * every read of a context field stays monomorphic.
+ *
+ * The copies list the fields in the order of `initialContext` (machines/turn.effects.ts). A
+ * context restored from JSON has the persisted schema's order; the compiled game keeps that
+ * order for what it hands out (src/compiled/game.ts `persist`), so no order is ever visible.
+ */
+import type { TurnContext } from './turn.types.js';
+
+/** A shallow copy of the context, in the order of `initialContext` (all fields, one hidden class). */
+export function cloneContext(c: TurnContext): TurnContext {
+  return {
+    rules: c.rules,
+    seats: c.seats,
+    players: c.players,
+    startingPlayer: c.startingPlayer,
+    maxHandSize: c.maxHandSize,
+    attack: c.attack,
+    turn: c.turn,
+    activePlayer: c.activePlayer,
+    turnOwner: c.turnOwner,
+    rotation: c.rotation,
+    phase: c.phase,
+    step: c.step,
+    steps: c.steps,
+    phases: c.phases,
+    mainSeen: c.mainSeen,
+    priority: c.priority,
+    passed: c.passed,
+    stack: c.stack,
+    pendingTriggers: c.pendingTriggers,
+    landsPlayed: c.landsPlayed,
+    spellsCast: c.spellsCast,
+    previousTurnSpells: c.previousTurnSpells,
+    manaPool: c.manaPool,
+    handSizes: c.handSizes,
+    combat: c.combat,
+    extraTurns: c.extraTurns,
+    skips: c.skips,
+    effects: c.effects,
+    dayNight: c.dayNight,
+    controlNext: c.controlNext,
+    controlledBy: c.controlledBy,
+    stops: c.stops,
+    yields: c.yields,
+    autoPasses: c.autoPasses,
+    autoPassTurns: c.autoPassTurns,
+    priorityFresh: c.priorityFresh,
+    emptyTurns: c.emptyTurns,
+    cleanupSteps: c.cleanupSteps,
+    cleanupCheck: c.cleanupCheck,
+    reasons: c.reasons,
+    result: c.result,
+    nextObjectId: c.nextObjectId,
+    pending: c.pending,
+    orderTriggers: c.orderTriggers,
+    triggerOrder: c.triggerOrder,
+    rng: c.rng,
+    variant: c.variant,
+    teams: c.teams,
+    ranges: c.ranges,
+    influence: c.influence,
+    planarRolls: c.planarRolls,
+    pregame: c.pregame,
+  };
+}
+
+/**
+ * The same copy as {@link cloneContext}, for contexts made elsewhere (XState's `assign`, JSON):
+ * a separate function, so that cloneContext's reads only ever see contexts of its own hidden
+ * class and stay monomorphic (V8 keeps type feedback per function).
+ */
+export function adoptContext(c: TurnContext): TurnContext {
+  return {
+    rules: c.rules,
+    seats: c.seats,
+    players: c.players,
+    startingPlayer: c.startingPlayer,
+    maxHandSize: c.maxHandSize,
+    attack: c.attack,
+    turn: c.turn,
+    activePlayer: c.activePlayer,
+    turnOwner: c.turnOwner,
+    rotation: c.rotation,
+    phase: c.phase,
+    step: c.step,
+    steps: c.steps,
+    phases: c.phases,
+    mainSeen: c.mainSeen,
+    priority: c.priority,
+    passed: c.passed,
+    stack: c.stack,
+    pendingTriggers: c.pendingTriggers,
+    landsPlayed: c.landsPlayed,
+    spellsCast: c.spellsCast,
+    previousTurnSpells: c.previousTurnSpells,
+    manaPool: c.manaPool,
+    handSizes: c.handSizes,
+    combat: c.combat,
+    extraTurns: c.extraTurns,
+    skips: c.skips,
+    effects: c.effects,
+    dayNight: c.dayNight,
+    controlNext: c.controlNext,
+    controlledBy: c.controlledBy,
+    stops: c.stops,
+    yields: c.yields,
+    autoPasses: c.autoPasses,
+    autoPassTurns: c.autoPassTurns,
+    priorityFresh: c.priorityFresh,
+    emptyTurns: c.emptyTurns,
+    cleanupSteps: c.cleanupSteps,
+    cleanupCheck: c.cleanupCheck,
+    reasons: c.reasons,
+    result: c.result,
+    nextObjectId: c.nextObjectId,
+    pending: c.pending,
+    orderTriggers: c.orderTriggers,
+    triggerOrder: c.triggerOrder,
+    rng: c.rng,
+    variant: c.variant,
+    teams: c.teams,
+    ranges: c.ranges,
+    influence: c.influence,
+    planarRolls: c.planarRolls,
+    pregame: c.pregame,
+  };
+}
+
+/** The names of the context's fields, in the order of {@link cloneContext}. */
+export const CONTEXT_KEYS: readonly string[] = Object.keys(cloneContext({} as TurnContext));
+
+/** Sets the patch's fields on a context (one that nobody else has seen yet). */
+export function assignPatch(target: TurnContext, patch: Partial<TurnContext>): TurnContext {
+  const t = target as unknown as Record<string, unknown>;
+  const p = patch as Record<string, unknown>;
+  for (const key in p) t[key] = p[key];
+  return target;
+}
+
+/** Whether a patch changes nothing (has no fields). */
+export function isEmptyPatch(patch: Partial<TurnContext>): boolean {
+  for (const _ in patch) return false;
+  return true;
+}
+
+/** The context with a patch applied: `{ ...ctx, ...patch }`, as a {@link cloneContext} copy. */
+export function patched(ctx: TurnContext, patch: Partial<TurnContext>): TurnContext {
+  return assignPatch(cloneContext(ctx), patch);
+}
+
+/** The context as a patch leaves it: `ctx` itself when the patch is empty (contexts are never changed once made), else {@link patched}. */
+export function withPatch(ctx: TurnContext, patch: Partial<TurnContext>): TurnContext {
+  return isEmptyPatch(patch) ? ctx : patched(ctx, patch);
+}
