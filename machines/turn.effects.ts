@@ -104,27 +104,42 @@ export function expireAt(ctx: TurnContext, moment: Moment): Effect {
   return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
 }
 
+/**
+ * The fields that last one turn, as every new turn has them (CR 500.1: the turn begins with the
+ * untap step; 305.2 land plays; 731.2 spells counted for day and night; 801.2c range of
+ * influence fixed as the turn begins; 723.1b control for the turn): one factory for turn 1 and
+ * every later turn, so ending a turn early (724) leaves nothing of it behind.
+ */
+function newTurn(ctx: TurnContext, player: PlayerId): Partial<TurnContext> {
+  return {
+    activePlayer: player,
+    turnOwner: player,
+    phase: 'beginning',
+    step: 'untap',
+    steps: [],
+    phases: regularPhases(),
+    mainSeen: false,
+    priority: null,
+    passed: [],
+    landsPlayed: 0,
+    planarRolls: 0,
+    influence: influenceOf(ctx),
+    spellsCast: perPlayer(ctx.players, 0),
+    combat: null,
+    cleanupSteps: 0,
+    cleanupCheck: null,
+    ...controlForTurn(ctx, player),
+  };
+}
+
 /** Turn 1 begins, with the starting player active (CR 103.8), after the pregame if there was one. */
 export function beginFirstTurn(ctx: TurnContext): Effect {
   const chosen = ctx.pregame?.starting ?? ctx.startingPlayer;
   // CR 800.4k: a player who left during the pregame never begins a turn; the next in turn order does.
   const player = unitOf(ctx, ctx.players.includes(chosen) ? chosen : (nextPlayerAfter(ctx, chosen) ?? chosen));
-  const control = controlForTurn(ctx, player);
   return effect(
     ctx,
-    {
-      ...control,
-      activePlayer: player,
-      turnOwner: player,
-      rotation: player,
-      startingPlayer: player,
-      phase: 'beginning',
-      step: 'untap',
-      steps: [],
-      phases: regularPhases(),
-      pregame: null,
-      influence: influenceOf(ctx),
-    },
+    { ...newTurn(ctx, player), rotation: player, startingPlayer: player, pregame: null },
     [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
   );
 }
@@ -139,36 +154,19 @@ export function beginTurn(ctx: TurnContext): Effect {
   if (ctx.emptyTurns >= MAX_EMPTY_TURNS_PER_PLAYER * ctx.seats.length) return effect(ctx, { result: drawnGame(ctx), priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
   const next = nextTurn(byUnits(ctx));
   const turn = ctx.turn + 1;
-  const control = controlForTurn(ctx, next.player);
   const previous = ctx.activePlayer ?? ctx.turnOwner;
   const began = effect(
     ctx,
     {
+      ...newTurn(ctx, next.player),
       turn,
-      activePlayer: next.player,
-      turnOwner: next.player,
       rotation: next.rotation,
       extraTurns: next.extraTurns,
       skips: next.skips,
-      phase: 'beginning',
-      step: 'untap',
-      steps: [],
-      phases: regularPhases(),
-      mainSeen: false,
-      priority: null,
-      passed: [],
-      landsPlayed: 0,
-      planarRolls: 0,
-      influence: influenceOf(ctx),
       // CR 731.2a-b: with shared team turns, the most spells any one player of the previous active team cast.
       previousTurnSpells: dayNightSpellCount(ctx, previous),
-      spellsCast: perPlayer(ctx.players, 0),
-      combat: null,
-      cleanupSteps: 0,
-      cleanupCheck: null,
       emptyTurns: ctx.emptyTurns + 1,
       autoPassTurns: ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0),
-      ...control,
     },
     [{ type: 'turnBegan', turn, activePlayer: next.player }],
   );
