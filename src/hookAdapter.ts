@@ -6,9 +6,10 @@
 import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
-import type { HookReport } from '../machines/hooks.js';
+import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
 import type { Awaiting, CheckpointHook, PlayerId, TurnContext, TurnView } from '../machines/turn.types.js';
 import { parseHookResult } from './schemas.js';
+import { buildView } from './view.js';
 
 /** What a host threw, described without trusting it (its message or toString may throw too). */
 export function describeThrown(err: unknown): string {
@@ -19,6 +20,19 @@ export function describeThrown(err: unknown): string {
   }
 }
 
+
+/**
+ * What a game gives its effects to call the host's checkpoint hook: the hook, shown the view at
+ * the game's current `version()`, with re-entrance tracked; none without a hook (the effects
+ * then behave as with a hook that reports nothing).
+ */
+export function hookRuntime(hook: CheckpointHook | undefined, version: () => number): GameHooksRuntime | undefined {
+  if (hook === undefined) return undefined;
+  const runtime: GameHooksRuntime = { inHook: false };
+  const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, version());
+  runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
+  return runtime;
+}
 
 /** Calls the checkpoint hook as the game checks state-based actions and triggers; throws HOOK_FAILED when it misbehaves. */
 export function callHook(

@@ -14,19 +14,19 @@ import { createActor, type Actor, type ActorScope, type AnyEventObject, type Ins
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
+import type { EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
 import { Emitter } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
 import { checkEvent, freshSendContext, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from '../gate.js';
 import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
-import { callHook } from '../hookAdapter.js';
+import { hookRuntime } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type Persisted, type PersistedGame } from '../persistence.js';
 import { GameOptionsSchema, describeIssue } from '../schemas.js';
-import { buildView, deepFreeze, viewOf, type SnapshotLike } from '../view.js';
+import { deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
 import { initialState, sendStep, snapshotOf, step, type CompiledState } from './runtime.js';
 
@@ -90,13 +90,7 @@ export class CompiledGame implements ForkableGame {
     this.#version = version;
     this.#order = order;
     this.#hooks = options.hooks;
-    const hook = options.hooks?.checkpoint;
-    if (hook !== undefined) {
-      const runtime: GameHooksRuntime = { inHook: false };
-      const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
-      runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
-      this.#runtime = runtime;
-    }
+    this.#runtime = hookRuntime(options.hooks?.checkpoint, () => this.#version);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
     if (options.inspect !== undefined) this.#actor = this.#makeActor(options.inspect);
   }

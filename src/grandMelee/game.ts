@@ -12,20 +12,20 @@
 import { createActor, fromTransition, type Actor } from 'xstate';
 import { initialContext } from '../../machines/turn.effects.js';
 import type { turnMachine } from '../../machines/turn.machine.js';
-import type { Awaiting, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView, Trigger } from '../../machines/turn.types.js';
+import type { EmittedEventType, TurnEvent, TurnInput, TurnView, Trigger } from '../../machines/turn.types.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { Emitter } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, Listener, RestoreOptions, SendResult } from '../game.js';
 import { refusal, unknownPlayer, freshSendContext } from '../gate.js';
-import { callHook } from '../hookAdapter.js';
+import { hookRuntime } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { violationOf } from '../rules/legality.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
 import { parseEvent } from '../schemas.js';
-import { buildView, deepFreeze, awaitingOf } from '../view.js';
+import { deepFreeze, awaitingOf } from '../view.js';
 import { turnPlan } from '../compiled/game.js';
 import { initialState, snapshotOf, step, type CompiledState } from '../compiled/runtime.js';
 import { coordinate, isTakingTurn, sharedOf, tag, type Marker, type Tagged } from './coordinator.js';
@@ -69,13 +69,7 @@ export class GrandMeleeGame implements Game {
     this.#markers = markers;
     this.#version = version;
     this.#hooks = options.hooks;
-    const hook = options.hooks?.checkpoint;
-    if (hook !== undefined) {
-      const runtime: GameHooksRuntime = { inHook: false };
-      const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, this.#version);
-      runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
-      this.#runtime = runtime;
-    }
+    this.#runtime = hookRuntime(options.hooks?.checkpoint, () => this.#version);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
