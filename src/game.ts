@@ -14,12 +14,11 @@ import type { Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import type { LegalAction } from './legal.js';
 import type { NextStop } from './nextStop.js';
-import type { Persisted } from './persistence.js';
+import { parsePersisted, type Persisted } from './persistence.js';
 import { GameOptionsSchema, describeIssue } from './schemas.js';
 import { CompiledGame, compiledGameOf } from './compiled/game.js';
 import { GrandMeleeGame } from './grandMelee/game.js';
 import { restoreGrandMelee } from './grandMelee/persistence.js';
-import { parsePersisted } from './persistence.js';
 
 export type { Listener } from './emitter.js';
 

@@ -11,7 +11,6 @@ import type { TurnContext } from '../machines/turn.types.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
 import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
 import {
-  AttackerSchema,
   DurationSchema,
   EffectSchema,
   MAX_AMOUNT,
@@ -251,7 +250,6 @@ function buildPersistedSchema() {
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
 
-void AttackerSchema;
 
 /** Checks the facts that tie the fields of a persisted game together. Returns the first problem. */
 function consistencyProblem(p: Persisted): string | null {
@@ -383,7 +381,6 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
   }
 }
 
-void MAX_ID_LENGTH;
 
 // The snapshot schema and the context type describe the same fields (checked both ways at compile
 // time), except `pending`: the emitted events the hook has not seen yet are checked only for a
