@@ -138,10 +138,7 @@ export const CONTEXT_KEYS: readonly string[] = Object.keys(cloneContext({} as Tu
 
 /** Sets the patch's fields on a context (one that nobody else has seen yet). */
 export function assignPatch(target: TurnContext, patch: Partial<TurnContext>): TurnContext {
-  const t = target as unknown as Record<string, unknown>;
-  const p = patch as Record<string, unknown>;
-  for (const key in p) t[key] = p[key];
-  return target;
+  return Object.assign(target, patch);
 }
 
 /** Whether a patch changes nothing (has no fields). */

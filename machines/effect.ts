@@ -18,15 +18,17 @@ export interface Effect {
 /** An effect that does nothing. */
 export const NOTHING: Effect = { patch: {}, emit: [] };
 
-/** An effect: `patch`, plus `emit` emitted and appended to the pending events. */
+/**
+ * An effect: `patch`, plus `emit` emitted and appended to the pending events. The patch becomes
+ * the effect's (its `pending` is set here): pass a new object, never one another effect holds.
+ * Copying it instead would put every patch on V8's slow path for adding properties to an
+ * empty object (the transitions from `{}` are shared by patches of every shape).
+ */
 export function effect(ctx: TurnContext, patch: Partial<TurnContext>, emit: EmittedEvent[] = []): Effect {
   if (emit.length === 0) return { patch, emit };
   const base = patch.pending ?? ctx.pending;
-  const pending = base.length + emit.length > MAX_PENDING_EVENTS ? [...base, ...emit].slice(-MAX_PENDING_EVENTS) : base.concat(emit);
-  // Object.assign, not a spread: V8 clones patches of so many shapes on its slow path.
-  const withPending: Partial<TurnContext> = Object.assign({}, patch);
-  withPending.pending = pending;
-  return { patch: withPending, emit };
+  patch.pending = base.length + emit.length > MAX_PENDING_EVENTS ? [...base, ...emit].slice(-MAX_PENDING_EVENTS) : base.concat(emit);
+  return { patch, emit };
 }
 
 /**

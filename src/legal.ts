@@ -36,31 +36,46 @@ export type LegalAction =
   | Template<'ROLL_PLANAR_DIE'>
   | Template<'CONCEDE'>;
 
+/** The template less its `choose` (a new object the caller may fill in; object rest would take V8's slow path). */
+function withoutChoose(action: LegalAction): Record<string, unknown> & { type: LegalAction['type']; player: PlayerId } {
+  const out: Record<string, unknown> = {};
+  for (const key in action) if (key !== 'choose') out[key] = (action as unknown as Record<string, unknown>)[key];
+  return out as Record<string, unknown> & { type: LegalAction['type']; player: PlayerId };
+}
+
 /** A template with its choices filled in the plainest way (an unused id, no creatures, the first defender, the order as listed). */
 export function plainestFill(action: LegalAction, awaiting: Awaiting | null, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): TurnEvent {
-  const { choose: _choose, ...rest } = action;
+  const rest = withoutChoose(action);
   switch (rest.type) {
     case 'CAST_SPELL':
     case 'ACTIVATE_ABILITY': {
       let n = ctx.stack.length + ctx.pendingTriggers.length;
       const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
       while (taken.has(`object-${n}`)) n++;
-      return { ...rest, id: `object-${n}` } as TurnEvent;
+      rest.id = `object-${n}`;
+      return rest as TurnEvent;
     }
     case 'DECLARE_ATTACKERS':
-      return { ...rest, attackers: [] } as TurnEvent;
+      rest.attackers = [];
+      return rest as TurnEvent;
     case 'DECLARE_BLOCKERS':
-      return { ...rest, blockers: [] } as TurnEvent;
+      rest.blockers = [];
+      return rest as TurnEvent;
     case 'CHOOSE_DEFENDER':
-      return { ...rest, defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' } as TurnEvent;
+      rest.defender = awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '';
+      return rest as TurnEvent;
     case 'ORDER_BLOCKERS':
-      return { ...rest, order: awaiting?.kind === 'orderBlockers' ? [...awaiting.blockers] : [] } as TurnEvent;
+      rest.order = awaiting?.kind === 'orderBlockers' ? [...awaiting.blockers] : [];
+      return rest as TurnEvent;
     case 'ORDER_ATTACKERS':
-      return { ...rest, order: awaiting?.kind === 'orderAttackers' ? [...awaiting.attackers] : [] } as TurnEvent;
+      rest.order = awaiting?.kind === 'orderAttackers' ? [...awaiting.attackers] : [];
+      return rest as TurnEvent;
     case 'CHOOSE_STARTING_PLAYER':
-      return { ...rest, starting: rest.player } as TurnEvent;
+      rest.starting = rest.player;
+      return rest as TurnEvent;
     case 'ORDER_TRIGGERS':
-      return { ...rest, order: awaiting?.kind === 'orderTriggers' ? [...awaiting.triggers] : [] } as TurnEvent;
+      rest.order = awaiting?.kind === 'orderTriggers' ? [...awaiting.triggers] : [];
+      return rest as TurnEvent;
     default:
       return rest as TurnEvent;
   }
@@ -81,8 +96,7 @@ export function mayAnswer(ctx: Pick<TurnContext, 'teams' | 'variant'>, awaiting:
 
 /** The candidate templates for one player, before the legality check (the first is the plainest answer to what is awaited). */
 export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
-  const by = decider(ctx, p);
-  const who = by === p ? { player: p } : { player: p, by };
+  const who = whoOf(ctx, p);
   const out: LegalAction[] = [];
   if (awaiting !== null && mayAnswer(ctx, awaiting, p)) {
     switch (awaiting.kind) {
@@ -130,6 +144,18 @@ export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: Playe
   }
   out.push({ type: 'CONCEDE', player: p, choose: [] });
   return out;
+}
+
+/** The player of a template, and who decides for them if someone else does (CR 723.5). */
+function whoOf(ctx: TurnContext, p: PlayerId): { player: PlayerId; by?: PlayerId } {
+  const by = decider(ctx, p);
+  return by === p ? { player: p } : { player: p, by };
+}
+
+/** The first of {@link candidates} (the plainest answer to what is awaited), without building the others. */
+export function plainestCandidate(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction {
+  if (awaiting?.kind === 'priority' && mayAnswer(ctx, awaiting, p)) return { type: 'PASS_PRIORITY', ...whoOf(ctx, p), choose: [] };
+  return candidates(ctx, awaiting, p)[0] as LegalAction;
 }
 
 /** The decisions that would be accepted now, from one player or every player in turn order. */

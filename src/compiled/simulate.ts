@@ -11,7 +11,7 @@
  * its choices filled in the plainest way (src/legal.ts `plainestFill`). Deterministic for a
  * seed.
  */
-import { candidates, legalActionsOf, plainestFill, type LegalAction } from '../legal.js';
+import { legalActionsOf, plainestCandidate, plainestFill, type LegalAction } from '../legal.js';
 import { seededRandom } from '../simulation.js';
 import { awaitingOf } from '../view.js';
 import type { CompiledGame } from './game.js';
@@ -61,8 +61,8 @@ export function playout(game: CompiledGame, options: PlayoutOptions): PlayoutRes
     if (awaiting === null) break;
     // Usually the plainest answer, checked by the gate as it is sent; else (or if refused) a random legal action.
     if (random() >= explore) {
-      const plainest = candidates(ctx, awaiting, awaiting.player)[0];
-      if (plainest !== undefined && plainest.type !== 'CONCEDE' && fork.send(plainestFill(plainest, awaiting, ctx)).ok) {
+      const plainest = plainestCandidate(ctx, awaiting, awaiting.player);
+      if (plainest.type !== 'CONCEDE' && fork.send(plainestFill(plainest, awaiting, ctx)).ok) {
         events++;
         continue;
       }
