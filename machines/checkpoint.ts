@@ -72,14 +72,14 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     const unique = violationOf({ ...after, pendingTriggers: [] }, null, { type: 'TRIGGER', triggers });
     if (unique !== null) throw hookFailed(`result.triggers: ${unique.message} (CR ${unique.rule})`);
     const reportedSomething = reported.stateBasedActions || reported.triggers.length > 0 || reported.events.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
-    if (applied.stop || after.result !== null) return { ...out, activity: true };
-    if (!reportedSomething) return { ...out, activity };
+    if (applied.stop || after.result !== null) return withActivity(out, true);
+    if (!reportedSomething) return withActivity(out, activity);
     activity = true;
     if (options.holdTriggers) {
       out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => c.players.includes(t.controller)) }));
     } else if (needsOrdering(after, triggers)) {
       // CR 603.3b: the players order their triggers first; the check runs again afterwards.
-      return { ...andThen(ctx, out, (c) => effect(c, { pendingTriggers: [], triggerOrder: { batch: triggers, orders: {}, about: options.about } })), activity: true };
+      return withActivity(andThen(ctx, out, (c) => effect(c, { pendingTriggers: [], triggerOrder: { batch: triggers, orders: {}, about: options.about } })), true);
     } else {
       const stack = stackTriggers(after, triggers);
       assertStackLimit(stack.length, 'the stack');
@@ -102,7 +102,7 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     const current = withPatch(ctx, out.patch);
     const v = violationOf(current, null, e);
     if (v !== null) throw hookFailed(`result.events[${i}] (${e.type}) was refused: ${v.message} (CR ${v.rule})`);
-    if (e.type === 'END_TURN' || (e.type === 'END_COMBAT' && current.phase === 'combat')) return { ...out, raise: [e], triggers, stop: true };
+    if (e.type === 'END_TURN' || (e.type === 'END_COMBAT' && current.phase === 'combat')) return { patch: out.patch, emit: out.emit, raise: [e], triggers, stop: true };
     if (e.type === 'END_COMBAT') continue;
     if (e.type === 'TRIGGER') {
       triggers.push(...e.triggers.filter((t) => current.players.includes(t.controller)));
@@ -110,10 +110,23 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     }
     if (e.type === 'CONCEDE' || e.type === 'LOSE' || e.type === 'WIN' || e.type === 'DRAW_GAME') {
       out = andThen(ctx, out, (c) => leaveEffect(c, e));
-      if (withPatch(ctx, out.patch).result !== null) return { ...out, triggers, stop: true };
+      if (withPatch(ctx, out.patch).result !== null) return withTriggers(out, triggers, true);
       continue;
     }
     out = andThen(ctx, out, (c) => hostEffect(c, e));
   }
-  return { ...out, triggers, stop: false };
+  return withTriggers(out, triggers, false);
+}
+
+// The outcomes are built field by field: a spread of an effect followed by more fields takes V8's slow path.
+function withActivity(e: Effect, activity: boolean): CheckOutcome {
+  const out: CheckOutcome = { patch: e.patch, emit: e.emit, activity };
+  if (e.raise !== undefined) out.raise = e.raise;
+  return out;
+}
+
+function withTriggers(e: Effect, triggers: Trigger[], stop: boolean): Effect & { triggers: Trigger[]; stop: boolean } {
+  const out: Effect & { triggers: Trigger[]; stop: boolean } = { patch: e.patch, emit: e.emit, triggers, stop };
+  if (e.raise !== undefined) out.raise = e.raise;
+  return out;
 }

@@ -32,17 +32,21 @@ export function effect(ctx: TurnContext, patch: Partial<TurnContext>, emit: Emit
 }
 
 /**
- * Applies `next` to the context that `first` leaves: the two effects in sequence. Patches are
- * never changed once made, so an empty one is passed over rather than merged.
+ * Applies `next` to the context that `first` leaves: the two effects in sequence (`first` is
+ * consumed, see {@link combine}). An empty patch is passed over rather than merged.
  */
 export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
   return combine(first, next(isEmptyPatch(first.patch) ? ctx : patched(ctx, first.patch)));
 }
 
-/** Two effects in sequence where the second was computed without the first's patch (it reads nothing the first changes). */
+/**
+ * Two effects in sequence where the second was computed without the first's patch (it reads
+ * nothing the first changes). The first is consumed: its patch takes the second's fields (a
+ * copy would add every field to a new object on V8's slow path), so never use it afterwards.
+ */
 export function combine(first: Effect, second: Effect): Effect {
   const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
-  const patch = isEmptyPatch(first.patch) ? second.patch : isEmptyPatch(second.patch) ? first.patch : Object.assign({}, first.patch, second.patch);
+  const patch = isEmptyPatch(first.patch) ? second.patch : isEmptyPatch(second.patch) ? first.patch : Object.assign(first.patch, second.patch);
   const out: Effect = { patch, emit: first.emit.length === 0 ? second.emit : second.emit.length === 0 ? first.emit : [...first.emit, ...second.emit] };
   if (raise) out.raise = raise;
   return out;
