@@ -65,28 +65,41 @@ export function refusal(code: EngineErrorInfo['code'], message: string, rule?: s
 
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
-  const bad = (field: string, id: string) => `event.${field}: '${id}' is not a player of this game`;
+  // No closures and no destructuring: this runs for every event sent.
   const e = event as { player?: unknown; by?: unknown; controller?: unknown; defender?: unknown; starting?: unknown };
-  if (typeof e.player === 'string' && !seats.includes(e.player)) return bad('player', e.player);
-  if (typeof e.by === 'string' && !seats.includes(e.by)) return bad('by', e.by);
-  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return bad('controller', e.controller);
-  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return bad('defender', e.defender);
-  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return bad('starting', e.starting);
-  if (event.type === 'DECLARE_ATTACKERS') {
-    const i = event.attackers.findIndex((a) => !seats.includes(a.defender));
-    if (i >= 0) return bad(`attackers[${i}].defender`, event.attackers[i]?.defender ?? '');
+  if (typeof e.player === 'string' && !seats.includes(e.player)) return notASeat('player', e.player);
+  if (typeof e.by === 'string' && !seats.includes(e.by)) return notASeat('by', e.by);
+  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return notASeat('controller', e.controller);
+  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return notASeat('defender', e.defender);
+  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return notASeat('starting', e.starting);
+  switch (event.type) {
+    case 'DECLARE_ATTACKERS':
+      for (let i = 0; i < event.attackers.length; i++) {
+        const defender = (event.attackers[i] as { defender: string }).defender;
+        if (!seats.includes(defender)) return notASeat(`attackers[${i}].defender`, defender);
+      }
+      return null;
+    case 'TRIGGER':
+      for (let i = 0; i < event.triggers.length; i++) {
+        const controller = (event.triggers[i] as { controller: string }).controller;
+        if (!seats.includes(controller)) return notASeat(`triggers[${i}].controller`, controller);
+      }
+      return null;
+    case 'PUT_ON_STACK':
+      return seats.includes(event.object.controller) ? null : notASeat('object.controller', event.object.controller);
+    case 'ADD_EFFECT': {
+      const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
+      if (i >= 0) return notASeat(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
+      if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return notASeat('duration.ofPlayer', event.duration.ofPlayer);
+      return null;
+    }
+    default:
+      return null;
   }
-  if (event.type === 'TRIGGER') {
-    const i = event.triggers.findIndex((t) => !seats.includes(t.controller));
-    if (i >= 0) return bad(`triggers[${i}].controller`, event.triggers[i]?.controller ?? '');
-  }
-  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return bad('object.controller', event.object.controller);
-  if (event.type === 'ADD_EFFECT') {
-    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
-    if (i >= 0) return bad(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
-    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return bad('duration.ofPlayer', event.duration.ofPlayer);
-  }
-  return null;
+}
+
+function notASeat(field: string, id: string): string {
+  return `event.${field}: '${id}' is not a player of this game`;
 }
 
 /**

@@ -161,16 +161,14 @@ const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' 
 function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
   const { type, player, by } = r;
   if (!isPlayerId(player) || (by !== undefined && !isPlayerId(by))) return undefined;
-  // As zod builds it: an optional key given as undefined is kept.
-  const withBy = <T extends object>(e: T): T => ('by' in r ? { ...e, by } : e);
   switch (type) {
     case 'PASS_PRIORITY':
     case 'PLAY_LAND':
-      return withBy({ type, player });
+      return withByOf(r, { type, player });
     case 'CAST_SPELL':
     case 'ACTIVATE_ABILITY': {
       const { id, speed } = r;
-      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? withBy({ type, player, id, speed } as TurnEvent) : undefined;
+      return isObjectId(id) && (speed === 'sorcery' || speed === 'instant') ? withByOf(r, { type, player, id, speed } as TurnEvent) : undefined;
     }
     case 'ADD_MANA':
     case 'SPEND_MANA':
@@ -178,7 +176,7 @@ function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
     case 'HAND_SIZE':
       return by === undefined && isWhole(r.size, 0) ? { type, player, size: r.size } : undefined;
     case 'DISCARD':
-      return isWhole(r.count, 1) ? withBy({ type, player, count: r.count }) : undefined;
+      return isWhole(r.count, 1) ? withByOf(r, { type, player, count: r.count }) : undefined;
     case 'ADD_EXTRA_TURN': {
       // As zod builds it: an optional key given as undefined is kept.
       if (by !== undefined) return undefined;
@@ -188,15 +186,22 @@ function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
     }
     case 'DECLARE_ATTACKERS': {
       const attackers = listOf(r.attackers, 0, (a) => (isObjectId(a.id) && isPlayerId(a.defender) ? withStrikes({ id: a.id, defender: a.defender }, a) : undefined));
-      return attackers === undefined ? undefined : withBy({ type, player, attackers });
+      return attackers === undefined ? undefined : withByOf(r, { type, player, attackers });
     }
     case 'DECLARE_BLOCKERS': {
       const blockers = listOf(r.blockers, 0, (b) => (isObjectId(b.id) && isObjectId(b.attacker) ? withStrikes({ id: b.id, attacker: b.attacker }, b) : undefined));
-      return blockers === undefined ? undefined : withBy({ type, player, blockers });
+      return blockers === undefined ? undefined : withByOf(r, { type, player, blockers });
     }
     default:
       return undefined;
   }
+}
+
+/** The event with the `by` of the raw one, as zod builds it: an optional key given as undefined is kept. */
+function withByOf<T extends object>(r: Record<string, unknown>, e: T): T {
+  if (!('by' in r)) return e;
+  (e as { by?: unknown }).by = r.by;
+  return e;
 }
 
 /** TRIGGER, the one event without a player that most games send, the same way. */

@@ -72,6 +72,8 @@ export class CompiledGame implements ForkableGame {
   readonly #emitter = new Emitter();
   #subscribers: Set<() => void> | null = null;
   #frozen: TurnView | null = null;
+  /** What the gate, the view and the legal actions read of the state, made once per state. */
+  #snap: SnapshotLike | null = null;
   #actor: Actor<typeof turnMachine> | null = null;
   /** The actor's own send (marking the game busy) once the actor exists. */
   #guard: ReturnType<typeof guardActorSend> | null = null;
@@ -102,6 +104,7 @@ export class CompiledGame implements ForkableGame {
     try {
       const first = initialState(turnPlan, input, initialContext, game.#runtime);
       game.#state = first.state;
+      game.#snap = null;
       emitted = first.emitted;
     } catch (err) {
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
@@ -172,6 +175,7 @@ export class CompiledGame implements ForkableGame {
 
   #commit(state: CompiledState): void {
     this.#state = state;
+    this.#snap = null;
     this.#version++;
     this.#frozen = null;
   }
@@ -197,7 +201,7 @@ export class CompiledGame implements ForkableGame {
   }
 
   #snapshot(): SnapshotLike {
-    return snapshotOf(turnPlan, this.#state);
+    return (this.#snap ??= snapshotOf(turnPlan, this.#state));
   }
 
   #makeActor(inspect: Observer<InspectionEvent> | ((event: InspectionEvent) => void) | undefined): Actor<typeof turnMachine> {

@@ -68,29 +68,20 @@ const first = (...checks: (() => Violation | null)[]): Violation | null => {
 
 /** The table: for every event type, what makes it illegal now. */
 export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
-  // `??` as `first` does: the second check runs only when the first passes (most events of a game are this one).
+  // The events most games send chain their checks with `??`, as `first` does (a check runs only
+  // when the ones before it pass), without a closure per check.
   PASS_PRIORITY: (ctx, _a, e) => priorityViolation(ctx, e.player, '117.3d', 'pass priority') ?? byViolation(ctx, e.player, e.by),
-  CAST_SPELL: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'spell'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
-  ACTIVATE_ABILITY: (ctx, _a, e) => first(() => castViolation(ctx, e.player, e.speed, 'ability'), () => byViolation(ctx, e.player, e.by), () => stackIdViolation(ctx, [e.id])),
-  PLAY_LAND: (ctx, _a, e) => first(() => landViolation(ctx, e.player), () => byViolation(ctx, e.player, e.by)),
+  CAST_SPELL: (ctx, _a, e) => castViolation(ctx, e.player, e.speed, 'spell') ?? byViolation(ctx, e.player, e.by) ?? stackIdViolation(ctx, [e.id]),
+  ACTIVATE_ABILITY: (ctx, _a, e) => castViolation(ctx, e.player, e.speed, 'ability') ?? byViolation(ctx, e.player, e.by) ?? stackIdViolation(ctx, [e.id]),
+  PLAY_LAND: (ctx, _a, e) => landViolation(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   DECLARE_ATTACKERS: (ctx, a, e) =>
-    first(
-      () => awaited(a, 'declareAttackers', e.player, '508.1', 'a declaration of attackers', ctx),
-      () => byViolation(ctx, e.player, e.by),
-      () => attackViolation(ctx, e.player, e.attackers),
-    ),
+    awaited(a, 'declareAttackers', e.player, '508.1', 'a declaration of attackers', ctx) ?? byViolation(ctx, e.player, e.by) ?? attackViolation(ctx, e.player, e.attackers),
   DECLARE_BLOCKERS: (ctx, a, e) =>
-    first(
-      () => awaited(a, 'declareBlockers', e.player, '509.1', 'a declaration of blockers', ctx),
-      () => byViolation(ctx, e.player, e.by),
-      () => blockViolation(ctx, e.player, e.blockers),
-    ),
+    awaited(a, 'declareBlockers', e.player, '509.1', 'a declaration of blockers', ctx) ?? byViolation(ctx, e.player, e.by) ?? blockViolation(ctx, e.player, e.blockers),
   DISCARD: (ctx, a, e) =>
-    first(
-      () => awaited(a, 'discard', e.player, '514.1', 'a discard'),
-      () => byViolation(ctx, e.player, e.by),
-      () => (e.count === discardDue(ctx) ? null : violation('514.1', `${e.player} must discard exactly ${discardDue(ctx)} card(s), not ${e.count}`)),
-    ),
+    awaited(a, 'discard', e.player, '514.1', 'a discard') ??
+    byViolation(ctx, e.player, e.by) ??
+    (e.count === discardDue(ctx) ? null : violation('514.1', `${e.player} must discard exactly ${discardDue(ctx)} card(s), not ${e.count}`)),
   CHOOSE_DEFENDER: (ctx, a, e) =>
     first(
       () => awaited(a, 'chooseDefender', e.player, '507.1', 'a choice of the defending player', ctx),
