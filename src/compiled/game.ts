@@ -251,7 +251,7 @@ export class CompiledGame implements ForkableGame {
 
   nextStop(player?: string): NextStop | null {
     type Node = SnapshotLike & { state: CompiledState };
-    const nodeOf = (state: CompiledState): Node => ({ ...snapshotOf(turnPlan, state), state });
+    const nodeOf = (state: CompiledState): Node => snapshotOf(turnPlan, state);
     return nextStopBy<Node>(nodeOf(this.#state), player, (current, event) => {
       const ctx = freshSendContext(current.state.context);
       const next = step(turnPlan, { ...current.state, context: ctx }, event).state;

@@ -144,7 +144,24 @@ export function initialState(plan: Plan, input: TurnInput, makeContext: (input: 
 }
 
 /** What the view and the legality table need from a state: its status, context and tags. */
-export function snapshotOf(plan: Plan, state: CompiledState): SnapshotLike {
-  const tags = (plan.leaves.get(state.value) as PlanLeaf).tags;
-  return { status: state.status, context: state.context, hasTag: (tag: string) => tags.has(tag) };
+export function snapshotOf(plan: Plan, state: CompiledState): SnapshotLike & { readonly state: CompiledState } {
+  return new LeafSnapshot(state, (plan.leaves.get(state.value) as PlanLeaf).tags);
+}
+
+/** A {@link SnapshotLike} of a compiled state, with the state (a class: no closure per snapshot; do not spread it, `hasTag` is on the prototype). */
+class LeafSnapshot implements SnapshotLike {
+  readonly status: string;
+  readonly context: TurnContext;
+
+  constructor(
+    readonly state: CompiledState,
+    readonly tags: ReadonlySet<string>,
+  ) {
+    this.status = state.status;
+    this.context = state.context;
+  }
+
+  hasTag(tag: string): boolean {
+    return this.tags.has(tag);
+  }
 }

@@ -276,7 +276,7 @@ export class GrandMeleeGame implements Game {
   /** Per turn marker: the first running turn (lowest number) in which that player (or anyone) is next asked, within that turn; with its `turnMarker`. */
   nextStop(player?: string): NextStop | null {
     type Node = ReturnType<typeof snapshotOf> & { state: CompiledState };
-    const nodeOf = (state: CompiledState): Node => ({ ...snapshotOf(turnPlan, state), state });
+    const nodeOf = (state: CompiledState): Node => snapshotOf(turnPlan, state);
     for (const m of this.#markers) {
       if (!isTakingTurn(m)) continue;
       const found = nextStopBy<Node>(nodeOf(m.turn), player, (current, event) => {
