@@ -8,7 +8,7 @@ import type { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
 import { violationOf } from './rules/legality.js';
-import { parseEvent } from './schemas.js';
+import { eventOrMessage } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
@@ -59,58 +59,79 @@ export function guardActorSend(actor: { send(event: TurnEvent): void }, inHook: 
 }
 
 /** A refusal with its code, message and rule. */
-export function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): { ok: false; error: EngineErrorInfo } {
+export function refusal(code: EngineErrorInfo['code'], message: string, rule?: string): Refusal {
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
 }
 
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
-  // No closures and no destructuring: this runs for every event sent.
-  const e = event as { player?: unknown; by?: unknown; controller?: unknown; defender?: unknown; starting?: unknown };
-  if (typeof e.player === 'string' && !seats.includes(e.player)) return notASeat('player', e.player);
-  if (typeof e.by === 'string' && !seats.includes(e.by)) return notASeat('by', e.by);
-  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return notASeat('controller', e.controller);
-  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return notASeat('defender', e.defender);
-  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return notASeat('starting', e.starting);
+  // This runs for every event sent: the events most games send read only the fields they have.
   switch (event.type) {
-    case 'DECLARE_ATTACKERS':
+    case 'PASS_PRIORITY':
+    case 'PLAY_LAND':
+    case 'CAST_SPELL':
+    case 'ACTIVATE_ABILITY':
+    case 'DISCARD':
+    case 'DECLARE_BLOCKERS':
+      return unknownDecider(event.player, event.by, seats);
+    case 'DECLARE_ATTACKERS': {
+      const bad = unknownDecider(event.player, event.by, seats);
+      if (bad !== null) return bad;
       for (let i = 0; i < event.attackers.length; i++) {
         const defender = (event.attackers[i] as { defender: string }).defender;
         if (!seats.includes(defender)) return notASeat(`attackers[${i}].defender`, defender);
       }
       return null;
+    }
     case 'TRIGGER':
       for (let i = 0; i < event.triggers.length; i++) {
         const controller = (event.triggers[i] as { controller: string }).controller;
         if (!seats.includes(controller)) return notASeat(`triggers[${i}].controller`, controller);
       }
       return null;
-    case 'PUT_ON_STACK':
-      return seats.includes(event.object.controller) ? null : notASeat('object.controller', event.object.controller);
-    case 'ADD_EFFECT': {
-      const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
-      if (i >= 0) return notASeat(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
-      if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return notASeat('duration.ofPlayer', event.duration.ofPlayer);
-      return null;
-    }
-    default:
-      return null;
   }
+  const e = event as { player?: unknown; by?: unknown; controller?: unknown; defender?: unknown; starting?: unknown };
+  if (typeof e.player === 'string' && !seats.includes(e.player)) return notASeat('player', e.player);
+  if (typeof e.by === 'string' && !seats.includes(e.by)) return notASeat('by', e.by);
+  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return notASeat('controller', e.controller);
+  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return notASeat('defender', e.defender);
+  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return notASeat('starting', e.starting);
+  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return notASeat('object.controller', event.object.controller);
+  if (event.type === 'ADD_EFFECT') {
+    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
+    if (i >= 0) return notASeat(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
+    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return notASeat('duration.ofPlayer', event.duration.ofPlayer);
+  }
+  return null;
+}
+
+/** The player of a decision and who makes it for them, if either is not a seat. */
+function unknownDecider(player: string, by: string | undefined, seats: readonly string[]): string | null {
+  if (!seats.includes(player)) return notASeat('player', player);
+  return by !== undefined && !seats.includes(by) ? notASeat('by', by) : null;
 }
 
 function notASeat(field: string, id: string): string {
   return `event.${field}: '${id}' is not a player of this game`;
 }
 
+/** A refused event: its code, message and rule. */
+export type Refusal = { ok: false; error: EngineErrorInfo };
+
 /**
  * Checks an event against the game as it is: the parsed event, or the refusal (INVALID_EVENT
  * naming the field, GAME_OVER, REENTRANT, ILLEGAL_ACTION naming the rule).
  */
-export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
+export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean): { ok: true; event: TurnEvent } | Refusal {
   if (inHook) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-  const parsed = parseEvent(raw);
-  if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
-  const event = parsed.value;
+  const out = gateEvent(snapshot, raw);
+  return 'error' in out ? out : { ok: true, event: out };
+}
+
+/** {@link checkEvent} without a result object for an accepted event (no event has an `error` field): every event sent takes this path. */
+export function gateEvent(snapshot: SnapshotLike, raw: unknown): TurnEvent | Refusal {
+  const event = eventOrMessage(raw);
+  if (typeof event === 'string') return refusal(ErrorCode.INVALID_EVENT, event);
   const ctx = snapshot.context;
   const unknown = unknownPlayer(event, ctx.seats);
   if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
@@ -119,5 +140,5 @@ export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean
   }
   const v = violationOf(ctx, awaitingOf(snapshot), event);
   if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
-  return { ok: true, event };
+  return event;
 }

@@ -272,11 +272,17 @@ const EVENT_SCHEMA_OF: ReadonlyMap<string, (typeof EVENT_SCHEMAS)[number]> = new
  * scalars (most events of a game: PASS_PRIORITY above all). The message names the field.
  */
 export function parseEvent(raw: unknown): ParseResult<TurnEvent> {
+  const out = eventOrMessage(raw);
+  return typeof out === 'string' ? { ok: false, message: out } : { ok: true, value: out };
+}
+
+/** {@link parseEvent} without a result object: the event, or the message (the gate's path, taken by every event sent). */
+export function eventOrMessage(raw: unknown): TurnEvent | string {
   try {
     return parseEventUnsafe(raw);
   } catch (err) {
     // Getters, proxies and toString/toJSON that throw: the value cannot be read (CONTRACT: send never throws).
-    return { ok: false, message: `event: could not be read (${describeThrown(err)})` };
+    return `event: could not be read (${describeThrown(err)})`;
   }
 }
 
@@ -290,21 +296,21 @@ function describeThrown(err: unknown): string {
   }
 }
 
-function parseEventUnsafe(raw: unknown): ParseResult<TurnEvent> {
+function parseEventUnsafe(raw: unknown): TurnEvent | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, message: `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}` };
+    return `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`;
   }
   const fast = (raw as { type?: unknown }).type === 'TRIGGER' ? parseTriggerEvent(raw as Record<string, unknown>) : parseScalarEvent(raw as Record<string, unknown>);
-  if (fast !== undefined) return { ok: true, value: fast };
+  if (fast !== undefined) return fast;
   const type = (raw as { type?: unknown }).type;
   const schema = typeof type === 'string' ? EVENT_SCHEMA_OF.get(type) : undefined;
   if (schema === undefined) {
     const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');
-    return { ok: false, message: `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}` };
+    return `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}`;
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: `${type as string}: ${describeIssue(parsed.error, 'event')}` };
-  return { ok: true, value: parsed.data as TurnEvent };
+  if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;
+  return parsed.data as TurnEvent;
 }
 
 const CheckpointResultSchema = z.object({

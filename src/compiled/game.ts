@@ -16,10 +16,10 @@ import { initialContext } from '../../machines/turn.effects.js';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
 import { Emitter } from '../emitter.js';
-import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
+import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
-import { checkEvent, freshSendContext, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from '../gate.js';
+import { checkEvent, freshSendContext, gateEvent, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK, type Refusal } from '../gate.js';
 import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
@@ -28,13 +28,14 @@ import { PERSISTED_ENGINE, PERSISTED_VERSION, parsePersisted, stateValue, type P
 import { GameOptionsSchema, describeIssue } from '../schemas.js';
 import { deepFreeze, viewOf, type SnapshotLike } from '../view.js';
 import { compileMachine, type Plan } from './compile.js';
-import { initialState, sendStep, snapshotOf, step, type CompiledState } from './runtime.js';
+import { initialState, sendStep, snapshotOf, step, type CompiledState, type StepResult } from './runtime.js';
 
 /** The turn machine, compiled once. */
 export const turnPlan: Plan = compileMachine(turnMachine);
 
 type XSnapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
-type Processed = { ok: true; state: CompiledState; emitted: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+/** What the gate and the step made of an event: the step (accepted) or the refusal. */
+type Processed = StepResult | Refusal;
 
 /** A Game that can be forked. */
 export interface ForkableGame extends Game {
@@ -149,19 +150,17 @@ export class CompiledGame implements ForkableGame {
       out = this.#outcome ?? refusal(ErrorCode.INVALID_EVENT, 'event: expected an object with a type');
       this.#outcome = null;
     }
-    if (!out.ok) return { ok: false, error: out.error };
+    if ('error' in out) return out;
     return { ok: true, events: this.#accepted(out.state, out.emitted) };
   }
 
   /** The gate and the compiled step; changes nothing. */
   #process(raw: unknown): Processed {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    const state = this.#state;
-    const checked = checkEvent(this.#snapshot(), raw, false);
-    if (!checked.ok) return checked;
+    const event = gateEvent(this.#snapshot(), raw);
+    if ('error' in event) return event;
     try {
-      const next = sendStep(turnPlan, state, checked.event, this.#runtime);
-      return { ok: true, state: next.state, emitted: next.emitted };
+      return sendStep(turnPlan, this.#state, event, this.#runtime);
     } catch (err) {
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
     }
@@ -180,9 +179,11 @@ export class CompiledGame implements ForkableGame {
     this.#frozen = null;
   }
 
-  #notify(emitted: EmittedEvent[]): EmittedEvent[] {
-    // Object.assign, not a spread: V8 copies the events' many shapes faster so.
-    const events = emitted.map((e) => Object.assign({}, e));
+  #notify(emitted: EmittedEvent[], pending: readonly EmittedEvent[] = this.#state.context.pending): EmittedEvent[] {
+    // The host gets events nobody else holds: the step's own, except those the context keeps
+    // as `pending` for the next checkpoint (and all, once an actor emits them too), which are copied (Object.assign: V8 copies the
+    // events' many shapes faster so than with a spread). Listeners get copies of their own.
+    const events = pending.length === 0 && this.#actor === null ? emitted : emitted.map((e) => (this.#actor !== null || pending.includes(e) ? Object.assign({}, e) : e));
     this.#flush(emitted);
     if (this.#subscribers !== null) {
       for (const s of [...this.#subscribers]) {
@@ -208,7 +209,7 @@ export class CompiledGame implements ForkableGame {
     const actor = createActor(bridgeMachine, { snapshot: resolved(this.#state, this.#order), ...(inspect === undefined ? {} : { inspect }) } as unknown as Parameters<typeof createActor<typeof turnMachine>>[1]);
     bridges.set(actor, (snapshot, event, scope) => {
       const out = this.#process(event);
-      if (!out.ok) {
+      if ('error' in out) {
         if (this.#sending) this.#outcome = out;
         return snapshot;
       }
@@ -218,7 +219,7 @@ export class CompiledGame implements ForkableGame {
       } else {
         // Accepted through actor.send: the game's bookkeeping now, its listeners once the actor has finished.
         this.#commit(out.state);
-        queueMicrotask(() => void this.#notify(out.emitted));
+        queueMicrotask(() => void this.#notify(out.emitted, out.state.context.pending));
       }
       return resolved(out.state, this.#order);
     });
