@@ -130,18 +130,20 @@ export class CompiledGame implements ForkableGame {
   }
 
   send(raw: unknown): SendResult {
-    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#guard?.isBusy() === true) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    const guard = this.#guard;
     let out: Processed;
-    if (this.#actor === null || this.#guard === null) {
+    if (guard === null) {
+      // No actor: the gate and the step (#process refuses a send from inside the hook).
       out = this.#process(raw);
     } else {
+      if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
+      if (guard.isBusy()) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
       const checked = checkEvent(this.#snapshot(), raw, false);
       if (!checked.ok) return checked;
       this.#outcome = null;
       this.#sending = true;
       try {
-        this.#guard.send(checked.event);
+        guard.send(checked.event);
       } catch (err) {
         this.#outcome = refusal(ErrorCode.INVALID_EVENT, `the event could not be processed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {

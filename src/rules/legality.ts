@@ -45,13 +45,29 @@ function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], player: Play
 
 /** Ids on the stack are unique (and among the triggers waiting to be put on it, or to be ordered first, 603.3b). */
 function stackIdViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers' | 'triggerOrder'>, ids: readonly string[]): Violation | null {
+  // One id (a spell or ability, the usual case): a look through the lists, no set built.
+  if (ids.length === 1) return stackIdTaken(ctx, ids[0] as string) ? duplicateId(ids[0] as string) : stackLimitViolation(ctx, 1);
   const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id), ...(ctx.triggerOrder?.batch ?? []).map((t) => t.id)]);
   for (const id of ids) {
-    if (taken.has(id)) return violation('405.1', `an object with id ${id} is already on the stack (or waiting to be put on it); ids on the stack are unique`);
+    if (taken.has(id)) return duplicateId(id);
     taken.add(id);
   }
-  if (ctx.stack.length + ctx.pendingTriggers.length + ids.length > MAX_STACK) return violation('405.1', `the stack would hold more than MAX_STACK = ${MAX_STACK} objects`);
-  return null;
+  return stackLimitViolation(ctx, ids.length);
+}
+
+function stackIdTaken(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers' | 'triggerOrder'>, id: string): boolean {
+  for (const o of ctx.stack) if (o.id === id) return true;
+  for (const t of ctx.pendingTriggers) if (t.id === id) return true;
+  for (const t of ctx.triggerOrder?.batch ?? []) if (t.id === id) return true;
+  return false;
+}
+
+function duplicateId(id: string): Violation {
+  return violation('405.1', `an object with id ${id} is already on the stack (or waiting to be put on it); ids on the stack are unique`);
+}
+
+function stackLimitViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>, adding: number): Violation | null {
+  return ctx.stack.length + ctx.pendingTriggers.length + adding > MAX_STACK ? violation('405.1', `the stack would hold more than MAX_STACK = ${MAX_STACK} objects`) : null;
 }
 
 function inCombatPhase(ctx: Pick<TurnContext, 'phase' | 'combat'>, what: string): Violation | null {
