@@ -7,7 +7,7 @@ import type { Actor } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { violationOf } from './rules/legality.js';
+import { READS_AWAITING, violationOf } from './rules/legality.js';
 import { eventOrMessage } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -138,7 +138,7 @@ export function gateEvent(snapshot: SnapshotLike, raw: unknown): TurnEvent | Ref
   if (snapshot.status !== 'active' || ctx.result !== null) {
     return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
   }
-  const v = violationOf(ctx, awaitingOf(snapshot), event);
+  const v = violationOf(ctx, READS_AWAITING.has(event.type) ? awaitingOf(snapshot) : null, event);
   if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
   return event;
 }

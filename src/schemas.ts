@@ -146,8 +146,11 @@ void effectsAgree;
 
 /** Whether a value passes {@link PlayerIdSchema} (the same checks, without building a result object). */
 export function isPlayerId(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && !RESERVED_IDS.has(value);
+  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && (value.length < SHORTEST_RESERVED_ID || !RESERVED_IDS.has(value));
 }
+
+/** The length of the shortest reserved id: shorter ids are not looked up. */
+const SHORTEST_RESERVED_ID = Math.min(...[...RESERVED_IDS].map((id) => id.length));
 
 const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
 const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;

@@ -253,6 +253,26 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   YIELD: (ctx, _a, e) => inGame(ctx, e.player),
 };
 
+/**
+ * The events whose row reads what the game awaits (its second argument); every other row
+ * ignores it, so the gate does not work it out for them (test/rules/legality.test.ts checks
+ * this list against the table's rows).
+ */
+export const READS_AWAITING: ReadonlySet<TurnEvent['type']> = new Set<TurnEvent['type']>([
+  'DECLARE_ATTACKERS',
+  'DECLARE_BLOCKERS',
+  'DISCARD',
+  'CHOOSE_DEFENDER',
+  'ORDER_BLOCKERS',
+  'ORDER_ATTACKERS',
+  'ORDER_TRIGGERS',
+  'CHOOSE_STARTING_PLAYER',
+  'MULLIGAN',
+  'KEEP',
+  'BOTTOM',
+  'OPENING_HAND_DONE',
+]);
+
 /** What makes an event illegal now, or null when it is allowed. */
 export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
   return (LEGALITY[e.type] as Check<typeof e.type>)(ctx, awaiting, e as never);
