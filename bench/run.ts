@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the engine against a hand-written reducer, boardgame.io and raw XState,
  * on the same scripted workloads, in one run. Prints a table and writes bench/results.json.
- * See docs/performance.md.
+ * See the README, section Performance.
  *
  *   npm run bench                      # full run: 7 runs, about 2.5 minutes on 2 cores
  *   npm run bench -- --quick           # 3 shorter runs, under a minute
