@@ -9,32 +9,12 @@ import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
 import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
 import { unitOf } from '../src/rules/units.js';
+import { DECISIONS } from '../src/rules/legality.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { TurnContext, TurnEvent } from './turn.types.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
-
-/** The player decisions: everything else is a host event (or a setting). */
-export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([
-  'PASS_PRIORITY',
-  'CAST_SPELL',
-  'ACTIVATE_ABILITY',
-  'PLAY_LAND',
-  'DECLARE_ATTACKERS',
-  'DECLARE_BLOCKERS',
-  'DISCARD',
-  'CHOOSE_DEFENDER',
-  'ORDER_BLOCKERS',
-  'ORDER_ATTACKERS',
-  'ORDER_TRIGGERS',
-  'CHOOSE_STARTING_PLAYER',
-  'MULLIGAN',
-  'KEEP',
-  'BOTTOM',
-  'OPENING_HAND_DONE',
-  'ROLL_PLANAR_DIE',
-]);
 
 /** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */
 export function isHostEvent(e: TurnEvent): boolean {

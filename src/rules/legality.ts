@@ -253,10 +253,14 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
   YIELD: (ctx, _a, e) => inGame(ctx, e.player),
 };
 
+/** The decisions a player makes while holding priority (CR 117.1). */
+const PRIORITY_ACTIONS: readonly TurnEvent['type'][] = ['PASS_PRIORITY', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'PLAY_LAND', 'ROLL_PLANAR_DIE'];
+
 /**
- * The events whose row reads what the game awaits (its second argument); every other row
- * ignores it, so the gate does not work it out for them (test/rules/legality.test.ts checks
- * this list against the table's rows).
+ * The decisions that answer something else the game awaits (attackers, blockers, a discard,
+ * an order, the pregame's choices). Their rows are the ones that read what the game awaits (the
+ * table's second argument); the others ignore it, so the gate does not work it out for them
+ * (test/rules/legality.test.ts checks this list against the table's rows).
  */
 export const READS_AWAITING: ReadonlySet<TurnEvent['type']> = new Set<TurnEvent['type']>([
   'DECLARE_ATTACKERS',
@@ -272,6 +276,9 @@ export const READS_AWAITING: ReadonlySet<TurnEvent['type']> = new Set<TurnEvent[
   'BOTTOM',
   'OPENING_HAND_DONE',
 ]);
+
+/** The player decisions: everything else is a host event (or a setting). */
+export const DECISIONS: ReadonlySet<TurnEvent['type']> = new Set([...PRIORITY_ACTIONS, ...READS_AWAITING]);
 
 /** What makes an event illegal now, or null when it is allowed. */
 export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
