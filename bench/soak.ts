@@ -4,7 +4,8 @@
  * 1. Random games (test/properties/harness.ts: every era and variant, legal decisions, the
  *    host's turn-changing events, players leaving, refused input), every event checked, each
  *    game played in lockstep by the compiled runtime and by XState's interpreter (acceptance,
- *    emitted events and views compared after every event), until at least `--events` events
+ *    emitted events and views compared after every event; Grand Melee games, which the
+ *    interpreter reference cannot play, without the twin), until at least `--events` events
  *    (default 1,000,000) were sent.
  * 2. A `--turns`-turn (default 10,000) game of `--players` (default 4) players with random
  *    legal actions, with the heap sampled as it goes.
@@ -55,6 +56,7 @@ if (gc === undefined) console.log('note: run with node --expose-gc for exact hea
   let events = 0;
   let refused = 0;
   let games = 0;
+  let melee = 0;
   let highestTurn = 0;
   const setups = fc.sample(setupArb, { seed: baseSeed, numRuns: 1_000 });
   for (let i = 0; events < targetEvents; i++) {
@@ -70,11 +72,12 @@ if (gc === undefined) console.log('note: run with node --expose-gc for exact hea
       if (failures <= 10) console.log(`  FAILURE in game ${i} (${JSON.stringify(setup)}): ${String(err).split('\n')[0]?.slice(0, 2000)}`);
     }
     games++;
+    if (setup.variant === 'grandMelee') melee++;
   }
   const seconds = (performance.now() - start) / 1000;
   const heapAfter = heapMB();
   console.log(`  events: ${n(events)} in ${seconds.toFixed(1)} s = ${n(events / seconds)} events/s, each on both runtimes (${((100 * refused) / events).toFixed(1)}% refused)`);
-  console.log(`  games: ${n(games)}; highest turn reached: ${highestTurn}`);
+  console.log(`  games: ${n(games)} (${n(melee)} of them Grand Melee, played without the XState twin); highest turn reached: ${highestTurn}`);
   console.log(`  failures and differences: ${failures}`);
   console.log(`  heap: ${mb(heapBefore)} before, ${mb(heapAfter)} after (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)})`);
 }
