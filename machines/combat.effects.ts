@@ -21,7 +21,10 @@ export function beginCombat(ctx: TurnContext): Effect {
 
 /** Whether the active player must choose the defending player now (CR 507.1, 703.4h). */
 export function isDefenderChoiceDue(ctx: TurnContext): boolean {
-  return ctx.result === null && ctx.combat !== null && ctx.combat.defenders === null && defenderChoices(ctx) !== null;
+  if (ctx.result !== null || ctx.combat === null || ctx.combat.defenders !== null) return false;
+  // CR 803.1a: with nobody to choose, the player can't attack; nothing is awaited.
+  const choices = defenderChoices(ctx);
+  return choices !== null && choices.length > 0;
 }
 
 /**

@@ -327,17 +327,22 @@ export function endTurnEffects(ctx: TurnContext): Effect {
   return andThen(ctx, effect(ctx, {}, [{ type: 'cleanup', player: ctx.activePlayer }]), (c) => expireAt(c, { at: 'cleanup' }));
 }
 
-/** CR 514.3a: the cleanup step's own check; if anything happened, players will receive priority. */
+/**
+ * CR 514.3a: the cleanup step's own check; if anything happened, players will receive
+ * priority. An object the host put on the stack during the step (PUT_ON_STACK) counts as a
+ * trigger put on the stack there: the turn cannot end with the stack holding it.
+ */
 export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
   const checked = runCheckpoint(ctx, runtime, { about: null });
-  if (checked.activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
+  const activity = checked.activity || ctx.stack.length > 0;
+  if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
     throw new TurnEngineError(
       ErrorCode.HOOK_FAILED,
       `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
         `MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
     );
   }
-  return andThen(ctx, checked, (c) => effect(c, { cleanupCheck: checked.activity ? 'active' : 'quiet' }));
+  return andThen(ctx, checked, (c) => effect(c, { cleanupCheck: activity ? 'active' : 'quiet' }));
 }
 
 /**

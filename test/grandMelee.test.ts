@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineError } from '../src/index.js';
 import { plainestFill } from '../src/legal.js';
 import { simulate } from '../src/simulation.js';
+import { DEFAULT_MIX, playRandom } from './properties/harness.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
@@ -181,5 +182,39 @@ describe('persistence of Grand Melee games', () => {
     expect(refusal((p) => (p.context.turn = p.context.turn + 1))).toMatch(/state, context: must be turn marker 1's/);
     expect(refusal((p) => p.markers.push(p.markers[1]))).toMatch(/markers/);
     expect(refusal((p) => (p.markers[1].context.turnOwner = p.markers[0].context.turnOwner))).toMatch(/markers\[1\]/);
+  });
+});
+
+describe('Grand Melee games found by the soak (each failed before its fix)', () => {
+  it("807.4, 807.5: a restored game keeps one set of the game's fields, so a change made in marker 2's turn reaches every turn", () => {
+    const game = restoreGame(JSON.parse(JSON.stringify(melee().persist())));
+    expect(game.send({ type: 'HAND_SIZE', player: 'F', size: 3, turnMarker: 2 }).ok).toBe(true);
+    expect(game.send({ type: 'CONCEDE', player: 'G' }).ok).toBe(true);
+    const persisted = JSON.parse(JSON.stringify(game.persist()));
+    for (const m of persisted.markers) {
+      expect(m.context.handSizes.F).toBe(3);
+      expect(m.context.players).not.toContain('G');
+      expect(Object.keys(m.context.spellsCast)).toEqual(m.context.players);
+    }
+    expect(() => restoreGame(persisted)).not.toThrow();
+  });
+
+  // Random games of the property harness (legal decisions, host events, players leaving, restores)
+  // that failed before: a stuck defender choice with nobody left to choose (803.1a), a WIN whose
+  // losers each turn worked out from its own range of influence (801.14), a turn ending with an
+  // object the host put on the stack in cleanup (514.3a), a player beginning a second turn while
+  // taking one (807.4), and a restored game whose turns no longer shared the game's fields.
+  const SOAK_GAMES: [seed: number, players: number, rules: 'current' | 'm10' | 'classic', orderTriggers: 'host' | 'players', hostHeavy: boolean][] = [
+    [20261479, 10, 'current', 'players', true],
+    [20261501, 10, 'current', 'host', true],
+    [20261506, 10, 'm10', 'players', false],
+    [20261782, 10, 'classic', 'host', false],
+    [20261989, 10, 'current', 'players', true],
+    [777095, 12, 'current', 'host', true],
+  ];
+  it.each(SOAK_GAMES)('seed %i (%i players, %s, orderTriggers %s) plays 300 checked events', (seed, players, rules, orderTriggers, hostHeavy) => {
+    const mix = hostHeavy ? { legal: 45, host: 40, refused: 8, concede: 2, restore: 5 } : DEFAULT_MIX;
+    const run = playRandom({ players: ids(players), variant: 'grandMelee', rules, orderTriggers, pregame: false, seed }, 300, mix);
+    expect(run.accepted).toBeGreaterThan(0);
   });
 });

@@ -127,3 +127,17 @@ describe('legalActions', () => {
     t.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [] });
   });
 });
+
+describe('the cleanup step (CR 514.3a)', () => {
+  it('514.3a: an object the host puts on the stack during cleanup gives the active player priority, and another cleanup step follows', () => {
+    const t = play({ players: ['A', 'B'], handSize: 9 });
+    t.passUntil({ step: 'cleanup' });
+    t.expectView({ awaiting: { kind: 'discard', player: 'A', count: 2 } });
+    t.send({ type: 'PUT_ON_STACK', object: { id: 'copy-1', controller: 'B', kind: 'copy' } });
+    t.send({ type: 'DISCARD', player: 'A', count: 2 });
+    t.expectView({ turn: 1, step: 'cleanup', priority: 'A', stack: [{ id: 'copy-1', controller: 'B', kind: 'copy' }] });
+    t.pass('A', 'B');
+    t.expectView({ turn: 1, step: 'cleanup', stack: [] });
+    t.passUntil({ turn: 2 });
+  });
+});

@@ -146,10 +146,10 @@ export class GrandMeleeGame implements Game {
     const many = markers.length > 1;
     let next = markers;
     try {
-      for (const [k, { marker, event: e }] of routed.entries()) {
+      for (const { marker, event: e } of routed) {
         const current = next.find((m) => m.number === marker.number) as Marker;
         const r = step(turnPlan, { ...current.turn, context: freshSendContext(current.turn.context) }, e, this.#runtime);
-        emitted.push(...tag(k > 0 && LEAVING.has(e.type) ? r.emitted.filter((x) => x.type !== 'playerLeft' && x.type !== 'effectEnded' && x.type !== 'gameOver') : r.emitted, marker.number, many));
+        emitted.push(...tag(r.emitted, marker.number, many));
         next = next.map((m) => (m === current ? { ...m, turn: r.state } : m));
       }
       next = coordinate(next, sharedOf(ctx), turnPlan, emitted, this.#runtime);
@@ -167,8 +167,12 @@ export class GrandMeleeGame implements Game {
     const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, awaitingOf(snap(m)), e);
     const illegal = (message: string, rule: string): EngineErrorInfo => ({ code: ErrorCode.ILLEGAL_ACTION, message, rule });
     if (LEAVING.has(event.type)) {
-      const v = check(running[0] ?? (this.#markers[0] as Marker), event);
-      return v !== null ? illegal(v.message, v.rule) : this.#markers.map((marker) => ({ marker, event }));
+      // One turn decides who leaves (a WIN's losers depend on the range of influence, fixed as
+      // that turn began, 801.2c, 801.14); the others follow it (coordinator: players who left
+      // leave every turn), so every turn agrees on who is still in the game.
+      const m = running[0] ?? (this.#markers[0] as Marker);
+      const v = check(m, event);
+      return v !== null ? illegal(v.message, v.rule) : [{ marker: m, event }];
     }
     if (named !== undefined) {
       const m = this.#markers.find((x) => x.number === named);

@@ -41,10 +41,16 @@ export function meleeProblem(p: Persisted, check: (one: Persisted) => string | n
 
 /** Restores a validated Grand Melee game. */
 export function restoreGrandMelee(p: Persisted, options: RestoreOptions): GrandMeleeGame {
+  let shared: Partial<Record<(typeof SHARED_FIELDS)[number], unknown>> | null = null;
   const markers: Marker[] = (p.markers ?? []).map((m) => {
     const leaf = turnPlan.resolve(m.state);
     if (leaf === undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `markers: '${m.state}' is not a state of the turn machine`);
-    return { number: m.number, life: m.life, removals: m.removals, turn: { value: leaf.path, context: structuredClone(m.context), status: p.status === 'done' || leaf.final ? 'done' : 'active' } };
+    const context = structuredClone(m.context);
+    // The game's fields are one set of objects shared by every turn (checked equal above): the
+    // coordinator tells the turn that changed them by identity, as in a game never persisted.
+    if (shared === null) shared = Object.fromEntries(SHARED_FIELDS.map((k) => [k, context[k]]));
+    else Object.assign(context, shared);
+    return { number: m.number, life: m.life, removals: m.removals, turn: { value: leaf.path, context, status: p.status === 'done' || leaf.final ? 'done' : 'active' } };
   });
   return new GrandMeleeGame(markers, p.version, options);
 }

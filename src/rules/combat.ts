@@ -38,9 +38,13 @@ export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'ac
   return side === null || !allowed.includes(side) ? [] : [side];
 }
 
-/** The players the active player may attack in this combat (CR 506.2, 508.1b, 801.3, 809.3c). */
-export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>): PlayerId[] {
-  const chosen = ctx.combat?.defenders ?? null;
+/**
+ * The players the active player may attack in this combat (CR 506.2, 508.1b, 801.3, 809.3c).
+ * Before a defending player is chosen, those the choice would allow: nobody when none can be
+ * chosen (803.1a: the nearest opponent to the left is more than one seat away, or out of range).
+ */
+export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>): PlayerId[] {
+  const chosen = ctx.combat?.defenders ?? defenderChoices(ctx);
   const opponents = attackableOpponents(ctx, ctx.activePlayer);
   return chosen === null ? opponents : chosen.filter((p) => opponents.includes(p));
 }
@@ -74,7 +78,7 @@ export function hasFirstStrikeCombatant(ctx: Pick<TurnContext, 'combat'>): boole
  * Validates a declaration of attackers (CR 508.1): each creature attacks once, and each
  * attacks a player the active player may attack (CR 508.1b, 506.2, 803).
  */
-export function attackViolation(ctx: Pick<TurnContext, 'players' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
+export function attackViolation(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
   const allowed = attackablePlayers(ctx);
   const seen = new Set<string>();
   for (const [i, a] of attackers.entries()) {

@@ -72,6 +72,8 @@ export interface MarkerSeat {
 export function canMarkerBegin(ctx: Pick<TurnContext, 'seats' | 'players'>, markers: readonly MarkerSeat[], number: number): boolean {
   const me = markers.find((m) => m.number === number);
   if (me === undefined) return false;
+  // CR 807.4: each marker is an active player's turn; a holder still taking a turn with another marker (one designated for removal, 807.4g) begins this one after it.
+  if (markers.some((m) => m.number !== number && m.takingTurn && m.holder === me.holder)) return false;
   const left = playersToTheLeft(ctx, me.holder, 3);
   if (!markers.some((m) => m.number !== number && left.includes(m.holder))) return true;
   return !markers.some((m) => m.takingTurn) && markers.every((m) => m.number >= number);

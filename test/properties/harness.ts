@@ -232,7 +232,19 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
   let accepted = 0;
   let refused = 0;
   const total = mix.legal + mix.host + mix.refused + mix.concede + mix.restore;
+  // The last events sent, for the message of a failure (the setup and seed replay the rest).
+  const recent: string[] = [];
   for (let i = 0; i < length && game.view().gameOver === null; i++) {
+    try {
+      playOne(i);
+    } catch (err) {
+      if (process.env.HARNESS_HISTORY === undefined) throw err;
+      throw new Error(`${String(err)}\n  after event ${i}; the last events sent:\n    ${recent.join('\n    ')}`);
+    }
+  }
+  return { game, events, accepted, refused };
+
+  function playOne(i: number): void {
     const view = game.view();
     const roll = r() * total;
     if (roll < mix.restore) {
@@ -242,7 +254,8 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
       game = copy;
       listen(game);
       if (twin !== null) twin = restoreInterpreterGame(JSON.parse(JSON.stringify(twin.persist())));
-      continue;
+      recent.push('(restored)');
+      return;
     }
     let event: unknown;
     if (roll < mix.restore + mix.legal) {
@@ -260,6 +273,8 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
     else event = leaveEvent(view, r);
     const before = JSON.stringify(game.persist());
     const seen = events.length;
+    recent.push(JSON.stringify(event));
+    if (recent.length > 12) recent.shift();
     let result: ReturnType<Game['send']>;
     try {
       result = game.send(event);
@@ -283,7 +298,6 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
     const polluted = prototypeProblem();
     check(polluted === null, polluted ?? '');
   }
-  return { game, events, accepted, refused };
 }
 
 /** What every view keeps: players and priority in the game, the awaited player among them, the stack's controllers. */
