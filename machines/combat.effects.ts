@@ -46,6 +46,16 @@ export function endCombat(ctx: TurnContext): Effect {
   return andThen(ctx, effect(ctx, { combat: null }), (c) => expireAt(c, { at: 'endOfCombat' }));
 }
 
+/**
+ * CR 511.3: a combat still in progress as its phase is left through its steps ends now. That
+ * happens only after END_TURN in an earlier turn of the same send: every eventless transition
+ * of that send sees END_TURN as its event, so the phase's exit (`endCombatAsPhaseIsLeft`, which
+ * leaves the combat END_TURN ends to `skipToCleanup`, 724.1d) took this later combat for it.
+ */
+export function endUnfinishedCombat(ctx: TurnContext): Effect {
+  return ctx.combat === null ? NOTHING : endCombat(ctx);
+}
+
 /** CR 508.1: the active player's attackers. */
 export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[]): Effect {
   const combat = ctx.combat ?? newCombat();

@@ -112,6 +112,7 @@ export const ACTION_EFFECTS = {
   playLand: (ctx) => pri.playLand(ctx),
   beginCombat: (ctx) => cx.beginCombat(ctx),
   endCombat: (ctx, e) => cx.endCombatAsPhaseIsLeft(ctx, e),
+  endUnfinishedCombat: (ctx) => cx.endUnfinishedCombat(ctx),
   chooseDefender: (ctx, e) => cx.chooseDefender(ctx, eventOf(e, 'CHOOSE_DEFENDER').defender),
   declareAttackers: (ctx, e) => cx.declareAttackers(ctx, eventOf(e, 'DECLARE_ATTACKERS').attackers),
   markAttacksDeclared: (ctx) => cx.markAttacksDeclared(ctx),
