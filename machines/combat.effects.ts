@@ -14,9 +14,8 @@ import type { Attacker, Blocker, PlayerId, TurnContext } from './turn.types.js';
 
 /** The combat phase begins with no creatures in combat; the defending player is chosen or fixed (CR 506.2, 507.1). */
 export function beginCombat(ctx: TurnContext): Effect {
-  // CR 803.1a, 801.3: with no opponent the active player could choose, nobody can be attacked.
-  const choices = defenderChoices(ctx);
-  return effect(ctx, { combat: choices !== null && choices.length === 0 ? { ...newCombat(), defenders: [] } : newCombat() });
+  // CR 803.1a, 801.3: with no opponent the active player could choose, nobody can be attacked (attackablePlayers).
+  return effect(ctx, { combat: newCombat() });
 }
 
 /** Whether the active player must choose the defending player now (CR 507.1, 703.4h). */

@@ -53,3 +53,31 @@ export class Emitter {
     }
   }
 }
+
+/**
+ * The subscribers of `game.subscribe` (for `useSyncExternalStore`), shared by every kind of
+ * game: each is called after every accepted event, and a throwing one does not stop the others.
+ */
+export class Subscribers {
+  readonly #set = new Set<() => void>();
+
+  /** Adds a subscriber; returns the function that removes it (each subscription is its own, even of the same function). */
+  add(listener: () => void): () => void {
+    const wrapped = () => listener();
+    this.#set.add(wrapped);
+    return () => {
+      this.#set.delete(wrapped);
+    };
+  }
+
+  /** Calls every subscriber (those added meanwhile wait for the next event). */
+  notify(): void {
+    for (const s of [...this.#set]) {
+      try {
+        s();
+      } catch {
+        // A subscriber's failure is the host's; the engine goes on.
+      }
+    }
+  }
+}

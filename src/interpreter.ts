@@ -11,7 +11,7 @@ import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks
 import { turnMachine } from '../machines/turn.machine.js';
 import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnView } from '../machines/turn.types.js';
 import { gameFromState } from './compiled/game.js';
-import { Emitter, type Listener } from './emitter.js';
+import { Emitter, Subscribers, type Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import { checkCallbacks, toInput, type Game, type GameOptions, type RestoreOptions, type SendResult } from './game.js';
 import { checkEvent, freshSend, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK } from './gate.js';
@@ -49,7 +49,7 @@ class TurnGame implements Game {
   readonly #hooks: RestoreOptions['hooks'];
   #version: number;
   readonly #emitter = new Emitter();
-  readonly #subscribers = new Set<() => void>();
+  readonly #subscribers = new Subscribers();
   #outbox: EmittedEvent[] = [];
   #sending = false;
   #outcome: Outcome | null = null;
@@ -171,13 +171,7 @@ class TurnGame implements Game {
     this.#frozen = null;
     const events = this.#outbox.map((e) => ({ ...e }));
     this.#flush();
-    for (const s of [...this.#subscribers]) {
-      try {
-        s();
-      } catch {
-        // A subscriber's failure is the host's; the engine goes on.
-      }
-    }
+    this.#subscribers.notify();
     return events;
   }
 
@@ -200,11 +194,7 @@ class TurnGame implements Game {
   }
 
   subscribe(listener: () => void): () => void {
-    const wrapped = () => listener();
-    this.#subscribers.add(wrapped);
-    return () => {
-      this.#subscribers.delete(wrapped);
-    };
+    return this.#subscribers.add(listener);
   }
 
   legalActions(player?: string): LegalAction[] {

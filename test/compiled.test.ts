@@ -11,6 +11,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transition, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { adoptContext, cloneContext, CONTEXT_KEYS } from '../machines/context.js';
+import { initialContext } from '../machines/turn.effects.js';
 import { ACTION_EFFECTS, GUARDS } from '../machines/turn.setup.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import type { CheckpointHook, RulesEra, TurnContext, TurnEvent } from '../machines/turn.types.js';
@@ -18,7 +20,7 @@ import { compileMachine } from '../src/compiled/compile.js';
 import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';
 import { playout } from '../src/compiled/simulate.js';
-import { createGame, restoreGame, type Game } from '../src/game.js';
+import { createGame, restoreGame, toInput, type Game } from '../src/game.js';
 import { createInterpreterGame } from '../src/interpreter.js';
 import { legalActionsOf, plainestFill } from '../src/legal.js';
 import { statePath } from '../src/persistence.js';
@@ -260,5 +262,14 @@ describe('compiled Game', () => {
     expect(a.turn).toBeGreaterThan(20);
     expect(b.game.view()).toEqual(a.game.view());
     expect(game.view().turn).toBe(1);
+  });
+});
+
+describe('context copies (machines/context.ts)', () => {
+  it('cloneContext and adoptContext (kept apart for V8) copy every field of the context, in the same order', () => {
+    const ctx = initialContext(toInput({ players: ['A', 'B', 'C'], seed: 3 }));
+    expect(Object.keys(cloneContext(ctx))).toEqual(Object.keys(ctx));
+    expect(Object.keys(adoptContext(ctx))).toEqual(CONTEXT_KEYS);
+    expect(adoptContext(ctx)).toEqual(cloneContext(ctx));
   });
 });

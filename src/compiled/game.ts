@@ -15,7 +15,7 @@ import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
-import { Emitter } from '../emitter.js';
+import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
@@ -71,7 +71,8 @@ export class CompiledGame implements ForkableGame {
   /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
   readonly #runtime: GameHooksRuntime | undefined;
   readonly #emitter = new Emitter();
-  #subscribers: Set<() => void> | null = null;
+  /** Made on the first subscription: most games (forks, playouts) have none. */
+  #subscribers: Subscribers | null = null;
   #frozen: TurnView | null = null;
   /** What the gate, the view and the legal actions read of the state, made once per state. */
   #snap: SnapshotLike | null = null;
@@ -182,20 +183,14 @@ export class CompiledGame implements ForkableGame {
   }
 
   #notify(emitted: EmittedEvent[], pending: readonly EmittedEvent[] = this.#state.context.pending): EmittedEvent[] {
-    // The host gets events nobody else holds: the step's own, except those the context keeps
-    // as `pending` for the next checkpoint (and all, once an actor emits them too), which are copied (Object.assign: V8 copies the
-    // events' many shapes faster so than with a spread). Listeners get copies of their own.
-    const events = pending.length === 0 && this.#actor === null ? emitted : emitted.map((e) => (this.#actor !== null || pending.includes(e) ? Object.assign({}, e) : e));
+    // The host gets events nobody else holds: the step's own, but copies of those the context
+    // keeps as `pending` for the next checkpoint, and of all once an actor emits them too
+    // (Object.assign: V8 copies the events' many shapes faster so than a spread). Listeners get
+    // copies of their own.
+    const copyAll = this.#actor !== null;
+    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? Object.assign({}, e) : e));
     this.#flush(emitted);
-    if (this.#subscribers !== null) {
-      for (const s of [...this.#subscribers]) {
-        try {
-          s();
-        } catch {
-          // A subscriber's failure is the host's; the engine goes on.
-        }
-      }
-    }
+    this.#subscribers?.notify();
     return events;
   }
 
@@ -240,12 +235,7 @@ export class CompiledGame implements ForkableGame {
   }
 
   subscribe(listener: () => void): () => void {
-    const wrapped = () => listener();
-    const subscribers = (this.#subscribers ??= new Set());
-    subscribers.add(wrapped);
-    return () => {
-      subscribers.delete(wrapped);
-    };
+    return (this.#subscribers ??= new Subscribers()).add(listener);
   }
 
   legalActions(player?: string): LegalAction[] {

@@ -14,7 +14,7 @@ import { initialContext } from '../../machines/turn.effects.js';
 import type { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEventType, TurnEvent, TurnInput, TurnView, Trigger } from '../../machines/turn.types.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
-import { Emitter } from '../emitter.js';
+import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, Listener, RestoreOptions, SendResult } from '../game.js';
 import { refusal, unknownPlayer, freshSendContext } from '../gate.js';
@@ -59,7 +59,7 @@ export class GrandMeleeGame implements Game {
   readonly #runtime: GameHooksRuntime | undefined;
   readonly #hooks: RestoreOptions['hooks'];
   readonly #emitter = new Emitter();
-  readonly #subscribers = new Set<() => void>();
+  readonly #subscribers = new Subscribers();
   #frozen: TurnView | null = null;
   #actor: Actor<typeof turnMachine> | null = null;
 
@@ -117,13 +117,7 @@ export class GrandMeleeGame implements Game {
     this.#frozen = null;
     const events = out.emitted.map((e) => ({ ...e }));
     this.#emitter.deliver(out.emitted);
-    for (const s of [...this.#subscribers]) {
-      try {
-        s();
-      } catch {
-        // A subscriber's failure is the host's; the engine goes on.
-      }
-    }
+    this.#subscribers.notify();
     return { ok: true, events };
   }
 
@@ -253,11 +247,7 @@ export class GrandMeleeGame implements Game {
   }
 
   subscribe(listener: () => void): () => void {
-    const wrapped = () => listener();
-    this.#subscribers.add(wrapped);
-    return () => {
-      this.#subscribers.delete(wrapped);
-    };
+    return this.#subscribers.add(listener);
   }
 
   /** Every decision in every running turn; with several markers each names its `turnMarker` (807.5b). */
