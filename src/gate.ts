@@ -7,8 +7,8 @@ import type { Actor } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { READS_AWAITING, violationOf } from './rules/legality.js';
-import { eventOrMessage } from './schemas.js';
+import { LEGALITY, READS_AWAITING, violationOf } from './rules/legality.js';
+import { eventOrMessage, plainPassOf } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
@@ -130,8 +130,41 @@ export function checkEvent(snapshot: SnapshotLike, raw: unknown, inHook: boolean
 
 /** {@link checkEvent} without a result object for an accepted event (no event has an `error` field): every event sent takes this path. */
 export function gateEvent(snapshot: SnapshotLike, raw: unknown): TurnEvent | Refusal {
+  return laneEvent(snapshot, raw) ?? fullGate(snapshot, raw);
+}
+
+/**
+ * The gate's lane for the one event most games send most (a PASS_PRIORITY without `by`: 85%
+ * of the benchmark's events): the event when {@link fullGate} would accept it, parsed and
+ * checked in one pass (its player is a seat, the game goes on, the legality table's
+ * PASS_PRIORITY row) without the dispatch on the event's type; undefined for anything else,
+ * which the full gate then takes (every refusal, with its message, is the full gate's). Needs
+ * only the game's context and status (no tags: the row does not read what is awaited).
+ */
+export function laneEvent(game: Pick<SnapshotLike, 'context' | 'status'>, raw: unknown): TurnEvent | undefined {
+  const pass = plainPass(raw);
+  if (pass === undefined) return undefined;
+  const ctx = game.context;
+  return ctx.seats.includes(pass.player) && game.status === 'active' && ctx.result === null && LEGALITY.PASS_PRIORITY(ctx, null, pass) === null ? pass : undefined;
+}
+
+/** The gate without its lane for PASS_PRIORITY: the schema, then {@link checkParsed} (what every refusal comes from). */
+export function fullGate(snapshot: SnapshotLike, raw: unknown): TurnEvent | Refusal {
   const event = eventOrMessage(raw);
-  if (typeof event === 'string') return refusal(ErrorCode.INVALID_EVENT, event);
+  return typeof event === 'string' ? refusal(ErrorCode.INVALID_EVENT, event) : checkParsed(snapshot, event);
+}
+
+/** {@link plainPassOf}, for a value whose fields cannot be read: undefined (the full parse then says why). */
+function plainPass(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> | undefined {
+  try {
+    return plainPassOf(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A parsed event against the game as it is: the players it names, the game being over, the legality table. */
+function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refusal {
   const ctx = snapshot.context;
   const unknown = unknownPlayer(event, ctx.seats);
   if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);

@@ -200,6 +200,19 @@ function parseScalarEvent(r: Record<string, unknown>): TurnEvent | undefined {
   }
 }
 
+/**
+ * The one event most games send most (a PASS_PRIORITY without `by`: 85% of the benchmark's
+ * events) as {@link parseEvent} parses it, or undefined for anything else, which parseEvent
+ * then reads. Reads each field once; a hostile value may throw (the caller catches).
+ */
+export function plainPassOf(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (r.type !== 'PASS_PRIORITY') return undefined;
+  const player = r.player;
+  return isPlayerId(player) && !('by' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
+}
+
 /** The event with the `by` of the raw one, as zod builds it: an optional key given as undefined is kept. */
 function withByOf<T extends object>(r: Record<string, unknown>, e: T): T {
   if (!('by' in r)) return e;

@@ -19,7 +19,7 @@ import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';
 import { checkCallbacks, toInput } from '../game.js';
-import { checkEvent, freshSendContext, gateEvent, guardActorSend, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK, type Refusal } from '../gate.js';
+import { checkEvent, freshSendContext, fullGate, guardActorSend, laneEvent, refusal, REENTRANT_BUSY, REENTRANT_IN_HOOK, type Refusal } from '../gate.js';
 import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
@@ -160,7 +160,8 @@ export class CompiledGame implements ForkableGame {
   /** The gate and the compiled step; changes nothing. */
   #process(raw: unknown): Processed {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    const event = gateEvent(this.#snapshot(), raw);
+    // The lane needs no snapshot (most events take it); the full gate reads the state's tags too.
+    const event = laneEvent(this.#state, raw) ?? fullGate(this.#snapshot(), raw);
     if ('error' in event) return event;
     try {
       return sendStep(turnPlan, this.#state, event, this.#runtime);
