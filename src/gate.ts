@@ -166,12 +166,22 @@ function plainPass(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> 
 /** A parsed event against the game as it is: the players it names, the game being over, the legality table. */
 function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refusal {
   const ctx = snapshot.context;
-  const unknown = unknownPlayer(event, ctx.seats);
-  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-  if (snapshot.status !== 'active' || ctx.result !== null) {
-    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-  }
+  const refused = seatOrGameOverRefusal(ctx, snapshot.status, event);
+  if (refused !== null) return refused;
   const v = violationOf(ctx, READS_AWAITING.has(event.type) ? awaitingOf(snapshot) : null, event);
   if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
   return event;
+}
+
+/**
+ * What every game refuses before it asks the legality table (a game of turn markers too): a
+ * player the event names who is not a seat (INVALID_EVENT), or any event once the game is over.
+ */
+export function seatOrGameOverRefusal(ctx: TurnContext, status: string, event: TurnEvent): Refusal | null {
+  const unknown = unknownPlayer(event, ctx.seats);
+  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
+  if (status !== 'active' || ctx.result !== null) {
+    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
+  }
+  return null;
 }

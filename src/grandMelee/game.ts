@@ -17,7 +17,7 @@ import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { Game, Listener, RestoreOptions, SendResult } from '../game.js';
-import { refusal, unknownPlayer, freshSendContext } from '../gate.js';
+import { freshSendContext, REENTRANT_IN_HOOK, refusal, seatOrGameOverRefusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
@@ -39,7 +39,6 @@ type Routed = { marker: Marker; event: TurnEvent }[];
 const LEAVING = new Set(['CONCEDE', 'LOSE', 'WIN', 'DRAW_GAME']);
 /** Host events about the game, not a turn: the first running turn takes them and the others follow. */
 const GAME_WIDE = new Set(['HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'ADD_EFFECT', 'REMOVE_EFFECT', 'SKIP_NEXT', 'CONTROL_PLAYER', 'SET_DAY_NIGHT', 'SET_STOPS', 'ADD_EXTRA_TURN']);
-const REENTRANT_MESSAGE = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
 
 function snap(m: Marker) {
   return snapshotOf(turnPlan, m.turn);
@@ -122,18 +121,15 @@ export class GrandMeleeGame implements Game {
   }
 
   #process(raw: unknown): Outcome {
-    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_MESSAGE);
+    if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     const parsed = parseEvent(raw);
     if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
     const event = parsed.value;
     const markers = this.#markers;
     const first = markers.find(isTakingTurn) ?? (markers[0] as Marker);
     const ctx = first.turn.context;
-    const unknown = unknownPlayer(event, ctx.seats);
-    if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-    if (first.turn.status !== 'active' || ctx.result !== null) {
-      return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-    }
+    const refused = seatOrGameOverRefusal(ctx, first.turn.status, event);
+    if (refused !== null) return refused;
     const routed = this.#route(raw, event);
     if (!('length' in routed)) return { ok: false, error: routed };
     const emitted: Tagged[] = [];
