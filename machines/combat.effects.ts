@@ -4,7 +4,7 @@
  * CR 506-511, 703.4h, 703.4m; 2009-2024 509.2, 509.3; classic 310.4.
  */
 import { unitOf } from '../src/rules/units.js';
-import { combatAttacker, creaturesDealingDamage, defenderChoices, markDealtFirst, newCombat, withBlockers } from '../src/rules/combat.js';
+import { combatAttacker, creaturesDealingDamage, defenderChoices, markFirstStrikers, newCombat, withBlockers } from '../src/rules/combat.js';
 import { eraOf } from '../src/rules/eras.js';
 import { assertStackLimit } from './checkpoint.js';
 import { effect, NOTHING, andThen, type Effect } from './effect.js';
@@ -97,7 +97,7 @@ export function orderAttackers(ctx: TurnContext, blocker: string, order: readonl
 export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
   if (ctx.combat === null) return NOTHING;
   const creatures = creaturesDealingDamage(ctx, first);
-  const combat = first ? markDealtFirst(ctx.combat, creatures) : ctx.combat;
+  const combat = first ? markFirstStrikers(ctx.combat) : ctx.combat;
   if (!eraOf(ctx).combatDamageOnStack || creatures.length === 0) return effect(ctx, { combat }, [{ type: 'combatDamage', first, creatures }]);
   assertStackLimit(ctx.stack.length + 1, 'the stack');
   const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };

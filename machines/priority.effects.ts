@@ -11,6 +11,7 @@ import { autoPassReason } from '../src/rules/stops.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
+import { landsPlayedBy } from '../src/rules/timing.js';
 import { orderedBatch, stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { combine, effect, NOTHING, andThen, type Effect } from './effect.js';
@@ -99,9 +100,9 @@ export function castOrActivate(ctx: TurnContext, player: PlayerId, id: string, k
   return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
 }
 
-/** The active player plays a land (CR 305.1, 116.2a): no stack, a new round of passes. */
-export function playLand(ctx: TurnContext): Effect {
-  return effect(ctx, { landsPlayed: ctx.landsPlayed + 1, passed: [] });
+/** A player of the active player or team plays a land (CR 305.1, 116.2a, 805.4c): no stack, a new round of passes. */
+export function playLand(ctx: TurnContext, player: PlayerId): Effect {
+  return effect(ctx, { landsPlayedBy: { ...ctx.landsPlayedBy, [player]: landsPlayedBy(ctx, player) + 1 }, passed: [] });
 }
 
 /**

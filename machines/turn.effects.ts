@@ -11,10 +11,9 @@ import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { startingCandidates } from '../src/rules/pregame.js';
 import { expire, type Moment } from '../src/rules/effects.js';
-import { eraOf } from '../src/rules/eras.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
-import { emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
+import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
 import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
@@ -60,7 +59,7 @@ export function initialContext(input: TurnInput): TurnContext {
     passed: [],
     stack: [],
     pendingTriggers: [],
-    landsPlayed: 0,
+    landsPlayedBy: {},
     spellsCast: perPlayer(input.players, 0),
     previousTurnSpells: null,
     manaPool: emptyPools(input.players),
@@ -124,7 +123,7 @@ function newTurn(ctx: TurnContext, player: PlayerId): Partial<TurnContext> {
     mainSeen: false,
     priority: null,
     passed: [],
-    landsPlayed: 0,
+    landsPlayedBy: {},
     planarRolls: 0,
     influence: influenceOf(ctx),
     spellsCast: perPlayer(ctx.players, 0),
@@ -305,7 +304,7 @@ export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Ef
   for (const { player, amount } of pools) {
     manaPool[player] = 0;
     emit.push({ type: 'manaEmptied', player, amount });
-    if (eraOf(ctx).manaBurn) emit.push({ type: 'manaBurn', player, amount });
+    if (burnsMana(ctx, player)) emit.push({ type: 'manaBurn', player, amount });
   }
   return effect(ctx, { manaPool }, emit);
 }

@@ -96,7 +96,7 @@ export interface CombatAttacker {
   blockedBy: string[];
   /** Whether it became blocked: it stays blocked when its blockers leave combat (CR 509.1h). */
   blocked: boolean;
-  /** Whether it dealt combat damage in the first-strike damage step (CR 510.4). */
+  /** Whether it had first strike or double strike as the first combat damage step began (CR 510.4): it then deals no damage in the second step unless it has double strike. */
   dealtFirst: boolean;
   /** 'm10': whether its blockers were put in damage assignment order. */
   ordered: boolean;
@@ -248,7 +248,8 @@ export interface TurnContext {
   stack: StackObject[];
   /** Triggered abilities waiting to be put on the stack (CR 117.2a). */
   pendingTriggers: Trigger[];
-  landsPlayed: number;
+  /** The lands each player played this turn (CR 305.2); with shared team turns each player of the active team plays their own (805.4c). Players who played none are absent. */
+  landsPlayedBy: Record<PlayerId, number>;
   spellsCast: Record<PlayerId, number>;
   /** The most spells any one player of the previous turn's active player (team) cast during that turn, for day and night (CR 731.2a-b); null before turn 2. */
   previousTurnSpells: number | null;
@@ -482,7 +483,10 @@ export interface TurnView {
   /** For every player in the game, the player who makes their decisions (CR 723). */
   decidedBy: Record<PlayerId, PlayerId>;
   stack: StackObject[];
+  /** Lands the active player played this turn; with shared team turns, the active team's players together (805.4c). */
   landsPlayed: number;
+  /** Lands each player in the game played this turn (CR 305.2, 805.4c). */
+  landsPlayedBy: Record<PlayerId, number>;
   landPlaysAllowed: number;
   spellsCast: Record<PlayerId, number>;
   manaPool: Record<PlayerId, number>;
@@ -525,6 +529,7 @@ export interface TurnMarkerView {
   stack: StackObject[];
   combat: TurnView['combat'];
   landsPlayed: number;
+  landsPlayedBy: Record<PlayerId, number>;
   landPlaysAllowed: number;
   spellsCast: Record<PlayerId, number>;
   schedule: Schedule;

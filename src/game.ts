@@ -19,6 +19,8 @@ import { GameOptionsSchema, describeIssue } from './schemas.js';
 import { CompiledGame, compiledGameOf } from './compiled/game.js';
 import { GrandMeleeGame } from './grandMelee/game.js';
 import { restoreGrandMelee } from './grandMelee/persistence.js';
+import { randomIndex, seedState } from './rules/random.js';
+import { emperorOf } from './rules/teams.js';
 
 export type { Listener } from './emitter.js';
 
@@ -107,9 +109,10 @@ export interface Game {
 export function toInput(options: GameOptions) {
   // CR 904.6: the archenemy takes the first turn.
   const archenemy = options.variant === 'archenemy' ? options.teams?.find((t) => t.players.length === 1)?.players[0] : undefined;
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
   return {
     players: options.players,
-    startingPlayer: archenemy ?? options.startingPlayer ?? (options.players[0] as string),
+    startingPlayer: archenemy ?? options.startingPlayer ?? defaultStartingPlayer(options, seed),
     rules: options.rules ?? 'current',
     maxHandSize: options.maxHandSize ?? 7,
     handSize: options.handSize ?? 7,
@@ -120,8 +123,21 @@ export function toInput(options: GameOptions) {
     variant: options.variant ?? 'freeForAll',
     teams: options.teams ?? null,
     ...(options.rangeOfInfluence === undefined ? (options.variant === 'grandMelee' ? { rangeOfInfluence: 1 } : {}) : { rangeOfInfluence: options.rangeOfInfluence }),
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 32),
+    seed,
   };
+}
+
+/**
+ * Who takes turn 1 when the options do not say: the first player, or in Emperor an emperor
+ * chosen at random with the game's seed (CR 809.4; a draw of its own, the game's draws are not
+ * changed).
+ */
+function defaultStartingPlayer(options: GameOptions, seed: number): string {
+  if (options.variant === 'emperor' && options.teams !== undefined && options.teams.length > 0) {
+    const emperors = options.teams.map(emperorOf);
+    return emperors[randomIndex(seedState(seed), emperors.length).index] as string;
+  }
+  return options.players[0] as string;
 }
 
 export function checkCallbacks(options: RestoreOptions): void {

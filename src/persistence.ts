@@ -180,7 +180,7 @@ function buildPersistedSchema() {
       MAX_STACK,
     ),
     pendingTriggers: list(TriggerSchema, MAX_STACK),
-    landsPlayed: Int(0, MAX_AMOUNT),
+    landsPlayedBy: PlayerRecord(Int(0, MAX_AMOUNT)),
     spellsCast: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
     previousTurnSpells: z.nullable(Int(0, Number.MAX_SAFE_INTEGER)),
     manaPool: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
@@ -278,6 +278,7 @@ function consistencyProblem(p: Persisted): string | null {
     const keys = Object.keys(c[field]);
     if (keys.length !== c.players.length || c.players.some((x) => !(x in c[field]))) return `context.${field}: needs exactly one entry per player in the game`;
   }
+  if (Object.keys(c.landsPlayedBy).some((x) => !seats.has(x))) return 'context.landsPlayedBy: a player who is not in context.seats';
   for (const field of ['skips', 'yields', 'controlledBy'] as const) {
     if (Object.keys(c[field]).some((x) => !c.players.includes(x))) return `context.${field}: a player not in the game`;
   }
@@ -359,12 +360,39 @@ function tagsOf(path: string): Set<string> {
   return tags;
 }
 
+/**
+ * A snapshot of an earlier version of the engine, which counted the lands of the turn in one
+ * number, `context.landsPlayed` (the active player's): read as today's `landsPlayedBy` (805.4c),
+ * in the same place among the fields. Anything else is returned as it is.
+ */
+function upgraded(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = { ...value, context: upgradedContext(value.context) };
+  if (Array.isArray(value.markers)) out.markers = value.markers.map((m: unknown) => (isRecord(m) ? { ...m, context: upgradedContext(m.context) } : m));
+  return out;
+}
+
+function upgradedContext(ctx: unknown): unknown {
+  if (!isRecord(ctx) || !('landsPlayed' in ctx) || 'landsPlayedBy' in ctx) return ctx;
+  const lands = ctx.landsPlayed;
+  if (typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(ctx)) {
+    if (key !== 'landsPlayed') out[key] = v;
+    // fromEntries: an id such as '__proto__' stays a field (and the schema refuses it).
+    else out.landsPlayedBy = lands > 0 && typeof ctx.activePlayer === 'string' ? Object.fromEntries([[ctx.activePlayer, lands]]) : {};
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */
 export function parsePersisted(value: unknown): ParseResult<Persisted> {
   try {
     const bounds = checkBounds(value);
     if (bounds !== null) return { ok: false, message: bounds };
-    const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(value);
+    const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(upgraded(value));
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
     const problem = persisted.markers !== undefined ? meleeProblem(persisted, consistencyProblem) : consistencyProblem(persisted);

@@ -11,6 +11,7 @@ import { bottomDue, mulliganDue, openingHandDue, startingCandidates, startingCho
 import { teamOf } from './rules/teams.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
+import { landsPlayedBy as landsPlayedByOf, landsPlayedByUnit } from './rules/timing.js';
 
 /** The state-machine facts the view needs beside the context. */
 export interface SnapshotLike {
@@ -62,6 +63,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
   const manaPool: Record<string, number> = {};
   const handSizes: Record<string, number> = {};
   const spellsCast: Record<string, number> = {};
+  const landsPlayedBy: Record<string, number> = {};
   const maxHandSize: Record<string, number | null> = {};
   const decidedBy: Record<string, string> = {};
   const stops: TurnView['stops'] = {};
@@ -69,6 +71,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     manaPool[p] = ctx.manaPool[p] ?? 0;
     handSizes[p] = ctx.handSizes[p] ?? 0;
     spellsCast[p] = ctx.spellsCast[p] ?? 0;
+    landsPlayedBy[p] = landsPlayedByOf(ctx, p);
     maxHandSize[p] = maxHandSizeOf(ctx, p);
     decidedBy[p] = decider(ctx, p);
     const s = ctx.stops[p];
@@ -85,7 +88,8 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     awaiting: awaiting === null ? null : structuredCopy(awaiting),
     decidedBy,
     stack: ctx.stack.map((o) => (o.creatures ? { ...o, creatures: [...o.creatures] } : { ...o })),
-    landsPlayed: ctx.landsPlayed,
+    landsPlayed: landsPlayedByUnit(ctx, ctx.activePlayer),
+    landsPlayedBy,
     landPlaysAllowed: landPlaysAllowed(ctx, ctx.activePlayer),
     spellsCast,
     manaPool,

@@ -73,6 +73,26 @@ describe('turn markers (CR 807.4)', () => {
     expect(game.view().turns?.map((t) => t.turnMarker)).toEqual([2, 3]);
   });
 
+  it('807.4e: players leaving at once, whose nearest markers on their right differ, designate the lowest-numbered one', () => {
+    // Twelve players, C starts: markers 1 (C), 2 (G) and 3 (K). C wins: B and D, in C's range of
+    // influence, leave at once (801.14); 10 players keep two markers. On B's right is marker 3
+    // (K, going right from B: A, L, K), on D's right marker 1 (C): the lower number is designated.
+    const game = melee(12, { startingPlayer: 'C' });
+    expect(game.view().turns?.map((t) => [t.turnMarker, t.player])).toEqual([
+      [1, 'C'],
+      [2, 'G'],
+      [3, 'K'],
+    ]);
+    expect(game.send({ type: 'WIN', player: 'C' }).ok).toBe(true);
+    expect(game.view().players).not.toContain('B');
+    expect(game.view().players).not.toContain('D');
+    expect(game.view().turns?.map((t) => [t.turnMarker, t.removals])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 0],
+    ]);
+  });
+
   it('807.4i: a player with a marker who takes an extra turn keeps the marker', () => {
     const game = melee();
     expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'E', id: 'time-walk' }).ok).toBe(true);

@@ -26,6 +26,7 @@ export function markerView(m: Marker, v: TurnView): TurnMarkerView {
     stack: v.stack,
     combat: v.combat,
     landsPlayed: v.landsPlayed,
+    landsPlayedBy: v.landsPlayedBy,
     landPlaysAllowed: v.landPlaysAllowed,
     spellsCast: v.spellsCast,
     schedule: v.schedule,

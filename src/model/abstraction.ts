@@ -105,7 +105,7 @@ export function serializeState(snapshot: ModelSnapshot): string {
     `q${queueKey(ctx)}`,
     ctx.mainSeen ? 'm' : '',
     // A land may be played only in a main phase (CR 305.2, 505.6b).
-    ctx.landsPlayed > 0 && ctx.step === 'main' ? 'land' : '',
+    Object.keys(ctx.landsPlayedBy).length > 0 && ctx.step === 'main' ? 'land' : '',
     ctx.extraTurns.length > 0 ? 'xturn' : '',
     `sk${skipsKey(ctx)}`,
     ctx.effects.map((e) => `${e.effect.kind}${'what' in e.effect ? `:${e.effect.what}` : ''}:${typeof e.duration === 'string' ? e.duration : 'step'}`).sort().join(','),

@@ -197,7 +197,7 @@ export function orderViolation(expected: readonly string[], order: readonly stri
 /**
  * The creatures that deal combat damage in this combat damage step (CR 510.1, 510.4):
  * in a first-strike step those with first or double strike; in the second step the remaining
- * creatures that did not deal first-strike damage, plus those that have double strike now
+ * creatures that had neither as the first step began, plus those that have double strike now
  * (702.4c, 702.7c); otherwise all. An attacker deals none once its defending player has left
  * (CR 800.4e), nor a blocked attacker whose blockers are all gone (510.1c); a blocker deals
  * none once the attackers it blocks are gone (510.1d).
@@ -223,14 +223,18 @@ export function creaturesDealingDamage(ctx: Pick<TurnContext, 'combat' | 'player
   return ids;
 }
 
-/** Marks the creatures that dealt first-strike damage (CR 510.4). */
-export function markDealtFirst(combat: CombatState, ids: readonly string[]): CombatState {
-  const dealt = new Set(ids);
+/**
+ * The first combat damage step begins (CR 510.4): every attacker and blocker that has first
+ * strike or double strike now is marked, whether or not it deals damage in this step (a blocked
+ * creature whose blockers are gone deals none, 510.1c). In the second step only the unmarked
+ * ones and those that have double strike then deal damage.
+ */
+export function markFirstStrikers(combat: CombatState): CombatState {
   return {
     ...combat,
     firstStrikeStep: true,
-    attackers: combat.attackers.map((a) => (dealt.has(a.id) ? { ...a, dealtFirst: true } : a)),
-    blockers: combat.blockers.map((b) => (dealt.has(b.id) ? { ...b, dealtFirst: true } : b)),
+    attackers: combat.attackers.map((a) => (strikesFirst(a) ? { ...a, dealtFirst: true } : a)),
+    blockers: combat.blockers.map((b) => (strikesFirst(b) ? { ...b, dealtFirst: true } : b)),
   };
 }
 

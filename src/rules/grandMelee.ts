@@ -81,9 +81,10 @@ export function canMarkerBegin(ctx: Pick<TurnContext, 'seats' | 'players'>, mark
 
 /**
  * CR 807.4e-f: the markers designated for removal when players leave: as long as the markers
- * not yet designated outnumber one per full four players left, the marker nearest the first
- * departed player's seat on their right is designated (again). Returns the new designation
- * counts by marker number.
+ * not yet designated outnumber one per full four players left, the marker immediately to a
+ * departed player's right is designated (again); when several players left at once and their
+ * markers differ, the one with the lowest number. Returns the new designation counts by marker
+ * number.
  */
 export function designateForRemoval(
   ctx: Pick<TurnContext, 'seats' | 'players'>,
@@ -92,31 +93,24 @@ export function designateForRemoval(
 ): Record<number, number> {
   const out: Record<number, number> = {};
   for (const m of markers) out[m.number] = m.removals;
-  const first = departed[0];
-  if (first === undefined) return out;
+  const candidates = departed.map((p) => markerToTheRight(ctx, markers, p)).filter((m) => m !== null);
+  if (candidates.length === 0) return out;
+  const chosen = candidates.reduce((a, b) => (b.number < a.number ? b : a));
   const designated = () => Object.values(out).reduce((a, b) => a + b, 0);
-  const seat = ctx.seats.indexOf(first);
   let guard = markers.length;
   while (markers.length - designated() > markerCount(ctx.players.length) && guard-- > 0) {
-    // The marker immediately to the departed player's right: the nearest holder going right (807.4e).
-    let chosen: MarkerSeat | undefined;
-    for (let i = 1; i <= ctx.seats.length && chosen === undefined; i++) {
-      const s = ctx.seats[(seat - i + ctx.seats.length) % ctx.seats.length];
-      const here = markers.filter((m) => m.holder === s).sort((a, b) => a.number - b.number);
-      chosen = here[0];
-    }
-    if (chosen === undefined) break;
     out[chosen.number] = (out[chosen.number] ?? 0) + 1;
   }
   return out;
 }
 
-/** CR 807.4g: the marker to the right of a removed one (designated for removal its count minus one), or null. */
+/** CR 807.4e, 807.4g: the marker immediately to a player's right (of a departed player, or of a removed marker's holder), or null. */
 export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: readonly MarkerSeat[], from: PlayerId): MarkerSeat | null {
   const seat = ctx.seats.indexOf(from);
   for (let i = 1; i < ctx.seats.length; i++) {
     const s = ctx.seats[(seat - i + ctx.seats.length) % ctx.seats.length];
-    const m = markers.find((x) => x.holder === s);
+    // A seat holding two markers (one designated for removal, 807.4g): the lower number.
+    const m = markers.filter((x) => x.holder === s).sort((a, b) => a.number - b.number)[0];
     if (m !== undefined) return m;
   }
   return null;

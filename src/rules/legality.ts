@@ -168,8 +168,6 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     ),
   ADD_EXTRA_COMBAT: (ctx, _a, e) => {
     if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `an additional combat phase cannot be added during the ${ctx.phase} phase: no phase of this turn comes after it`);
-    // CONTRACT: no effect adds a combat after the ending phase, so the turn still ends with its cleanup step (500.8, 514.3a).
-    if (e.after === 'ending') return violation('500.8', 'an additional combat phase cannot be added after the ending phase: no phase of this turn comes after it');
     const added = addPhases(ctx, [newPhase('combat', true), newPhase('main', true)], e.after);
     return 'rule' in added ? added : null;
   },

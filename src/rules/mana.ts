@@ -5,6 +5,7 @@
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
 import { violation, type Violation } from '../errors.js';
+import { decider } from './control.js';
 import { keepsMana } from './effects.js';
 import { eraOf } from './eras.js';
 
@@ -42,4 +43,13 @@ export function spendViolation(ctx: Pick<TurnContext, 'players' | 'manaPool'>, p
   const have = ctx.manaPool[player] ?? 0;
   if (amount > have) return violation('106.4', `${player} cannot spend ${amount} mana: their pool holds ${have}`);
   return null;
+}
+
+/**
+ * Whether the mana a player loses as a pool empties burns them, 1 life each (classic 300.3):
+ * only in an era with mana burn, and never while another player controls their turn (classic
+ * 507.4; control holds only during the controlled player's turn, CR 723.1b).
+ */
+export function burnsMana(ctx: Pick<TurnContext, 'rules' | 'controlledBy'>, player: PlayerId): boolean {
+  return eraOf(ctx).manaBurn && decider(ctx, player) === player;
 }

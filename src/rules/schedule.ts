@@ -195,6 +195,8 @@ export function addStep(
   step: TurnStepName,
   where: { after?: TurnStepName; before?: TurnStepName },
 ): { steps: StepEntry[]; phases: PhaseEntry[] } | Violation {
+  // CR 505.2: a main phase has no steps; another main phase is added as a phase.
+  if (step === 'main') return violation('505.2', 'the main phase has no steps: add a main phase instead (ADD_EXTRA_PHASE, or ADD_EXTRA_STEP with afterPhase)');
   const kind = kindOfStep(step);
   const anchor = where.before ?? where.after;
   const offset = where.before !== undefined ? 0 : 1;
@@ -238,6 +240,11 @@ export function addPhases(
   after: TurnPhaseName | undefined,
 ): PhaseEntry[] | Violation {
   if (ctx.phases.length + added.length > MAX_PHASES) return violation('500.8', `a turn has at most ${MAX_PHASES} phases to come`);
+  // CONTRACT (ADD_EXTRA_COMBAT): no effect adds a combat after the ending phase, however it is
+  // added, so the combats of a turn come before its cleanup step (500.8, 514.3a).
+  if ((after ?? ctx.phase) === 'ending' && added.some((p) => p.kind === 'combat')) {
+    return violation('500.8', 'an additional combat phase cannot be added after the ending phase: the turn ends with its cleanup step');
+  }
   if (after === undefined || after === ctx.phase) return [...added, ...ctx.phases];
   let mainSeen = ctx.mainSeen;
   for (const [i, entry] of ctx.phases.entries()) {

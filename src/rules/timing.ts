@@ -8,7 +8,7 @@ import { landPlaysAllowed, spellLimitOf } from './effects.js';
 import { priorityViolation } from './priority.js';
 import { unitOf } from './units.js';
 
-type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayed' | 'effects' | 'spellsCast' | 'teams' | 'variant'>;
+type TimingContext = Pick<TurnContext, 'priority' | 'players' | 'activePlayer' | 'phase' | 'stack' | 'landsPlayedBy' | 'effects' | 'spellsCast' | 'teams' | 'variant'>;
 
 /** Whether the turn is in a main phase (CR 505.1). */
 export function isMainPhase(ctx: Pick<TurnContext, 'phase'>): boolean {
@@ -56,6 +56,20 @@ export function landViolation(ctx: TimingContext, player: PlayerId): Violation |
   if (!isMainPhase(ctx)) return violation('305.1', `lands are played in a main phase; this is the ${ctx.phase} phase`);
   if (ctx.stack.length > 0) return violation('305.1', 'lands are played only while the stack is empty');
   const allowed = landPlaysAllowed(ctx, player);
-  if (ctx.landsPlayed >= allowed) return violation('305.2', `${player} has already played ${ctx.landsPlayed} land(s) this turn (allowed: ${allowed})`);
+  const played = landsPlayedBy(ctx, player);
+  if (played >= allowed) return violation('305.2', `${player} has already played ${played} land(s) this turn (allowed: ${allowed})`);
   return null;
+}
+
+/** The lands a player played this turn (CR 305.2; with shared team turns each player of the team counts their own, 805.4c). */
+export function landsPlayedBy(ctx: Pick<TurnContext, 'landsPlayedBy'>, player: PlayerId): number {
+  return ctx.landsPlayedBy[player] ?? 0;
+}
+
+/** The lands the players of a unit (a player, or a team with shared team turns) played this turn (805.4c). */
+export function landsPlayedByUnit(ctx: Pick<TurnContext, 'landsPlayedBy' | 'teams' | 'variant'>, unit: PlayerId | null): number {
+  let lands = 0;
+  if (unit === null) return lands;
+  for (const [player, n] of Object.entries(ctx.landsPlayedBy)) if (unitOf(ctx, player) === unit) lands += n;
+  return lands;
 }

@@ -1,0 +1,35 @@
+/** Added phases and steps (CR 500.8, 500.9, 500.10, 505.2) where they cannot go. */
+import { describe, expect, it } from 'vitest';
+import { play } from '../dsl.js';
+
+describe('added phases and steps (CR 500.8, 505.2)', () => {
+  it('500.8: no combat phase is added after the ending phase, however it is added; the turn ends with its cleanup step', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ step: 'end' });
+    t.refused({ type: 'ADD_EXTRA_COMBAT', followedByMain: false }, 'ILLEGAL_ACTION', '500.8');
+    t.refused({ type: 'ADD_EXTRA_PHASE', phase: 'combat' }, 'ILLEGAL_ACTION', '500.8');
+    t.refused({ type: 'ADD_EXTRA_STEP', step: 'beginningOfCombat', afterPhase: 'ending' }, 'ILLEGAL_ACTION', '500.8');
+    t.clearEmitted();
+    t.passUntil({ turn: 2 });
+    expect(t.emittedOf('stepBegan').map((e) => (e.type === 'stepBegan' ? e.step : null))).toEqual(['cleanup', 'untap', 'upkeep']);
+  });
+
+  it('500.8: before the ending phase, a combat named to come after it is refused too', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ phase: 'precombatMain' });
+    t.refused({ type: 'ADD_EXTRA_PHASE', phase: 'combat', after: 'ending' }, 'ILLEGAL_ACTION', '500.8');
+    t.send({ type: 'ADD_EXTRA_PHASE', phase: 'combat', after: 'postcombatMain' });
+  });
+
+  it('505.2: the main phase has no steps; a main step is not added to a phase, but a main phase is added with afterPhase', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ phase: 'precombatMain' });
+    t.refused({ type: 'ADD_EXTRA_STEP', step: 'main' }, 'ILLEGAL_ACTION', '505.2');
+    t.send({ type: 'ADD_EXTRA_STEP', step: 'main', afterPhase: 'combat' });
+    t.clearEmitted();
+    t.passUntil({ phase: 'ending' });
+    const steps = t.emittedOf('stepBegan').map((e) => (e.type === 'stepBegan' ? `${e.phase}/${e.step}` : null));
+    expect(steps.filter((s) => s?.endsWith('/main'))).toEqual(['postcombatMain/main', 'postcombatMain/main']);
+    expect(steps.at(-1)).toBe('ending/end');
+  });
+});
