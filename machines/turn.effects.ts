@@ -15,7 +15,7 @@ import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
-import { nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
 import { endCombat } from './combat.effects.js';
@@ -168,7 +168,9 @@ export function beginTurn(ctx: TurnContext): Effect {
   patch.emptyTurns = ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
   const began = effect(ctx, patch, [{ type: 'turnBegan', turn, activePlayer: next.player }]);
-  return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player }), endYields('nextTurn')));
+  // CR 800.4m: the turns of players who have left that the rotation went past.
+  const passedOver = departedPassedOver(ctx, ctx.rotation, next.rotation);
+  return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
 }
 
 /** The name of the next phase of the turn (CR 505.1a), or null when the turn is over. */
@@ -236,10 +238,12 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
   const patch: Partial<TurnContext> = { step, priority: null, passed: [], cleanupCheck: null, emptyTurns: 0 };
   if (step === 'cleanup') patch.cleanupSteps = ctx.cleanupSteps + 1;
   const began = effect(ctx, patch, [{ type: 'stepBegan', turn: ctx.turn, phase: ctx.phase, step }]);
-  // Nothing can end below without effects in force, or outside the end step's yields (and `began` changes neither).
-  if (step === 'pregame' || (ctx.effects.length === 0 && step !== 'end')) return began;
+  // Nothing can end below without effects in force, or outside the yields of the end of the turn (and `began` changes neither).
+  const endsYields = step === 'end' || step === 'cleanup';
+  if (step === 'pregame' || (ctx.effects.length === 0 && !endsYields)) return began;
   return andThen(ctx, began, (c) =>
-    sequence(c, (d) => expireAt(d, { at: 'stepBegan', step, player: d.activePlayer, turn: d.turn }), step === 'end' ? endYields('endOfTurn') : () => NOTHING),
+    // CONTRACT: a yield 'until end of turn' ends as the end step begins, or the cleanup step when the turn had no end step (724.1d, 614.10).
+    sequence(c, (d) => expireAt(d, { at: 'stepBegan', step, player: d.activePlayer, turn: d.turn }), endsYields ? endYields('endOfTurn') : () => NOTHING),
   );
 }
 

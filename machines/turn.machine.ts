@@ -33,7 +33,7 @@ function begin(step: TurnStepName) {
 
 /** Mana empties as each step ends in the current eras (CR 500.5) ... */
 const endOfStep = { type: 'emptyManaPools', params: { at: 'step' } } as const;
-/** ... and as each phase ends in 'classic', with mana burn (classic 300.3). */
+/** ... and as each phase ends, after the phase's own effects ended (500.5); in 'classic' only then, with mana burn (classic 300.3). */
 const endOfPhase = { type: 'emptyManaPools', params: { at: 'phase' } } as const;
 
 /** A phase is over: `#turn.nextPhase` decides what comes next. */

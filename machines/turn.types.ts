@@ -369,7 +369,7 @@ export type TurnEvent = WithTurnMarker<
   | ({ type: 'BOTTOM'; count: number } & Decision)
   | ({ type: 'OPENING_HAND_DONE' } & Decision)
   | ({ type: 'ROLL_PLANAR_DIE' } & Decision)
-  | { type: 'CONCEDE'; player: PlayerId }
+  | { type: 'CONCEDE'; player: PlayerId; by?: PlayerId }
   | { type: 'TRIGGER'; triggers: Trigger[] }
   | { type: 'HAND_SIZE'; player: PlayerId; size: number }
   | { type: 'ADD_MANA'; player: PlayerId; amount: number }

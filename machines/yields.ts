@@ -1,15 +1,15 @@
 /**
  * The end of yields (CONTRACT: "Stops and auto-pass"): 'nextTurn' at the next turnBegan,
- * 'endOfTurn' as the end step begins, 'stackResolved' the next time anyone receives priority
+ * 'endOfTurn' as the end step begins (or, without one, the cleanup step; at the latest the next turn), 'stackResolved' the next time anyone receives priority
  * with an empty stack, and every yield without `evenIfStackChanges` when a new object goes
  * on the stack.
  */
 import { effect, NOTHING, type Effect } from './effect.js';
 import type { PlayerId, TurnContext, Yield } from './turn.types.js';
 
-/** Ends the yields of one kind (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
-export function endYields(until: 'nextTurn' | 'endOfTurn' | 'stackResolved') {
-  return (ctx: TurnContext): Effect => withoutYields(ctx, (y) => y.until === until);
+/** Ends the yields of these kinds (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
+export function endYields(...until: ('nextTurn' | 'endOfTurn' | 'stackResolved')[]) {
+  return (ctx: TurnContext): Effect => withoutYields(ctx, (y) => until.includes(y.until));
 }
 
 /** A new object on the stack ends every yield that does not hold "even if the stack changes". */

@@ -10,6 +10,7 @@ import { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext } from '../machines/turn.types.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
 import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
+import { unitOf } from './rules/units.js';
 import {
   DurationSchema,
   EffectSchema,
@@ -339,6 +340,18 @@ function consistencyProblem(p: Persisted): string | null {
   if (awaiting === null) return `state: in ${p.state} the game would wait for nobody`;
   if (awaiting.kind === 'discard' && awaiting.count < 1) return `state: in ${p.state} the game would wait for a discard of no cards`;
   if (c.priority !== null && !tagsOf(p.state).has('awaiting:priority')) return `context.priority: nobody holds priority in ${p.state}`;
+  // CR 117.4: a player who passed and then received priority again would have ended the step (or
+  // resolved the top object). Not in Grand Melee, where priority after a player leaves goes on in
+  // turn order (800.4a) to a player who may have passed in this stack's circle (807.5a).
+  if (c.variant !== 'grandMelee' && c.priority !== null && c.passed.includes(c.priority)) {
+    return `context.passed: ${c.priority} holds priority, so has not passed since the last action (CR 117.4)`;
+  }
+  // CR 723.1: a player is controlled during their own (team's) turn only, and never by themselves (723.9: that is no control).
+  const unit = c.activePlayer ?? c.turnOwner;
+  for (const [x, by] of Object.entries(c.controlledBy)) {
+    if (x === by) return `context.controlledBy.${x}: a player who makes their own decisions is not controlled`;
+    if (unitOf(c, x) !== unit) return `context.controlledBy.${x}: a player is controlled only during their own turn (CR 723.1), and this is ${unit}'s`;
+  }
   return null;
 }
 

@@ -101,7 +101,7 @@ const EVENT_SCHEMAS = [
   ev('BOTTOM', { player: PlayerIdSchema, count: Positive, by: By }),
   ev('OPENING_HAND_DONE', { player: PlayerIdSchema, by: By }),
   ev('ROLL_PLANAR_DIE', { player: PlayerIdSchema, by: By }),
-  ev('CONCEDE', { player: PlayerIdSchema }),
+  ev('CONCEDE', { player: PlayerIdSchema, by: opt(PlayerIdSchema) }),
   ev('TRIGGER', { triggers: list(TriggerSchema, MAX_LIST_LENGTH, 1) }),
   ev('HAND_SIZE', { player: PlayerIdSchema, size: Count }),
   ev('ADD_MANA', { player: PlayerIdSchema, amount: Count }),

@@ -91,3 +91,23 @@ describe('nextStop (CONTRACT "Stops and auto-pass")', () => {
     expect(restored.nextStop('B')).toEqual(game.nextStop('B'));
   });
 });
+
+describe('yields until end of turn (CONTRACT "Stops and auto-pass")', () => {
+  it('724.1d: a yield until end of turn ends with the turn when the end step never comes (END_TURN)', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    expect(game.send({ type: 'YIELD', player: 'B', until: 'endOfTurn' }).ok).toBe(true);
+    const result = game.send({ type: 'END_TURN' });
+    expect(result.ok && result.events.filter((e) => e.type === 'autoPass')).toEqual([]);
+    expect(game.view()).toMatchObject({ turn: 2, step: 'upkeep', priority: 'B' });
+  });
+
+  it('614.10: with the end step skipped, the yield ends as the cleanup step begins: the player is asked on their own turn', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    game.send({ type: 'SKIP_NEXT', player: 'A', what: 'end' });
+    game.send({ type: 'YIELD', player: 'B', until: 'endOfTurn' });
+    for (let i = 0; i < 100 && !(game.view().turn === 2 && game.view().priority === 'B'); i++) {
+      game.send(plainestAnswer(game.view()));
+    }
+    expect(game.view()).toMatchObject({ turn: 2, step: 'upkeep', priority: 'B' });
+  });
+});

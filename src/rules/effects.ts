@@ -68,14 +68,15 @@ export function skipsEvery(ctx: EffectsContext, player: PlayerId, what: SkipWhat
 export type Moment =
   | { at: 'cleanup' }
   | { at: 'endOfCombat' }
-  | { at: 'turnBegan'; player: PlayerId }
+  | { at: 'turnBegan'; player: PlayerId; passedOver?: readonly PlayerId[] }
   | { at: 'stepBegan'; step: TurnStepName; player: PlayerId | null; turn: number };
 
 /**
  * Whether an effect ends at a moment: 'endOfTurn' in the cleanup step (CR 514.2),
  * 'endOfCombat' as the combat phase ends (CR 500.5a), 'untilYourNextTurn' as its
  * controller's next turn begins (CR 611.2b), `untilStep` as that step of that player's next
- * turn begins.
+ * turn begins. For a player who has left, as the turn begins that takes the place of theirs
+ * (`passedOver`: they neither end at once nor last for ever, 800.4m).
  */
 export function endsAt(e: ActiveEffect, moment: Moment, unit: (player: PlayerId) => PlayerId = (p) => p): boolean {
   const d = e.duration;
@@ -83,9 +84,10 @@ export function endsAt(e: ActiveEffect, moment: Moment, unit: (player: PlayerId)
   if (d === 'endOfTurn') return moment.at === 'cleanup';
   if (d === 'endOfCombat') return moment.at === 'endOfCombat';
   // CR 805.4: with shared team turns a player's turn is their team's (`unit`: the team's primary player).
+  const owner = d === 'untilYourNextTurn' ? e.controller : (d.ofPlayer ?? e.controller);
+  if (moment.at === 'turnBegan' && owner !== undefined && moment.passedOver?.includes(owner) === true) return true;
   if (d === 'untilYourNextTurn') return moment.at === 'turnBegan' && e.controller !== undefined && unit(e.controller) === moment.player;
   if (moment.at !== 'stepBegan' || moment.step !== d.untilStep || moment.turn <= e.since) return false;
-  const owner = d.ofPlayer ?? e.controller;
   return owner === undefined || unit(owner) === moment.player;
 }
 

@@ -156,7 +156,8 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
       () => sorceryTimingViolation(ctx, e.player, '901.9'),
       () => ((ctx.manaPool[e.player] ?? 0) >= planarDieCost(ctx) ? null : violation('901.9', `rolling the planar die again this turn costs ${planarDieCost(ctx)} mana; ${e.player}'s pool holds ${ctx.manaPool[e.player] ?? 0}`)),
     ),
-  CONCEDE: (ctx, _a, e) => inGame(ctx, e.player),
+  // CR 723.6: the controller of another player can't make that player concede; `by`, when given, is the player.
+  CONCEDE: (ctx, _a, e) => inGame(ctx, e.player) ?? (e.by === undefined || e.by === e.player ? null : violation('723.6', `${e.by} cannot make ${e.player} concede: only ${e.player} can`)),
   TRIGGER: (ctx, _a, e) => stackIdViolation(ctx, e.triggers.filter((t) => ctx.players.includes(t.controller)).map((t) => t.id)),
   HAND_SIZE: (ctx, _a, e) => inGame(ctx, e.player),
   ADD_MANA: (ctx, _a, e) => inGame(ctx, e.player),
@@ -240,7 +241,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     first(
       () => inGame(ctx, e.controller, 'controller'),
       () => inGame(ctx, e.player),
-      () => (e.controller === e.player ? violation('723.1', `${e.player} already makes their own decisions`) : null),
+      // CR 723.9: a player may be given control of themselves (the latest effect wins, 723.1a).
       () => (ctx.controlNext.length < MAX_CONTROL_EFFECTS ? null : violation('723.1', `at most MAX_CONTROL_EFFECTS = ${MAX_CONTROL_EFFECTS} control effects can be pending`)),
     ),
   LOSE: (ctx, _a, e) => inGame(ctx, e.player),

@@ -22,9 +22,14 @@ export function emptyPools(players: readonly PlayerId[]): Record<PlayerId, numbe
   return pool;
 }
 
-/** Whether pools empty when this boundary is crossed, in the game's era (CR 500.5; classic 300.3). */
+/**
+ * Whether pools empty when this boundary is crossed, in the game's era: as every step and every
+ * phase ends (CR 500.5: after the effects that last until then have ended, so mana an 'until end
+ * of combat' effect kept through the end of combat step empties as the combat phase ends), or in
+ * 'classic' only as a phase ends (classic 300.3).
+ */
 export function poolsEmptyAt(ctx: Pick<TurnContext, 'rules'>, boundary: 'step' | 'phase'): boolean {
-  return eraOf(ctx).manaEmpties === boundary;
+  return eraOf(ctx).manaEmpties === 'step' || boundary === 'phase';
 }
 
 /** The pools that hold mana and empty now, in turn order: not those an effect keeps (CR 500.5). */

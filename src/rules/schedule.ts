@@ -241,7 +241,8 @@ export function addPhases(
 ): PhaseEntry[] | Violation {
   if (ctx.phases.length + added.length > MAX_PHASES) return violation('500.8', `a turn has at most ${MAX_PHASES} phases to come`);
   // CONTRACT (ADD_EXTRA_COMBAT): no effect adds a combat after the ending phase, however it is
-  // added, so the combats of a turn come before its cleanup step (500.8, 514.3a).
+  // added, so the combats of a turn come before its cleanup step (500.8, 514.3a). Other phases
+  // may follow it (500.8, 500.10: an additional upkeep "after this phase").
   if ((after ?? ctx.phase) === 'ending' && added.some((p) => p.kind === 'combat')) {
     return violation('500.8', 'an additional combat phase cannot be added after the ending phase: the turn ends with its cleanup step');
   }

@@ -41,6 +41,23 @@ export function nextPlayerAfter(ctx: Seating, player: PlayerId): PlayerId | null
 }
 
 /**
+ * The players who have left whose seats the regular rotation went past between two of its turns
+ * (strictly between `from` and `to`, going left): their next turn would have begun by now, so the
+ * effects that lasted until then end (CR 800.4m). An extra turn does not move the rotation.
+ */
+export function departedPassedOver(ctx: Seating, from: PlayerId, to: PlayerId): PlayerId[] {
+  const out: PlayerId[] = [];
+  if (from === to) return out;
+  const start = ctx.seats.indexOf(from);
+  for (let i = 1; i < ctx.seats.length; i++) {
+    const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
+    if (seat === to) break;
+    if (!ctx.players.includes(seat)) out.push(seat);
+  }
+  return out;
+}
+
+/**
  * The player who receives priority where the rules give it to the active player
  * (CR 117.3a, 117.3b). If the active player has left, the next player in turn order
  * receives it instead (CR 800.4j).

@@ -169,6 +169,22 @@ describe('restoreGame: a live game that would wait for nobody is INVALID_SNAPSHO
   });
 });
 
+describe('restoreGame: parts that contradict the rules are INVALID_SNAPSHOT (CR 117.4, 723.1)', () => {
+  const snapshot = richSnapshot();
+  const patched = (patch: Record<string, unknown>) => ({ ...snapshot, context: { ...snapshot.context, ...patch } });
+  it.each([
+    ['the player holding priority has passed since the last action (117.4)', patched({ passed: ['A', 'B', 'C'] }), /context\.passed/],
+    ["a player controlled during another player's turn (723.1)", patched({ controlledBy: { A: 'C' } }), /context\.controlledBy\.A/],
+    ['a player controlled by themselves (723.9)', patched({ controlledBy: { B: 'B' } }), /context\.controlledBy\.B/],
+  ])('%s', (_name, input, mentions) => {
+    expectRefused(input, mentions);
+  });
+
+  it('the same snapshot with its parts agreeing restores', () => {
+    expect(tryRestore(patched({ controlledBy: { B: 'C' } }))).toBe('restored');
+  });
+});
+
 describe('restoreGame: huge and deep input is refused after bounded work', () => {
   const snapshot = richSnapshot();
   it('a stack of 1,000,000 entries', () => {

@@ -33,3 +33,15 @@ describe('added phases and steps (CR 500.8, 505.2)', () => {
     expect(steps.at(-1)).toBe('ending/end');
   });
 });
+
+describe('phases after the ending phase (CR 500.8, 500.10)', () => {
+  it('500.10: an additional upkeep "after this phase" during the end step comes after the ending phase; a combat never does', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ step: 'end' });
+    t.send({ type: 'ADD_EXTRA_STEP', step: 'upkeep', afterPhase: 'ending' });
+    t.refused({ type: 'ADD_EXTRA_PHASE', phase: 'combat' }, 'ILLEGAL_ACTION', '500.8');
+    t.clearEmitted();
+    t.passUntil({ turn: 2 });
+    expect(t.emittedOf('stepBegan').map((e) => (e.type === 'stepBegan' ? `${e.phase}/${e.step}` : null))).toEqual(['ending/cleanup', 'beginning/upkeep', 'beginning/untap', 'beginning/upkeep']);
+  });
+});

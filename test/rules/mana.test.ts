@@ -29,3 +29,29 @@ describe('mana burn in the classic era (classic 300.3, 507.4)', () => {
     ]);
   });
 });
+
+describe('mana emptying as steps and phases end (CR 500.5)', () => {
+  it("500.5: mana an 'until end of combat' effect kept through the end of combat step empties as the combat phase ends, after the effect ended", () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ step: 'endOfCombat' });
+    t.send({ type: 'ADD_EFFECT', id: 'keep', effect: { kind: 'keepMana' }, duration: 'endOfCombat' });
+    t.send({ type: 'ADD_MANA', player: 'A', amount: 3 });
+    t.clearEmitted();
+    t.pass('A', 'B');
+    expect(t.emittedOf('effectEnded', 'manaEmptied')).toEqual([
+      { type: 'effectEnded', id: 'keep' },
+      { type: 'manaEmptied', player: 'A', amount: 3 },
+    ]);
+    t.expectView({ phase: 'postcombatMain', manaPool: { A: 0, B: 0 } });
+  });
+
+  it('500.5: an effect that keeps mana until end of turn keeps it through every step and phase of the turn', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.send({ type: 'ADD_EFFECT', id: 'keep', effect: { kind: 'keepMana' }, duration: 'endOfTurn' });
+    t.send({ type: 'ADD_MANA', player: 'A', amount: 2 });
+    t.passUntil({ step: 'end' });
+    t.expectView({ manaPool: { A: 2, B: 0 } });
+    t.passUntil({ turn: 2 });
+    t.expectView({ manaPool: { A: 0, B: 0 } });
+  });
+});

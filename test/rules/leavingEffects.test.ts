@@ -1,0 +1,53 @@
+/** Effects timed to the turn of a player who has left (CR 800.4m). */
+import { describe, expect, it } from 'vitest';
+import { play } from '../dsl.js';
+
+const untilUpkeepOf = (ofPlayer: string) => ({ type: 'ADD_EFFECT', id: 'u', effect: { kind: 'landPlays', change: 1, players: ['A'] }, duration: { untilStep: 'upkeep', ofPlayer }, controller: 'A' });
+const effectIds = (t: ReturnType<typeof play>) => t.view().effects.map((e) => e.id);
+
+describe('effects timed to the turn of a player who left (CR 800.4m)', () => {
+  it('800.4m: an effect until a departed player\'s next upkeep lasts until their turn would have begun, then ends', () => {
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.send(untilUpkeepOf('B'));
+    t.send({ type: 'CONCEDE', player: 'B' });
+    // Neither at once ...
+    expect(effectIds(t)).toEqual(['u']);
+    t.clearEmitted();
+    // ... nor for ever: B's turn would have begun after A's; C's turn takes its place.
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual([]);
+    expect(t.emittedOf('effectEnded')).toEqual([{ type: 'effectEnded', id: 'u' }]);
+  });
+
+  it('800.4m: a player who leaves during their own turn: the effect lasts until their next turn would have begun, a whole round later', () => {
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'B' });
+    t.send(untilUpkeepOf('B'));
+    t.send({ type: 'CONCEDE', player: 'B' });
+    t.passUntil({ turn: 3 });
+    t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual(['u']);
+    t.passUntil({ turn: 4 });
+    t.expectView({ activePlayer: 'A' });
+    expect(effectIds(t)).toEqual(['u']);
+    // After A's turn, B's would have begun: C's takes its place.
+    t.passUntil({ turn: 5 });
+    t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual([]);
+  });
+
+  it("800.4m, 500.7: an extra turn taken meanwhile does not stand for the departed player's turn", () => {
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.send(untilUpkeepOf('B'));
+    t.send({ type: 'ADD_EXTRA_TURN', player: 'A' });
+    t.send({ type: 'CONCEDE', player: 'B' });
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'A' });
+    expect(effectIds(t)).toEqual(['u']);
+    t.passUntil({ turn: 3 });
+    t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual([]);
+  });
+});
