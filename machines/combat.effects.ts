@@ -8,7 +8,7 @@ import { combatAttacker, creaturesDealingDamage, defenderChoices, markFirstStrik
 import { eraOf } from '../src/rules/eras.js';
 import { assertStackLimit } from './checkpoint.js';
 import { effect, NOTHING, andThen, type Effect } from './effect.js';
-import { expireAt } from './turn.effects.js';
+import { expireAt, isLeftBeforeEndingChecks } from './turn.effects.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { Attacker, Blocker, PlayerId, TurnContext } from './turn.types.js';
 
@@ -27,12 +27,12 @@ export function isDefenderChoiceDue(ctx: TurnContext): boolean {
 }
 
 /**
- * The combat phase is left: it ends now (511.3), except when the turn is ending (724.1d),
- * where the stack is exiled and state-based actions are checked first and `skipToCleanup`
- * ends the combat after them.
+ * The combat phase is left: it ends now (511.3), except when the turn is ending and the stack
+ * is still to be exiled and state-based actions checked (724.1b-c): `skipToCleanup` ends the
+ * combat after them (724.1d).
  */
 export function endCombatAsPhaseIsLeft(ctx: TurnContext, event: { type: string }): Effect {
-  return event.type === 'END_TURN' ? NOTHING : endCombat(ctx);
+  return isLeftBeforeEndingChecks(ctx, event) ? NOTHING : endCombat(ctx);
 }
 
 /** CR 507.1: the chosen player becomes the defending player. */
@@ -43,16 +43,6 @@ export function chooseDefender(ctx: TurnContext, defender: PlayerId): Effect {
 /** CR 511.3, 500.5a: the combat phase ends: creatures leave combat, 'endOfCombat' effects end. */
 export function endCombat(ctx: TurnContext): Effect {
   return andThen(ctx, effect(ctx, { combat: null }), (c) => expireAt(c, { at: 'endOfCombat' }));
-}
-
-/**
- * CR 511.3: a combat still in progress as its phase is left through its steps ends now. That
- * happens only after END_TURN in an earlier turn of the same send: every eventless transition
- * of that send sees END_TURN as its event, so the phase's exit (`endCombatAsPhaseIsLeft`, which
- * leaves the combat END_TURN ends to `skipToCleanup`, 724.1d) took this later combat for it.
- */
-export function endUnfinishedCombat(ctx: TurnContext): Effect {
-  return ctx.combat === null ? NOTHING : endCombat(ctx);
 }
 
 /** CR 508.1: the active player's attackers. */

@@ -52,6 +52,7 @@ export function cloneContext(c: TurnContext): TurnContext {
     autoPasses: c.autoPasses,
     autoPassTurns: c.autoPassTurns,
     priorityFresh: c.priorityFresh,
+    endedInSend: c.endedInSend,
     emptyTurns: c.emptyTurns,
     cleanupSteps: c.cleanupSteps,
     cleanupCheck: c.cleanupCheck,
@@ -114,6 +115,7 @@ export function adoptContext(c: TurnContext): TurnContext {
     autoPasses: c.autoPasses,
     autoPassTurns: c.autoPassTurns,
     priorityFresh: c.priorityFresh,
+    endedInSend: c.endedInSend,
     emptyTurns: c.emptyTurns,
     cleanupSteps: c.cleanupSteps,
     cleanupCheck: c.cleanupCheck,
@@ -135,6 +137,14 @@ export function adoptContext(c: TurnContext): TurnContext {
 
 /** The names of the context's fields, in the order of {@link cloneContext}. */
 export const CONTEXT_KEYS: readonly string[] = Object.keys(cloneContext({} as TurnContext));
+
+/** The fields that last one send, at their start values (CONTRACT: the auto-pass loop guard counts "within one send"; 724.1, 724.2). */
+export const FRESH_SEND: Readonly<Partial<TurnContext>> = { autoPasses: 0, autoPassTurns: 0, priorityFresh: false, endedInSend: false };
+
+/** Whether the per-send fields are at their start values (then a send begins on the context as it is). */
+export function isFreshSend(ctx: TurnContext): boolean {
+  return ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh && !ctx.endedInSend;
+}
 
 /** Sets the patch's fields on a context (one that nobody else has seen yet). */
 export function assignPatch(target: TurnContext, patch: Partial<TurnContext>): TurnContext {

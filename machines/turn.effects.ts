@@ -76,6 +76,7 @@ export function initialContext(input: TurnInput): TurnContext {
     autoPasses: 0,
     autoPassTurns: 0,
     priorityFresh: false,
+    endedInSend: false,
     emptyTurns: 0,
     cleanupSteps: 0,
     cleanupCheck: null,
@@ -299,8 +300,8 @@ export function beginPrecombatMain(ctx: TurnContext): Effect {
  * only at phase ends in 'classic', where unspent mana also burns its owner (classic 300.3).
  * A `keepMana` effect keeps a pool. Nothing empties once the game is over.
  */
-export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase'): Effect {
-  if (ctx.result !== null || !poolsEmptyAt(ctx, boundary)) return NOTHING;
+export function emptyManaPools(ctx: TurnContext, boundary: 'step' | 'phase', leftBy?: { type: string }): Effect {
+  if (ctx.result !== null || !poolsEmptyAt(ctx, boundary) || (leftBy !== undefined && isLeftBeforeEndingChecks(ctx, leftBy))) return NOTHING;
   const pools = poolsToEmpty(ctx);
   if (pools.length === 0) return NOTHING;
   const emit: EmittedEvent[] = [];
@@ -356,17 +357,28 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
 export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
   const exiled = effect(
     ctx,
-    { pendingTriggers: [], triggerOrder: null, stack: [], priority: null, passed: [] },
+    { pendingTriggers: [], triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
 }
 
 /**
- * CR 724.1d: the current phase and step end (a combat ends here, after 724.1b-c, and its
- * 'endOfCombat' effects with it) and the turn skips straight to the cleanup step: no other
- * phase or step of this turn is taken.
+ * CR 724.1d: the current phase and step end (after 724.1b-c: a combat ends here, its
+ * 'endOfCombat' effects with it, then the mana pools empty, 500.5) and the turn skips straight
+ * to the cleanup step: no other phase or step of this turn is taken.
  */
 export function skipToCleanup(ctx: TurnContext): Effect {
-  return andThen(ctx, ctx.combat === null ? NOTHING : endCombat(ctx), (c) => effect(c, { phase: 'ending', steps: [], phases: [] }));
+  return sequence(ctx, (c) => (c.combat === null ? NOTHING : endCombat(c)), (c) => emptyManaPools(c, 'phase'), (c) => effect(c, { phase: 'ending', steps: [], phases: [] }));
+}
+
+/**
+ * Whether a step or phase is left by an END_TURN or END_COMBAT that has not yet exiled the stack
+ * and checked state-based actions (724.1a-c, 724.2a-c): its end (mana emptying, the combat's
+ * end) then waits for them (724.1d, 724.2d). XState runs a state's exit before the transition's
+ * actions; the eventless transitions after them in the same send see the same event, but by then
+ * `endedInSend` says the checks were made, and their steps and phases end as usual.
+ */
+export function isLeftBeforeEndingChecks(ctx: Pick<TurnContext, 'endedInSend'>, event: { type: string }): boolean {
+  return (event.type === 'END_TURN' || event.type === 'END_COMBAT') && !ctx.endedInSend;
 }

@@ -51,12 +51,12 @@ function priorityStep<const A extends readonly unknown[] = []>(step: TurnStepNam
 }
 
 /** Where a phase goes next: its next step, a step passed over, or the next phase. */
-function nextStep(steps: readonly TurnStepName[], leaving?: 'endUnfinishedCombat') {
+function nextStep(steps: readonly TurnStepName[]) {
   return {
     always: [
       { guard: 'isNextStepSkipped', actions: 'passOverStep' },
       ...steps.map((step) => ({ guard: { type: 'isNextStep', params: { step } }, target: step, actions: 'takeNextStep' }) as const),
-      leaving === undefined ? { target: toNextPhase } : { target: toNextPhase, actions: leaving },
+      { target: toNextPhase },
     ],
   } as const;
 }
@@ -188,8 +188,8 @@ export const turnMachine = turnSetup.createMachine({
         END_COMBAT: { target: '.ended', actions: 'endTheTurnOrCombat' },
       },
       states: {
-        // CR 511.3: the combat ends as the phase is left (the exit's endCombat; see endUnfinishedCombat for the case it leaves open).
-        nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat'], 'endUnfinishedCombat'),
+        // CR 511.3: the combat ends as the phase is left (the exit's endCombat).
+        nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat']),
         beginningOfCombat: {
           entry: begin('beginningOfCombat'),
           exit: endOfStep,

@@ -274,6 +274,12 @@ export interface TurnContext {
   autoPassTurns: number;
   /** Whether the player holding priority has just received it in this send: stops and yields are decided then (CONTRACT). */
   priorityFresh: boolean;
+  /**
+   * Whether an END_TURN or END_COMBAT of the current send has exiled the stack and checked
+   * state-based actions (724.1a-c, 724.2a-c): the steps and phases left after that end as usual,
+   * those left by the event itself end only after it (724.1d, 724.2d).
+   */
+  endedInSend: boolean;
   /** Turns begun since a step was last taken: turn after turn with everything skipped is a draw (CR 104.4b). */
   emptyTurns: number;
   /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */

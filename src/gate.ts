@@ -6,6 +6,7 @@
 import type { Actor } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
 import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
+import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
 import { LEGALITY, READS_AWAITING, violationOf } from './rules/legality.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
@@ -21,8 +22,7 @@ export function freshSend(snapshot: Snapshot): Snapshot {
 
 /** The context with the per-send counters at zero (the same object when they already are). */
 export function freshSendContext(ctx: TurnContext): TurnContext {
-  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return ctx;
-  return { ...ctx, autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
+  return isFreshSend(ctx) ? ctx : { ...ctx, ...FRESH_SEND };
 }
 
 /** Why a send made while the game processes another event is refused (REENTRANT). */

@@ -5,6 +5,7 @@
  */
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
+import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from '../machines/turn.types.js';
 import { decider } from './rules/control.js';
 import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
@@ -27,7 +28,7 @@ type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
 /** The per-send counters of the auto-pass loop guard at zero: each answer is a send of its own. */
 function withFreshCounters(s: Snapshot): Snapshot {
   const c = s.context;
-  return c.autoPasses === 0 && c.autoPassTurns === 0 && !c.priorityFresh ? s : ({ ...s, context: { ...c, autoPasses: 0, autoPassTurns: 0, priorityFresh: false } } as Snapshot);
+  return isFreshSend(c) ? s : ({ ...s, context: { ...c, ...FRESH_SEND } } as Snapshot);
 }
 
 /**

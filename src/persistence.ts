@@ -208,6 +208,7 @@ function buildPersistedSchema() {
     autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
     autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
     priorityFresh: z.boolean(),
+    endedInSend: z.boolean(),
     emptyTurns: Int(0, MAX_PLAYERS * 2),
     cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
     cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
@@ -374,31 +375,42 @@ function tagsOf(path: string): Set<string> {
 }
 
 /**
- * A snapshot of an earlier version of the engine, which counted the lands of the turn in one
- * number, `context.landsPlayed` (the active player's): read as today's `landsPlayedBy` (805.4c),
- * in the same place among the fields. Anything else is returned as it is.
+ * A snapshot of an earlier version of the engine, read as today's, each field in its place:
+ * the lands of the turn counted in one number, `context.landsPlayed` (the active player's), become
+ * `landsPlayedBy` (805.4c); a context without `endedInSend` gets it (false: snapshots are taken
+ * between sends). Anything else is returned as it is.
  */
 function upgraded(value: unknown): unknown {
   if (!isRecord(value)) return value;
-  const out: Record<string, unknown> = { ...value, context: upgradedContext(value.context) };
-  if (Array.isArray(value.markers)) out.markers = value.markers.map((m: unknown) => (isRecord(m) ? { ...m, context: upgradedContext(m.context) } : m));
-  return out;
+  const context = upgradedContext(value.context);
+  const markers = Array.isArray(value.markers) ? value.markers.map((m: unknown) => (isRecord(m) ? withField(m, 'context', upgradedContext(m.context)) : m)) : value.markers;
+  if (context === value.context && markers === value.markers) return value;
+  return withField(withField(value, 'context', context), 'markers', markers);
 }
 
 function upgradedContext(ctx: unknown): unknown {
-  if (!isRecord(ctx) || !('landsPlayed' in ctx) || 'landsPlayedBy' in ctx) return ctx;
+  if (!isRecord(ctx)) return ctx;
+  // The earlier context is told by its `landsPlayed` count (a missing field of today's is refused as missing).
   const lands = ctx.landsPlayed;
-  if (typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;
-  const out: Record<string, unknown> = {};
+  if ('landsPlayedBy' in ctx || typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;
+  const noEnded = !('endedInSend' in ctx);
+  // Entries, then fromEntries: a key such as '__proto__' stays a field (and the schema refuses it).
+  const entries: [string, unknown][] = [];
   for (const [key, v] of Object.entries(ctx)) {
-    if (key !== 'landsPlayed') out[key] = v;
-    // fromEntries: an id such as '__proto__' stays a field (and the schema refuses it).
-    else out.landsPlayedBy = lands > 0 && typeof ctx.activePlayer === 'string' ? Object.fromEntries([[ctx.activePlayer, lands]]) : {};
+    if (key === 'landsPlayed') entries.push(['landsPlayedBy', lands > 0 && typeof ctx.activePlayer === 'string' ? Object.fromEntries([[ctx.activePlayer, lands]]) : {}]);
+    else entries.push([key, v]);
+    if (key === 'priorityFresh' && noEnded) entries.push(['endedInSend', false]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A copy of a record with one field's value replaced when it has that field (own keys as data, '__proto__' included). */
+function withField(record: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  if (!Object.hasOwn(record, key) || record[key] === value) return record;
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === key ? value : v]));
+}
 
 /** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */
 export function parsePersisted(value: unknown): ParseResult<Persisted> {

@@ -9,7 +9,7 @@
  * first action that patches the context makes one new context for the step, which the later
  * actions patch before anyone else sees it; the emitted and raised events are returned in order.
  */
-import { assignPatch, cloneContext } from '../../machines/context.js';
+import { assignPatch, cloneContext, FRESH_SEND, isFreshSend } from '../../machines/context.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, TurnContext, TurnEvent, TurnInput } from '../../machines/turn.types.js';
 import type { SnapshotLike } from '../view.js';
@@ -120,7 +120,6 @@ export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime
   return result(r, t !== null);
 }
 
-const FRESH_SEND: Partial<TurnContext> = { autoPasses: 0, autoPassTurns: 0, priorityFresh: false };
 
 /**
  * One `send`'s worth of the runtime: the per-send counters of the auto-pass loop guard at zero
@@ -129,7 +128,7 @@ const FRESH_SEND: Partial<TurnContext> = { autoPasses: 0, autoPassTurns: 0, prio
  */
 export function sendStep(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
   const ctx = state.context;
-  if (ctx.autoPasses === 0 && ctx.autoPassTurns === 0 && !ctx.priorityFresh) return step(plan, state, event, runtime);
+  if (isFreshSend(ctx)) return step(plan, state, event, runtime);
   return step(plan, { value: state.value, context: assignPatch(cloneContext(ctx), FRESH_SEND), status: state.status }, event, runtime, true);
 }
 

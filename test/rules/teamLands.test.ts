@@ -38,7 +38,8 @@ describe('land drops with shared team turns (CR 805.4c)', () => {
     t.passUntil({ step: 'main' });
     t.send({ type: 'PLAY_LAND', player: 'A' });
     const persisted = JSON.parse(JSON.stringify(t.game.persist())) as { context: Record<string, unknown> };
-    const old = Object.fromEntries(Object.entries(persisted.context).map(([k, v]) => (k === 'landsPlayedBy' ? ['landsPlayed', 1] : [k, v])));
+    // That version had neither landsPlayedBy nor endedInSend.
+    const old = Object.fromEntries(Object.entries(persisted.context).filter(([k]) => k !== 'endedInSend').map(([k, v]) => (k === 'landsPlayedBy' ? ['landsPlayed', 1] : [k, v])));
     const restored = restoreGame({ ...persisted, context: old });
     expect(restored.view()).toEqual(t.game.view());
     expect(restored.persist()).toEqual(t.game.persist());
