@@ -278,7 +278,9 @@ function consistencyProblem(p: Persisted): string | null {
   if (c.pendingTriggers.some((t) => !c.players.includes(t.controller))) return 'context.pendingTriggers: a controller not in the game';
   for (const field of ['manaPool', 'handSizes', 'spellsCast', 'stops'] as const) {
     const keys = Object.keys(c[field]);
-    if (keys.length !== c.players.length || c.players.some((x) => !(x in c[field]))) return `context.${field}: needs exactly one entry per player in the game`;
+    if (c.players.some((x) => !(x in c[field]))) return `context.${field}: needs an entry for every player in the game`;
+    // CR 800.4i: the spells of a player who left this turn are kept until the turn ends.
+    if (field === 'spellsCast' ? keys.some((x) => !seats.has(x)) : keys.length !== c.players.length) return `context.${field}: needs exactly one entry per player in the game`;
   }
   if (Object.keys(c.landsPlayedBy).some((x) => !seats.has(x))) return 'context.landsPlayedBy: a player who is not in context.seats';
   for (const field of ['skips', 'yields', 'controlledBy'] as const) {

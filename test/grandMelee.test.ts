@@ -214,7 +214,8 @@ describe('Grand Melee games found by the soak (each failed before its fix)', () 
     for (const m of persisted.markers) {
       expect(m.context.handSizes.F).toBe(3);
       expect(m.context.players).not.toContain('G');
-      expect(Object.keys(m.context.spellsCast)).toEqual(m.context.players);
+      // Every player in the game has a count; G's spells of this turn stay until it ends (800.4i).
+      expect(m.context.players.every((p: string) => p in m.context.spellsCast)).toBe(true);
     }
     expect(() => restoreGame(persisted)).not.toThrow();
   });

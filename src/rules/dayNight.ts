@@ -3,17 +3,19 @@
  * CR 703.4b, 731.2, 731.2a, 731.2b, 731.2c.
  */
 import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
-import { membersOf } from './units.js';
+import { sharesTurns } from './units.js';
 
 /**
  * The number the day/night check looks at (CR 731.2a-b): the most spells any one player of
  * the turn's active player (with shared team turns, its active team) cast during the turn.
  * "No player cast a spell" is a count of 0; "any player cast two or more" is 2 or more, so
- * two teammates casting one spell each count 1, not 2.
+ * two teammates casting one spell each count 1, not 2. A player who left during the turn still
+ * counts: their spells of the turn are kept until it ends (800.4i: the last known information).
  */
 export function dayNightSpellCount(ctx: Pick<TurnContext, 'teams' | 'variant' | 'players' | 'spellsCast'>, active: PlayerId): number {
-  const casters = new Set([active, ...membersOf(ctx, active)]);
-  return Math.max(...[...casters].map((p) => ctx.spellsCast[p] ?? 0));
+  const team = sharesTurns(ctx) ? ctx.teams?.find((t) => t.players.includes(active)) : undefined;
+  const casters = team === undefined ? [active] : team.players;
+  return Math.max(...casters.map((p) => ctx.spellsCast[p] ?? 0));
 }
 
 /**

@@ -46,7 +46,7 @@ export function leaveGame(
     extraTurns: ctx.extraTurns.filter((t) => t.player !== player),
     manaPool: without(ctx.manaPool),
     handSizes: without(ctx.handSizes),
-    spellsCast: without(ctx.spellsCast),
+    // CR 800.4i: the spells they cast this turn still count for day and night (731.2); a new turn drops them.
     skips: without(ctx.skips),
     stops: without(ctx.stops),
     yields: without(ctx.yields),

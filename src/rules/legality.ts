@@ -11,7 +11,7 @@ import { attackablePlayers, attackViolation, blockViolation, isInCombat, orderVi
 import { byViolation } from './control.js';
 import { MAX_CONTROL_EFFECTS, MAX_EFFECTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_STACK } from './limits.js';
 import { spendViolation } from './mana.js';
-import { startingCandidates } from './pregame.js';
+import { mayMulligan, startingCandidates } from './pregame.js';
 import { priorityViolation } from './priority.js';
 import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from './schedule.js';
 import { castViolation, landViolation, sorceryTimingViolation } from './timing.js';
@@ -138,7 +138,7 @@ export const LEGALITY: { [T in TurnEvent['type']]: Check<T> } = {
     first(
       () => awaited(a, 'mulligan', e.player, '103.5', 'a mulligan'),
       () => byViolation(ctx, e.player, e.by),
-      () => ((ctx.pregame?.mulligans[e.player] ?? 0) < (ctx.pregame?.handSize ?? 0) ? null : violation('103.5', `${e.player} has no cards left to mulligan`)),
+      () => (mayMulligan(ctx, e.player) ? null : violation('103.5', `${e.player} has no cards left to mulligan: another mulligan would put more than their whole hand on the bottom`)),
     ),
   KEEP: (ctx, a, e) => first(() => awaited(a, 'mulligan', e.player, '103.5', 'keeping a hand'), () => byViolation(ctx, e.player, e.by)),
   BOTTOM: (ctx, a, e) =>

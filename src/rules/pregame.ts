@@ -56,7 +56,13 @@ export function mulliganDue(ctx: Pick<TurnContext, 'seats' | 'players' | 'pregam
   return order.find((p) => !pre.decided.includes(p)) ?? order[0] ?? null;
 }
 
-/** How many cards a player who keeps puts on the bottom (CR 103.5: London mulligan; 103.5c: the first is free in multiplayer). */
+/** Whether a player may take another mulligan: they would keep at least one card (CR 103.5; 800.6: the free first mulligan of a multiplayer game does not count). */
+export function mayMulligan(ctx: Pick<TurnContext, 'seats' | 'pregame'>, player: PlayerId): boolean {
+  const pre = ctx.pregame;
+  return pre !== null && cardsToBottom(ctx, (pre.mulligans[player] ?? 0) + 1) <= pre.handSize;
+}
+
+/** How many cards a player who keeps puts on the bottom (CR 103.5: London mulligan; 103.5c, 800.6: the first is free in multiplayer). */
 export function cardsToBottom(ctx: Pick<TurnContext, 'seats'>, mulligans: number): number {
   const free = ctx.seats.length > 2 ? 1 : 0;
   return Math.max(0, mulligans - free);

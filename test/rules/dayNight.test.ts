@@ -37,3 +37,22 @@ describe('day and night (CR 731.2)', () => {
     expect(dayNightChange({ dayNight: null, previousTurnSpells: 3 })).toBeNull();
   });
 });
+
+describe('day and night when the active player leaves during their turn (CR 731.2b, 800.4i, 800.4j)', () => {
+  it('800.4i: the spells a departed active player cast in their turn still count at the next untap step', async () => {
+    const { play } = await import('../dsl.js');
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.send({ type: 'SET_DAY_NIGHT', value: 'night' });
+    t.passUntil({ step: 'main' });
+    for (const id of ['s1', 's2']) {
+      t.send({ type: 'CAST_SPELL', player: 'A', id, speed: 'sorcery' });
+      t.passUntil({ stack: [] });
+    }
+    t.send({ type: 'CONCEDE', player: 'A' });
+    t.clearEmitted();
+    t.passUntil({ turn: 2 });
+    expect(t.emittedOf('dayNight')).toEqual([{ type: 'dayNight', value: 'day' }]);
+    // A new turn counts only the players in the game.
+    expect(t.view().spellsCast).toEqual({ B: 0, C: 0 });
+  });
+});
