@@ -29,7 +29,11 @@ export function hookFailed(message: string): TurnEngineError {
 
 /** The outcome of a check. */
 export interface CheckOutcome extends Effect {
-  /** Whether anything was reported (state-based actions, triggers or events). */
+  /**
+   * Whether state-based actions were performed or triggered abilities were waiting (CR 514.3a:
+   * what makes a cleanup step give priority). Host events alone (bookkeeping such as HAND_SIZE)
+   * are not: they are applied as if sent, and the check runs again after them.
+   */
   activity: boolean;
 }
 
@@ -71,10 +75,10 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     // CR 405.1: ids on the stack are unique; the reported triggers are checked as one TRIGGER event would be.
     const unique = violationOf({ ...after, pendingTriggers: [] }, null, { type: 'TRIGGER', triggers });
     if (unique !== null) throw hookFailed(`result.triggers: ${unique.message} (CR ${unique.rule})`);
-    const reportedSomething = reported.stateBasedActions || reported.triggers.length > 0 || reported.events.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
+    const acted = reported.stateBasedActions || reported.triggers.length > 0 || applied.triggers.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
     if (applied.stop || after.result !== null) return withActivity(out, true);
-    if (!reportedSomething) return withActivity(out, activity);
-    activity = true;
+    if (!acted && reported.events.length === 0) return withActivity(out, activity);
+    if (acted) activity = true;
     if (options.holdTriggers) {
       out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => c.players.includes(t.controller)) }));
     } else if (needsOrdering(after, triggers)) {

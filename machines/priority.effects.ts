@@ -8,7 +8,7 @@ import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority } from '../src/rules/grandMelee.js';
 import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
-import { activeOrNext } from '../src/rules/turnOrder.js';
+import { activeOrNext, nextPlayerAfter } from '../src/rules/turnOrder.js';
 import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
 import { landsPlayedBy } from '../src/rules/timing.js';
@@ -27,7 +27,9 @@ const endStackResolvedYields = endYields('stackResolved');
 /**
  * A player receives priority: first the state-based action and trigger check runs
  * (CR 117.5, 704.3), then that player (or, if they left meanwhile, the next in turn order)
- * holds priority. `fresh` starts a new round of passes (after a resolution or a new step).
+ * holds priority. `fresh` starts a new round of passes (after a resolution or a new step);
+ * otherwise the passes made so far stand (CR 117.4: state-based actions and the host's events are
+ * no player's action; triggers put on the stack start a new round in the check itself).
  */
 export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerId | null, fresh: boolean): Effect {
   if (player === null || ctx.result !== null || ctx.triggerOrder !== null) return NOTHING;
@@ -35,9 +37,11 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
     if (c.triggerOrder !== null) return effect(c, { priority: null, passed: [] }); // CR 603.3b: the triggers are ordered first
-    const holder = byPriority(c).players.includes(player) ? player : activeOrNext(c);
+    // CR 800.4a: if that player left meanwhile, the next player in turn order still in the game.
+    const circle = byPriority(c);
+    const holder = circle.players.includes(player) ? player : ((circle.seats.includes(player) ? nextPlayerAfter(circle, player) : null) ?? activeOrNext(c));
     const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
-    if (fresh || checked.activity) patch.passed = [];
+    if (fresh) patch.passed = [];
     const given = effect(c, patch);
     // The yields end on the context before `given`: they are all endYields reads, and `given` leaves them as they are.
     return c.stack.length === 0 ? combine(given, endStackResolvedYields(c)) : given;

@@ -338,15 +338,18 @@ export function endTurnEffects(ctx: TurnContext): Effect {
  */
 export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
   const checked = runCheckpoint(ctx, runtime, { about: null });
-  const activity = checked.activity || ctx.stack.length > 0;
-  if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
-    throw new TurnEngineError(
-      ErrorCode.HOOK_FAILED,
-      `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
-        `MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
-    );
-  }
-  return andThen(ctx, checked, (c) => effect(c, { cleanupCheck: activity ? 'active' : 'quiet' }));
+  return andThen(ctx, checked, (c) => {
+    // CR 514.3a: state-based actions performed, triggers waiting, or an object on the stack (the host put one there) give priority.
+    const activity = checked.activity || c.stack.length > 0;
+    if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
+      throw new TurnEngineError(
+        ErrorCode.HOOK_FAILED,
+        `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
+          `MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
+      );
+    }
+    return effect(c, { cleanupCheck: activity ? 'active' : 'quiet' });
+  });
 }
 
 /**

@@ -34,8 +34,11 @@ export const REENTRANT_BUSY =
  * Makes the game's actor refuse events sent to it while the game is processing one (from the
  * checkpoint hook, an actor subscriber or an inspection observer): XState would queue them and
  * run them inside the send being processed, where they could change the game behind the gate's
- * back. Such an event is dropped (REENTRANT), as `game.send` refuses it. Returns the actor's own
- * send, which marks the game busy for its length; `isBusy` says whether it is.
+ * back. Such an event is dropped (REENTRANT), as `game.send` refuses it. So is anything that is
+ * not an event of the contract (INVALID_EVENT): XState itself would throw on `null` and stop
+ * processing for good, and a hostile object could change between its reads; what reaches XState
+ * is the parsed copy. Returns the actor's own send, which marks the game busy for its length;
+ * `isBusy` says whether it is.
  */
 export function guardActorSend(actor: { send(event: TurnEvent): void }, inHook: () => boolean): { send(event: TurnEvent): void; isBusy(): boolean } {
   const own = actor.send.bind(actor);
@@ -51,8 +54,10 @@ export function guardActorSend(actor: { send(event: TurnEvent): void }, inHook: 
   Object.defineProperty(actor, 'send', {
     configurable: true,
     writable: false,
-    value: (event: TurnEvent) => {
-      if (!busy && !inHook()) send(event);
+    value: (raw: unknown) => {
+      if (busy || inHook()) return;
+      const event = eventOrMessage(raw);
+      if (typeof event !== 'string') send(event);
     },
   });
   return { send, isBusy: () => busy || inHook() };

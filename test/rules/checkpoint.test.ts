@@ -1,0 +1,84 @@
+/** What the checkpoint hook reports, and what it does to priority (CR 117.4, 117.5, 514.3a, 800.4a). */
+import { describe, expect, it } from 'vitest';
+import { createGame, type CheckpointResult, type TurnView } from '../../src/index.js';
+import { plainestAnswer } from '../../src/scenarios/runner.js';
+
+/** A game whose hook reports `result` once, the first time `when` holds of the view it is shown. */
+function reportingOnce(players: string[], when: (v: TurnView) => boolean, result: CheckpointResult) {
+  let once = true;
+  return createGame({
+    players,
+    hooks: {
+      checkpoint: (v) => {
+        if (!once || !when(v)) return undefined;
+        once = false;
+        return result;
+      },
+    },
+  });
+}
+
+describe('the checkpoint hook and priority (CR 117.4, 117.5)', () => {
+  it.each([
+    ['state-based actions', { stateBasedActions: true }],
+    ['a host event', { events: [{ type: 'HAND_SIZE' as const, player: 'B', size: 7 }] }],
+    ['nothing', {}],
+  ])('117.4: %s reported as the next player would receive priority leave the passes made so far standing', (_name, result) => {
+    const game = reportingOnce(['A', 'B'], (v) => v.priority === 'B', result as CheckpointResult);
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    game.send({ type: 'PASS_PRIORITY', player: 'B' });
+    expect(game.view()).toMatchObject({ step: 'main', priority: 'A' });
+  });
+
+  it('117.4: a trigger put on the stack starts a new round of passes, and it resolves when all have passed', () => {
+    const game = reportingOnce(['A', 'B'], (v) => v.priority === 'B', { triggers: [{ id: 't1', controller: 'A' }] });
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    expect(game.view()).toMatchObject({ step: 'upkeep', priority: 'B', stack: [{ id: 't1' }] });
+    game.send({ type: 'PASS_PRIORITY', player: 'B' });
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    expect(game.view()).toMatchObject({ step: 'upkeep', priority: 'A', stack: [] });
+  });
+
+  it('800.4a: a player who leaves in the check as they would receive priority passes it to the next player in turn order, as the same event sent would', () => {
+    const hooked = reportingOnce(['A', 'B', 'C', 'D'], (v) => v.priority === 'C', { events: [{ type: 'LOSE', player: 'C' }] });
+    hooked.send({ type: 'PASS_PRIORITY', player: 'A' });
+    hooked.send({ type: 'PASS_PRIORITY', player: 'B' });
+    const sent = createGame({ players: ['A', 'B', 'C', 'D'] });
+    sent.send({ type: 'PASS_PRIORITY', player: 'A' });
+    sent.send({ type: 'PASS_PRIORITY', player: 'B' });
+    sent.send({ type: 'LOSE', player: 'C' });
+    expect(hooked.view().priority).toBe('D');
+    expect(sent.view().priority).toBe('D');
+    // D's pass ends the step in both: A and B passed already.
+    hooked.send({ type: 'PASS_PRIORITY', player: 'D' });
+    expect(hooked.view().step).toBe('draw');
+  });
+
+  it('514.3a: a host event alone in the cleanup check gives nobody priority; state-based actions do', () => {
+    for (const [result, priority] of [
+      [{ events: [{ type: 'HAND_SIZE' as const, player: 'B', size: 3 }] }, false],
+      [{ stateBasedActions: true }, true],
+    ] as const) {
+      const game = reportingOnce(['A', 'B'], (v) => v.step === 'cleanup', result as CheckpointResult);
+      const seen: string[] = [];
+      for (let i = 0; i < 60 && game.view().turn === 1; i++) {
+        const v = game.view();
+        if (v.step === 'cleanup') seen.push(`${v.step}:${v.priority ?? '-'}`);
+        game.send(plainestAnswer(v));
+      }
+      expect(seen.includes('cleanup:A'), JSON.stringify(result)).toBe(priority);
+    }
+  });
+});
+
+describe('the actor sent to directly (CONTRACT "Game": the checks of game.send)', () => {
+  it.each([null, undefined, 42, 'PASS_PRIORITY', {}, { type: 'NOPE' }])('drops %j without throwing, and the game goes on', (raw) => {
+    const game = createGame({ players: ['A', 'B'] });
+    expect(() => game.actor.send(raw as never)).not.toThrow();
+    expect(game.view().version).toBe(0);
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    game.actor.send({ type: 'PASS_PRIORITY', player: 'B' });
+    // Both passed in the upkeep; the starting player skips the draw step of turn 1 (103.8a).
+    expect(game.view().step).toBe('main');
+  });
+});
