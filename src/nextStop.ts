@@ -5,7 +5,7 @@
  */
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
-import { FRESH_SEND, isFreshSend } from '../machines/context.js';
+import { freshSend } from './gate.js';
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from '../machines/turn.types.js';
 import { decider } from './rules/control.js';
 import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
@@ -25,12 +25,6 @@ export interface NextStop {
 
 type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
 
-/** The per-send counters of the auto-pass loop guard at zero: each answer is a send of its own. */
-function withFreshCounters(s: Snapshot): Snapshot {
-  const c = s.context;
-  return isFreshSend(c) ? s : ({ ...s, context: { ...c, ...FRESH_SEND } } as Snapshot);
-}
-
 /**
  * Whether a player is asked for what is awaited: they may answer it (with shared team turns, as
  * a member of the awaited team, CR 805.5), or they decide for a player who may (723.5).
@@ -45,7 +39,7 @@ const MAX_LOOKAHEAD = 20_000;
 /** The next decision awaited from `player` (or anyone), or null if the game ends first or it is not within `players.length + 1` turns. */
 export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null {
   return nextStopBy(snapshot, player, (current, event) => {
-    const [next] = transition(turnMachine, withFreshCounters(current), event);
+    const [next] = transition(turnMachine, freshSend(current), event);
     return next === current ? null : next;
   });
 }
