@@ -1,0 +1,27 @@
+/**
+ * Issue 21's lockstep: 2,000 seeded random games of every setup, recorded on the build before
+ * the redesign (test/runtime/lockstep.ts), replayed on this build: every send's result, view,
+ * emitted event, hook call, legal action, nextStop, persist() and fork must hash the same.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playLockstep, RECORDED } from './lockstep.js';
+
+const recorded = (JSON.parse(readFileSync(RECORDED, 'utf8')) as { games: string[] }).games;
+const QUARTERS = 4;
+
+describe('lockstep with the pre-redesign build (issue 21)', () => {
+  it('records 2,000 games', () => {
+    expect(recorded).toHaveLength(2000);
+  });
+  for (let q = 0; q < QUARTERS; q++) {
+    it(`games ${q * 500} to ${q * 500 + 499} show the same views, events and persisted games`, () => {
+      const differences: number[] = [];
+      for (let n = q * 500; n < (q + 1) * 500; n++) {
+        const { hash, sends } = playLockstep(n);
+        if (`${sends}:${hash.slice(0, 24)}` !== recorded[n]) differences.push(n);
+      }
+      expect(differences, `games that differ (replay one with playLockstep(n))`).toEqual([]);
+    }, 120_000);
+  }
+});

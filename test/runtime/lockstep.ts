@@ -1,0 +1,142 @@
+/**
+ * The lockstep recorder (issue 21): seeded random games of every setup (variants, eras,
+ * pregame, players ordering triggers, attack options, stops and yields, checkpoint hooks that
+ * report triggers, state-based actions and host events, or fail), each reduced to one hash of
+ * everything a host observes: every send's result, every view, every emitted event, what every
+ * hook call was given, the legal actions, every persist() (with a JSON round trip through
+ * restoreGame at random points) and forks. The hashes were recorded on the build before the
+ * redesign (test/runtime/lockstep.games.json); test/runtime/lockstep.test.ts replays every game
+ * and compares. `node --import tsx test/runtime/lockstep.ts record [games]` records them anew.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createGame, restoreGame, type CheckpointResult, type Game, type GameOptions, type TurnView } from '../../src/index.js';
+import { seededRandom } from '../../src/simulation.js';
+import { fill, hostEvent, refusedEvent, sharesTurns } from '../properties/harness.js';
+
+type Random = () => number;
+
+function pick<T>(r: Random, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)] as T;
+}
+
+/** The setup of game `n`: every shape, era and option in turn, the rest from its seed. */
+export function setupOf(n: number): GameOptions & { seed: number } {
+  const r = seededRandom(7_000_000 + n);
+  const rules = pick(r, ['current', 'm10', 'classic'] as const);
+  const base = { rules, pregame: r() < 0.3, orderTriggers: pick(r, ['host', 'players'] as const), seed: 9_000 + n };
+  const attack = pick(r, ['all', 'chooseOne', 'left', 'right'] as const);
+  switch (n % 9) {
+    case 0:
+      return { ...base, players: ['A', 'B'], ...(r() < 0.3 ? { handSize: 9, maxHandSize: 5 } : {}) };
+    case 1:
+      return { ...base, players: ['A', 'B', 'C'], attack, ...(r() < 0.3 ? { rangeOfInfluence: 1 } : {}) };
+    case 2:
+      return { ...base, players: ['A', 'B', 'C', 'D'], attack };
+    case 3:
+      return { ...base, players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] };
+    case 4:
+      return { ...base, players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }] };
+    case 5:
+      return { ...base, players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: [{ id: 'T1', players: ['A', 'B', 'C'] }, { id: 'T2', players: ['D', 'E', 'F'] }] };
+    case 6:
+      return { ...base, pregame: false, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].slice(0, r() < 0.5 ? 10 : 6), variant: 'grandMelee' };
+    case 7:
+      return { ...base, players: ['A', 'B', 'C'], variant: 'planechase' };
+    default:
+      return { ...base, players: ['A', 'B', 'C', 'D'], teams: [{ id: 'AC', players: ['A', 'C'] }, { id: 'BD', players: ['B', 'D'] }], attack };
+  }
+}
+
+/** A checkpoint hook of one of four kinds: quiet, reporting, returning host events, or failing now and then. */
+function hookOf(kind: number, r: Random, put: (label: string, v: unknown) => void): NonNullable<GameOptions['hooks']>['checkpoint'] {
+  let serial = 0;
+  return (view: TurnView, pending) => {
+    put('hook', [view, pending]);
+    if (kind === 0) return undefined;
+    const roll = r();
+    if (kind === 3 && roll < 0.01) throw new Error('host failure');
+    if (kind === 3 && roll < 0.015) return { triggers: [{ id: 'bad', controller: 'nobody' }] };
+    if (roll < 0.05) return { triggers: [{ id: `h${serial++}`, controller: pick(r, view.players) }] };
+    if (roll < 0.08 && view.step === 'cleanup') return { stateBasedActions: true };
+    if (kind >= 2 && roll < 0.12) return { events: [hostEvent(view, r, 100_000 + serial++)] } as CheckpointResult;
+    return undefined;
+  };
+}
+
+/** Plays game `n` and returns its hash and the number of sends. */
+export function playLockstep(n: number, length = 110): { hash: string; sends: number } {
+  const setup = setupOf(n);
+  const r = seededRandom(setup.seed);
+  const hash: Hash = createHash('sha256');
+  const put = (label: string, v: unknown) => hash.update(`${label}:${JSON.stringify(v) ?? 'undefined'}\n`);
+  const hookKind = n % 5 === 4 ? -1 : n % 4;
+  const hooks = hookKind < 0 ? undefined : { checkpoint: hookOf(hookKind, seededRandom(setup.seed + 1), put) };
+  let game: Game;
+  try {
+    game = createGame({ ...setup, ...(hooks === undefined ? {} : { hooks }) });
+  } catch (err) {
+    put('createGame threw', err instanceof Error ? [err.name, err.message, (err as { code?: unknown }).code] : String(err));
+    return { hash: hash.digest('hex'), sends: 0 };
+  }
+  const listen = (g: Game) => g.on('*', (e) => put('emit', e));
+  listen(game);
+  put('start', game.view());
+  put('persist', game.persist());
+  let sends = 0;
+  let overs = 0;
+  for (let i = 0; i < length; i++) {
+    const view = game.view();
+    if (view.gameOver !== null && overs++ > 1) break;
+    const roll = r();
+    if (roll < 0.03) {
+      const persisted = JSON.parse(JSON.stringify(game.persist()));
+      put('persist', persisted);
+      game = restoreGame(persisted, hooks === undefined ? {} : { hooks });
+      listen(game);
+      put('restored', game.view());
+      continue;
+    }
+    if (roll < 0.04) {
+      const fork = game.fork();
+      const legal = fork.legalActions();
+      put('fork', [fork.view(), legal]);
+      const first = legal.find((a) => a.type === 'PASS_PRIORITY');
+      if (first !== undefined) put('fork send', fork.send(fill(first, fork.view(), r, i, sharesTurns(setup))));
+      put('fork after', [fork.persist(), game.view()]);
+      continue;
+    }
+    let event: unknown;
+    if (roll < 0.74) {
+      const legal = game.legalActions();
+      put('legal', legal);
+      put('next', [game.nextStop(), view.players.map((p) => game.nextStop(p))]);
+      const actions = legal.filter((a) => a.type !== 'CONCEDE' || r() < 0.01);
+      if (actions.length === 0) break;
+      const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
+      event = fill(pass !== undefined && r() < 0.7 ? pass : pick(r, actions), view, r, i, sharesTurns(setup));
+    } else if (roll < 0.93) {
+      event = hostEvent(view, r, i);
+      if (view.turns !== undefined && r() < 0.7) event = { ...(event as object), turnMarker: pick(r, view.turns).turnMarker };
+    } else if (roll < 0.99) event = refusedEvent(view, r);
+    else event = { type: 'CONCEDE', player: pick(r, view.players) };
+    const result = game.send(event);
+    sends++;
+    put('send', [event, result]);
+    put('view', game.view());
+    put('frozen', game.getSnapshot());
+    if (r() < 0.2) put('persist', game.persist());
+  }
+  put('end', game.persist());
+  return { hash: hash.digest('hex'), sends };
+}
+
+/** The recorded games' file. */
+export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
+
+if (process.argv[2] === 'record') {
+  const count = Number(process.argv[3] ?? 2000);
+  const games = Array.from({ length: count }, (_, n) => playLockstep(n));
+  writeFileSync(RECORDED, JSON.stringify({ about: 'Hashes of 2,000 seeded random games recorded on the build before the redesign (issue 21); test/runtime/lockstep.ts', games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
+}
