@@ -47,6 +47,7 @@ const files = blocks.map((b) => {
   const code = b.code
     .replaceAll("from 'mtg-turn-engine/node'", `from '${entry('node')}'`)
     .replaceAll("from 'mtg-turn-engine/react'", `from '${entry('react/index')}'`)
+    .replaceAll("from 'mtg-turn-engine/xstate'", `from '${entry('xstate')}'`)
     .replaceAll("from 'mtg-turn-engine'", `from '${entry('index')}'`);
   return { ...b, file: join(dir, `block-${b.line}.mts`), code: `${code}\nexport {};\n` };
 });
