@@ -10,7 +10,7 @@
  * it ends in the same views as the engine on every workload (bench/run.ts).
  * Never imported by the library.
  */
-import type { Attacker, PhaseName, StackObject, StepName, Trigger, TurnEvent } from '../machines/turn.types.js';
+import type { Attacker, PhaseName, StackObject, StepName, Trigger, TurnEvent } from '../src/contract.js';
 
 /** A declared blocker, as the reducer keeps it. */
 interface DeclaredBlocker {

@@ -15,7 +15,8 @@ import { effect, andThen, type Effect } from './effect.js';
 import { hostEffect, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
 import { endYieldsOnStackChange } from './yields.js';
-import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
+import type { PlayerId, Trigger, TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 /** Refuses an event that would put more than MAX_STACK objects on the stack (or waiting for it). */
 export function assertStackLimit(size: number, what: string): void {

@@ -10,7 +10,8 @@ import { assertStackLimit } from './checkpoint.js';
 import { effect, NOTHING, andThen, type Effect } from './effect.js';
 import { expireAt, isLeftBeforeEndingChecks } from './turn.effects.js';
 import { endYieldsOnStackChange } from './yields.js';
-import type { Attacker, Blocker, PlayerId, TurnContext } from './turn.types.js';
+import type { Attacker, Blocker, PlayerId } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 /** The combat phase begins with no creatures in combat; the defending player is chosen or fixed (CR 506.2, 507.1). */
 export function beginCombat(ctx: TurnContext): Effect {

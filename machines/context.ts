@@ -11,7 +11,7 @@
  * context restored from JSON has the persisted schema's order; the compiled game keeps that
  * order for what it hands out (src/compiled/game.ts `persist`), so no order is ever visible.
  */
-import type { TurnContext } from './turn.types.js';
+import type { TurnContext } from '../src/state.js';
 
 /** A shallow copy of the context, in the order of `initialContext` (all fields, one hidden class). */
 export function cloneContext(c: TurnContext): TurnContext {

@@ -4,7 +4,8 @@
  * checkpoint). Every emitted event is also appended to `pending`, the events the next
  * checkpoint hands to the host (CONTRACT: checkpoint's `pending`).
  */
-import type { EmittedEvent, TurnContext, TurnEvent } from './turn.types.js';
+import type { EmittedEvent, TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 import { MAX_PENDING_EVENTS } from '../src/rules/limits.js';
 import { isEmptyPatch, patched } from './context.js';
 

@@ -12,7 +12,7 @@
  * No `invoke` or `after`: `xstate/graph` walks it as it walks the turn chart.
  */
 import { setup } from 'xstate';
-import type { PlayerId } from './turn.types.js';
+import type { PlayerId } from '../src/contract.js';
 import { canMarkerBegin, type MarkerSeat } from '../src/rules/grandMelee.js';
 
 /** Where every marker is, as the guards see it (sent with each event). */

@@ -7,7 +7,8 @@
  * registered, so {@link creatingWith} makes the record of the actor being created visible
  * for the length of that synchronous call.
  */
-import type { PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
+import type { PlayerId, Trigger, TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 /** What a checkpoint reported, parsed and checked by the API layer. */
 export interface HookReport {

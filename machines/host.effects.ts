@@ -12,7 +12,8 @@ import { unitOf } from '../src/rules/units.js';
 import { DECISIONS } from '../src/rules/legality.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
 import { endYieldsOnStackChange } from './yields.js';
-import type { TurnContext, TurnEvent } from './turn.types.js';
+import type { TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 

@@ -4,7 +4,8 @@
 import { cardsToBottom, inOrderFromStarting } from '../src/rules/pregame.js';
 import { randomIndex } from '../src/rules/random.js';
 import { effect, type Effect } from './effect.js';
-import type { EmittedEvent, PlayerId, TurnContext } from './turn.types.js';
+import type { EmittedEvent, PlayerId } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 type Pregame = NonNullable<TurnContext['pregame']>;
 

@@ -18,7 +18,8 @@ import { combine, effect, NOTHING, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
 import { endYields, endYieldsOnStackChange } from './yields.js';
 import type { GameHooksRuntime } from './hooks.js';
-import type { EmittedEvent, PlayerId, Trigger, TurnContext, TurnEvent } from './turn.types.js';
+import type { EmittedEvent, PlayerId, Trigger, TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 type Runtime = GameHooksRuntime | undefined;
 

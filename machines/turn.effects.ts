@@ -24,7 +24,8 @@ import { runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
 import { endYields } from './yields.js';
 import type { GameHooksRuntime } from './hooks.js';
-import type { EmittedEvent, PlayerId, StepName, TurnContext, TurnInput, TurnPhaseName, TurnStepName } from './turn.types.js';
+import type { EmittedEvent, PlayerId, StepName, TurnPhaseName, TurnStepName } from '../src/contract.js';
+import type { TurnContext, TurnInput } from '../src/state.js';
 
 type Runtime = GameHooksRuntime | undefined;
 

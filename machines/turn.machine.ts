@@ -24,7 +24,7 @@
  */
 import { turnSetup } from './turn.setup.js';
 import { initialContext } from './turn.effects.js';
-import type { TurnPhaseName, TurnStepName } from './turn.types.js';
+import type { TurnPhaseName, TurnStepName } from '../src/contract.js';
 
 /** The entry action that begins a step (CR 500.4). */
 function begin(step: TurnStepName) {

@@ -7,7 +7,7 @@ import { assertEvent, enqueueActions, setup } from 'xstate';
 import { attackViolation, awaitedDefender, blockViolation, orderDue } from '../src/rules/combat.js';
 import { eraOf } from '../src/rules/eras.js';
 import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority.js';
-import type { TurnPhaseName, TurnStepName } from './turn.types.js';
+import type { TurnPhaseName, TurnStepName } from '../src/contract.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
 import { byUnits, unitOf } from '../src/rules/units.js';
@@ -21,7 +21,8 @@ import { runtimeOf, type GameHooksRuntime } from './hooks.js';
 import * as cx from './combat.effects.js';
 import * as pri from './priority.effects.js';
 import * as fx from './turn.effects.js';
-import type { EmittedEvent, StepName, TurnContext, TurnEvent, TurnInput } from './turn.types.js';
+import type { EmittedEvent, StepName, TurnEvent } from '../src/contract.js';
+import type { TurnContext, TurnInput } from '../src/state.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 

@@ -5,7 +5,8 @@
  * on the stack.
  */
 import { effect, NOTHING, type Effect } from './effect.js';
-import type { PlayerId, TurnContext, Yield } from './turn.types.js';
+import type { PlayerId, Yield } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 
 /** Ends the yields of these kinds (CONTRACT: 'nextTurn' at the next turnBegan, 'endOfTurn' as the end step begins). */
 export function endYields(...until: ('nextTurn' | 'endOfTurn' | 'stackResolved')[]) {

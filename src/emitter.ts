@@ -3,7 +3,7 @@
  * delivered in the order they happened; a throwing listener does not stop the others; the
  * events of a send made by a listener queue behind the ones being delivered.
  */
-import type { EmittedEvent, EmittedEventType } from '../machines/turn.types.js';
+import type { EmittedEvent, EmittedEventType } from './contract.js';
 
 /** A listener of emitted events. */
 export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;

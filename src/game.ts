@@ -9,7 +9,7 @@
 import type { z } from 'zod/mini';
 import type { Actor, InspectionEvent, Observer } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
-import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from '../machines/turn.types.js';
+import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from './contract.js';
 import type { Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';
 import type { LegalAction } from './legal.js';

@@ -5,7 +5,8 @@
  */
 import type { Actor } from 'xstate';
 import type { turnMachine } from '../machines/turn.machine.js';
-import type { TurnContext, TurnEvent } from '../machines/turn.types.js';
+import type { TurnEvent } from './contract.js';
+import type { TurnContext } from './state.js';
 import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
 import { LEGALITY, READS_AWAITING, violationOf } from './rules/legality.js';

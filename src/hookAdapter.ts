@@ -7,7 +7,8 @@ import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
-import type { Awaiting, CheckpointHook, PlayerId, TurnContext, TurnView } from '../machines/turn.types.js';
+import type { Awaiting, CheckpointHook, PlayerId, TurnView } from './contract.js';
+import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
 

@@ -14,37 +14,4 @@ export { ScenarioSchema } from './scenarios/schema.js';
 export { ERAS, eraTable } from './rules/eras.js';
 export type { Era } from './rules/eras.js';
 export { turnMachine } from '../machines/turn.machine.js';
-export type {
-  PlayerId,
-  RulesEra,
-  RulesProfile,
-  PhaseName,
-  StepName,
-  TurnPhaseName,
-  TurnStepName,
-  SkipTarget,
-  StackObject,
-  StackObjectKind,
-  Trigger,
-  Attacker,
-  Blocker,
-  Effect,
-  Duration,
-  EffectEntry,
-  Stop,
-  Yield,
-  AttackOption,
-  GameResult,
-  Schedule,
-  ScheduledTurn,
-  TurnEvent,
-  TurnEventType,
-  EmittedEvent,
-  EmittedEventType,
-  Awaiting,
-  TurnView,
-  TurnMarkerView,
-  CheckpointHook,
-  CheckpointResult,
-  GameHooks,
-} from '../machines/turn.types.js';
+export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks } from './contract.js';

@@ -9,7 +9,8 @@
 import { createActor, type Actor, type ActorScope, type AnyEventObject } from 'xstate';
 import { creatingWith, register, type GameHooksRuntime } from '../machines/hooks.js';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { Awaiting, EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnView } from '../machines/turn.types.js';
+import type { Awaiting, EmittedEvent, EmittedEventType, TurnEvent, TurnView } from './contract.js';
+import type { TurnContext } from './state.js';
 import { gameFromState } from './compiled/game.js';
 import { Emitter, Subscribers, type Listener } from './emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from './errors.js';

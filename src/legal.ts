@@ -4,7 +4,8 @@
  * legality table (src/rules/legality.ts) with its choices filled in the plainest way, so a
  * listed template is always accepted.
  */
-import type { Awaiting, PlayerId, TurnContext, TurnEvent } from '../machines/turn.types.js';
+import type { Awaiting, PlayerId, TurnEvent } from './contract.js';
+import type { TurnContext } from './state.js';
 import { decider } from './rules/control.js';
 import { unitOf } from './rules/units.js';
 import { violationOf } from './rules/legality.js';

@@ -6,7 +6,7 @@
 import { transition } from 'xstate';
 import { turnMachine } from '../machines/turn.machine.js';
 import { freshSend } from './gate.js';
-import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from '../machines/turn.types.js';
+import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
 import { violationOf } from './rules/legality.js';

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { TurnContext } from '../machines/turn.types.js';
+import type { TurnContext } from './state.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
 import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
 import { unitOf } from './rules/units.js';

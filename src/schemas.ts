@@ -1,10 +1,10 @@
 /**
  * zod schemas for every boundary: options, events, hook results. Written with `zod/mini`
  * (tree-shakable: the browser bundle stays small) and tied to the TypeScript types of
- * machines/turn.types.ts, so the two cannot drift apart.
+ * src/contract.ts, so the two cannot drift apart.
  */
 import * as z from 'zod/mini';
-import type { CheckpointResult, Effect, Trigger, TurnEvent } from '../machines/turn.types.js';
+import type { CheckpointResult, Effect, Trigger, TurnEvent } from './contract.js';
 
 /** Longest id (player, object, creature) the engine accepts. */
 export const MAX_ID_LENGTH = 256;

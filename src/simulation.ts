@@ -3,7 +3,7 @@
  * Deterministic for a seed. Used by `mtg-turn-engine simulate`, soak tests and benchmarks.
  */
 import { plainestFill } from './legal.js';
-import type { EmittedEvent, TurnView } from '../machines/turn.types.js';
+import type { EmittedEvent, TurnView } from './contract.js';
 import { createGame, type Game, type GameOptions, type LegalAction } from './game.js';
 
 /** A small, fast seeded PRNG (mulberry32): the same seed gives the same game. */

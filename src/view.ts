@@ -2,7 +2,8 @@
  * Snapshot -> TurnView: the plain object hosts read (the "connect" of this project). What
  * the game waits for comes from the tags of the states it is in (`awaiting:*`).
  */
-import type { Awaiting, TurnContext, TurnView } from '../machines/turn.types.js';
+import type { Awaiting, TurnView } from './contract.js';
+import type { TurnContext } from './state.js';
 import { discardDue, discardingPlayer } from './rules/cleanup.js';
 import { attackablePlayers, awaitedDefender, defenderChoices, orderDue } from './rules/combat.js';
 import { decider } from './rules/control.js';

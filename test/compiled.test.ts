@@ -15,7 +15,8 @@ import { adoptContext, cloneContext, CONTEXT_KEYS } from '../machines/context.js
 import { initialContext } from '../machines/turn.effects.js';
 import { ACTION_EFFECTS, GUARDS } from '../machines/turn.setup.js';
 import { turnMachine } from '../machines/turn.machine.js';
-import type { CheckpointHook, RulesEra, TurnContext, TurnEvent } from '../machines/turn.types.js';
+import type { CheckpointHook, RulesEra, TurnEvent } from '../src/contract.js';
+import type { TurnContext } from '../src/state.js';
 import { compileMachine } from '../src/compiled/compile.js';
 import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { createGame, type Game, type GameOptions } from '../src/game.js';
-import type { EmittedEvent, TurnView } from '../machines/turn.types.js';
+import type { EmittedEvent, TurnView } from '../src/contract.js';
 import { mismatch } from '../src/scenarios/match.js';
 import { plainestAnswer } from '../src/scenarios/runner.js';
 

@@ -1,6 +1,6 @@
 /** Priority, the stack and the checkpoint (CR 117, 405, 603.3b, 704.3). */
 import { describe, expect, it } from 'vitest';
-import type { TurnView } from '../machines/turn.types.js';
+import type { TurnView } from '../src/contract.js';
 import { play } from './dsl.js';
 
 describe('priority (CR 117)', () => {

@@ -5,7 +5,8 @@
  * by toggling attributes.
  */
 import type { AnyStateNode } from 'xstate';
-import type { TurnContext, TurnView } from '../../machines/turn.types.js';
+import type { TurnView } from '../../src/contract.js';
+import type { TurnContext } from '../../src/state.js';
 import { activePaths, chartOf, type ChartNode, type ChartTransition } from './chart.model.js';
 import { h } from './dom.js';
 import { STEPS_OF_PHASE } from '../../src/rules/schedule.js';

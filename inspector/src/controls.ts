@@ -5,7 +5,7 @@
  * lives in {@link Drafts}, so re-rendering after each event keeps it.
  */
 import type { LegalAction } from '../../src/game.js';
-import type { SkipTarget, TurnView } from '../../machines/turn.types.js';
+import type { SkipTarget, TurnView } from '../../src/contract.js';
 import { fill, h } from './dom.js';
 
 /** A row of the attackers or blockers form. */

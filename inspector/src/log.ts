@@ -4,7 +4,7 @@
  * after it (`game.persist()`), so clicking it shows that state (time travel).
  */
 import type { PersistedGame } from '../../src/persistence.js';
-import type { EmittedEvent } from '../../machines/turn.types.js';
+import type { EmittedEvent } from '../../src/contract.js';
 import { h } from './dom.js';
 
 /** One line of the log. */

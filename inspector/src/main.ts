@@ -5,7 +5,7 @@
 import './no-eval.js';
 import './style.css';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { EmittedEvent, RulesProfile, Trigger } from '../../machines/turn.types.js';
+import type { EmittedEvent, RulesProfile, Trigger } from '../../src/contract.js';
 import { createGame, restoreGame, type Game, type GameOptions } from '../../src/game.js';
 import type { PersistedGame } from '../../src/persistence.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';

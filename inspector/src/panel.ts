@@ -1,7 +1,7 @@
 /**
  * The game panel: the TurnView as a host sees it. Every field has a `data-testid`.
  */
-import type { Awaiting, TurnView } from '../../machines/turn.types.js';
+import type { Awaiting, TurnView } from '../../src/contract.js';
 import { fill, h } from './dom.js';
 
 /** "priority: A", "declareAttackers: A", "discard 2: A", or "nothing (game over)". */

@@ -5,7 +5,7 @@
  * machine becomes a log entry holding the persisted game, as in local mode.
  */
 import { createWebSocketReceiver, type StatelyInspectionEvent } from '@statelyai/inspect';
-import type { TurnContext } from '../../machines/turn.types.js';
+import type { TurnContext } from '../../src/state.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, type PersistedGame } from '../../src/persistence.js';
 
 /** The relay URL of the server that serves this page. */

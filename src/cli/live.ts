@@ -16,7 +16,7 @@ async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
     throw new Error(`this command needs the optional package '${name}': npm install ${name} (${err instanceof Error ? err.message : String(err)})`);
   }
 }
-import type { TurnView } from '../../machines/turn.types.js';
+import type { TurnView } from '../contract.js';
 import { createGame } from '../game.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
 

@@ -2,7 +2,7 @@
  * `mtg-turn-engine simulate`: a game of random but legal actions, printed as a turn log.
  */
 import { parseArgs } from 'node:util';
-import type { EmittedEvent, TurnView } from '../../machines/turn.types.js';
+import type { EmittedEvent, TurnView } from '../contract.js';
 import { simulate } from '../simulation.js';
 import { playInspected } from './live.js';
 import type { Command } from './command.js';

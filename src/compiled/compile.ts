@@ -21,7 +21,8 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { ACTION_EFFECTS, GUARDS, type EffectOf } from '../../machines/turn.setup.js';
-import type { TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import type { TurnEvent } from '../contract.js';
+import type { TurnContext } from '../state.js';
 
 /** A guard as the plan calls it. */
 export type GuardFn = (args: { context: TurnContext; event: TurnEvent }, params: unknown) => boolean;

@@ -14,7 +14,8 @@ import { createActor, type Actor, type ActorScope, type AnyEventObject, type Ins
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { EmittedEvent, EmittedEventType, TurnContext, TurnEvent, TurnInput, TurnView } from '../../machines/turn.types.js';
+import type { EmittedEvent, EmittedEventType, TurnEvent, TurnView } from '../contract.js';
+import type { TurnContext, TurnInput } from '../state.js';
 import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions, Listener, RestoreOptions, SendResult } from '../game.js';

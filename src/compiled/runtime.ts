@@ -11,7 +11,8 @@
  */
 import { assignPatch, cloneContext, FRESH_SEND, isFreshSend } from '../../machines/context.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
-import type { EmittedEvent, TurnContext, TurnEvent, TurnInput } from '../../machines/turn.types.js';
+import type { EmittedEvent, TurnEvent } from '../contract.js';
+import type { TurnContext, TurnInput } from '../state.js';
 import type { SnapshotLike } from '../view.js';
 import type { Plan, PlanLeaf, PlanTransition } from './compile.js';
 

@@ -14,7 +14,8 @@
  */
 import { transition, type SnapshotFrom } from 'xstate';
 import { markerMachine, type MarkerEvent, type MarkerTable } from '../../machines/grandMelee.machine.js';
-import type { EmittedEvent, PlayerId, TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';

@@ -12,7 +12,8 @@
 import { createActor, fromTransition, type Actor } from 'xstate';
 import { initialContext } from '../../machines/turn.effects.js';
 import type { turnMachine } from '../../machines/turn.machine.js';
-import type { EmittedEventType, TurnEvent, TurnInput, TurnView, Trigger } from '../../machines/turn.types.js';
+import type { EmittedEventType, TurnEvent, TurnView, Trigger } from '../contract.js';
+import type { TurnInput } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { Emitter, Subscribers } from '../emitter.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';

@@ -3,7 +3,7 @@
  * listing every turn marker's turn (its number, who holds it, whether it waits, its phase,
  * step, priority, stack, combat and what it awaits).
  */
-import type { TurnMarkerView, TurnView } from '../../machines/turn.types.js';
+import type { TurnMarkerView, TurnView } from '../contract.js';
 import { snapshotOf } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/game.js';
 import { viewOf } from '../view.js';

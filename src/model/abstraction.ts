@@ -7,7 +7,7 @@
  * priority in B's turn" are the same model state. Counters that only grow (turn number,
  * object ids) and amounts that only matter as "some or none" are left out.
  */
-import type { TurnContext } from '../../machines/turn.types.js';
+import type { TurnContext } from '../state.js';
 import { statePath } from '../persistence.js';
 import { discardDue } from '../rules/cleanup.js';
 

@@ -11,7 +11,7 @@ import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
 import { freshSend } from '../gate.js';
-import type { TurnEvent } from '../../machines/turn.types.js';
+import type { TurnEvent } from '../contract.js';
 import { serializeState } from './abstraction.js';
 import { modelEvents } from './events.js';
 import {

@@ -5,7 +5,8 @@
  * control, stops), and refused variants (a pass from a player without priority, a sorcery at
  * the wrong time) that generated scenarios check are refused.
  */
-import type { Effect, TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import type { Effect, TurnEvent } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { plainestFill, legalActionsOf, type LegalAction } from '../legal.js';
 import { awaitingOf } from '../view.js';
 import { STEPS_OF_PHASE as STEP_ORDER } from '../rules/schedule.js';

@@ -4,7 +4,7 @@
  * awaiting, stack); at the end, the events the model offers there that the rules refuse,
  * each with `reject`. The files are deterministic: same model, same bytes.
  */
-import type { TurnEvent, TurnView } from '../../machines/turn.types.js';
+import type { TurnEvent, TurnView } from '../contract.js';
 import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
 import { viewOf } from '../view.js';
 import { leafPath, seatOf, serializeState } from './abstraction.js';

@@ -7,7 +7,7 @@
 import { createEmptyActor, type AnyActorScope, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { TurnEvent } from '../../machines/turn.types.js';
+import type { TurnEvent } from '../contract.js';
 import { createGame, toInput, type GameOptions } from '../game.js';
 import type { Scenario } from '../scenarios/schema.js';
 import { freshSend } from '../gate.js';

@@ -14,7 +14,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Game, LegalAction } from '../game.js';
-import type { TurnView } from '../../machines/turn.types.js';
+import type { TurnView } from '../contract.js';
 
 /**
  * The game's current TurnView, re-rendering the component after every accepted event (and

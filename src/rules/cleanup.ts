@@ -2,7 +2,8 @@
  * The cleanup step's turn-based actions.
  * CR 402.2, 514.1, 514.3a, 805.4.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { maxHandSizeOf } from './effects.js';
 import { membersOf } from './units.js';
 

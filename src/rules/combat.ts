@@ -4,7 +4,8 @@
  * CR 506.2, 506.4, 507.1, 508.1, 508.3a, 508.4, 508.8, 509.1, 509.1b, 509.1h, 509.2, 509.3,
  * 509.4, 510.1, 510.4, 702.4c, 702.7c, 800.4a, 800.4e, 802, 803.
  */
-import type { Attacker, Blocker, CombatAttacker, CombatBlocker, CombatState, PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { Attacker, Blocker, PlayerId } from '../contract.js';
+import type { CombatAttacker, CombatBlocker, CombatState, TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
 import { attackableOpponents } from './teams.js';

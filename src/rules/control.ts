@@ -2,7 +2,8 @@
  * Controlling another player.
  * CR 723.1, 723.1a, 723.1b, 723.5, 723.6, 800.4a, 805.8.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { membersOf, sharesTurns } from './units.js';
 

@@ -2,7 +2,8 @@
  * Day and night.
  * CR 703.4b, 731.2, 731.2a, 731.2b, 731.2c.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { sharesTurns } from './units.js';
 
 /**

@@ -2,7 +2,8 @@
  * Continuous effects that change the turn: what they do and when they end.
  * CR 305.2, 402.2, 500.5, 500.5a, 514.2, 611.2b, 613.7, 614.10, 800.4a.
  */
-import type { ActiveEffect, Effect, PlayerId, TurnContext, TurnStepName } from '../../machines/turn.types.js';
+import type { Effect, PlayerId, TurnStepName } from '../contract.js';
+import type { ActiveEffect, TurnContext } from '../state.js';
 import { LANDS_PER_TURN } from './limits.js';
 
 type EffectsContext = Pick<TurnContext, 'effects'>;

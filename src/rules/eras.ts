@@ -3,7 +3,7 @@
  * A new era is one more record here. The README's "Rules eras" table is generated from this
  * data (`eraTable()`), and a test fails if the two disagree.
  */
-import type { RulesEra } from '../../machines/turn.types.js';
+import type { RulesEra } from '../contract.js';
 
 /** What distinguishes one era's turn from another's. */
 export interface Era {

@@ -2,7 +2,8 @@
  * Grand Melee: turn markers, waiting, removal and the stacks of several turns at once.
  * CR 807.2a-b, 807.4a-j, 807.5a-b. Pure functions: no XState.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { withinRange } from './teams.js';
 import { byUnits } from './units.js';

@@ -2,7 +2,8 @@
  * A player leaving the game, and the end of the game.
  * CR 104.2a, 104.3a, 104.4a, 800.4a, 800.4d, 800.4j, 800.4k.
  */
-import type { GameResult, PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { GameResult, PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { withoutPlayer } from './combat.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { lastStanding } from './teams.js';

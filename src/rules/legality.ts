@@ -4,7 +4,8 @@
  * `legalActions`. The chart's guards are adapters over the same rules functions.
  * Each entry returns the violated rule and a message saying what to do instead, or null.
  */
-import type { Awaiting, PlayerId, TurnContext, TurnEvent } from '../../machines/turn.types.js';
+import type { Awaiting, PlayerId, TurnEvent } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { discardDue } from './cleanup.js';
 import { attackablePlayers, attackViolation, blockViolation, isInCombat, orderViolation } from './combat.js';

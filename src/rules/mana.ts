@@ -3,7 +3,8 @@
  * CR 106.4, 500.5, 703.4q; classic (before July 2009) 300.3: pools empty only when a
  * phase ends, and unspent mana burns its owner.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { decider } from './control.js';
 import { keepsMana } from './effects.js';

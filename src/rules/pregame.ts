@@ -2,7 +2,8 @@
  * The start of the game (CR 103): the starting player, mulligans, opening hand actions.
  * CR 103.1, 103.4, 103.5, 103.5a, 103.5c, 103.6, 805.3a, 805.3b, 809.4, 904.6.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { emperorOf } from './teams.js';
 import { inTurnOrderFrom, nextPlayerAfter } from './turnOrder.js';
 import { membersOf, sharesTurns, unitOf, unitSeating } from './units.js';

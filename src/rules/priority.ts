@@ -2,7 +2,8 @@
  * Priority: who holds it, passing, and when a step ends.
  * CR 117.3, 117.4, 117.5, 500.2, 500.3, 603.3b, 800.4a, 800.4d.
  */
-import type { PlayerId, StackObject, Trigger, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId, StackObject, Trigger } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
 import { byUnits, membersOf, sharesTurns, unitOf } from './units.js';

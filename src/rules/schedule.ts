@@ -3,17 +3,8 @@
  * and what an added step or phase changes.
  * CR 103.8, 500.1, 500.8, 500.9, 500.10, 500.10a, 505.1a, 508.8, 510.4, 614.10.
  */
-import type {
-  PhaseEntry,
-  PhaseKind,
-  PlayerId,
-  Schedule,
-  SkipTarget,
-  StepEntry,
-  TurnContext,
-  TurnPhaseName,
-  TurnStepName,
-} from '../../machines/turn.types.js';
+import type { PlayerId, Schedule, SkipTarget, TurnPhaseName, TurnStepName } from '../contract.js';
+import type { PhaseEntry, PhaseKind, StepEntry, TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';

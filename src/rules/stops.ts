@@ -5,7 +5,8 @@
  * holds priority (805.5) and passes automatically only when every member would: any member
  * who wants to be asked is asked for the team.
  */
-import type { PlayerId, Stop, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId, Stop } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { decider } from './control.js';
 import { MAX_AUTO_PASSES } from './limits.js';
 import { membersOf, unitOf } from './units.js';

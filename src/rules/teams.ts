@@ -2,7 +2,8 @@
  * Teams, variants and the range of influence.
  * CR 104.2, 801.2, 801.3, 801.14, 808, 809.3a, 809.3c, 809.5, 810.8a, 810.8b, 901.9.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 
 type TeamContext = Pick<TurnContext, 'teams'>;
 

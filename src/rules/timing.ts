@@ -2,7 +2,8 @@
  * Timing of spells, abilities and land plays.
  * CR 101.2, 116.2a, 117.1a, 117.1b, 305.1, 305.2, 305.3, 307.1, 307.5.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { landPlaysAllowed, spellLimitOf } from './effects.js';
 import { priorityViolation } from './priority.js';

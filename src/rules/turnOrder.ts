@@ -2,7 +2,8 @@
  * Turn order, APNAP order and who takes the next turn.
  * CR 101.4, 500.7, 614.10, 614.10a, 800.4j, 800.4k, 807.4i-j.
  */
-import type { ExtraTurn, PlayerId, ScheduledTurn, SkipTarget, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId, ScheduledTurn, SkipTarget } from '../contract.js';
+import type { ExtraTurn, TurnContext } from '../state.js';
 import { skipsEvery } from './effects.js';
 import { byUnits } from './units.js';
 

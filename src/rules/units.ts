@@ -5,7 +5,8 @@
  * APNAP order work on these units.
  * CR 805.2, 805.4, 805.5, 805.7, 805.8, 805.10.
  */
-import type { PlayerId, TurnContext } from '../../machines/turn.types.js';
+import type { PlayerId } from '../contract.js';
+import type { TurnContext } from '../state.js';
 
 type UnitContext = Pick<TurnContext, 'teams' | 'variant'>;
 

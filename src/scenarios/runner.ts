@@ -1,7 +1,7 @@
 /**
  * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
  */
-import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../../machines/turn.types.js';
+import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../contract.js';
 import { createGame, restoreGame, type Game, type GameOptions } from '../game.js';
 import { describeIssue } from '../schemas.js';
 import { mismatch } from './match.js';

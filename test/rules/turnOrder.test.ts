@@ -1,6 +1,6 @@
 /** Pure rules: turn order, APNAP, skips and combat damage (CR 101.4, 103.8, 500.7, 508.8, 510.4, 614.10, 800.4). */
 import { describe, expect, it } from 'vitest';
-import type { CombatState, StepEntry } from '../../machines/turn.types.js';
+import type { CombatState, StepEntry } from '../../src/state.js';
 import { apnapOrder, nextTurn } from '../../src/rules/turnOrder.js';
 import { skipsFirstDraw, stepSkipRule } from '../../src/rules/schedule.js';
 import { combatAttacker, creaturesDealingDamage, hasFirstStrikeCombatant, newCombat, withBlockers } from '../../src/rules/combat.js';

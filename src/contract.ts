@@ -1,9 +1,8 @@
 /**
- * The schema of the turn machine: its context, input, events and emitted events.
- *
- * Everything a host can see or send is declared here, once, with its documentation. The
- * public API (`src/index.ts`) re-exports these types; the zod schemas of `src/schemas.ts`
- * are checked against them (`satisfies`), so the two cannot drift apart.
+ * The public vocabulary of mtg-turn-engine: every type a host can see or send, declared once
+ * with its documentation (CONTRACT.md). The main entry re-exports these types; the zod schemas
+ * of `src/schemas.ts` are checked against them, so the two cannot drift apart. This module is
+ * the ground floor: it imports nothing.
  */
 
 /** A player's id, as given in `createGame({ players })`. */
@@ -11,6 +10,7 @@ export type PlayerId = string;
 
 /** The rules era a game is played under (see `src/rules/eras.ts`). */
 export type RulesEra = 'current' | 'm10' | 'classic';
+
 /** @deprecated the old name of {@link RulesEra}. */
 export type RulesProfile = RulesEra;
 
@@ -41,9 +41,6 @@ export type StepName =
 
 /** The steps a turn is made of. */
 export type TurnStepName = Exclude<StepName, 'pregame'>;
-
-/** A phase as the scheduler sees it: both main phases are one kind (CR 505.1a). */
-export type PhaseKind = 'beginning' | 'main' | 'combat' | 'ending';
 
 /** What a `SKIP_NEXT` event can skip: a step, a phase, the combat phase, or a whole turn (CR 614.10). */
 export type SkipTarget = TurnStepName | TurnPhaseName | 'combat' | 'turn';
@@ -86,51 +83,6 @@ export interface Blocker {
   doubleStrike?: boolean;
 }
 
-/** An attacking creature in combat, as the engine keeps it. */
-export interface CombatAttacker {
-  id: string;
-  defender: PlayerId;
-  firstStrike: boolean;
-  doubleStrike: boolean;
-  /** Its blockers, in damage assignment order when the era has one (CR 509.2, 2009-2024). */
-  blockedBy: string[];
-  /** Whether it became blocked: it stays blocked when its blockers leave combat (CR 509.1h). */
-  blocked: boolean;
-  /** Whether it had first strike or double strike as the first combat damage step began (CR 510.4): it then deals no damage in the second step unless it has double strike. */
-  dealtFirst: boolean;
-  /** 'm10': whether its blockers were put in damage assignment order. */
-  ordered: boolean;
-}
-
-/** A blocking creature in combat, as the engine keeps it. */
-export interface CombatBlocker {
-  id: string;
-  /** The defending player who controls it. */
-  player: PlayerId;
-  /** The attackers it blocks, in damage assignment order when the era has one. */
-  blocking: string[];
-  firstStrike: boolean;
-  doubleStrike: boolean;
-  dealtFirst: boolean;
-  ordered: boolean;
-}
-
-/** The creatures of the current combat phase. */
-export interface CombatState {
-  attackers: CombatAttacker[];
-  blockers: CombatBlocker[];
-  /** Whether attackers were declared or put onto the battlefield attacking (CR 508.8). */
-  declared: boolean;
-  /** Whether the declaration of attackers has been made (empty or not). */
-  attacksDeclared: boolean;
-  /** Defending players who have declared blockers, in the order they did. */
-  declaredBy: PlayerId[];
-  /** Whether this combat had a first-strike combat damage step (CR 510.4). */
-  firstStrikeStep: boolean;
-  /** The players the active player may attack this combat; null: every opponent (CR 506.2, 802, 803). */
-  defenders: PlayerId[] | null;
-}
-
 /** A continuous effect that changes the turn (CONTRACT.md, "Turn-changing effects"). */
 export type Effect =
   | { kind: 'skip'; what: TurnStepName | TurnPhaseName | 'combat' | 'turn' | 'extraTurn'; players?: PlayerId[] }
@@ -148,33 +100,6 @@ export interface EffectEntry {
   effect: Effect;
   duration: Duration;
   controller?: PlayerId;
-}
-
-/** An effect in force, as the engine keeps it: with the turn it began, for its duration. */
-export interface ActiveEffect extends EffectEntry {
-  /** The turn during which it was created. */
-  since: number;
-}
-
-/** A step still to come, as the schedule keeps it. */
-export interface StepEntry {
-  step: TurnStepName;
-  /** The rule that passes it over whatever happens (CR 500.10: the other steps of an added phase). */
-  passedOver?: string;
-}
-
-/** A phase still to come this turn. */
-export interface PhaseEntry {
-  kind: PhaseKind;
-  steps: StepEntry[];
-  /** Whether an effect added it (CR 500.8, 500.10). */
-  extra?: boolean;
-}
-
-/** An extra turn still to come (CR 500.7). */
-export interface ExtraTurn {
-  player: PlayerId;
-  id?: string;
 }
 
 /** Where a player wants to be asked (CONTRACT.md, "Stops and auto-pass"). */
@@ -196,9 +121,6 @@ export interface GameResult {
   reasons: Record<PlayerId, string>;
 }
 
-/** The result of the state-based action and trigger check of a cleanup step (CR 514.3a). */
-export type CleanupCheck = 'quiet' | 'active';
-
 /** The variant of the game (CR 807-810, 901, 904). */
 export type Variant = 'freeForAll' | 'twoHeadedGiant' | 'archenemy' | 'emperor' | 'planechase' | 'grandMelee';
 
@@ -210,140 +132,6 @@ export interface Team {
 
 /** How attacks are directed in a multiplayer game (CR 802, 803). */
 export type AttackOption = 'all' | 'chooseOne' | 'left' | 'right';
-
-/**
- * The machine's context. It is plain JSON, so a persisted snapshot is too. Where in the
- * turn the game is lives in the state value; the context keeps what comes next (one queue
- * of phases and steps) and the game's data.
- */
-export interface TurnContext {
-  rules: RulesEra;
-  /** Every player who started the game, in turn order: seats do not move when players leave. */
-  seats: PlayerId[];
-  /** Players still in the game, in turn order. */
-  players: PlayerId[];
-  startingPlayer: PlayerId;
-  /** The maximum hand size before effects. */
-  maxHandSize: number;
-  attack: AttackOption;
-  turn: number;
-  /** Whose turn it is; null once that player has left the game (CR 800.4j). */
-  activePlayer: PlayerId | null;
-  /** Whose turn it is, even after they left: the seat from which turn order continues. */
-  turnOwner: PlayerId;
-  /** The player whose last regular (not extra) turn was taken; regular turns rotate from here. */
-  rotation: PlayerId;
-  phase: PhaseName;
-  step: StepName;
-  /** The steps still to come in this phase, in order. */
-  steps: StepEntry[];
-  /** The phases still to come this turn, in order. */
-  phases: PhaseEntry[];
-  /** Whether a main phase has begun or been skipped this turn: later ones are postcombat (CR 505.1a). */
-  mainSeen: boolean;
-  priority: PlayerId | null;
-  /** Players who have passed in succession since the last action (CR 117.4). */
-  passed: PlayerId[];
-  /** Bottom first, top last. */
-  stack: StackObject[];
-  /** Triggered abilities waiting to be put on the stack (CR 117.2a). */
-  pendingTriggers: Trigger[];
-  /** The lands each player played this turn (CR 305.2); with shared team turns each player of the active team plays their own (805.4c). Players who played none are absent. */
-  landsPlayedBy: Record<PlayerId, number>;
-  spellsCast: Record<PlayerId, number>;
-  /** The most spells any one player of the previous turn's active player (team) cast during that turn, for day and night (CR 731.2a-b); null before turn 2. */
-  previousTurnSpells: number | null;
-  manaPool: Record<PlayerId, number>;
-  handSizes: Record<PlayerId, number>;
-  combat: CombatState | null;
-  /** Extra turns still to come; the last one is taken first (CR 500.7). */
-  extraTurns: ExtraTurn[];
-  /** Pending "skip your next ..." effects per player (CR 614.10a: each skips one occurrence). */
-  skips: Record<PlayerId, Partial<Record<SkipTarget, number>>>;
-  /** Continuous effects in force, oldest first (CR 613.7). */
-  effects: ActiveEffect[];
-  dayNight: 'day' | 'night' | null;
-  /** Pending "control that player during their next turn" effects, oldest first (CR 723.1). */
-  controlNext: { controller: PlayerId; player: PlayerId }[];
-  /** Who controls a player during this turn (CR 723.2). */
-  controlledBy: Record<PlayerId, PlayerId>;
-  stops: Record<PlayerId, Stop[] | null>;
-  yields: Record<PlayerId, Yield>;
-  /** Automatic passes made during the current send, and the turns they began (the loop guard). */
-  autoPasses: number;
-  autoPassTurns: number;
-  /** Whether the player holding priority has just received it in this send: stops and yields are decided then (CONTRACT). */
-  priorityFresh: boolean;
-  /**
-   * Whether an END_TURN or END_COMBAT of the current send has exiled the stack and checked
-   * state-based actions (724.1a-c, 724.2a-c): the steps and phases left after that end as usual,
-   * those left by the event itself end only after it (724.1d, 724.2d).
-   */
-  endedInSend: boolean;
-  /** Turns begun since a step was last taken: turn after turn with everything skipped is a draw (CR 104.4b). */
-  emptyTurns: number;
-  /** Cleanup steps begun this turn (capped: see MAX_CLEANUP_STEPS_PER_TURN). */
-  cleanupSteps: number;
-  /** What this cleanup step's check found (CR 514.3a); null before it runs. */
-  cleanupCheck: CleanupCheck | null;
-  /** Why players left the game. */
-  reasons: Record<PlayerId, string>;
-  /** Set when the game is over. */
-  result: GameResult | null;
-  /** Counter for ids the engine itself creates (classic combat damage objects). */
-  nextObjectId: number;
-  /** The events emitted since the checkpoint hook was last called (CONTRACT: checkpoint's `pending`). */
-  pending: EmittedEvent[];
-  /** Who orders triggers that go on the stack together: the host, or each player (CR 603.3b). */
-  orderTriggers: 'host' | 'players';
-  /** A batch of triggers waiting for their controllers to order them, and the orders given so far. */
-  triggerOrder: { batch: Trigger[]; orders: Record<PlayerId, string[]>; about: PlayerId | null } | null;
-  variant: Variant;
-  /** The teams, in the order given; null in a game without teams. */
-  teams: Team[] | null;
-  /** Each player's range of influence (CR 801); null: unlimited. */
-  ranges: Record<PlayerId, number> | null;
-  /** The players within each player's range of influence, determined as this turn began (CR 801.2c); null: unlimited. */
-  influence: Record<PlayerId, PlayerId[]> | null;
-  /** Planar die rolls this turn (CR 901.9: each costs one more mana than the last). */
-  planarRolls: number;
-  /** The state of the seeded random number generator (CONTRACT: `seed`). */
-  rng: number;
-  /** The start of the game (CR 103), while it lasts; null once turn 1 has begun. */
-  pregame: {
-    /** The player chosen at random to choose the starting player (CR 103.1). */
-    chooser: PlayerId;
-    starting: PlayerId | null;
-    handSize: number;
-    /** Mulligans each player has taken. */
-    mulligans: Record<PlayerId, number>;
-    /** Players who kept their hand. */
-    kept: PlayerId[];
-    /** Players who decided in this round of mulligans. */
-    decided: PlayerId[];
-    /** Cards each player who kept must still put on the bottom of their library. */
-    bottom: Record<PlayerId, number>;
-    /** Players who finished their opening hand actions (CR 103.6). */
-    handsDone: PlayerId[];
-  } | null;
-}
-
-/** Input of the turn machine: validated game options. */
-export interface TurnInput {
-  players: PlayerId[];
-  startingPlayer: PlayerId;
-  rules: RulesEra;
-  maxHandSize: number;
-  handSize: number;
-  attack: AttackOption;
-  orderTriggers: 'host' | 'players';
-  /** Start before turn 1 (CR 103). */
-  pregame: boolean;
-  variant: Variant;
-  teams: Team[] | null;
-  rangeOfInfluence?: number;
-  seed: number;
-}
 
 /** Decisions may name who makes them: `by` must be the player who decides for `player` (CR 723.5). */
 export interface Decision {

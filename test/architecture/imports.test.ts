@@ -1,0 +1,94 @@
+/**
+ * The layers of the code (issue 21, docs/architecture.md): no import circle anywhere in
+ * src/ and machines/ (type-only imports included: a circle of types is still a circle of
+ * meaning), the vocabulary at the ground floor (src/contract.ts imports nothing), the rules
+ * reading only the vocabulary and each other, and the main entry importing nothing of xstate.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module of src/ and machines/ with the modules of src/ and machines/ it imports (static imports and re-exports). */
+export function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of [...sources('src'), ...sources('machines')]) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const deps: string[] = [];
+    for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms)) {
+      const target = relative(root, resolve(root, dirname(file), (m[1] as string).replace(/\.js$/, '.ts')));
+      const file2 = [target, target.replace(/\.ts$/, '.tsx'), join(target.replace(/\.ts$/, ''), 'index.ts')].find((t) => {
+        try {
+          return statSync(join(root, t)).isFile();
+        } catch {
+          return false;
+        }
+      });
+      if (file2 !== undefined) deps.push(file2);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+/** The import circles of a graph (each as the list of modules around it), found by depth-first search. */
+export function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (state.get(next) === undefined) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (state.get(node) === undefined) visit(node);
+  return found;
+}
+
+/** Every module a module reaches through its imports. */
+function reach(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  while (todo.length > 0) {
+    const next = todo.pop() as string;
+    for (const dep of graph.get(next) ?? []) if (!seen.has(dep)) (seen.add(dep), todo.push(dep));
+  }
+  return seen;
+}
+
+describe('the layers of the code (issue 21)', () => {
+  const graph = importGraph();
+
+  it('has no import circle in src/ or machines/', () => {
+    expect(circles(graph).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the check itself works)', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+
+  it('puts the vocabulary at the ground floor: src/contract.ts imports nothing, src/state.ts only the contract', () => {
+    expect(graph.get('src/contract.ts')).toEqual([]);
+    expect(graph.get('src/state.ts')).toEqual(['src/contract.ts']);
+  });
+
+  it('has the rules read only the vocabulary, the errors and each other (never the chart or the API)', () => {
+    const allowed = (dep: string) => dep.startsWith('src/rules/') || ['src/contract.ts', 'src/state.ts', 'src/errors.ts'].includes(dep);
+    const outside = [...graph].filter(([file]) => file.startsWith('src/rules/')).flatMap(([file, deps]) => deps.filter((d) => !allowed(d)).map((d) => `${file} -> ${d}`));
+    expect(outside).toEqual([]);
+  });
+});
