@@ -8,9 +8,11 @@ import type * as Simulation from '../src/simulation.js';
 import type * as View from '../src/view.js';
 import type * as Runner from '../src/scenarios/runner.js';
 import type * as Playout from '../src/compiled/simulate.js';
-import type * as Compiled from '../src/compiled/game.js';
-import type * as GameModule from '../src/game.js';
-import type * as Interpreter from '../src/interpreter.js';
+import type * as Plan from '../src/compiled/plan.js';
+import type * as Create from '../src/game/create.js';
+import type * as Shell from '../src/game/shell.js';
+import type * as Xstate from '../src/xstate.js';
+import type * as XstateLogic from '../src/logic/xstate.js';
 import type * as Runtime from '../src/compiled/runtime.js';
 import type * as TurnEffects from '../machines/turn.effects.js';
 
@@ -24,14 +26,20 @@ async function load<T>(path: string): Promise<T> {
   }
 }
 
-export const { createGame, restoreGame, turnMachine } = await load<typeof Index>('index.js');
+export const { createGame, restoreGame } = await load<typeof Index>('index.js');
+export const { turnMachine } = await load<typeof Xstate>('xstate.js');
 export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');
 export const { plainestAnswer } = await load<typeof Runner>('scenarios/runner.js');
 export const { playout } = await load<typeof Playout>('compiled/simulate.js');
-export const { CompiledGame, turnPlan } = await load<typeof Compiled>('compiled/game.js');
+export const { turnPlan } = await load<typeof Plan>('compiled/plan.js');
+/** The shell every game runs in (a game on the compiled plan has a CompiledState as its `state`). */
+export const { GameShell: CompiledGame } = await load<typeof Shell>('game/shell.js');
 export const { initialState, sendStep, snapshotOf } = await load<typeof Runtime>('compiled/runtime.js');
 export const { initialContext } = await load<typeof TurnEffects>('../machines/turn.effects.js');
-export const { toInput } = await load<typeof GameModule>('game.js');
-export const { createInterpreterGame } = await load<typeof Interpreter>('interpreter.js');
+const create = await load<typeof Create>('game/create.js');
+export const { toInput } = create;
+const { xstateLogic } = await load<typeof XstateLogic>('logic/xstate.js');
+/** A game on the reference logic (XState's own transition). */
+export const createInterpreterGame = (options: Parameters<typeof Create.createGame>[0]) => create.createGame(options, { logic: xstateLogic as never });
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

@@ -3,11 +3,13 @@
  * The public surface, named re-exports only. Browser-safe: nothing here imports from `node:`
  * (Node-only helpers are on the `mtg-turn-engine/node` subpath).
  */
-export { createGame, restoreGame } from './game.js';
-export type { Game, GameOptions, RestoreOptions, SendResult, LegalAction, Listener, NextStop } from './game.js';
+export { createGame, restoreGame } from './game/create.js';
+export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
+export type { LegalAction } from './legal.js';
+export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
-export type { Persisted, PersistedGame, PersistedMarker } from './persistence.js';
+export type { Persisted, PersistedGame, PersistedMarker } from './persistence/format.js';
 export { runScenario } from './scenarios/runner.js';
 export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/schema.js';
 export { ScenarioSchema } from './scenarios/schema.js';

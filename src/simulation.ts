@@ -4,7 +4,9 @@
  */
 import { plainestFill } from './legal.js';
 import type { EmittedEvent, TurnView } from './contract.js';
-import { createGame, type Game, type GameOptions, type LegalAction } from './game.js';
+import { createGame } from './game/create.js';
+import { type Game, type GameOptions } from './game/types.js';
+import { type LegalAction } from './legal.js';
 
 /** A small, fast seeded PRNG (mulberry32): the same seed gives the same game. */
 export function seededRandom(seed: number): () => number {

@@ -18,15 +18,16 @@ import { turnMachine } from '../machines/turn.machine.js';
 import type { CheckpointHook, RulesEra, TurnEvent } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
 import { compileMachine } from '../src/compiled/compile.js';
-import { CompiledGame, createCompiledGame, restoreCompiledGame } from '../src/compiled/game.js';
+import { createCompiledGame, createInterpreterGame, isCompiled, restoreCompiledGame, restoreInterpreterGame } from './support/logics.js';
 import { step, type CompiledState } from '../src/compiled/runtime.js';
 import { playout } from '../src/compiled/simulate.js';
-import { createGame, restoreGame, toInput, type Game } from '../src/game.js';
-import { createInterpreterGame } from '../src/interpreter.js';
+import { createGame, toInput } from '../src/game/create.js';
+import { type Game } from '../src/game/types.js';
 import { legalActionsOf, plainestFill } from '../src/legal.js';
-import { statePath } from '../src/persistence.js';
+import { statePath } from '../src/persistence/format.js';
 import { seededRandom } from '../src/simulation.js';
 import { awaitingOf, deepFreeze, type SnapshotLike } from '../src/view.js';
+import { actorOf } from '../src/xstate.js';
 
 const plan = compileMachine(turnMachine);
 type XSnapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
@@ -124,9 +125,9 @@ function lockstep(seed: number, players: number, rules: RulesEra, length: number
       return undefined;
     };
   };
-  // The reference Game on XState's interpreter (src/interpreter.ts).
+  // The reference Game on XState's own transition (src/logic/xstate.ts).
   const xstateGame: Game = createInterpreterGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
-  expect(xstateGame).not.toBeInstanceOf(CompiledGame);
+  expect(isCompiled(xstateGame)).toBe(false);
   const compiled = createCompiledGame({ players: ids, rules, seed, hooks: { checkpoint: hook() } });
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -140,7 +141,7 @@ function lockstep(seed: number, players: number, rules: RulesEra, length: number
     const roll = random();
     let event: unknown;
     if (roll < 0.75) {
-      const snapshot = xstateGame.actor.getSnapshot() as SnapshotLike;
+      const snapshot = actorOf(xstateGame).getSnapshot() as SnapshotLike;
       const awaiting = awaitingOf(snapshot);
       const actions = legalActionsOf(snapshot).filter((a) => a.type !== 'CONCEDE' || random() < 0.02);
       const mine = actions.filter((a) => a.player === awaiting?.player);
@@ -214,8 +215,8 @@ describe('compiled Game', () => {
     const game = createCompiledGame({ players: ['A', 'B'], seed: 3 });
     const seen: string[] = [];
     game.on('*', (e) => seen.push(e.type));
-    const actor = game.actor;
-    expect(game.actor).toBe(actor);
+    const actor = actorOf(game);
+    expect(actorOf(game)).toBe(actor);
     expect(statePath(actor.getSnapshot().value)).toBe(game.state.value);
     const emittedByActor: string[] = [];
     actor.on('*', (e) => emittedByActor.push(e.type));
@@ -245,15 +246,17 @@ describe('compiled Game', () => {
     const game = createCompiledGame({ players: ['A', 'B'], seed: 2 });
     const saved = JSON.parse(JSON.stringify(game.persist())) as unknown;
     const compiled = restoreCompiledGame(saved);
-    const onXState = restoreGame(saved, { inspect: () => undefined });
+    const onXState = restoreInterpreterGame(saved);
     for (const g of [compiled, onXState]) {
       expect(g.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
       expect(g.send({ type: 'PASS_PRIORITY', player: 'B' }).ok).toBe(true);
     }
     expect(JSON.stringify(compiled.persist())).toBe(JSON.stringify(onXState.persist()));
     expect(JSON.stringify(compiled.fork().persist())).toBe(JSON.stringify(onXState.persist()));
-    expect(Object.keys(compiled.actor.getSnapshot().context)).toEqual(Object.keys(onXState.actor.getSnapshot().context));
-    expect(Object.keys(game.persist().context)).toEqual(Object.keys(createGame({ players: ['A', 'B'], seed: 2, inspect: () => undefined }).persist().context));
+    expect(Object.keys(actorOf(compiled).getSnapshot().context)).toEqual(Object.keys(actorOf(onXState).getSnapshot().context));
+    const inspected = createGame({ players: ['A', 'B'], seed: 2 });
+    actorOf(inspected, { inspect: () => undefined });
+    expect(Object.keys(game.persist().context)).toEqual(Object.keys(inspected.persist().context));
   });
 
   it('plays out forks to turn 20 (the simulate API)', () => {

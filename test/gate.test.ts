@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CompiledGame, turnPlan } from '../src/compiled/game.js';
+import type { CompiledGame } from './support/logics.js';
+import { turnPlan } from '../src/compiled/plan.js';
 import { snapshotOf } from '../src/compiled/runtime.js';
 import { fullGate, gateEvent } from '../src/gate.js';
 import { createGame } from '../src/index.js';

@@ -7,6 +7,7 @@ import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineEr
 import { plainestFill } from '../src/legal.js';
 import { simulate } from '../src/simulation.js';
 import { DEFAULT_MIX, playRandom } from './properties/harness.js';
+import { actorOf } from '../src/xstate.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
@@ -163,7 +164,7 @@ describe('stacks and priority (CR 807.5)', () => {
 
   it('the actor takes events with the checks of send', () => {
     const game = melee();
-    game.actor.send({ type: 'PASS_PRIORITY', player: 'A' });
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' });
     expect(game.view().turns?.[0]?.priority).toBe('B');
   });
 });

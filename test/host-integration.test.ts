@@ -7,13 +7,21 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
+import { actorOf } from '../src/xstate.js';
+import { createInterpreterGame } from './support/logics.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
 
-// Games run on the compiled runtime unless `inspect` is given (then on XState's interpreter): both keep every point.
+// Games on the compiled runtime, the same with their XState actor made at once (actorOf with
+// an inspection observer), and on the reference logic (XState's own transition): all keep every point.
 const runtimes: [string, (options: GameOptions) => Game][] = [
   ['compiled runtime', createDefault],
-  ['XState interpreter (inspect given)', (options) => createDefault({ ...options, inspect: () => undefined })],
+  ['compiled runtime with its actor inspected', (options) => {
+    const game = createDefault(options);
+    actorOf(game, { inspect: () => undefined });
+    return game;
+  }],
+  ['reference logic on XState', createInterpreterGame],
 ];
 
 describe.each(runtimes)('%s', (_name, createGame) => {
@@ -196,7 +204,7 @@ describe('the actor: one for the life of the game', () => {
         },
       },
     });
-    const actor = game.actor;
+    const actor = actorOf(game);
     const error = vi.fn();
     const next = vi.fn();
     actor.subscribe({ next, error });
@@ -206,7 +214,7 @@ describe('the actor: one for the life of the game', () => {
     const r = game.send(pass('A'));
     explode = false;
     expect(r.ok).toBe(false);
-    expect(game.actor).toBe(actor);
+    expect(actorOf(game)).toBe(actor);
     expect(error).not.toHaveBeenCalled();
     expect(actor.getSnapshot().status).toBe('active');
     expect(game.send(pass('A')).ok).toBe(true);
@@ -222,13 +230,13 @@ describe('the actor: one for the life of the game', () => {
   it('events sent to the actor directly get the checks of game.send', async () => {
     const game = createGame({ players: ['A', 'B'] });
     const before = JSON.stringify(game.persist());
-    game.actor.send({ type: 'PASS_PRIORITY', player: 'B' });
-    game.actor.send({ type: 'NOT_AN_EVENT' } as never);
-    game.actor.send({ type: 'ADD_MANA', player: 'A', amount: -3 } as never);
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'B' });
+    actorOf(game).send({ type: 'NOT_AN_EVENT' } as never);
+    actorOf(game).send({ type: 'ADD_MANA', player: 'A', amount: -3 } as never);
     expect(JSON.stringify(game.persist())).toBe(before);
     const sub = vi.fn();
     game.subscribe(sub);
-    game.actor.send({ type: 'PASS_PRIORITY', player: 'A' });
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' });
     await Promise.resolve();
     expect(game.view()).toMatchObject({ priority: 'B', version: 1 });
     expect(sub).toHaveBeenCalledTimes(1);
@@ -243,11 +251,11 @@ describe('the actor: one for the life of the game', () => {
         checkpoint: (view) => {
           if (holder.game === undefined || view.step !== 'main' || sent) return;
           sent = true;
-          holder.game.actor.send({ type: 'ADD_MANA', player: 'A', amount: 5 });
+          actorOf(holder.game).send({ type: 'ADD_MANA', player: 'A', amount: 5 });
         },
       },
     }));
-    void game.actor;
+    void actorOf(game);
     game.send(pass('A'));
     const r = game.send(pass('B'));
     await Promise.resolve();
@@ -260,10 +268,10 @@ describe('the actor: one for the life of the game', () => {
     for (const via of ['game', 'actor'] as const) {
       const game = createGame({ players: ['A', 'B'] });
       const inner: unknown[] = [];
-      game.actor.subscribe(() => {
+      actorOf(game).subscribe(() => {
         if (inner.length > 0) return;
         const event = pass('A');
-        inner.push(via === 'game' ? game.send(event) : (game.actor.send(event), 'sent'));
+        inner.push(via === 'game' ? game.send(event) : (actorOf(game).send(event), 'sent'));
       });
       const r = game.send(pass('A'));
       await Promise.resolve();

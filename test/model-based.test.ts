@@ -16,7 +16,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../src/game.js';
+import { createGame } from '../src/game/create.js';
 import { scenarioSchemaText } from '../src/cli/schema.js';
 import { serializeState } from '../src/model/abstraction.js';
 import { computeCoverage, leafPaths, summarize, uncovered, wronglyUnreachable, type CoverageResult } from '../src/model/coverage.js';
@@ -24,12 +24,13 @@ import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/
 import { MODEL_CONFIGS, configName, isMarkerConfig, type ModelConfig } from '../src/model/model.js';
 import { markerCoverage } from '../src/model/markers.js';
 import { initialState, step } from '../src/compiled/runtime.js';
-import { turnPlan } from '../src/compiled/game.js';
+import { turnPlan } from '../src/compiled/plan.js';
 import { initialContext } from '../machines/turn.effects.js';
-import { toInput } from '../src/game.js';
+import { toInput } from '../src/game/create.js';
 import { freshSendContext } from '../src/gate.js';
 import { collectScenarioFiles } from '../src/scenarios/files.js';
 import { viewOf } from '../src/view.js';
+import { actorOf } from '../src/xstate.js';
 
 const results = new Map<string, CoverageResult>();
 function coverage(config: ModelConfig): CoverageResult {
@@ -79,14 +80,14 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
         const result = game.send(event);
         const where = `${JSON.stringify(event)} (event ${i + 1} of the path to ${path.keys[path.keys.length - 1]})`;
         if (!result.ok) expect.fail(`${where} was refused: ${result.error.message}`);
-        const key = serializeState(game.actor.getSnapshot());
+        const key = serializeState(actorOf(game).getSnapshot());
         if (key !== path.keys[i]) expect.fail(`${where}: the game is in model state ${key}, the model predicts ${path.keys[i]}`);
         const view = JSON.stringify(game.view());
         const predictedView = JSON.stringify(viewOf(predicted[i]!, game.view().version));
         if (view !== predictedView) expect(JSON.parse(view), where).toEqual(JSON.parse(predictedView));
       });
       // What the model offers here but the rules refuse is refused, and changes nothing.
-      const last = game.actor.getSnapshot();
+      const last = actorOf(game).getSnapshot();
       for (const { send, reject } of refusedEvents(last)) {
         const before = JSON.stringify(game.persist());
         const result = game.send(send);

@@ -1,6 +1,6 @@
 /** persist() and restoreGame(): the same view and the same future. */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame } from '../src/game.js';
+import { createGame, restoreGame } from '../src/game/create.js';
 import { plainestAnswer } from '../src/scenarios/runner.js';
 import { simulate } from '../src/simulation.js';
 

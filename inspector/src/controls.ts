@@ -4,7 +4,7 @@
  * button that sends an event has `data-action="<EVENT TYPE>"`. What is typed into a form
  * lives in {@link Drafts}, so re-rendering after each event keeps it.
  */
-import type { LegalAction } from '../../src/game.js';
+import type { LegalAction } from '../../src/legal.js';
 import type { SkipTarget, TurnView } from '../../src/contract.js';
 import { fill, h } from './dom.js';
 

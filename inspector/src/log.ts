@@ -3,7 +3,7 @@
  * emitted turn-based action, grouped by turn and step. Each entry keeps the persisted game
  * after it (`game.persist()`), so clicking it shows that state (time travel).
  */
-import type { PersistedGame } from '../../src/persistence.js';
+import type { PersistedGame } from '../../src/persistence/format.js';
 import type { EmittedEvent } from '../../src/contract.js';
 import { h } from './dom.js';
 

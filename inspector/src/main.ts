@@ -6,10 +6,12 @@ import './no-eval.js';
 import './style.css';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, RulesProfile, Trigger } from '../../src/contract.js';
-import { createGame, restoreGame, type Game, type GameOptions } from '../../src/game.js';
-import type { PersistedGame } from '../../src/persistence.js';
+import { createGame, restoreGame } from '../../src/game/create.js';
+import { chartSnapshotOf } from '../../src/game/actor.js';
+import { type Game, type GameOptions } from '../../src/game/types.js';
+import type { PersistedGame } from '../../src/persistence/format.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
-import { statePath } from '../../src/persistence.js';
+import { statePath } from '../../src/persistence/format.js';
 import { viewOf, type SnapshotLike as ViewSnapshot } from '../../src/view.js';
 
 /** A snapshot the page shows: the view's parts and the state value the chart highlights. */
@@ -119,7 +121,7 @@ function send(event: Record<string, unknown>): void {
 function snapshotOf(entry: LogEntry): SnapshotLike {
   let s = state.restored.get(entry.id);
   if (s === undefined) {
-    s = restoreGame(entry.persisted).actor.getSnapshot();
+    s = chartSnapshotOf(restoreGame(entry.persisted));
     state.restored.set(entry.id, s);
   }
   return s;
@@ -218,7 +220,7 @@ function remoteSnapshot(): SnapshotLike | undefined {
   if (latest === null) return undefined;
   if (remoteCache?.persisted !== latest) {
     try {
-      remoteCache = { persisted: latest, snapshot: restoreGame(latest).actor.getSnapshot() };
+      remoteCache = { persisted: latest, snapshot: chartSnapshotOf(restoreGame(latest)) };
     } catch (err) {
       // A message that is not a sound game is shown as an error; the page keeps the last good one.
       state.remote.status = `a message of the remote game was refused: ${err instanceof Error ? err.message : String(err)}`;
@@ -231,7 +233,7 @@ function remoteSnapshot(): SnapshotLike | undefined {
 
 function render(): void {
   // The remote game first: a message refused there is reported in the header.
-  const live = state.mode === 'local' ? state.game?.actor.getSnapshot() : remoteSnapshot();
+  const live = state.mode === 'local' ? (state.game === null ? undefined : chartSnapshotOf(state.game)) : remoteSnapshot();
   renderHeader();
   const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
   document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;

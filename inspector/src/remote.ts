@@ -6,7 +6,7 @@
  */
 import { createWebSocketReceiver, type StatelyInspectionEvent } from '@statelyai/inspect';
 import type { TurnContext } from '../../src/state.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, type PersistedGame } from '../../src/persistence.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, type PersistedGame } from '../../src/persistence/format.js';
 
 /** The relay URL of the server that serves this page. */
 export function relayUrl(location: Location): string {

@@ -17,7 +17,8 @@ async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
   }
 }
 import type { TurnView } from '../contract.js';
-import { createGame } from '../game.js';
+import { createGame } from '../game/create.js';
+import { actorOf } from '../game/actor.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
 
 /** Where the inspection events go. */
@@ -114,7 +115,8 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
   const inspector = createWebSocketInspector({ url });
   const random = seededRandom(options.seed);
   const players = Array.from({ length: options.players }, (_, i) => String.fromCharCode(65 + i));
-  const game = createGame({ players, rules: options.rules, inspect: inspector.inspect });
+  const game = createGame({ players, rules: options.rules });
+  actorOf(game, { inspect: inspector.inspect });
   let events = 0;
   for (let serial = 1; ; serial++) {
     const view = game.view();

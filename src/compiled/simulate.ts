@@ -2,7 +2,7 @@
  * Playouts (issue 15): fork a game and play it on with random legal decisions, for search
  * (Monte Carlo tree search, rollouts) and simulations. The game given is never changed.
  *
- *   const game = createCompiledGame({ players: ['A', 'B'] });
+ *   const game = createGame({ players: ['A', 'B'] });
  *   const { game: end, turn, winners } = playout(game, { untilTurn: 20, seed: 1 });
  *
  * Each decision is the awaited player's: usually the plainest answer (pass priority, no
@@ -14,9 +14,12 @@
 import { legalActionsOf, plainestCandidate, plainestFill, type LegalAction } from '../legal.js';
 import { seededRandom } from '../simulation.js';
 import { awaitingOf } from '../view.js';
-import type { CompiledGame } from './game.js';
-import { snapshotOf } from './runtime.js';
-import { turnPlan } from './game.js';
+import type { TurnEvent } from '../contract.js';
+import { ErrorCode, TurnEngineError } from '../errors.js';
+import { GameShell } from '../game/shell.js';
+import type { Game } from '../game/types.js';
+import { snapshotOf, type CompiledState } from './runtime.js';
+import { turnPlan } from './plan.js';
 
 /** Options of {@link playout}. */
 export interface PlayoutOptions {
@@ -36,7 +39,7 @@ export interface PlayoutOptions {
 /** What a playout did. */
 export interface PlayoutResult {
   /** The fork, at the end of the playout. */
-  game: CompiledGame;
+  game: Game;
   /** Its turn number at the end. */
   turn: number;
   /** Events sent (and accepted). */
@@ -46,8 +49,9 @@ export interface PlayoutResult {
 }
 
 /** Plays a fork of `game` until `options.untilTurn` is over or the game ends. */
-export function playout(game: CompiledGame, options: PlayoutOptions): PlayoutResult {
-  const fork = game.fork();
+export function playout(game: Game, options: PlayoutOptions): PlayoutResult {
+  const fork = game.fork() as GameShell<CompiledState, TurnEvent>;
+  if (!(fork instanceof GameShell) || typeof fork.state.value !== 'string') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'playout: game must be a game of one turn at a time made by createGame or restoreGame (not Grand Melee)');
   const random = options.random ?? seededRandom(options.seed ?? 1);
   const explore = options.explore ?? 0.1;
   const maxEvents = options.maxEvents ?? 100_000;

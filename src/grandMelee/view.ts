@@ -5,7 +5,7 @@
  */
 import type { TurnMarkerView, TurnView } from '../contract.js';
 import { snapshotOf } from '../compiled/runtime.js';
-import { turnPlan } from '../compiled/game.js';
+import { turnPlan } from '../compiled/plan.js';
 import { viewOf } from '../view.js';
 import { holderOf, isTakingTurn, type Marker } from './coordinator.js';
 

@@ -8,7 +8,7 @@
  * object ids) and amounts that only matter as "some or none" are left out.
  */
 import type { TurnContext } from '../state.js';
-import { statePath } from '../persistence.js';
+import { statePath } from '../persistence/format.js';
 import { discardDue } from '../rules/cleanup.js';
 
 /** The parts of a machine snapshot the model reads. */

@@ -10,7 +10,8 @@
 import { createActor, type AnyStateNode } from 'xstate';
 import { markerMachine } from '../../machines/grandMelee.machine.js';
 import { markerStepper } from '../grandMelee/coordinator.js';
-import { createGame, type Game, type GameOptions } from '../game.js';
+import { createGame } from '../game/create.js';
+import { type Game, type GameOptions } from '../game/types.js';
 import { plainestFill } from '../legal.js';
 
 /** A step of the markers' model: a whole turn of one marker, a player leaving, or an extra turn. */

@@ -8,7 +8,9 @@ import { createEmptyActor, type AnyActorScope, type EventObject, type SnapshotFr
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { TurnEvent } from '../contract.js';
-import { createGame, toInput, type GameOptions } from '../game.js';
+import { chartSnapshotOf } from '../game/actor.js';
+import { createGame, toInput } from '../game/create.js';
+import { type GameOptions } from '../game/types.js';
 import type { Scenario } from '../scenarios/schema.js';
 import { freshSend } from '../gate.js';
 import { violationOf } from '../rules/legality.js';
@@ -138,7 +140,7 @@ export function modelActorScope(onInspect?: (event: { type: string; snapshot?: u
 export function initialSnapshot(config: ModelConfig): TurnSnapshot {
   // Grand Melee: turn marker 1's run of the turn chart, begun as the game begins it (CR 807.4b).
   if (isMarkerConfig(config)) return turnMachine.getInitialSnapshot(modelActorScope(), toInput(config.options));
-  return createGame(config.options).actor.getSnapshot();
+  return chartSnapshotOf(createGame(config.options));
 }
 
 /** The snapshot of a new game, made by the machine with an inspection observer (to see the microsteps before turn 1). */
@@ -163,16 +165,17 @@ export function nextSnapshot(snapshot: TurnSnapshot, event: TurnEvent, scope: An
   return turnMachine.transition(freshSend(snapshot), event, scope);
 }
 
-/** The machine as the game runs it: every event starts a fresh send (the per-send loop guard's counters at zero). */
-const sendingMachine: typeof turnMachine = Object.create(turnMachine, {
-  transition: { value: (snapshot: TurnSnapshot, event: TurnEvent, scope: AnyActorScope) => turnMachine.transition(freshSend(snapshot), event, scope) },
-  getInitialSnapshot: { value: () => undefined },
-});
+/** The machine as the game runs it from `start`: every event starts a fresh send (the per-send loop guard's counters at zero). */
+function sendingMachine(start: TurnSnapshot): typeof turnMachine {
+  const machine = turnMachine.provide({});
+  machine.transition = (snapshot, event, scope) => turnMachine.transition(freshSend(snapshot), event, scope);
+  machine.getInitialSnapshot = () => start;
+  return machine;
+}
 
 /** The test model of a configuration (its initial state is the new game of `initialSnapshot`). */
 export function createTurnModel(config: ModelConfig): TestModel<TurnSnapshot, TurnEvent, unknown> {
-  const start = initialSnapshot(config);
-  const logic = Object.create(sendingMachine, { getInitialSnapshot: { value: () => start } }) as typeof turnMachine;
+  const logic = sendingMachine(initialSnapshot(config));
   const model = createTestModel(logic, {
     serializeState: (snapshot: TurnSnapshot) => serializeState(snapshot),
     events: (snapshot: TurnSnapshot) => modelEvents(snapshot),

@@ -13,7 +13,8 @@
  * ```
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Game, LegalAction } from '../game.js';
+import type { Game } from '../game/types.js';
+import type { LegalAction } from '../legal.js';
 import type { TurnView } from '../contract.js';
 
 /**

@@ -2,7 +2,8 @@
  * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
  */
 import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../contract.js';
-import { createGame, restoreGame, type Game, type GameOptions } from '../game.js';
+import { createGame, restoreGame } from '../game/create.js';
+import { type Game, type GameOptions } from '../game/types.js';
 import { describeIssue } from '../schemas.js';
 import { mismatch } from './match.js';
 import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';

@@ -59,17 +59,6 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/** Every module a module reaches through its imports. */
-function reach(graph: Map<string, string[]>, from: string): Set<string> {
-  const seen = new Set<string>();
-  const todo = [from];
-  while (todo.length > 0) {
-    const next = todo.pop() as string;
-    for (const dep of graph.get(next) ?? []) if (!seen.has(dep)) (seen.add(dep), todo.push(dep));
-  }
-  return seen;
-}
-
 describe('the layers of the code (issue 21)', () => {
   const graph = importGraph();
 

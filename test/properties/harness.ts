@@ -8,7 +8,7 @@
  * sent; `checkGame` runs the properties any game keeps.
  */
 import fc from 'fast-check';
-import { createInterpreterGame, restoreInterpreterGame } from '../../src/interpreter.js';
+import { createInterpreterGame, restoreInterpreterGame } from '../support/logics.js';
 import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
 import { sharesTurns as sharesTurnsOf } from '../../src/rules/units.js';
 import { seededRandom } from '../../src/simulation.js';

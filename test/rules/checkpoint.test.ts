@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type CheckpointResult, type TurnView } from '../../src/index.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
+import { actorOf } from '../../src/xstate.js';
 
 /** A game whose hook reports `result` once, the first time `when` holds of the view it is shown. */
 function reportingOnce(players: string[], when: (v: TurnView) => boolean, result: CheckpointResult) {
@@ -74,10 +75,10 @@ describe('the checkpoint hook and priority (CR 117.4, 117.5)', () => {
 describe('the actor sent to directly (CONTRACT "Game": the checks of game.send)', () => {
   it.each([null, undefined, 42, 'PASS_PRIORITY', {}, { type: 'NOPE' }])('drops %j without throwing, and the game goes on', (raw) => {
     const game = createGame({ players: ['A', 'B'] });
-    expect(() => game.actor.send(raw as never)).not.toThrow();
+    expect(() => actorOf(game).send(raw as never)).not.toThrow();
     expect(game.view().version).toBe(0);
     expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
-    game.actor.send({ type: 'PASS_PRIORITY', player: 'B' });
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'B' });
     // Both passed in the upkeep; the starting player skips the draw step of turn 1 (103.8a).
     expect(game.view().step).toBe('main');
   });

@@ -1,16 +1,15 @@
 /**
- * The persisted form of a game, and its validation. A persisted game is plain JSON:
- * `{ engine, format, version, status, state, context }`, where `state` is the dotted path of
- * the machine's active leaf state, `context` the machine's context and `version` the view's
- * version. Anything else, and anything whose parts contradict each other or the rules, is
- * refused with a message saying what is wrong: every restored game can play to its end.
+ * The validation of an untrusted persisted game: its size and depth bounded before anything
+ * else is read, the schema, then the facts that tie its fields together (one turn, or every turn
+ * marker of a Grand Melee game against each other). Anything whose parts contradict each other
+ * or the rules is refused with a message saying what is wrong: every restored game can play to
+ * its end. Builds no game.
  */
 import * as z from 'zod/mini';
-import { turnMachine } from '../machines/turn.machine.js';
-import type { TurnContext } from './state.js';
-import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from './rules/limits.js';
-import { kindOf, STEPS_OF_PHASE } from './rules/schedule.js';
-import { unitOf } from './rules/units.js';
+import type { TurnContext } from '../state.js';
+import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EFFECTS, MAX_PENDING_EVENTS, MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS, MAX_PHASES, MAX_STACK, MAX_STEPS } from '../rules/limits.js';
+import { kindOf, STEPS_OF_PHASE } from '../rules/schedule.js';
+import { unitOf } from '../rules/units.js';
 import {
   DurationSchema,
   EffectSchema,
@@ -31,77 +30,19 @@ import {
   int,
   lengthIn,
   type ParseResult,
-} from './schemas.js';
-import { awaitingOf } from './view.js';
-import { meleeProblem } from './grandMelee/persistence.js';
+} from '../schemas.js';
+import { awaitingOf } from '../view.js';
 
-/** The `engine` tag of a persisted game. */
-export const PERSISTED_ENGINE = 'mtg-turn-engine';
-/** The version of the persisted format. */
-export const PERSISTED_VERSION = 2;
-/** The largest turn number (CONTRACT: an integer from 1 to 2^31 - 1). */
-export const MAX_TURN = 2 ** 31 - 1;
-
-/** A persisted game (see `game.persist()`). */
-export interface Persisted {
-  engine: typeof PERSISTED_ENGINE;
-  format: typeof PERSISTED_VERSION;
-  /** The view's version when it was persisted. */
-  version: number;
-  status: 'active' | 'done';
-  state: string;
-  context: TurnContext;
-  /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
-  markers?: PersistedMarker[];
-}
-
-/** A persisted Grand Melee turn marker. */
-export interface PersistedMarker {
-  number: number;
-  life: 'takingTurn' | 'waiting';
-  removals: number;
-  state: string;
-  context: TurnContext;
-}
-/** @deprecated the old name of {@link Persisted}. */
-export type PersistedGame = Persisted;
+import { turnPlan } from '../compiled/plan.js';
+import { markerCount } from '../rules/grandMelee.js';
+import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
+import { MAX_TURN, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedMarker, upgraded } from './format.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
 
 /** Every leaf state of the machine, as a dotted path ('combat.declareAttackers.priority'). */
-export const LEAF_STATES: ReadonlySet<string> = /* @__PURE__ */ (() => {
-  const out = new Set<string>();
-  const walk = (node: { states: Record<string, unknown> }, path: string[]): void => {
-    const children = Object.entries(node.states);
-    if (children.length === 0) out.add(path.join('.'));
-    for (const [key, child] of children) walk(child as { states: Record<string, unknown> }, [...path, key]);
-  };
-  walk(turnMachine.root as unknown as { states: Record<string, unknown> }, []);
-  return out;
-})();
-
-/** The dotted path of a state value's leaf ('combat.declareAttackers.priority'). */
-export function statePath(value: unknown): string {
-  const parts: string[] = [];
-  let v: unknown = value;
-  while (typeof v === 'object' && v !== null) {
-    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
-    if (key === undefined) break;
-    parts.push(key);
-    v = child;
-  }
-  if (typeof v === 'string') parts.push(v);
-  return parts.join('.');
-}
-
-/** The state value of a dotted path. */
-export function stateValue(path: string): string | Record<string, unknown> {
-  const parts = path.split('.');
-  let value: string | Record<string, unknown> = parts[parts.length - 1] as string;
-  for (let i = parts.length - 2; i >= 0; i--) value = { [parts[i] as string]: value };
-  return value;
-}
+export const LEAF_STATES: ReadonlySet<string> = new Set(turnPlan.leaves.keys());
 
 function keyLabel(key: string): string {
   return key.length > 40 ? `${key.slice(0, 40)}...(${key.length} characters)` : key;
@@ -365,53 +306,37 @@ function STEPS_OF_PHASE_KIND(step: string): 'beginning' | 'precombatMain' | 'com
 }
 
 /** The tags of a leaf state and its ancestors. */
-function tagsOf(path: string): Set<string> {
-  const tags = new Set<string>();
-  let node: { states: Record<string, unknown>; tags: string[] } = turnMachine.root as never;
-  for (const key of path.split('.')) {
-    node = node.states[key] as typeof node;
-    if (node === undefined) break;
-    for (const t of node.tags) tags.add(t);
+function tagsOf(path: string): ReadonlySet<string> {
+  return turnPlan.leaves.get(path)?.tags ?? new Set();
+}
+
+/** The first problem of a persisted Grand Melee game; `check` is the consistency check of one turn. */
+function meleeProblem(p: Persisted, check: (one: Persisted) => string | null): string | null {
+  const markers = p.markers as PersistedMarker[];
+  const first = markers[0];
+  if (first === undefined) return 'markers: a Grand Melee game needs at least one turn marker';
+  if (first.state !== p.state || JSON.stringify(first.context) !== JSON.stringify(p.context)) return "state, context: must be turn marker 1's (markers[0])";
+  if (markers.length > markerCount(first.context.seats.length)) return `markers: more than one turn marker per full four players (CR 807.4a)`;
+  const running = new Set<string>();
+  for (const [i, m] of markers.entries()) {
+    const at = `markers[${i}]`;
+    if (m.context.variant !== 'grandMelee') return `${at}.context.variant: turn markers exist only in 'grandMelee' (CR 807.4)`;
+    if (i > 0 && m.number <= (markers[i - 1] as PersistedMarker).number) return `${at}.number: turn markers are listed once each, in increasing number`;
+    if (!Number.isSafeInteger(m.removals) || m.removals < 0 || m.removals > 64) return `${at}.removals: must be an integer from 0 to 64`;
+    if (JSON.stringify(m.context.seats) !== JSON.stringify(first.context.seats)) return `${at}.context.seats: differs from turn marker ${first.number}'s`;
+    for (const field of SHARED_FIELDS) {
+      if (JSON.stringify(m.context[field]) !== JSON.stringify(first.context[field])) return `${at}.context.${field}: differs from turn marker ${first.number}'s (the game's fields are shared by every turn, CR 807.5)`;
+    }
+    if ((m.life === 'waiting') !== (m.state === 'turnMarkerPassed') && p.status === 'active') return `${at}.life: a waiting turn marker's turn is over (state turnMarkerPassed), and only then (CR 807.4c-d)`;
+    const problem = check({ ...p, state: m.state, context: m.context });
+    if (problem !== null) return `${at}: ${problem}`;
+    if (m.life === 'takingTurn') {
+      if (running.has(m.context.turnOwner)) return `${at}.context.turnOwner: ${m.context.turnOwner} takes two turns at once`;
+      running.add(m.context.turnOwner);
+    }
   }
-  return tags;
-}
-
-/**
- * A snapshot of an earlier version of the engine, read as today's, each field in its place:
- * the lands of the turn counted in one number, `context.landsPlayed` (the active player's), become
- * `landsPlayedBy` (805.4c); a context without `endedInSend` gets it (false: snapshots are taken
- * between sends). Anything else is returned as it is.
- */
-function upgraded(value: unknown): unknown {
-  if (!isRecord(value)) return value;
-  const context = upgradedContext(value.context);
-  const markers = Array.isArray(value.markers) ? value.markers.map((m: unknown) => (isRecord(m) ? withField(m, 'context', upgradedContext(m.context)) : m)) : value.markers;
-  if (context === value.context && markers === value.markers) return value;
-  return withField(withField(value, 'context', context), 'markers', markers);
-}
-
-function upgradedContext(ctx: unknown): unknown {
-  if (!isRecord(ctx)) return ctx;
-  // The earlier context is told by its `landsPlayed` count (a missing field of today's is refused as missing).
-  const lands = ctx.landsPlayed;
-  if ('landsPlayedBy' in ctx || typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;
-  const noEnded = !('endedInSend' in ctx);
-  // Entries, then fromEntries: a key such as '__proto__' stays a field (and the schema refuses it).
-  const entries: [string, unknown][] = [];
-  for (const [key, v] of Object.entries(ctx)) {
-    if (key === 'landsPlayed') entries.push(['landsPlayedBy', lands > 0 && typeof ctx.activePlayer === 'string' ? Object.fromEntries([[ctx.activePlayer, lands]]) : {}]);
-    else entries.push([key, v]);
-    if (key === 'priorityFresh' && noEnded) entries.push(['endedInSend', false]);
-  }
-  return Object.fromEntries(entries);
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A copy of a record with one field's value replaced when it has that field (own keys as data, '__proto__' included). */
-function withField(record: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  if (!Object.hasOwn(record, key) || record[key] === value) return record;
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === key ? value : v]));
+  if (p.status === 'active' && running.size === 0) return 'markers: no turn marker is taking a turn';
+  return null;
 }
 
 /** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */

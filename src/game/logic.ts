@@ -1,0 +1,67 @@
+/**
+ * What a turn is, behind one interface: the shell (shell.ts) runs a game over any
+ * {@link TurnLogic}, as XState's `createActor` runs any `ActorLogic`. Three logics exist:
+ * src/logic/single.ts (the plan compiled from the chart: every game but Grand Melee),
+ * src/logic/grandMelee.ts (one run of the plan per turn marker, CR 807) and src/logic/xstate.ts
+ * (the reference on XState's own `transition`, for tests and the bench; no entry imports it).
+ *
+ * A logic is pure: states are immutable and shared freely (forks share them); nothing it is
+ * given is mutated. The hooks runtime is the only way back to the host (the checkpoint hook).
+ */
+import type { GameHooksRuntime } from '../../machines/hooks.js';
+import type { EmittedEvent, TurnView } from '../contract.js';
+import type { TurnContext, TurnInput } from '../state.js';
+import type { Refusal } from '../gate.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+import type { Persisted, PersistedGame } from '../persistence/format.js';
+
+/** The order of a restored context's fields when it is not the engine's own, else null. */
+export type ContextOrder = readonly string[] | null;
+
+/** A state with what reaching it emitted. */
+export interface Stepped<S> {
+  readonly state: S;
+  readonly emitted: EmittedEvent[];
+}
+
+/** Where the chart is, as the XState actor shows it (the first running turn of a game of turn markers). */
+export interface ChartState {
+  readonly value: string;
+  readonly context: TurnContext;
+  readonly status: 'active' | 'done';
+}
+
+/**
+ * A turn logic over states `S`, whose gate hands the transition a `Work` (the event, or the
+ * events routed to the turns that take them).
+ */
+export interface TurnLogic<S, Work = unknown> {
+  /** Turn 1 begun (or the pregame): XState's `getInitialSnapshot`. Throws a TurnEngineError (HOOK_FAILED) when the hook fails. */
+  getInitialSnapshot(input: TurnInput, runtime: GameHooksRuntime | undefined): Stepped<S>;
+  /**
+   * The state of a validated persisted game (XState's `restoreSnapshot`), with the order of its
+   * context's fields when it is not the engine's own (a context restored from JSON keeps the
+   * order it came in for everything the game hands out); throws INVALID_SNAPSHOT when its state
+   * is not the chart's.
+   */
+  restoreSnapshot(persisted: PersistedGame): { state: S; order: ContextOrder };
+  /** The persisted game (XState's `getPersistedSnapshot`): plain JSON, nothing shared with the state. */
+  getPersistedSnapshot(state: S, version: number, order: ContextOrder): Persisted;
+  /** Every check an event passes before it changes anything (schema, players, game over, the legality table, the turn it is for): the work, or the refusal. */
+  gate(state: S, raw: unknown): Work | Refusal;
+  /** The state after gated work (XState's `transition`), with what it emitted. Throws a TurnEngineError when the hook fails. */
+  transition(state: S, work: Work, runtime: GameHooksRuntime | undefined): Stepped<S>;
+  view(state: S, version: number): TurnView;
+  legalActions(state: S, player?: string): LegalAction[];
+  nextStop(state: S, player?: string): NextStop | null;
+  /** The chart's state the XState actor shows. */
+  chartState(state: S, order: ContextOrder): ChartState;
+  /** The emitted events the state keeps for the next checkpoint (handed out as copies). */
+  pending(state: S): readonly EmittedEvent[];
+}
+
+/** Whether the gate refused. Works are events or lists of them: neither has an `error` field. */
+export function isRefusal(out: unknown): out is Refusal {
+  return typeof out === 'object' && out !== null && 'error' in out;
+}

@@ -1,0 +1,82 @@
+/**
+ * The types of a running game (CONTRACT.md, "createGame", "Game"), documented once.
+ */
+import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from '../contract.js';
+import type { Listener } from '../emitter.js';
+import type { EngineErrorInfo } from '../errors.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+import type { Persisted } from '../persistence/format.js';
+
+export type { Listener } from '../emitter.js';
+
+/** Options of {@link createGame} (CONTRACT.md, "createGame"). */
+export interface GameOptions {
+  /** 2 to 64 unique, non-empty player ids, in turn order (seating order). */
+  players: string[];
+  /** Who takes turn 1 (default: `players[0]`). */
+  startingPlayer?: string;
+  /** The rules era: 'current' (default), 'm10' (2009-2024: damage assignment order) or 'classic' (before July 2009). */
+  rules?: RulesEra;
+  /** Cleanup discards down to this (default 7); effects can change it per player. */
+  maxHandSize?: number;
+  /** Every player's hand size when the game starts (default 7). */
+  handSize?: number;
+  /** How attacks are directed in multiplayer games (CR 802, 803; default 'all'). */
+  attack?: AttackOption;
+  /** Who orders simultaneous triggers: the host (default) or the players. */
+  orderTriggers?: 'host' | 'players';
+  /** Players in teams, in seat order within each team; a team wins or loses together (CR 104.2, 808). */
+  teams?: Team[];
+  /** The variant (default 'freeForAll'). */
+  variant?: Variant;
+  /** Each player's range of influence in seats (CR 801); unlimited by default. */
+  rangeOfInfluence?: number;
+  /** Start before turn 1: choosing the starting player, mulligans, opening hand actions (CR 103). */
+  pregame?: boolean;
+  /** The seed of every random choice the engine makes. */
+  seed?: number;
+  /** Host callbacks (the checkpoint hook). */
+  hooks?: GameHooks;
+  /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
+  listeners?: { [K in EmittedEventType | '*']?: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>> };
+}
+
+/** Options of {@link restoreGame}: hooks and listeners are not persisted, so they are passed again. */
+export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners'>;
+
+/** What `send` returns. */
+export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+
+/** A running game (CONTRACT.md, "Game"). */
+export interface Game {
+  /** Sends an event. Never throws; on `ok: false` nothing changed and nothing was emitted. */
+  send(event: TurnEvent): SendResult;
+  /**
+   * Sends untrusted input (a value typed `unknown`, e.g. parsed JSON); it is checked like any
+   * event. Only values typed `unknown` or `any` match this overload, so a misspelt event
+   * literal is still a compile error.
+   */
+  send<T>(event: T & (unknown extends T ? unknown : never)): SendResult;
+  /** A fresh TurnView (mutating it changes nothing). */
+  view(): TurnView;
+  /** The current TurnView, deeply frozen, the same object until the next accepted event. */
+  getSnapshot(): TurnView;
+  /** Calls `listener()` after every accepted event; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The decisions that would be accepted now, from one player or from every player. */
+  legalActions(player?: string): LegalAction[];
+  /** Subscribes to emitted events (`'*'` for all); returns the unsubscribe function. */
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
+  nextStop(player?: string): NextStop | null;
+  /** A JSON-serialisable copy of the game, for {@link restoreGame}. */
+  persist(): Persisted;
+  /**
+   * An independent game in exactly this state, sharing its immutable state (no validation, no
+   * copy): for playouts and search. It keeps this game's hooks unless `options.hooks` is given;
+   * listeners, subscribers and inspection are not carried over.
+   */
+  fork(options?: RestoreOptions): Game;
+}
+

@@ -1,0 +1,238 @@
+/**
+ * The turn logic of Grand Melee (CR 807): the turn markers of src/grandMelee/coordinator.ts,
+ * each marker's turn a run of the compiled plan, behind the same gate as every game (schema,
+ * players, game over, the legality table).
+ *
+ * An event goes to the turn it is for: a player decision to the turn that awaits it from that
+ * player, host events about a turn to that turn, game-wide ones to the first running turn
+ * (every turn then follows), players leaving to one turn that the others follow. A player with
+ * decisions in several turns names the `turnMarker` (807.5b), and so does the host for a turn
+ * event that fits several turns.
+ */
+import { initialContext } from '../../machines/turn.effects.js';
+import type { EmittedEvent, Trigger, TurnEvent, TurnView } from '../contract.js';
+import { ErrorCode } from '../errors.js';
+import { freshSendContext, refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
+import { legalActionsOf, type LegalAction } from '../legal.js';
+import { nextStopBy, type NextStop } from '../nextStop.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
+import { violationOf } from '../rules/legality.js';
+import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
+import { seatDistance } from '../rules/teams.js';
+import { parseEvent } from '../schemas.js';
+import { awaitingOf } from '../view.js';
+import { initialState, snapshotOf, step } from '../compiled/runtime.js';
+import { turnPlan } from '../compiled/plan.js';
+import { coordinate, isTakingTurn, SHARED_FIELDS, sharedOf, tag, type Marker, type Tagged } from '../grandMelee/coordinator.js';
+import { meleeView } from '../grandMelee/view.js';
+import type { TurnLogic } from '../game/logic.js';
+import { compiledStateOf, lookAhead } from './single.js';
+
+/** The events routed to the turns that take them. */
+type Routed = { marker: Marker; event: TurnEvent }[];
+
+/** Events that leave the game: one turn decides, every turn follows (CR 800.4a). */
+const LEAVING = new Set(['CONCEDE', 'LOSE', 'WIN', 'DRAW_GAME']);
+/** Host events about the game, not a turn: the first running turn takes them and the others follow. */
+const GAME_WIDE = new Set(['HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'ADD_EFFECT', 'REMOVE_EFFECT', 'SKIP_NEXT', 'CONTROL_PLAYER', 'SET_DAY_NIGHT', 'SET_STOPS', 'ADD_EXTRA_TURN']);
+
+const snap = (m: Marker) => snapshotOf(turnPlan, m.turn);
+const illegal = (message: string, rule: string): Refusal => ({ ok: false, error: { code: ErrorCode.ILLEGAL_ACTION, message, rule } });
+const invalid = (message: string): Refusal => ({ ok: false, error: { code: ErrorCode.INVALID_EVENT, message } });
+
+/** The turn marker number an event names (`turnMarker`), undefined, or a refusal. */
+function namedMarker(raw: unknown, field = 'event.turnMarker'): number | undefined | Refusal {
+  const n = typeof raw === 'object' && raw !== null ? (raw as { turnMarker?: unknown }).turnMarker : undefined;
+  if (n === undefined) return undefined;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : invalid(`${field}: must be a turn marker's number (an integer from 1)`);
+}
+
+const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, awaitingOf(snap(m)), e);
+
+/** One turn taking an event, or the refusal its legality gives. */
+function only(m: Marker, event: TurnEvent): Routed | Refusal {
+  const v = check(m, event);
+  return v !== null ? illegal(v.message, v.rule) : [{ marker: m, event }];
+}
+
+/** The running turns whose stack a player may use (807.5a), or the nearest one when none. */
+function stacksFor(player: string, running: Marker[]): Marker[] {
+  const mine = running.filter((m) => priorityPlayers(m.turn.context).includes(player));
+  if (mine.length > 0) return mine;
+  const ctx = running[0]?.turn.context;
+  if (ctx === undefined) return [];
+  const near = [...running].sort((a, b) => seatDistance(ctx, player, a.turn.context.turnOwner) - seatDistance(ctx, player, b.turn.context.turnOwner));
+  return near.slice(0, 1);
+}
+
+/** CR 807.5b: each trigger goes on the stack its entry names, or the one stack its controller may use. */
+function routeTriggers(raw: unknown, event: Extract<TurnEvent, { type: 'TRIGGER' }>, running: Marker[]): Routed | Refusal {
+  const entries = (raw as { triggers?: unknown[] }).triggers ?? [];
+  const by = new Map<Marker, Trigger[]>();
+  for (const [i, t] of event.triggers.entries()) {
+    const named = namedMarker(entries[i], `event.triggers[${i}].turnMarker`);
+    if (typeof named === 'object') return named;
+    let m: Marker | undefined;
+    if (named !== undefined) {
+      m = running.find((x) => x.number === named);
+      if (m === undefined) return illegal(`event.triggers[${i}].turnMarker: turn marker ${named} is not taking a turn`, '807.5b');
+    } else {
+      const stacks = stacksFor(t.controller, running);
+      if (stacks.length > 1) return illegal(`trigger ${t.id}: ${t.controller} has priority for several stacks (turn markers ${stacks.map((x) => x.number).join(', ')}): name its turnMarker`, '807.5b');
+      m = stacks[0];
+    }
+    if (m === undefined) return illegal('no turn is running', '807.5');
+    by.set(m, [...(by.get(m) ?? []), t]);
+  }
+  const routed: Routed = [];
+  for (const [marker, triggers] of by) {
+    const one = only(marker, { type: 'TRIGGER', triggers });
+    if (!Array.isArray(one)) return one;
+    routed.push(...one);
+  }
+  return routed;
+}
+
+/** Which turns take an event (CR 807.5b), or why none can. */
+function route(markers: readonly Marker[], raw: unknown, event: TurnEvent): Routed | Refusal {
+  const running = markers.filter(isTakingTurn);
+  const named = namedMarker(raw);
+  if (typeof named === 'object') return named;
+  const firstRunning = running[0] ?? (markers[0] as Marker);
+  // One turn decides who leaves (a WIN's losers depend on the range of influence, fixed as that
+  // turn began, 801.2c, 801.14); the others follow it (the coordinator: players who left leave
+  // every turn), so every turn agrees on who is still in the game.
+  if (LEAVING.has(event.type)) return only(firstRunning, event);
+  if (named !== undefined) {
+    const m = markers.find((x) => x.number === named);
+    if (m === undefined) return invalid(`event.turnMarker: there is no turn marker ${named} (markers: ${markers.map((x) => x.number).join(', ')})`);
+    if (!isTakingTurn(m)) return illegal(`turn marker ${named} is waiting to begin its next turn`, '807.4d');
+    return only(m, event);
+  }
+  if (GAME_WIDE.has(event.type)) return only(firstRunning, event);
+  if (event.type === 'YIELD') return only(running.find((x) => x.turn.context.priority === event.player) ?? firstRunning, event);
+  if (event.type === 'TRIGGER') return routeTriggers(raw, event, running);
+  const candidates = event.type === 'PUT_ON_STACK' ? stacksFor(event.object.controller, running) : running;
+  const fits = candidates.filter((m) => check(m, event) === null);
+  if (fits.length === 1) return [{ marker: fits[0] as Marker, event }];
+  if (fits.length > 1) {
+    const who = 'player' in event && typeof event.player === 'string' ? `${event.player} can do this in several turns` : 'this event fits several turns';
+    return illegal(`${who} (turn markers ${fits.map((m) => m.number).join(', ')}): name the turnMarker`, '807.5b');
+  }
+  const player = 'player' in event ? event.player : undefined;
+  const best = candidates.find((m) => awaitingOf(snap(m))?.player === player) ?? candidates[0] ?? firstRunning;
+  const v = check(best, event);
+  return illegal(v?.message ?? 'no turn can take this event now', v?.rule ?? '807.5');
+}
+
+/** The markers after a step of some of them, and every marker following (coordinate). */
+function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<typeof step>[3]): { state: Marker[]; emitted: Tagged[] } {
+  const ctx = (markers.find(isTakingTurn) ?? (markers[0] as Marker)).turn.context;
+  const emitted: Tagged[] = [];
+  const many = markers.length > 1;
+  let next = markers as Marker[];
+  for (const { marker, event } of routed) {
+    const current = next.find((m) => m.number === marker.number) as Marker;
+    const r = step(turnPlan, { ...current.turn, context: freshSendContext(current.turn.context) }, event, runtime);
+    emitted.push(...tag(r.emitted, marker.number, many));
+    next = next.map((m) => (m === current ? { ...m, turn: r.state } : m));
+  }
+  return { state: coordinate(next, sharedOf(ctx), turnPlan, emitted, runtime), emitted };
+}
+
+export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
+  /** CR 807.4b: each marker's holder begins turn 1 at the same time, marker 1 first. */
+  getInitialSnapshot(input, runtime) {
+    const holders = initialHolders(input.players, input.startingPlayer);
+    const emitted: Tagged[] = [];
+    const markers: Marker[] = holders.map((holder, i) => {
+      const first = initialState(turnPlan, { ...input, startingPlayer: holder }, initialContext, runtime);
+      emitted.push(...tag(first.emitted, i + 1, holders.length > 1));
+      return { number: i + 1, life: 'takingTurn', removals: 0, turn: first.state };
+    });
+    return { state: coordinate(markers, sharedOf((markers[0] as Marker).turn.context), turnPlan, emitted, runtime), emitted };
+  },
+
+  restoreSnapshot(p: PersistedGame) {
+    let shared: Partial<Record<(typeof SHARED_FIELDS)[number], unknown>> | null = null;
+    const markers: Marker[] = (p.markers ?? []).map((m: NonNullable<PersistedGame['markers']>[number]) => {
+      const context = structuredClone(m.context);
+      // The game's fields are one set of objects shared by every turn (checked equal by the
+      // validation): the coordinator tells the turn that changed them by identity, as in a game
+      // never persisted.
+      if (shared === null) shared = Object.fromEntries(SHARED_FIELDS.map((k) => [k, context[k]]));
+      else Object.assign(context, shared);
+      return { number: m.number, life: m.life, removals: m.removals, turn: compiledStateOf(m.state, context, p.status, 'markers') };
+    });
+    return { state: markers, order: null };
+  },
+
+  getPersistedSnapshot(markers, version) {
+    const first = markers[0] as Marker;
+    return {
+      engine: PERSISTED_ENGINE,
+      format: PERSISTED_VERSION,
+      version,
+      status: first.turn.status,
+      state: first.turn.value,
+      context: structuredClone(first.turn.context),
+      markers: markers.map((m) => ({ number: m.number, life: m.life, removals: m.removals, state: m.turn.value, context: structuredClone(m.turn.context) })),
+    };
+  },
+
+  gate(markers, raw) {
+    const parsed = parseEvent(raw);
+    if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
+    const event = parsed.value;
+    const first = markers.find(isTakingTurn) ?? (markers[0] as Marker);
+    return seatOrGameOverRefusal(first.turn.context, first.turn.status, event) ?? route(markers, raw, event);
+  },
+
+  transition(markers, routed, runtime) {
+    return play(markers, routed, runtime);
+  },
+
+  view(markers, version): TurnView {
+    return meleeView(markers, version);
+  },
+
+  /** Every decision in every running turn; with several markers each names its `turnMarker` (807.5b). */
+  legalActions(markers, player): LegalAction[] {
+    const first = markers[0] as Marker;
+    if (first.turn.status !== 'active' || first.turn.context.result !== null) return [];
+    const many = markers.length > 1;
+    const out: LegalAction[] = [];
+    for (const p of first.turn.context.players) {
+      if (player !== undefined && p !== player) continue;
+      for (const m of markers) {
+        if (!isTakingTurn(m)) continue;
+        for (const a of legalActionsOf(snap(m), p)) if (a.type !== 'CONCEDE') out.push(many ? ({ ...a, turnMarker: m.number } as LegalAction) : a);
+      }
+      out.push({ type: 'CONCEDE', player: p, choose: [] });
+    }
+    return out;
+  },
+
+  /** Per turn marker: the first running turn (lowest number) in which that player (or anyone) is next asked, within that turn; with its `turnMarker`. */
+  nextStop(markers, player): NextStop | null {
+    for (const m of markers) {
+      if (!isTakingTurn(m)) continue;
+      const found = nextStopBy(snap(m), player, (current, event) => {
+        const next = lookAhead(current.state, event);
+        return next === null ? null : snapshotOf(turnPlan, next);
+      });
+      if (found !== null) return markers.length > 1 ? { ...found, turnMarker: m.number } : found;
+    }
+    return null;
+  },
+
+  /** The first running turn (marker 1's once the game is over). */
+  chartState(markers) {
+    return (markers.find(isTakingTurn) ?? (markers[0] as Marker)).turn;
+  },
+
+  pending(markers): readonly EmittedEvent[] {
+    return markers.length === 1 ? (markers[0] as Marker).turn.context.pending : markers.flatMap((m) => m.turn.context.pending);
+  },
+};
+
