@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'inspector/dist/', 'bin/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'inspector/dist/', 'bin/', 'docs/api-reference/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

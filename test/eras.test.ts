@@ -1,5 +1,5 @@
 /**
- * Rules eras as data (issue 12): the README's side-by-side table is generated from the era
+ * Rules eras as data (issue 12): the side-by-side table of docs/rules.md is generated from the era
  * records, and each difference is read from them.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ERAS, eraTable } from '../src/rules/eras.js';
 
 describe('rules eras (CR 500.5, 509.2 of 2009-2024, classic 300.3, 310.4)', () => {
-  it('the README table is the table generated from the era data', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
-    const between = readme.split('<!-- era-table:start -->')[1]?.split('<!-- era-table:end -->')[0]?.trim();
+  it('the table of docs/rules.md is the table generated from the era data', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../docs/rules.md'), 'utf8');
+    const between = doc.split('<!-- era-table:start -->')[1]?.split('<!-- era-table:end -->')[0]?.trim();
     expect(between).toBe(eraTable());
   });
 

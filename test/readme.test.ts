@@ -1,13 +1,14 @@
 /**
- * The README's code blocks run (issue 10): every ```ts block is written to a module with
- * `mtg-turn-engine` mapped to the sources, type-checked in one tsc run, then executed; a block
- * must finish without throwing. A block preceded by `<!-- readme-test: skip (why) -->` is not
- * run (it needs something a test cannot have); the reason is shown. A block that connects to
- * the inspector's relay (`ws://127.0.0.1:4173/relay?token=...`) runs against a relay the test
- * starts on a free port, and must reach a page connected to it.
+ * The code blocks of the README and of docs/*.md run (issue 10, issue 21): every ```ts block is
+ * written to a module with `mtg-turn-engine` (and its subpaths) mapped to the sources,
+ * type-checked with the others in one tsc run, then executed; a block must finish without
+ * throwing. A block preceded by `<!-- readme-test: skip (why) -->` is not run (it needs
+ * something a test cannot have); the reason is shown. A block that connects to the inspector's
+ * relay (`ws://127.0.0.1:4173/relay?token=...`) runs against a relay the test starts on a free
+ * port, and must reach a page connected to it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:http';
@@ -17,7 +18,9 @@ import { attachRelay } from '../inspector/relay.js';
 import { parseEvent } from '../src/schemas.js';
 
 const root = resolve(import.meta.dirname, '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+/** The documents whose blocks run: the README, then docs/*.md. */
+const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const text = (doc: string) => readFileSync(join(root, doc), 'utf8');
 const dir = join(root, 'test', '.readme-blocks');
 
 interface Block {
@@ -41,7 +44,7 @@ export function codeBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-const blocks = codeBlocks(readme);
+const blocks = documents.flatMap((doc) => codeBlocks(text(doc)).map((b) => ({ ...b, doc })));
 const entry = (name: string) => join(root, 'src', `${name}.js`).replaceAll('\\', '/');
 const files = blocks.map((b) => {
   const code = b.code
@@ -49,7 +52,8 @@ const files = blocks.map((b) => {
     .replaceAll("from 'mtg-turn-engine/react'", `from '${entry('react/index')}'`)
     .replaceAll("from 'mtg-turn-engine/xstate'", `from '${entry('xstate')}'`)
     .replaceAll("from 'mtg-turn-engine'", `from '${entry('index')}'`);
-  return { ...b, file: join(dir, `block-${b.line}.mts`), code: `${code}\nexport {};\n` };
+  const name = `${b.doc.replace(/\.md$/, '').replaceAll('/', '-')}-line-${b.line}`;
+  return { ...b, where: `${b.doc} line ${b.line}`, file: join(dir, `${name}.mts`), code: `${code}\nexport {};\n` };
 });
 
 mkdirSync(dir, { recursive: true });
@@ -83,9 +87,10 @@ async function withRelay(body: (url: string) => Promise<void>): Promise<string[]
   return received;
 }
 
-describe("the README's code blocks", () => {
+describe("the code blocks of the README and docs/", () => {
   it('has runnable blocks, and every skipped one says why', () => {
-    expect(files.filter((f) => f.skip === null).length).toBeGreaterThanOrEqual(2);
+    expect(files.filter((f) => f.skip === null && f.doc === 'README.md').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(files.map((f) => f.doc)).size).toBeGreaterThan(1);
     for (const f of files) if (f.skip !== null) expect(f.skip.length).toBeGreaterThan(5);
   });
 
@@ -98,13 +103,13 @@ describe("the README's code blocks", () => {
     } catch (err) {
       out = String((err as { stdout?: string }).stdout ?? err);
     }
-    expect(out.replaceAll(dir, 'README')).toBe('');
+    expect(out.replaceAll(dir, 'blocks')).toBe('');
   }, 60_000);
 
   for (const f of files) {
     const url = RELAY_URL.exec(f.code)?.[0];
     if (url !== undefined) {
-      it(`the block at README.md line ${f.line} publishes a game to a relay a page receives`, async () => {
+      it.skipIf(f.skip !== null)(`the block at ${f.where} publishes a game to a relay a page receives${f.skip === null ? '' : ` (skipped: ${f.skip})`}`, async () => {
         const received = await withRelay(async (relayUrl) => {
           const file = f.file.replace(/\.mts$/, '.relay.mts');
           writeFileSync(file, f.code.replace(url, relayUrl));
@@ -114,30 +119,35 @@ describe("the README's code blocks", () => {
       }, 30_000);
       continue;
     }
-    it.skipIf(f.skip !== null)(`the block at README.md line ${f.line} runs${f.skip === null ? '' : ` (skipped: ${f.skip})`}`, async () => {
+    it.skipIf(f.skip !== null)(`the block at ${f.where} runs${f.skip === null ? '' : ` (skipped: ${f.skip})`}`, async () => {
       await import(pathToFileURL(f.file).href);
     }, 30_000);
   }
 });
 
-/** The event literals (`{ type: ... }` in backticks) of the README's API section. */
-function apiEventExamples(markdown: string): string[] {
-  const start = markdown.indexOf('\n## The API');
-  const end = markdown.indexOf('\n## ', start + 1);
-  return [...markdown.slice(start, end).matchAll(/`(\{ type: '[A-Z_]+'[^`]*\})`/g)].map((m) => m[1]!);
+/** The event literals (`{ type: ... }` in backticks) of a Markdown text. */
+function eventExamples(markdown: string): string[] {
+  return [...markdown.matchAll(/`(\{ type: '[A-Z_]+'[^`]*\})`/g)].map((m) => m[1]!);
 }
 
-describe("the README's API section", () => {
-  it('every event example is an event of the contract (one-line examples of every event, issue 11)', () => {
-    const examples = apiEventExamples(readme);
-    const types = new Set<string>();
-    for (const text of examples) {
-      // The examples are object literals in TypeScript syntax: evaluate them, then parse them as send does.
-      const value: unknown = new Function(`return (${text});`)();
-      const parsed = parseEvent(value);
-      expect(parsed.ok ? 'ok' : parsed.message, text).toBe('ok');
-      types.add((value as { type: string }).type);
-    }
+/** Evaluates an event literal (TypeScript object syntax) and parses it as `send` does. */
+function parseExample(literal: string): { type: string; parsed: ReturnType<typeof parseEvent> } {
+  const value: unknown = new Function(`return (${literal});`)();
+  return { type: (value as { type: string }).type, parsed: parseEvent(value) };
+}
+
+describe('the event examples of the README and docs/', () => {
+  for (const doc of documents) {
+    it(`every event example of ${doc} is an event of the contract`, () => {
+      for (const literal of eventExamples(text(doc))) {
+        const { parsed } = parseExample(literal);
+        expect(parsed.ok ? 'ok' : parsed.message, literal).toBe('ok');
+      }
+    });
+  }
+
+  it('docs/api.md has a one-line example of every turn-changing event (issue 11)', () => {
+    const types = new Set(eventExamples(text('docs/api.md')).map((literal) => parseExample(literal).type));
     const turnChanging = ['ADD_EFFECT', 'REMOVE_EFFECT', 'REMOVE_FROM_STACK', 'PUT_ON_STACK', 'END_TURN', 'END_COMBAT', 'ADD_EXTRA_STEP', 'ADD_EXTRA_PHASE', 'REMOVE_FROM_COMBAT', 'SET_COMBAT_ABILITIES', 'ADD_ATTACKER', 'ADD_BLOCKER', 'CONTROL_PLAYER', 'LOSE', 'WIN', 'DRAW_GAME'];
     expect(turnChanging.filter((t) => !types.has(t))).toEqual([]);
   });
