@@ -41,5 +41,5 @@ const create = await load<typeof Create>('game/create.js');
 export const { toInput } = create;
 const { xstateLogic } = await load<typeof XstateLogic>('logic/xstate.js');
 /** A game on the reference logic (XState's own transition). */
-export const createInterpreterGame = (options: Parameters<typeof Create.createGame>[0]) => create.createGame(options, { logic: xstateLogic as never });
+export const createInterpreterGame = (options: Parameters<typeof Create.createGame>[0]) => create.createGame({ ...options, [create.LOGIC]: xstateLogic } as typeof options);
 export type { Game, TurnEvent, TurnView } from '../src/index.js';

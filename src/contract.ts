@@ -195,7 +195,7 @@ export type TurnEvent = WithTurnMarker<
 >;
 
 /** An event that may name its Grand Melee turn marker. */
-type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
+export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
 /** The type names of all events. */
 export type TurnEventType = TurnEvent['type'];
@@ -228,7 +228,7 @@ export type EmittedEvent = WithEmittedMarker<
 >;
 
 /** In Grand Melee, while more than one turn marker is in the game, each emitted event names the marker whose turn emitted it (CR 807.4). */
-type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
+export type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];

@@ -5,7 +5,7 @@
  */
 export { createGame, restoreGame } from './game/create.js';
 export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
-export type { LegalAction } from './legal.js';
+export type { LegalAction, LegalActionTemplate } from './legal.js';
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
@@ -15,5 +15,4 @@ export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/sche
 export { ScenarioSchema } from './scenarios/schema.js';
 export { ERAS, eraTable } from './rules/eras.js';
 export type { Era } from './rules/eras.js';
-export { turnMachine } from '../machines/turn.machine.js';
-export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks } from './contract.js';
+export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker } from './contract.js';

@@ -11,31 +11,32 @@ import { unitOf } from './rules/units.js';
 import { violationOf } from './rules/legality.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
-type Template<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
+/** A decision of type `T` less the fields in `Chosen`, which the caller fills in (listed in `choose`). */
+export type LegalActionTemplate<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
 
 /**
  * A decision that would be accepted now: the event less the fields in `choose` (drop
  * `choose` before sending). Discriminated by `type`.
  */
 export type LegalAction =
-  | Template<'PASS_PRIORITY'>
-  | Template<'CAST_SPELL', 'id'>
-  | Template<'ACTIVATE_ABILITY', 'id'>
-  | Template<'PLAY_LAND'>
-  | Template<'DECLARE_ATTACKERS', 'attackers'>
-  | Template<'DECLARE_BLOCKERS', 'blockers'>
-  | Template<'DISCARD'>
-  | Template<'CHOOSE_DEFENDER', 'defender'>
-  | Template<'ORDER_BLOCKERS', 'order'>
-  | Template<'ORDER_ATTACKERS', 'order'>
-  | Template<'ORDER_TRIGGERS', 'order'>
-  | Template<'CHOOSE_STARTING_PLAYER', 'starting'>
-  | Template<'MULLIGAN'>
-  | Template<'KEEP'>
-  | Template<'BOTTOM'>
-  | Template<'OPENING_HAND_DONE'>
-  | Template<'ROLL_PLANAR_DIE'>
-  | Template<'CONCEDE'>;
+  | LegalActionTemplate<'PASS_PRIORITY'>
+  | LegalActionTemplate<'CAST_SPELL', 'id'>
+  | LegalActionTemplate<'ACTIVATE_ABILITY', 'id'>
+  | LegalActionTemplate<'PLAY_LAND'>
+  | LegalActionTemplate<'DECLARE_ATTACKERS', 'attackers'>
+  | LegalActionTemplate<'DECLARE_BLOCKERS', 'blockers'>
+  | LegalActionTemplate<'DISCARD'>
+  | LegalActionTemplate<'CHOOSE_DEFENDER', 'defender'>
+  | LegalActionTemplate<'ORDER_BLOCKERS', 'order'>
+  | LegalActionTemplate<'ORDER_ATTACKERS', 'order'>
+  | LegalActionTemplate<'ORDER_TRIGGERS', 'order'>
+  | LegalActionTemplate<'CHOOSE_STARTING_PLAYER', 'starting'>
+  | LegalActionTemplate<'MULLIGAN'>
+  | LegalActionTemplate<'KEEP'>
+  | LegalActionTemplate<'BOTTOM'>
+  | LegalActionTemplate<'OPENING_HAND_DONE'>
+  | LegalActionTemplate<'ROLL_PLANAR_DIE'>
+  | LegalActionTemplate<'CONCEDE'>;
 
 /** The template less its `choose` (a new object the caller may fill in; object rest would take V8's slow path). */
 function withoutChoose(action: LegalAction): Record<string, unknown> & { type: LegalAction['type']; player: PlayerId } {

@@ -24,11 +24,16 @@ const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined
 void optionsAgree;
 
 /**
- * @internal Options of the factories that only the project's own tests and bench use: the
- * turn logic to run (the reference on XState's transition, src/logic/xstate.ts).
+ * The internal option of the factories, which only the project's own tests and bench use: the
+ * turn logic to run (the reference on XState's own transition, src/logic/xstate.ts), given
+ * under this symbol in the options (`{ ...options, [LOGIC]: xstateLogic }`). The main entry
+ * does not export it.
  */
-export interface InternalOptions {
-  logic?: TurnLogic<unknown, unknown>;
+export const LOGIC: unique symbol = Symbol('mtg-turn-engine: turn logic');
+
+/** The turn logic an options object names under {@link LOGIC}, if any. */
+function logicOf(options: object): TurnLogic<unknown, unknown> | undefined {
+  return (options as { [LOGIC]?: TurnLogic<unknown, unknown> })[LOGIC];
 }
 
 /** The machine input createGame builds from validated options. */
@@ -91,7 +96,7 @@ function movedOption(options: object): void {
  * holds priority in the upkeep step. Throws a {@link TurnEngineError}: `INVALID_OPTIONS`
  * naming the offending field, or `HOOK_FAILED` when the checkpoint hook fails in turn 1.
  */
-export function createGame(options: GameOptions, internal?: InternalOptions): Game {
+export function createGame(options: GameOptions): Game {
   if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
   const parsed = GameOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
@@ -99,21 +104,21 @@ export function createGame(options: GameOptions, internal?: InternalOptions): Ga
   movedOption(options);
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
-  const logic = internal?.logic ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
-  return GameShell.start(logic as TurnLogic<unknown, unknown>, input, options);
+  const logic = logicOf(options) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  return GameShell.start(logic, input, options);
 }
 
 /**
  * Restores a game from `game.persist()` (or its JSON round trip). Throws a
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
-export function restoreGame(persisted: unknown, options: RestoreOptions = {}, internal?: InternalOptions): Game {
+export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
   checkCallbacks(options);
   movedOption(options);
-  const logic = (internal?.logic ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic)) as TurnLogic<unknown, unknown>;
+  const logic = logicOf(options) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);
   return new GameShell(logic, state, parsed.value.version, options, order);
 }

@@ -1,6 +1,6 @@
 /**
  * The rules eras, side by side: one record per era, read by the rules that differ.
- * A new era is one more record here. The README's "Rules eras" table is generated from this
+ * A new era is one more record here. The "Rules eras" table of docs/rules.md is generated from this
  * data (`eraTable()`), and a test fails if the two disagree.
  */
 import type { RulesEra } from '../contract.js';
@@ -66,7 +66,7 @@ const ROWS: readonly [keyof Era, string][] = [
   ['noAttackersSkipsRestOfStep', 'no attackers skips the rest of the declare attackers step'],
 ];
 
-/** The eras as a Markdown table, one column per era (the README shows it). */
+/** The eras as a Markdown table, one column per era (docs/rules.md shows it). */
 export function eraTable(): string {
   const cell = (v: unknown) => (v === true ? 'yes' : v === false ? 'no' : String(v));
   const lines = [`| | ${ERA_NAMES.map((n) => `'${n}'`).join(' | ')} |`, `|---|${ERA_NAMES.map(() => '---').join('|')}|`];

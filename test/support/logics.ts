@@ -2,7 +2,7 @@
  * The reference turn logic for tests (issue 21): games on XState's own `transition`
  * (src/logic/xstate.ts), made by the same factories through their internal option.
  */
-import { createGame, restoreGame } from '../../src/game/create.js';
+import { createGame, LOGIC, restoreGame } from '../../src/game/create.js';
 import type { Game, GameOptions, RestoreOptions } from '../../src/game/types.js';
 import { GameShell } from '../../src/game/shell.js';
 import { singleLogic } from '../../src/logic/single.js';
@@ -15,22 +15,22 @@ export type CompiledGame = GameShell<CompiledState, TurnEvent>;
 
 /** createGame on XState's own transition (same options, same errors, same game). */
 export function createInterpreterGame(options: GameOptions): Game {
-  return createGame(options, { logic: xstateLogic as never });
+  return createGame({ ...options, [LOGIC]: xstateLogic } as GameOptions);
 }
 
 /** restoreGame on XState's own transition (same validation, same errors). */
 export function restoreInterpreterGame(persisted: unknown, options: RestoreOptions = {}): Game {
-  return restoreGame(persisted, options, { logic: xstateLogic as never });
+  return restoreGame(persisted, { ...options, [LOGIC]: xstateLogic } as RestoreOptions);
 }
 
 /** createGame on the compiled plan, typed so that its state can be read. */
 export function createCompiledGame(options: GameOptions): CompiledGame {
-  return createGame(options, { logic: singleLogic as never }) as CompiledGame;
+  return createGame({ ...options, [LOGIC]: singleLogic } as GameOptions) as CompiledGame;
 }
 
 /** restoreGame on the compiled plan, typed so that its state can be read. */
 export function restoreCompiledGame(persisted: unknown, options: RestoreOptions = {}): CompiledGame {
-  return restoreGame(persisted, options, { logic: singleLogic as never }) as CompiledGame;
+  return restoreGame(persisted, { ...options, [LOGIC]: singleLogic } as RestoreOptions) as CompiledGame;
 }
 
 /** Whether a game runs on the compiled plan (not the reference, not Grand Melee's markers). */
