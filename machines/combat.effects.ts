@@ -8,7 +8,7 @@ import { combatAttacker, creaturesDealingDamage, defenderChoices, markFirstStrik
 import { eraOf } from '../src/rules/eras.js';
 import { assertStackLimit } from './checkpoint.js';
 import { effect, NOTHING, andThen, type Effect } from './effect.js';
-import { expireAt, isLeftBeforeEndingChecks } from './turn.effects.js';
+import { endCombat, isLeftBeforeEndingChecks } from './boundaries.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { Attacker, Blocker, PlayerId } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
@@ -41,10 +41,6 @@ export function chooseDefender(ctx: TurnContext, defender: PlayerId): Effect {
   return ctx.combat === null ? NOTHING : effect(ctx, { combat: { ...ctx.combat, defenders: [defender] } });
 }
 
-/** CR 511.3, 500.5a: the combat phase ends: creatures leave combat, 'endOfCombat' effects end. */
-export function endCombat(ctx: TurnContext): Effect {
-  return andThen(ctx, effect(ctx, { combat: null }), (c) => expireAt(c, { at: 'endOfCombat' }));
-}
 
 /** CR 508.1: the active player's attackers. */
 export function declareAttackers(ctx: TurnContext, attackers: readonly Attacker[]): Effect {
@@ -94,3 +90,5 @@ export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
   const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };
   return andThen(ctx, effect(ctx, { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }), endYieldsOnStackChange);
 }
+
+export { endCombat } from './boundaries.js';

@@ -12,35 +12,13 @@
  * No `invoke` or `after`: `xstate/graph` walks it as it walks the turn chart.
  */
 import { setup } from 'xstate';
-import type { PlayerId } from '../src/contract.js';
-import { canMarkerBegin, type MarkerSeat } from '../src/rules/grandMelee.js';
+import { MARKER_GUARDS, type MarkerContext, type MarkerEvent } from './grandMelee.guards.js';
 
-/** Where every marker is, as the guards see it (sent with each event). */
-export interface MarkerTable {
-  /** The seating: every seat, and the players still in the game. */
-  seats: PlayerId[];
-  players: PlayerId[];
-  markers: (MarkerSeat & { removals: number })[];
-}
-
-/** The events of a marker's statechart. */
-export type MarkerEvent = { type: 'TURN_OVER'; table: MarkerTable } | { type: 'CHECK'; table: MarkerTable };
-
-/** A marker's context: its number (CR 807.4b). */
-export interface MarkerContext {
-  number: number;
-}
-
-const removalsOf = (table: MarkerTable, number: number) => table.markers.find((m) => m.number === number)?.removals ?? 0;
+export type { MarkerContext, MarkerEvent, MarkerTable } from './grandMelee.guards.js';
 
 export const markerSetup = setup({
   types: { context: {} as MarkerContext, events: {} as MarkerEvent, input: {} as { number: number } },
-  guards: {
-    // CR 807.4g: a marker designated for removal is removed rather than passed (at once when its player is not taking a turn).
-    isDesignatedForRemoval: ({ context, event }) => removalsOf(event.table, context.number) > 0,
-    // CR 807.4d: no turn marker in the three seats to the holder's left.
-    canMarkerBegin: ({ context, event }) => canMarkerBegin(event.table, event.table.markers, context.number),
-  },
+  guards: MARKER_GUARDS,
 });
 
 /** The statechart of one turn marker (CR 807.4). */

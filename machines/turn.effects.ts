@@ -10,7 +10,6 @@ import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { startingCandidates } from '../src/rules/pregame.js';
-import { expire, type Moment } from '../src/rules/effects.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
@@ -18,7 +17,7 @@ import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } fro
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
-import { endCombat } from './combat.effects.js';
+import { endCombat, expireAt, isLeftBeforeEndingChecks } from './boundaries.js';
 import { pregameOf } from './pregame.effects.js';
 import { runCheckpoint } from './checkpoint.js';
 import { effect, NOTHING, sequence, andThen, type Effect } from './effect.js';
@@ -95,14 +94,6 @@ export function initialContext(input: TurnInput): TurnContext {
     planarRolls: 0,
     pregame: start.pregame,
   };
-}
-
-/** Effects that end at a moment, with their `effectEnded` events. */
-export function expireAt(ctx: TurnContext, moment: Moment): Effect {
-  if (ctx.effects.length === 0) return NOTHING;
-  const { kept, ended } = expire(ctx.effects, moment, (p) => unitOf(ctx, p));
-  if (ended.length === 0) return NOTHING;
-  return effect(ctx, { effects: kept }, ended.map((id): EmittedEvent => ({ type: 'effectEnded', id })));
 }
 
 /**
@@ -376,13 +367,5 @@ export function skipToCleanup(ctx: TurnContext): Effect {
   return sequence(ctx, (c) => (c.combat === null ? NOTHING : endCombat(c)), (c) => emptyManaPools(c, 'phase'), (c) => effect(c, { phase: 'ending', steps: [], phases: [] }));
 }
 
-/**
- * Whether a step or phase is left by an END_TURN or END_COMBAT that has not yet exiled the stack
- * and checked state-based actions (724.1a-c, 724.2a-c): its end (mana emptying, the combat's
- * end) then waits for them (724.1d, 724.2d). XState runs a state's exit before the transition's
- * actions; the eventless transitions after them in the same send see the same event, but by then
- * `endedInSend` says the checks were made, and their steps and phases end as usual.
- */
-export function isLeftBeforeEndingChecks(ctx: Pick<TurnContext, 'endedInSend'>, event: { type: string }): boolean {
-  return (event.type === 'END_TURN' || event.type === 'END_COMBAT') && !ctx.endedInSend;
-}
+
+export { expireAt, isLeftBeforeEndingChecks } from './boundaries.js';

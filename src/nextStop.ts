@@ -1,11 +1,8 @@
 /**
  * `game.nextStop(player?)`: where the game will next ask that player (or anyone) for a
- * decision if every other decision is answered with the plainest input. Computed on a copy
- * with XState's pure `transition`, with no hook: the live game is not touched.
+ * decision if every other decision is answered with the plainest input. Computed on copies of
+ * the state, with no hook: the live game is not touched.
  */
-import { transition } from 'xstate';
-import { turnMachine } from '../machines/turn.machine.js';
-import { freshSend } from './gate.js';
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
@@ -23,8 +20,6 @@ export interface NextStop {
   turnMarker?: number;
 }
 
-type Snapshot = ReturnType<typeof turnMachine.getInitialSnapshot>;
-
 /**
  * Whether a player is asked for what is awaited: they may answer it (with shared team turns, as
  * a member of the awaited team, CR 805.5), or they decide for a player who may (723.5).
@@ -36,17 +31,10 @@ function isAsked(ctx: SnapshotLike['context'], awaiting: Awaiting, player: Playe
 /** Most decisions a look ahead answers before it gives up. */
 const MAX_LOOKAHEAD = 20_000;
 
-/** The next decision awaited from `player` (or anyone), or null if the game ends first or it is not within `players.length + 1` turns. */
-export function nextStopOf(snapshot: Snapshot, player?: string): NextStop | null {
-  return nextStopBy(snapshot, player, (current, event) => {
-    const [next] = transition(turnMachine, freshSend(current), event);
-    return next === current ? null : next;
-  });
-}
-
 /**
- * {@link nextStopOf} over any runtime: `advance` takes the state after an event (with the
- * per-send counters at zero), or null when nothing changed. The compiled runtime uses it.
+ * The next decision awaited from `player` (or anyone), or null if the game ends first or it is
+ * not within `players.length + 1` turns, over any turn logic: `advance` takes the state after an
+ * event (with the per-send counters at zero), or null when nothing changed.
  */
 export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
   if (player !== undefined && !snapshot.context.players.includes(player)) return null;

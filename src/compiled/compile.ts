@@ -20,64 +20,13 @@
  * {@link compileMachine} throw, so a chart that outgrows the compiler fails loudly.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { ACTION_EFFECTS, GUARDS, type EffectOf } from '../../machines/turn.setup.js';
-import type { TurnEvent } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import { ACTION_EFFECTS, GUARDS } from '../../machines/turn.implementations.js';
+import { linkPlan, type Implementations, type NamedData, type Plan, type PlanData, type TransitionData } from './link.js';
 
-/** A guard as the plan calls it. */
-export type GuardFn = (args: { context: TurnContext; event: TurnEvent }, params: unknown) => boolean;
+export type { GuardFn, PlanGuard, PlanAction, PlanTransition, PlanLeaf, Plan, PlanData } from './link.js';
 
-/** A guard of the chart, resolved to its function and params. */
-export interface PlanGuard {
-  readonly name: string;
-  readonly fn: GuardFn;
-  readonly params: unknown;
-}
-
-/** An action of the chart, resolved to its effect and params. */
-export interface PlanAction {
-  readonly name: string;
-  readonly fn: EffectOf<unknown>;
-  readonly params: unknown;
-}
-
-/** One candidate transition from a leaf. */
-export interface PlanTransition {
-  readonly guard: PlanGuard | null;
-  /** Exit, transition and entry actions, in the order XState runs them. */
-  readonly actions: readonly PlanAction[];
-  /** The leaf the machine is in afterwards; null for a targetless transition (it stays). */
-  readonly target: PlanLeaf | null;
-  /** Whether the set of active states changes (XState's microstep then yields a new snapshot). */
-  readonly changesStates: boolean;
-}
-
-/** A leaf state (an atomic state node) and everything the runtime needs while in it. */
-export interface PlanLeaf {
-  /** The dot path of the leaf, e.g. 'combat.declareAttackers.priority' (the persisted `state`). */
-  readonly path: string;
-  /** XState's id of the node ('turn.combat.declareAttackers.priority'). */
-  readonly id: string;
-  /** The tags of the leaf and its ancestors (XState's `snapshot.tags`). */
-  readonly tags: ReadonlySet<string>;
-  /** Whether this is a final state of the root: the machine is done. */
-  readonly final: boolean;
-  /** Candidate transitions by event type, in priority order. */
-  readonly on: ReadonlyMap<string, readonly PlanTransition[]>;
-  /** Candidate eventless transitions, in priority order. */
-  readonly always: readonly PlanTransition[];
-}
-
-/** The compiled machine. */
-export interface Plan {
-  readonly machineId: string;
-  /** Every leaf by its dot path. */
-  readonly leaves: ReadonlyMap<string, PlanLeaf>;
-  /** The actions run when the machine starts (the root's initial states are entered) and the leaf reached. */
-  readonly start: PlanTransition;
-  /** The leaf a (possibly partial) dot path resolves to: a compound state goes to its initial descendants. */
-  resolve(path: string): PlanLeaf | undefined;
-}
+/** The turn chart's implementations: the very tables that `setup()` is given. */
+export const TURN_IMPLEMENTATIONS: Implementations = { guards: GUARDS, actions: ACTION_EFFECTS };
 
 type ConfigAction = string | { type: string; params?: unknown } | ((...args: unknown[]) => unknown);
 type ConfigGuard = string | { type: string; params?: unknown } | ((...args: unknown[]) => unknown) | undefined;
@@ -93,29 +42,28 @@ function unsupported(what: string): never {
   throw new Error(`compileMachine: ${what} is not supported by the compiled runtime; extend src/compiled/compile.ts or keep the chart within what it compiles`);
 }
 
-const guardTable = GUARDS as unknown as Record<string, GuardFn>;
-const effectTable = ACTION_EFFECTS as unknown as Record<string, EffectOf<unknown>>;
 
-function resolveGuard(guard: ConfigGuard, where: string): PlanGuard | null {
+function resolveGuard(guard: ConfigGuard, where: string, impl: Implementations, named: Namer): NamedData | null {
   if (guard === undefined) return null;
   if (typeof guard === 'function') return unsupported(`an inline guard function (${where})`);
   const name = typeof guard === 'string' ? guard : guard.type;
   const params = typeof guard === 'string' ? undefined : guard.params;
   if (typeof params === 'function') return unsupported(`guard params computed by a function (${name}, ${where})`);
-  const fn = guardTable[name];
-  if (fn === undefined) return unsupported(`the guard '${name}' (${where}), which is not in GUARDS`);
-  return { name, fn, params };
+  if (typeof impl.guards[name] !== 'function') return unsupported(`the guard '${name}' (${where}), which is not in GUARDS`);
+  return named(name, params);
 }
 
-function resolveAction(action: ConfigAction, where: string): PlanAction {
+function resolveAction(action: ConfigAction, where: string, impl: Implementations, named: Namer): NamedData {
   if (typeof action === 'function') return unsupported(`an inline or built-in action (${where})`);
   const name = typeof action === 'string' ? action : action.type;
   const params = typeof action === 'string' ? undefined : action.params;
   if (typeof params === 'function') return unsupported(`action params computed by a function (${name}, ${where})`);
-  const fn = effectTable[name];
-  if (fn === undefined) return unsupported(`the action '${name}' (${where}), which is not in ACTION_EFFECTS`);
-  return { name, fn, params };
+  if (typeof impl.actions[name] !== 'function') return unsupported(`the action '${name}' (${where}), which is not in ACTION_EFFECTS`);
+  return named(name, params);
 }
+
+/** Names a guard or action with its params, as plan data. */
+type Namer = (name: string, params: unknown) => NamedData;
 
 /** Proper ancestors of `node`, from its parent up, stopping before `upTo` (XState's getProperAncestors). */
 function properAncestors(node: AnyStateNode, upTo: AnyStateNode | undefined): AnyStateNode[] {
@@ -177,31 +125,44 @@ function allNodes(root: AnyStateNode): AnyStateNode[] {
   return out;
 }
 
-/** Compiles the turn machine (or any machine within the supported subset using the turn setup's guards and actions). */
-export function compileMachine(machine: AnyStateMachine): Plan {
+/** Compiles a machine (the turn machine by default, with the turn setup's guards and actions) into a plan, linked. */
+export function compileMachine(machine: AnyStateMachine, impl: Implementations = TURN_IMPLEMENTATIONS): Plan {
+  return linkPlan(compileMachineData(machine, impl), impl);
+}
+
+/** Compiles a machine within the supported subset into plan data (what scripts/generate-plans.ts writes). */
+export function compileMachineData(machine: AnyStateMachine, impl: Implementations = TURN_IMPLEMENTATIONS): PlanData {
   const root = machine.root as AnyStateNode;
   const nodes = allNodes(root);
   nodes.forEach(checkNode);
   const leafNodes = nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
-  type MutableLeaf = { -readonly [K in keyof PlanLeaf]: PlanLeaf[K] };
-  const leaves = new Map<AnyStateNode, MutableLeaf>();
-  for (const n of leafNodes) {
-    const config = configurationOf(n);
-    const tags = new Set<string>();
-    for (const s of config) for (const tag of s.tags as string[]) tags.add(tag);
-    leaves.set(n, { path: pathOf(n), id: n.id, tags, final: n.type === 'final', on: new Map(), always: [] });
-  }
-  const leafOf = (n: AnyStateNode): MutableLeaf => leaves.get(n) as MutableLeaf;
-  const exitActions = (s: AnyStateNode) => (s.exit as ConfigAction[]).map((a) => resolveAction(a, `exit of ${s.id}`));
-  const entryActions = (s: AnyStateNode) => (s.entry as ConfigAction[]).map((a) => resolveAction(a, `entry of ${s.id}`));
-  const initialActions = (s: AnyStateNode) => ((s.initial?.actions ?? []) as ConfigAction[]).map((a) => resolveAction(a, `initial of ${s.id}`));
+  /** Each thing listed once: its index in its table. */
+  const lister = <T>(table: T[]) => {
+    const index = new Map<string, number>();
+    return (item: T): number => {
+      const key = JSON.stringify(item);
+      let i = index.get(key);
+      if (i === undefined) index.set(key, (i = table.push(item) - 1));
+      return i;
+    };
+  };
+  const names: string[] = [];
+  const nameIndex = lister(names);
+  const named: Namer = (name, params) => (params === undefined ? nameIndex(name) : [nameIndex(name), params]);
+  const transitions: TransitionData[] = [];
+  const indexOf = lister(transitions);
+  const entries: PlanData['entries'] = [];
+  const entryIndex = lister(entries);
+  const exitActions = (s: AnyStateNode) => (s.exit as ConfigAction[]).map((a) => resolveAction(a, `exit of ${s.id}`, impl, named));
+  const entryActions = (s: AnyStateNode) => (s.entry as ConfigAction[]).map((a) => resolveAction(a, `entry of ${s.id}`, impl, named));
+  const initialActions = (s: AnyStateNode) => ((s.initial?.actions ?? []) as ConfigAction[]).map((a) => resolveAction(a, `initial of ${s.id}`, impl, named));
 
   /** One transition taken from `leaf` (XState's microstep: exit states, transition content, enter states). */
-  function compileTransition(leaf: AnyStateNode, t: TransitionDef, where: string): PlanTransition {
-    const guard = resolveGuard(t.guard, where);
-    const own = t.actions.map((a) => resolveAction(a, where));
+  function compileTransition(leaf: AnyStateNode, t: TransitionDef, where: string): number {
+    const guard = resolveGuard(t.guard, where, impl, named);
+    const own = t.actions.map((a) => resolveAction(a, where, impl, named));
     const targets = t.target ?? [];
-    if (targets.length === 0) return { guard, actions: own, target: null, changesStates: false };
+    if (targets.length === 0) return indexOf([guard, own, null, 0]);
     if (targets.length > 1) return unsupported(`a transition with several targets (${where})`);
     const target = targets[0] as AnyStateNode;
     const config = configurationOf(leaf);
@@ -223,19 +184,20 @@ export function compileMachine(machine: AnyStateMachine): Plan {
     const reentrancyDomain = t.source.parent === undefined && t.reenter === true ? undefined : domain;
     for (const anc of properAncestors(target, domain)) if (reentrancyDomain === undefined || isDescendant(anc, reentrancyDomain)) enter.add(anc);
     const entered = [...enter].sort((a, b) => a.order - b.order);
-    const actions: PlanAction[] = [...exits.flatMap(exitActions), ...own];
+    const actions: NamedData[] = [...exits.flatMap(exitActions), ...own];
     for (const s of entered) actions.push(...entryActions(s), ...(defaultEntry.has(s) ? initialActions(s) : []));
     const chain = initialChain(target);
     const next = chain.length === 0 ? target : (chain[chain.length - 1] as AnyStateNode);
     // A final state of the root: the machine is done, and XState runs the exit actions of every active state.
     if (next.type === 'final') for (const s of configurationOf(next).sort((a, b) => b.order - a.order)) actions.push(...exitActions(s));
-    return { guard, actions, target: leafOf(next), changesStates: next !== leaf };
+    return indexOf([guard, actions, pathOf(next), next !== leaf ? 1 : 0]);
   }
 
-  for (const n of leafNodes) {
-    const leaf = leafOf(n);
+  const leaves: PlanData['leaves'] = leafNodes.map((n) => {
+    const tags = new Set<string>();
+    for (const s of configurationOf(n)) for (const tag of s.tags as string[]) tags.add(tag);
     const chain = [n, ...properAncestors(n, undefined)];
-    const on = new Map<string, PlanTransition[]>();
+    const on = new Map<string, number[]>();
     for (const s of chain) {
       for (const [type, defs] of s.transitions as Map<string, TransitionDef[]>) {
         let list = on.get(type);
@@ -243,31 +205,22 @@ export function compileMachine(machine: AnyStateMachine): Plan {
         for (const t of defs) list.push(compileTransition(n, t, `${type} of ${s.id}`));
       }
     }
-    leaf.on = on;
-    leaf.always = chain.flatMap((s) => ((s.always ?? []) as TransitionDef[]).map((t) => compileTransition(n, t, `always of ${s.id}`)));
-  }
+    const always = chain.flatMap((s) => ((s.always ?? []) as TransitionDef[]).map((t) => compileTransition(n, t, `always of ${s.id}`)));
+    return [pathOf(n), n.id, [...tags], n.type === 'final' ? 1 : 0, [...on].map((entry) => entryIndex(entry)), always];
+  });
 
   // Starting: the root is entered with its initial states (XState's initialMicrostep).
   const startChain = initialChain(root);
   const startLeaf = startChain[startChain.length - 1] as AnyStateNode;
-  const startActions: PlanAction[] = [...entryActions(root), ...initialActions(root)];
+  const startActions: NamedData[] = [...entryActions(root), ...initialActions(root)];
   for (const s of startChain) startActions.push(...entryActions(s), ...initialActions(s));
-  const start: PlanTransition = { guard: null, actions: startActions, target: leafOf(startLeaf), changesStates: true };
+  const start = indexOf([null, startActions, pathOf(startLeaf), 1]);
 
-  const byPath = new Map<string, PlanLeaf>();
-  for (const leaf of leaves.values()) byPath.set(leaf.path, leaf);
-  const nodeByPath = new Map(nodes.map((n) => [pathOf(n), n]));
-  return {
-    machineId: root.id,
-    leaves: byPath,
-    start,
-    resolve(path: string) {
-      const direct = byPath.get(path);
-      if (direct !== undefined) return direct;
-      const node = nodeByPath.get(path);
-      if (node === undefined || node === root) return undefined;
-      const chain = initialChain(node);
-      return leaves.get(chain[chain.length - 1] ?? node);
-    },
-  };
+  const resolve: Record<string, string> = {};
+  for (const n of nodes) {
+    if (n === root || n.type === 'atomic' || n.type === 'final') continue;
+    const chain = initialChain(n);
+    resolve[pathOf(n)] = pathOf(chain[chain.length - 1] ?? n);
+  }
+  return { machineId: root.id, names, transitions, entries, leaves, start, resolve };
 }

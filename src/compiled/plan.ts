@@ -1,8 +1,14 @@
 /**
- * The turn machine's plan: the chart of machines/turn.machine.ts compiled once (src/compiled/compile.ts).
+ * The charts' plans as the game runs them: the tables generated from the charts at build time
+ * (plans.generated.ts), linked to the guard and action tables they name. No XState here.
  */
-import { turnMachine } from '../../machines/turn.machine.js';
-import { compileMachine, type Plan } from './compile.js';
+import { ACTION_EFFECTS, GUARDS } from '../../machines/turn.implementations.js';
+import { MARKER_GUARDS } from '../../machines/grandMelee.guards.js';
+import { linkPlan, type Plan } from './link.js';
+import { MARKER_PLAN, TURN_PLAN } from './plans.generated.js';
 
-/** The turn machine, compiled once. */
-export const turnPlan: Plan = compileMachine(turnMachine);
+/** The turn chart (machines/turn.machine.ts), compiled. */
+export const turnPlan: Plan = linkPlan(TURN_PLAN, { guards: GUARDS, actions: ACTION_EFFECTS });
+
+/** The turn markers' chart (machines/grandMelee.machine.ts), compiled. */
+export const markerPlan: Plan = linkPlan(MARKER_PLAN, { guards: MARKER_GUARDS, actions: {} });

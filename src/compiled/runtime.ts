@@ -14,7 +14,7 @@ import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import type { TurnContext, TurnInput } from '../state.js';
 import type { SnapshotLike } from '../view.js';
-import type { Plan, PlanLeaf, PlanTransition } from './compile.js';
+import type { Plan, PlanLeaf, PlanTransition } from './link.js';
 
 /** A state of the compiled runtime. Immutable: share it freely. */
 export interface CompiledState {

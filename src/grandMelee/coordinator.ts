@@ -12,15 +12,15 @@
  *   `TURN_OVER`, then `CHECK` until it may begin (807.4d), when the turn chart is sent
  *   `BEGIN_MARKER_TURN` and begins the next turn by its own turn order (807.4c).
  */
-import { transition, type SnapshotFrom } from 'xstate';
-import { markerMachine, type MarkerEvent, type MarkerTable } from '../../machines/grandMelee.machine.js';
+import type { MarkerContext, MarkerEvent, MarkerTable } from '../../machines/grandMelee.guards.js';
 import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';
 import { step, type CompiledState } from '../compiled/runtime.js';
-import type { Plan } from '../compiled/compile.js';
+import type { Plan } from '../compiled/link.js';
+import { markerPlan } from '../compiled/plan.js';
 
 /** A turn marker: its number, its statechart's state, its removals due and its turn's run of the turn chart. */
 export interface Marker {
@@ -84,29 +84,27 @@ export function tableOf(markers: readonly Marker[]): MarkerTable {
 
 type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
 
+/** A marker's statechart at rest: its state and context. */
+export interface MarkerChartState {
+  value: Life;
+  context: MarkerContext;
+}
+
 /**
- * How a marker's statechart takes an event: XState's pure `transition`. The model of
- * src/model/markers.ts replaces it while it walks, with an actor that XState's inspection
- * observes (the same transition, microstep by microstep).
+ * How a marker's statechart takes an event: the compiled plan of machines/grandMelee.machine.ts.
+ * The model of src/model/markers.ts replaces it while it walks, with an actor that XState's
+ * inspection observes (the same chart, microstep by microstep).
  */
 export const markerStepper = {
-  next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
-    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded).
-    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}|${event.table.players.join()}|${JSON.stringify(event.table.markers)}`;
-    let next = answers.get(key);
-    if (next === undefined) {
-      if (answers.size >= 4096) answers.clear();
-      answers.set(key, (next = transition(markerMachine, snapshot, event)[0]));
-    }
-    return next;
+  next(state: MarkerChartState, event: MarkerEvent): MarkerChartState {
+    const out = step(markerPlan, { value: state.value, context: state.context as never, status: 'active' }, event as never);
+    return { value: out.state.value as Life, context: state.context };
   },
 };
-const answers = new Map<string, SnapshotFrom<typeof markerMachine>>();
 
 /** Sends an event to a marker's statechart; returns the state it rests in. */
 export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {
-  const snapshot = markerMachine.resolveState({ value: life, context: { number: m.number } }) as SnapshotFrom<typeof markerMachine>;
-  return markerStepper.next(snapshot, event).value as Life;
+  return markerStepper.next({ value: life, context: { number: m.number } }, event).value;
 }
 
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */

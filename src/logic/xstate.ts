@@ -4,14 +4,14 @@
  * carries it): the lockstep tests play it against the compiled runtime, and `npm run bench`
  * measures it as "engine on XState". States are XState snapshots of the turn machine.
  */
-import { createActor, fromTransition, type Actor, type ActorScope, type AnyEventObject } from 'xstate';
+import { createActor, fromTransition, transition, type Actor, type ActorScope, type AnyEventObject } from 'xstate';
 import { register, type GameHooksRuntime } from '../../machines/hooks.js';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { freshSend, gateEvent } from '../gate.js';
 import { legalActionsOf } from '../legal.js';
-import { nextStopOf } from '../nextStop.js';
+import { nextStopBy } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, stateValue } from '../persistence/format.js';
 import { viewOf } from '../view.js';
 import type { TurnLogic } from '../game/logic.js';
@@ -107,7 +107,10 @@ export const xstateLogic: TurnLogic<Snapshot, TurnEvent> = {
   },
 
   nextStop(snapshot, player) {
-    return nextStopOf(snapshot, player);
+    return nextStopBy(snapshot, player, (current, event) => {
+      const [next] = transition(turnMachine, freshSend(current), event);
+      return next === current ? null : next;
+    });
   },
 
   chartState(snapshot) {

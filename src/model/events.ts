@@ -11,7 +11,7 @@ import { plainestFill, legalActionsOf, type LegalAction } from '../legal.js';
 import { awaitingOf } from '../view.js';
 import { STEPS_OF_PHASE as STEP_ORDER } from '../rules/schedule.js';
 import { playerAt, type ModelSnapshot } from './abstraction.js';
-import { accepts, type TurnSnapshot } from './model.js';
+import { accepts, type TurnSnapshot } from './snapshot.js';
 
 /** Creature ids of the model: `<player>-<n>`. */
 function creature(player: string, n: number): string {

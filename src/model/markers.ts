@@ -104,17 +104,18 @@ export function markerCoverage(maxDepth = 3): MarkerCoverage {
   };
   const plain = markerStepper.next;
   // The same transition by an actor that XState's inspection observes, microstep by microstep.
-  markerStepper.next = (snapshot, event) => {
+  markerStepper.next = (state, event) => {
+    const snapshot = markerMachine.resolveState({ value: state.value, context: state.context });
     const actor = createActor(markerMachine, {
       snapshot,
-      input: { number: snapshot.context.number },
+      input: { number: state.context.number },
       inspect: (e) => {
         if (e.type === '@xstate.microstep') observe(e.snapshot as never, (e as unknown as { _transitions: never[] })._transitions);
       },
     });
     actor.start();
     actor.send(event);
-    return actor.getSnapshot();
+    return { value: actor.getSnapshot().value as typeof state.value, context: state.context };
   };
   const seen = new Set<string>();
   try {

@@ -4,7 +4,7 @@
  * (players, rules era, variant). Each event passes the game's own gate first (src/gate.ts), so
  * the model walks exactly what `game.send` accepts.
  */
-import { createEmptyActor, type AnyActorScope, type EventObject, type SnapshotFrom } from 'xstate';
+import { createEmptyActor, type AnyActorScope, type EventObject } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { TurnEvent } from '../contract.js';
@@ -13,10 +13,11 @@ import { createGame, toInput } from '../game/create.js';
 import { type GameOptions } from '../game/types.js';
 import type { Scenario } from '../scenarios/schema.js';
 import { freshSend } from '../gate.js';
-import { violationOf } from '../rules/legality.js';
-import { awaitingOf } from '../view.js';
 import { serializeState } from './abstraction.js';
 import { followsEvent, modelEvents } from './events.js';
+import { accepts, type TurnSnapshot } from './snapshot.js';
+
+export { accepts, type TurnSnapshot } from './snapshot.js';
 
 /** One configuration of the model: a name, the createGame options, and what it cannot reach. */
 export interface ModelConfig {
@@ -103,9 +104,6 @@ export function isMarkerConfig(config: ModelConfig): boolean {
   return config.options.variant === 'grandMelee';
 }
 
-/** The turn machine's snapshot type. */
-export type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
-
 /** A short name of a configuration. */
 export function configName(config: ModelConfig): string {
   return config.name;
@@ -146,17 +144,6 @@ export function initialSnapshot(config: ModelConfig): TurnSnapshot {
 /** The snapshot of a new game, made by the machine with an inspection observer (to see the microsteps before turn 1). */
 export function initialSnapshotObserved(config: ModelConfig, onInspect: Parameters<typeof modelActorScope>[0]): TurnSnapshot {
   return turnMachine.getInitialSnapshot(modelActorScope(onInspect), toInput(config.options));
-}
-
-/**
- * Whether `game.send` would accept the event in this snapshot. The model builds well-formed
- * events naming players of the game, so of the gate (src/gate.ts) only the game being over and
- * the legality table can refuse them; generated scenarios replay through the whole gate.
- */
-export function accepts(snapshot: TurnSnapshot, event: TurnEvent): boolean {
-  // CR 807.4c-d: the coordinator's own event, where a Grand Melee turn is over.
-  if (event.type === 'BEGIN_MARKER_TURN') return snapshot.status === 'active' && snapshot.value === 'turnMarkerPassed' && snapshot.context.result === null;
-  return snapshot.status === 'active' && snapshot.context.result === null && violationOf(snapshot.context, awaitingOf(snapshot), event) === null;
 }
 
 /** Steps the real machine by one event as `game.send` does (a refused event returns the same snapshot). */

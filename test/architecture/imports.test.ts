@@ -2,10 +2,13 @@
  * The layers of the code (issue 21, docs/architecture.md): no import circle anywhere in
  * src/ and machines/ (type-only imports included: a circle of types is still a circle of
  * meaning), the vocabulary at the ground floor (src/contract.ts imports nothing), the rules
- * reading only the vocabulary and each other, and the main entry importing nothing of xstate.
+ * reading only the vocabulary and each other, and the main entry importing nothing of xstate
+ * (CONTRACT v3, "Package": the chart's plan is compiled at build time; the actor is on
+ * `mtg-turn-engine/xstate`).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -80,4 +83,15 @@ describe('the layers of the code (issue 21)', () => {
     const outside = [...graph].filter(([file]) => file.startsWith('src/rules/')).flatMap(([file, deps]) => deps.filter((d) => !allowed(d)).map((d) => `${file} -> ${d}`));
     expect(outside).toEqual([]);
   });
+
+  it('bundles the main entry for the browser with nothing of xstate (the actor is on mtg-turn-engine/xstate)', async () => {
+    const result = await build({ entryPoints: [join(root, 'src/index.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((i) => /node_modules\/xstate\//.test(i))).toEqual([]);
+    expect(inputs.some((i) => i.includes('machines/turn.machine.ts'))).toBe(false);
+    // The subpath does carry XState: the check itself sees it.
+    const sub = await build({ entryPoints: [join(root, 'src/xstate.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
+    expect(Object.keys(sub.metafile.inputs).some((i) => /node_modules\/xstate\//.test(i))).toBe(true);
+  });
 });
+
