@@ -172,16 +172,8 @@ export function removePlayer(ctx: TurnContext, runtime: Runtime, e: Extract<Turn
     // Triggers waiting to be ordered by nobody left to order them go on the stack.
     if (c.result === null && c.triggerOrder !== null && triggerOrderDue(c) === null) return finishTriggerOrder(c, runtime);
     if (c.result !== null || held === null || c.priority !== null || c.players.includes(held)) return NOTHING;
-    const next = byUnits(c).players.length > 1 ? activeOrNextAfter(byPriority(c), held) : null;
+    const next = byUnits(c).players.length > 1 ? nextPlayerAfter(byPriority(c), held) : null;
     return givePriority(c, runtime, next, false);
   });
 }
 
-function activeOrNextAfter(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId): PlayerId | null {
-  const start = ctx.seats.indexOf(player);
-  for (let i = 1; i <= ctx.seats.length; i++) {
-    const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
-    if (ctx.players.includes(seat)) return seat;
-  }
-  return null;
-}
