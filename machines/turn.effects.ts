@@ -13,7 +13,7 @@ import { startingCandidates } from '../src/rules/pregame.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
+import { copyCounts, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -200,20 +200,30 @@ export function nextStepName(ctx: Pick<TurnContext, 'steps'>): TurnStepName | nu
   return ctx.steps[0]?.step ?? null;
 }
 
-/** Whether the next step is passed over (CR 103.8a, 500.10, 508.8, 510.4, 614.10). */
-export function isNextStepSkipped(ctx: TurnContext): boolean {
+/**
+ * Whether one rule passes over the next step of this phase (src/rules/schedule.ts: 500.10,
+ * 103.8a, 508.8, 510.4, 614.10). A pending skip is looked at, not used up.
+ */
+export function isNextStepSkippedBy(ctx: TurnContext, skip: StepSkip): boolean {
   const entry = ctx.steps[0];
   if (entry === undefined || ctx.phase === 'pregame') return false;
-  return stepSkipRule(ctx, ctx.phase, entry, copyCounts(ctx.skips)) !== null;
+  return skip(ctx, ctx.phase, entry, copyCounts(ctx.skips));
 }
 
-/** The next step is passed over: it emits nothing (CR 614.10). A passed-over declare attackers step declares no attackers (508.8). */
-export function passOverStep(ctx: TurnContext): Effect {
+/**
+ * The next step is passed over by `rule`: it emits nothing (CR 614.10). Passed over by a skip
+ * (614.10), a pending "skip your next ..." is used up. A passed-over declare attackers step
+ * declares no attackers (508.8).
+ */
+export function passOverStep(ctx: TurnContext, rule: StepSkipRule): Effect {
   const entry = ctx.steps[0];
   if (entry === undefined || ctx.phase === 'pregame') return NOTHING;
-  const counts = copyCounts(ctx.skips);
-  stepSkipRule(ctx, ctx.phase, entry, counts);
-  const patch: Partial<TurnContext> = { steps: ctx.steps.slice(1), skips: counts };
+  const patch: Partial<TurnContext> = { steps: ctx.steps.slice(1) };
+  if (rule === '614.10') {
+    const counts = copyCounts(ctx.skips);
+    isSkippedByEffect(ctx, ctx.phase, entry, counts);
+    patch.skips = counts;
+  }
   if (entry.step === 'declareAttackers' && ctx.combat !== null) patch.combat = { ...ctx.combat, attacksDeclared: true };
   return effect(ctx, patch);
 }

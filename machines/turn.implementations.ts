@@ -7,6 +7,7 @@
  */
 import { attackViolation, awaitedDefender, blockViolation, orderDue } from '../src/rules/combat.js';
 import { eraOf } from '../src/rules/eras.js';
+import { hasNoAttackers, hasNoFirstStrike, isFirstDrawSkipped, isOtherStepOfAddedPhase, isSkippedByEffect, type StepSkipRule } from '../src/rules/schedule.js';
 import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority.js';
 import type { StepName, TurnEvent, TurnPhaseName, TurnStepName } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
@@ -42,13 +43,17 @@ type GuardArgs = { context: TurnContext; event: TurnEvent };
 export const GUARDS = {
   // Steps and phases
   isStepOver: ({ context }) => isStepOver(byPriority(context)),
-  isNextStepSkipped: ({ context }) => fx.isNextStepSkipped(context),
+  // What passes over the next step, each as its rule says (src/rules/schedule.ts; the chart lists them in the order they are checked).
+  isOtherStepOfAddedPhase: ({ context }) => fx.isNextStepSkippedBy(context, isOtherStepOfAddedPhase),
+  isFirstDrawSkipped: ({ context }) => fx.isNextStepSkippedBy(context, isFirstDrawSkipped),
+  hasNoAttackers: ({ context }) => fx.isNextStepSkippedBy(context, hasNoAttackers),
+  hasNoFirstStrike: ({ context }) => fx.isNextStepSkippedBy(context, hasNoFirstStrike),
+  isSkippedByEffect: ({ context }) => fx.isNextStepSkippedBy(context, isSkippedByEffect),
   isNextStep: ({ context }, params: { step: TurnStepName }) => fx.nextStepName(context) === params.step,
   isNextPhaseSkipped: ({ context }) => fx.isNextPhaseSkipped(context),
   isNextPhase: ({ context }, params: { phase: TurnPhaseName }) => fx.nextPhaseName(context) === params.phase,
   hasExtraTurn: ({ context }) => nextTurn(byUnits(context)).extra,
   wasCleanupActive: ({ context }) => context.cleanupCheck === 'active',
-  isInCombatPhase: ({ context }) => context.phase === 'combat',
   // Priority
   isLastToPassWithObjectOnStack: ({ context, event }) => isLastToPassWithObjectOnStack(byPriority(context), unitOf(context, eventOf(event, 'PASS_PRIORITY').player)),
   // Combat
@@ -82,7 +87,7 @@ export const ACTION_EFFECTS = {
   beginPhase: (ctx) => fx.beginPhase(ctx),
   passOverPhase: (ctx) => fx.passOverPhase(ctx),
   takeNextStep: (ctx) => fx.takeNextStep(ctx),
-  passOverStep: (ctx) => fx.passOverStep(ctx),
+  passOverStep: (ctx, _e, _r, p: { rule: StepSkipRule }) => fx.passOverStep(ctx, p.rule),
   beginStep: (ctx, _e, _r, p: { step: StepName }) => fx.beginStep(ctx, p.step),
   phaseInPermanents: (ctx) => fx.phaseIn(ctx),
   checkDayNight: (ctx) => fx.checkDayNight(ctx),

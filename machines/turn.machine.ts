@@ -16,7 +16,10 @@
  * What comes next is one queue in the context: the steps left in this phase and the phases
  * left in this turn, so added steps and phases (500.8-500.10) are taken by the same
  * transitions as regular ones. Each phase's `nextStep` state takes the next step or passes
- * it over (614.10, 508.8, 510.4, 103.8a); `nextPhase` does the same for phases and turns.
+ * it over, one guarded transition per rule that can: isOtherStepOfAddedPhase (500.10),
+ * isFirstDrawSkipped (103.8a), hasNoAttackers (508.8), hasNoFirstStrike (510.4),
+ * isSkippedByEffect (614.10), each with `passOverStep` and its rule; `nextPhase` does the same
+ * for phases and turns.
  * States that wait for input carry an `awaiting:*` tag, which the view reads.
  *
  * This file only names things; guards and actions are implemented in turn.setup.ts. There is
@@ -25,6 +28,7 @@
 import { turnSetup } from './turn.setup.js';
 import { initialContext } from './turn.effects.js';
 import type { TurnPhaseName, TurnStepName } from '../src/contract.js';
+import type { StepSkipRule } from '../src/rules/schedule.js';
 
 /** The entry action that begins a step (CR 500.4). */
 function begin(step: TurnStepName) {
@@ -50,11 +54,31 @@ function priorityStep<const A extends readonly unknown[] = []>(step: TurnStepNam
   } as const;
 }
 
-/** Where a phase goes next: its next step, a step passed over, or the next phase. */
-function nextStep(steps: readonly TurnStepName[]) {
+/** The next step is passed over when `guard` holds, by `rule`: it does not begin and emits nothing. */
+function passOver<const G extends string, const R extends StepSkipRule>(guard: G, rule: R) {
+  return { guard, actions: { type: 'passOverStep', params: { rule } } } as const;
+}
+
+/**
+ * The skips of a step about to begin, each named as its rule says (src/rules/schedule.ts). A
+ * phase's `nextStep` lists those that can pass over one of its steps, in this order.
+ */
+// CR 500.10: a step "after this phase" gets a phase of its own, whose other steps are passed over.
+const otherStepOfAddedPhase = passOver('isOtherStepOfAddedPhase', '500.10');
+// CR 103.8a: the starting player of a two-player game skips the draw step of their first turn.
+const firstDraw = passOver('isFirstDrawSkipped', '103.8a');
+// CR 508.8: with no attackers, there are no declare blockers and combat damage steps.
+const noAttackers = passOver('hasNoAttackers', '508.8');
+// CR 510.4: without first or double strike, there is no first combat damage step.
+const noFirstStrike = passOver('hasNoFirstStrike', '510.4');
+// CR 614.10: a skip effect, or a pending "skip your next ...", skips the step.
+const skippedByEffect = passOver('isSkippedByEffect', '614.10');
+
+/** Where a phase goes next: the next step passed over by the first of `skips` that applies, else the next step, else the next phase. */
+function nextStep<const S extends readonly unknown[]>(steps: readonly TurnStepName[], skips: S) {
   return {
     always: [
-      { guard: 'isNextStepSkipped', actions: 'passOverStep' },
+      ...skips,
       ...steps.map((step) => ({ guard: { type: 'isNextStep', params: { step } }, target: step, actions: 'takeNextStep' }) as const),
       { target: toNextPhase },
     ],
@@ -158,7 +182,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'nextStep',
       states: {
-        nextStep: nextStep(['untap', 'upkeep', 'draw']),
+        nextStep: nextStep(['untap', 'upkeep', 'draw'], [otherStepOfAddedPhase, firstDraw, skippedByEffect]),
         // CR 502, 703.4a-c: phasing, day/night, untap; no player receives priority (502.4).
         untap: {
           entry: [begin('untap'), 'phaseInPermanents', 'checkDayNight', 'untapActivePlayer'],
@@ -173,7 +197,8 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'nextStep',
       states: {
-        nextStep: nextStep(['main']),
+        // CR 505.2: a main phase has no steps, so an added main phase passes none over (500.10).
+        nextStep: nextStep(['main'], [skippedByEffect]),
         // CR 505.4, 703.4e-g: the precombat main phase's turn-based actions.
         main: priorityStep('main', ['beginPrecombatMain']),
       },
@@ -189,7 +214,10 @@ export const turnMachine = turnSetup.createMachine({
       },
       states: {
         // CR 511.3: the combat ends as the phase is left (the exit's endCombat).
-        nextStep: nextStep(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat']),
+        nextStep: nextStep(
+          ['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat'],
+          [otherStepOfAddedPhase, noAttackers, noFirstStrike, skippedByEffect],
+        ),
         beginningOfCombat: {
           entry: begin('beginningOfCombat'),
           exit: endOfStep,
@@ -259,7 +287,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'nextStep',
       states: {
-        nextStep: nextStep(['main']),
+        nextStep: nextStep(['main'], [skippedByEffect]),
         main: priorityStep('main'),
       },
     },
@@ -267,7 +295,7 @@ export const turnMachine = turnSetup.createMachine({
       exit: endOfPhase,
       initial: 'nextStep',
       states: {
-        nextStep: nextStep(['end', 'cleanup']),
+        nextStep: nextStep(['end', 'cleanup'], [otherStepOfAddedPhase, skippedByEffect]),
         end: priorityStep('end'),
         cleanup: {
           entry: begin('cleanup'),

@@ -6,7 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activePaths, chartOf, type ChartNode } from '../inspector/src/chart.model.js';
+import { activePaths, chartOf, SKIP_REASONS, stepSkipRules, type ChartNode } from '../inspector/src/chart.model.js';
+import { initialContext } from '../machines/turn.effects.js';
+import { toInput } from '../src/game.js';
+import { newCombat } from '../src/rules/combat.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import { STEPS_OF_PHASE } from '../src/rules/schedule.js';
 
@@ -24,8 +27,31 @@ describe('inspector chart model', () => {
 
   it('draws the passing over of steps and phases as guarded transitions of the choice states (103.8a, 508.8, 510.4, 614.10)', () => {
     const skips = all(chart).flatMap((n) => n.transitions.filter((t) => t.kind === 'skip'));
-    for (const phase of Object.keys(STEPS_OF_PHASE)) expect(skips).toContainEqual(expect.objectContaining({ from: `${phase}.nextStep`, guard: 'isNextStepSkipped' }));
+    for (const phase of Object.keys(STEPS_OF_PHASE)) expect(skips).toContainEqual(expect.objectContaining({ from: `${phase}.nextStep`, guard: 'isSkippedByEffect' }));
     expect(skips).toContainEqual(expect.objectContaining({ from: 'nextPhase', guard: 'isNextPhaseSkipped' }));
+  });
+
+  it('draws each skip of a step as its own transition, named by its guard and its rule (500.10, 103.8a, 508.8, 510.4, 614.10)', () => {
+    const skipsOf = (phase: string) => byPath.get(`${phase}.nextStep`)?.transitions.filter((t) => t.kind === 'skip').map((t) => `${t.guard} ${t.rule ?? ''}`);
+    expect(skipsOf('beginning')).toEqual(['isOtherStepOfAddedPhase 500.10', 'isFirstDrawSkipped 103.8a', 'isSkippedByEffect 614.10']);
+    expect(skipsOf('precombatMain')).toEqual(['isSkippedByEffect 614.10']);
+    expect(skipsOf('combat')).toEqual(['isOtherStepOfAddedPhase 500.10', 'hasNoAttackers 508.8', 'hasNoFirstStrike 510.4', 'isSkippedByEffect 614.10']);
+    expect(skipsOf('postcombatMain')).toEqual(['isSkippedByEffect 614.10']);
+    expect(skipsOf('ending')).toEqual(['isOtherStepOfAddedPhase 500.10', 'isSkippedByEffect 614.10']);
+    for (const rule of ['500.10', '103.8a', '508.8', '510.4', '614.10']) expect(SKIP_REASONS[rule], rule).toBeTruthy();
+  });
+
+  it('names the rule that will pass over each step still to come in the phase (the dimmed steps and the lit skip)', () => {
+    const ctx = initialContext(toInput({ players: ['A', 'B'] }));
+    const combat = { ...ctx, phase: 'combat' as const, step: 'declareAttackers' as const, combat: { ...newCombat(), attacksDeclared: true } };
+    expect(stepSkipRules({ ...combat, steps: [{ step: 'declareBlockers' }, { step: 'firstStrikeDamage' }, { step: 'combatDamage' }, { step: 'endOfCombat' }] })).toEqual(
+      new Map([
+        ['declareBlockers', '508.8'],
+        ['firstStrikeDamage', '508.8'],
+        ['combatDamage', '508.8'],
+      ]),
+    );
+    expect(stepSkipRules({ ...ctx, phase: 'beginning', step: 'upkeep', steps: [{ step: 'draw' }] })).toEqual(new Map([['draw', '103.8a']]));
   });
 
   it('shows the cleanup self-loop (514.3a) and the added phases (500.8) as loops', () => {

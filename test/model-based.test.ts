@@ -19,9 +19,9 @@ import { describe, expect, it } from 'vitest';
 import { createGame } from '../src/game/create.js';
 import { scenarioSchemaText } from '../src/cli/schema.js';
 import { serializeState } from '../src/model/abstraction.js';
-import { computeCoverage, leafPaths, summarize, uncovered, wronglyUnreachable, type CoverageResult } from '../src/model/coverage.js';
+import { computeCoverage, leafPaths, skipsTaken, summarize, uncovered, wronglyUnreachable, type CoverageResult } from '../src/model/coverage.js';
 import { coveringScenarios, predict, refusedEvents, scenarioText } from '../src/model/export.js';
-import { MODEL_CONFIGS, configName, isMarkerConfig, type ModelConfig } from '../src/model/model.js';
+import { MODEL_CONFIGS, configName, isMarkerConfig, unreachableWhy, type ModelConfig } from '../src/model/model.js';
 import { markerCoverage } from '../src/model/markers.js';
 import { initialState, step } from '../src/compiled/runtime.js';
 import { turnPlan } from '../src/compiled/plan.js';
@@ -49,6 +49,20 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
     const s = summarize(r);
     expect(s.states.covered).toBe(s.states.total);
     expect(s.transitions.covered).toBe(s.transitions.total);
+  });
+
+  it('reports the skips its paths took, each by its guard and rule (508.8 hasNoAttackers, 510.4 hasNoFirstStrike, 614.10 isSkippedByEffect, ...)', () => {
+    const r = coverage(config);
+    const skips = skipsTaken(r);
+    const reachable = skips.filter((k) => unreachableWhy(config, k.id) === undefined);
+    expect(reachable.filter((k) => k.path === null).map((k) => k.id)).toEqual([]);
+    for (const k of skips.filter((x) => x.state.endsWith('.nextStep'))) expect(k.rule, k.id).toMatch(/^\d{3}\.\d+[a-z]?$/);
+    const taken = summarize(r).skips;
+    for (const skip of ['combat.nextStep: hasNoAttackers (508.8)', 'combat.nextStep: hasNoFirstStrike (510.4)', 'ending.nextStep: isSkippedByEffect (614.10)', 'beginning.nextStep: isOtherStepOfAddedPhase (500.10)']) {
+      expect(taken, skip).toContain(skip);
+    }
+    const twoPlayers = config.options.players.length === 2 || config.options.variant === 'twoHeadedGiant';
+    expect(taken.includes('beginning.nextStep: isFirstDrawSkipped (103.8a)'), 'CR 103.8a').toBe(twoPlayers);
   });
 
   it('cannot reach what it declares unreachable, and each declaration names its rule', () => {

@@ -1,11 +1,14 @@
 /**
  * The chart's model, read from the machine's own definition (`turnMachine.root`): the
  * state nodes in document order, and the transitions worth drawing: guarded skips (those
- * whose actions record skipped steps, with the rule) and loops back into a state (the
- * cleanup step that begins again, CR 514.3a). Nothing here is drawn by hand; renaming a
- * state or adding a skip in turn.machine.ts changes the chart. No DOM: unit-testable.
+ * whose action passes a step or phase over, each with its guard and rule: `hasNoAttackers`,
+ * 508.8) and loops back into a state (the cleanup step that begins again, CR 514.3a).
+ * Nothing here is drawn by hand; renaming a state or adding a skip in turn.machine.ts
+ * changes the chart. No DOM: unit-testable.
  */
 import { and, not, or, type AnyStateNode } from 'xstate';
+import { copyCounts, stepSkipRule } from '../../src/rules/schedule.js';
+import type { TurnContext } from '../../src/state.js';
 
 /** xstate's higher-order guards, recognised by their `check` function (names do not survive minifying). */
 const COMBINATORS: [string, unknown][] = [
@@ -57,10 +60,11 @@ function isChoice(node: AnyStateNode): boolean {
 
 /** What each rule that skips a step means, for the dimmed steps' captions. */
 export const SKIP_REASONS: Record<string, string> = {
+  '500.10': 'another step of an added phase',
   '103.8a': 'starting player skips the first draw',
   '508.8': 'no attackers',
   '510.4': 'no first or double strike',
-  '614.10': 'skipped by an effect',
+  '614.10': 'a skip effect or a pending skip',
   '800.4j': 'no active player',
 };
 
@@ -122,13 +126,16 @@ function transitionsOf(node: AnyStateNode): TransitionLike[] {
 
 /**
  * A transition that passes a step or a phase over as it would begin (its action is
- * `passOverStep` or `passOverPhase`): the rule is decided at run time (103.8a, 508.8, 510.4,
- * 614.10, 500.10), so the chip names the guard; the page dims the steps the schedule shows skipped.
+ * `passOverStep` or `passOverPhase`), with the rule its action names (`passOverStep`'s
+ * `params.rule`: 500.10, 103.8a, 508.8, 510.4, 614.10); the chip names the guard and the
+ * rule, and the page dims the steps the schedule shows skipped.
  */
 function recordedSkips(t: TransitionLike): { steps: string[]; rule: string } | null {
   for (const a of t.actions) {
-    const type = typeof a === 'string' ? a : (a as { type?: string } | null)?.type;
-    if (type === 'passOverStep' || type === 'passOverPhase') return { steps: [], rule: '' };
+    const action = typeof a === 'string' ? { type: a } : (a as { type?: string; params?: { rule?: unknown } } | null);
+    if (action?.type !== 'passOverStep' && action?.type !== 'passOverPhase') continue;
+    const rule = action.params?.rule;
+    return { steps: [], rule: typeof rule === 'string' ? rule : '' };
   }
   return null;
 }
@@ -191,6 +198,21 @@ export function chartOf(root: AnyStateNode): ChartNode[] {
   }
   for (const loop of loops) byPath.get(loop.to)?.transitions.push(loop);
   return nodes;
+}
+
+/**
+ * The rule that passes over each step still to come in this phase (src/rules/schedule.ts's
+ * stepSkipRule, as the schedule looks ahead: pending skips used up in order), by step.
+ */
+export function stepSkipRules(context: TurnContext): Map<string, string> {
+  const out = new Map<string, string>();
+  if (context.phase === 'pregame') return out;
+  const counts = copyCounts(context.skips);
+  for (const entry of context.steps) {
+    const rule = stepSkipRule(context, context.phase, entry, counts);
+    if (rule !== null && !out.has(entry.step)) out.set(entry.step, rule);
+  }
+  return out;
 }
 
 /** Every path of a state value and its ancestors: {combat: {declareAttackers: 'declaring'}} -> 3 paths. */

@@ -7,21 +7,32 @@
 import type { AnyStateNode } from 'xstate';
 import type { TurnView } from '../../src/contract.js';
 import type { TurnContext } from '../../src/state.js';
-import { activePaths, chartOf, type ChartNode, type ChartTransition } from './chart.model.js';
+import { activePaths, chartOf, SKIP_REASONS, stepSkipRules, type ChartNode, type ChartTransition } from './chart.model.js';
 import { h } from './dom.js';
 import { STEPS_OF_PHASE } from '../../src/rules/schedule.js';
+
+/** Why a skip passes the next step or phase over: '⤳ skip: no attackers · 508.8' (its guard is written below it). */
+function skipText(t: ChartTransition): string {
+  const what = t.skips.length > 0 ? `skips ${t.skips.join(', ')}` : t.rule ? `skip: ${SKIP_REASONS[t.rule] ?? 'by rule'}` : `skips the next ${t.from.endsWith('.nextStep') ? 'step' : 'phase'}`;
+  return `⤳ ${what}${t.rule ? ` · ${t.rule}` : ''}${t.to ? ` → ${t.to.split('.').pop() ?? t.to}` : ''}`;
+}
 
 function transitionChip(t: ChartTransition): HTMLLIElement {
   const when = t.guard ? ` when ${t.guard}` : '';
   const on = t.event ? ` on ${t.event}` : '';
   const rule = t.rule ? ` · ${t.rule}` : '';
-  const text =
-    t.kind === 'skip'
-      ? `⤳ skips ${t.skips.join(', ')}${rule} → ${t.to.split('.').pop() ?? t.to}`
-      : `↻ ${t.to.split('.').pop() ?? t.to} begins again${rule}`;
+  const text = t.kind === 'skip' ? skipText(t) : `↻ ${t.to.split('.').pop() ?? t.to} begins again${rule}`;
   return h(
     'li',
-    { class: `transition ${t.kind}`, 'data-transition': t.kind, 'data-from': t.from, 'data-to': t.to, 'data-rule': t.rule ?? '', title: `${t.from} → ${t.to}${on}${when}` },
+    {
+      class: `transition ${t.kind}`,
+      'data-transition': t.kind,
+      'data-from': t.from,
+      'data-to': t.to,
+      'data-rule': t.rule ?? '',
+      'data-guard': t.guard,
+      title: `${t.from} → ${t.to || t.from}${on}${when}`,
+    },
     h('span', { class: 'label' }, text),
     h('span', { class: 'guard' }, `${on}${when}`.trim()),
   );
@@ -98,8 +109,12 @@ export function renderChart(root: AnyStateNode): Chart {
     update(value, view, context) {
       const active = activePaths(value);
       const skipped = new Map<string, string>();
-      // What the schedule says will be passed over in this phase and the phases still to come.
-      for (const s of view.schedule.steps) if (s.skipped) skipped.set(`${view.phase}.${s.step}`, 'skipped (CR 614.10, 508.8, 510.4)');
+      // What the schedule says will be passed over in this phase and the phases still to come, and by which rule.
+      const rules = stepSkipRules(context);
+      for (const s of view.schedule.steps) {
+        const rule = rules.get(s.step);
+        if (s.skipped) skipped.set(`${view.phase}.${s.step}`, rule === undefined ? 'skipped' : `skipped: ${SKIP_REASONS[rule] ?? 'by'} (CR ${rule})`);
+      }
       for (const p of view.schedule.phases) if (p.skipped) skipped.set(p.phase, 'skipped (CR 614.10)');
       const added = addedSteps(context);
       for (const box of boxes) {
@@ -120,9 +135,13 @@ export function renderChart(root: AnyStateNode): Chart {
       }
       const cleanupCount = element.querySelector('[data-state="ending.cleanup"] .count');
       if (cleanupCount) cleanupCount.textContent = active.has('ending.cleanup') && context.cleanupSteps > 1 ? ` ×${context.cleanupSteps}` : '';
+      // A skip of this phase's next steps is lit while a step still to come will be passed over by its rule.
+      const pending = new Set([...rules.values()].map((rule) => `${context.phase}.nextStep|${rule}`));
       for (const chip of chips) {
         const from = chip.dataset.from as string;
-        chip.dataset.active = String(active.has(from) || (chip.dataset.transition === 'loop' && active.has(chip.dataset.to as string) && context.cleanupSteps > 1 && from.startsWith('ending.')));
+        const loopActive = chip.dataset.transition === 'loop' && active.has(chip.dataset.to as string) && context.cleanupSteps > 1 && from.startsWith('ending.');
+        const skipPending = chip.dataset.transition === 'skip' && pending.has(`${from}|${chip.dataset.rule ?? ''}`);
+        chip.dataset.active = String(active.has(from) || loopActive || skipPending);
       }
     },
   };

@@ -44,6 +44,7 @@ export const coverageCommand: Command = {
           `${s.states.unreachable + s.transitions.unreachable} unreachable here, ${r.modelStates} model states, ${s.ms} ms`,
       );
       for (const line of uncovered(r)) console.log(`  not covered: ${line}`);
+      console.log(`  skips taken: ${s.skips.join(', ') || 'none'}`);
       if (values.unreachable) for (const [id, why] of Object.entries(r.config.unreachable)) console.log(`  unreachable: ${id}: ${why}`);
       if (!values.details) continue;
       // Which generated scenario (as `generate` names it) first covers each element.

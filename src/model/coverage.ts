@@ -34,6 +34,8 @@ export interface MachineTransition {
   source: string;
   event: string;
   guard: string | null;
+  /** The transition's own actions, as the chart names them: 'passOverStep(508.8)', 'takeNextStep'. */
+  actions: string[];
   targets: string[];
 }
 
@@ -59,6 +61,15 @@ export function describeGuard(guard: unknown): string | null {
   return `${g.type ?? 'guard'}${params}`;
 }
 
+/** A readable action: 'takeNextStep', 'passOverStep(508.8)'. */
+export function describeAction(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') return (action as { name?: string }).name || 'action';
+  const a = action as { type?: string; params?: Record<string, unknown> };
+  const params = a.params === undefined ? '' : `(${Object.values(a.params).join(', ')})`;
+  return `${a.type ?? 'action'}${params}`;
+}
+
 /** Lists the machine's state nodes and transitions, from `machine.root` and `toDirectedGraph`. */
 export function machineElements(): MachineElements {
   const nodes: AnyStateNode[] = [turnMachine.root, ...getStateNodes(turnMachine.root)];
@@ -68,7 +79,7 @@ export function machineElements(): MachineElements {
     const id = `${t.source.id}:${event}[${index}]`;
     if (idOf.has(t)) return;
     idOf.set(t, id);
-    transitions.push({ id, source: t.source.id, event, guard: describeGuard(t.guard), targets: (t.target ?? []).map((n) => n.id) });
+    transitions.push({ id, source: t.source.id, event, guard: describeGuard(t.guard), actions: (t.actions ?? []).map(describeAction), targets: (t.target ?? []).map((n) => n.id) });
   };
   const walk = (graph: DirectedGraphNode): void => {
     for (const edge of graph.edges) {
@@ -134,6 +145,8 @@ export interface CoverageSummary {
   config: string;
   states: { covered: number; total: number; unreachable: number };
   transitions: { covered: number; total: number; unreachable: number };
+  /** The skips the paths took, as 'combat.nextStep: hasNoAttackers (508.8)' (see {@link skipsTaken}). */
+  skips: string[];
   modelStates: number;
   ms: number;
 }
@@ -250,9 +263,38 @@ export function summarize(result: CoverageResult): CoverageSummary {
     config: result.config.name,
     states: count(result.stateNodes, (id) => `#${id}`),
     transitions: count(result.transitions, (id) => id),
+    skips: skipsTaken(result)
+      .filter((k) => k.path !== null)
+      .map((k) => `${k.state}: ${k.guard}${k.rule ? ` (${k.rule})` : ''}`),
     modelStates: result.modelStates,
     ms: result.ms,
   };
+}
+
+/** A transition of the chart that passes a step or a phase over (`passOverStep`, `passOverPhase`), and the path that first took it. */
+export interface SkipTransition {
+  id: string;
+  /** The choice state it leaves, as the view names it ('combat.nextStep', 'nextPhase'). */
+  state: string;
+  /** The guard that names the skip ('hasNoAttackers'). */
+  guard: string;
+  /** The rule its action passes the step over by ('508.8'), or '' when the action names none. */
+  rule: string;
+  /** Index into `CoverageResult.paths`, or null when no path took it. */
+  path: number | null;
+}
+
+/** The skips of the chart (103.8a, 500.10, 508.8, 510.4, 614.10) and which of them the model's paths took. */
+export function skipsTaken(result: CoverageResult): SkipTransition[] {
+  const byId = new Map(result.transitions.map((t) => [t.id, t.path]));
+  const out: SkipTransition[] = [];
+  for (const t of result.elements.transitions) {
+    const pass = t.actions.find((a) => a.startsWith('passOverStep') || a.startsWith('passOverPhase'));
+    if (pass === undefined) continue;
+    const rule = /\((.*)\)$/.exec(pass)?.[1] ?? '';
+    out.push({ id: t.id, state: t.source.replace(/^turn\./, ''), guard: t.guard ?? '', rule, path: byId.get(t.id) ?? null });
+  }
+  return out;
 }
 
 /** Elements declared unreachable in a configuration that a path covers after all (the declaration is wrong). */

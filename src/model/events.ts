@@ -11,6 +11,7 @@ import { plainestFill, legalActionsOf, type LegalAction } from '../legal.js';
 import { awaitingOf } from '../view.js';
 import { STEPS_OF_PHASE as STEP_ORDER } from '../rules/schedule.js';
 import { playerAt, type ModelSnapshot } from './abstraction.js';
+import { sharesTurns, unitOf } from '../rules/units.js';
 import { accepts, type TurnSnapshot } from './snapshot.js';
 
 /** Creature ids of the model: `<player>-<n>`. */
@@ -94,6 +95,8 @@ function isNextPhaseSkipForAll(ctx: TurnContext, event: TurnEvent): boolean {
 export function hostEvents(ctx: TurnContext): TurnEvent[] {
   const active = ctx.activePlayer ?? (ctx.players[0] as string);
   const next = playerAt(ctx, 1);
+  // Who takes the next turn: the next player, or with shared team turns the next team's primary player (CR 805.4).
+  const nextTurnPlayer = sharesTurns(ctx) ? (ctx.seats.map((_, i) => playerAt(ctx, i + 1)).find((p) => unitOf(ctx, p) !== unitOf(ctx, active)) ?? next) : next;
   const serial = ctx.nextObjectId;
   const top = ctx.stack[ctx.stack.length - 1];
   const attacker = ctx.combat?.attackers[0];
@@ -107,9 +110,13 @@ export function hostEvents(ctx: TurnContext): TurnEvent[] {
     { type: 'ADD_EXTRA_TURN', player: next },
     { type: 'ADD_EXTRA_COMBAT' },
     { type: 'ADD_EXTRA_STEP', step: 'upkeep', after: 'upkeep' },
+    // CR 500.10: a step "after this phase" comes in an added phase of its own, whose other steps are passed over.
+    { type: 'ADD_EXTRA_STEP', step: 'upkeep', afterPhase: 'beginning' },
+    { type: 'ADD_EXTRA_STEP', step: 'endOfCombat', afterPhase: 'combat' },
+    { type: 'ADD_EXTRA_STEP', step: 'end', afterPhase: 'postcombatMain' },
     { type: 'ADD_EXTRA_PHASE', phase: 'combat', after: 'postcombatMain' },
     { type: 'SKIP_NEXT', player: active, what: 'declareAttackers' },
-    { type: 'SKIP_NEXT', player: next, what: 'draw' },
+    { type: 'SKIP_NEXT', player: nextTurnPlayer, what: 'draw' },
     ...SKIPS.map((e, i): TurnEvent => ({ type: 'ADD_EFFECT', id: `effect-${serial}-${i}`, effect: e, duration: 'endOfTurn' })),
     { type: 'ADD_EFFECT', id: `effect-${serial}-turns`, effect: { kind: 'skip', what: 'turn' }, duration: 'untilRemoved' },
     { type: 'ADD_EFFECT', id: `effect-${serial}-hand`, effect: { kind: 'maxHandSize', set: null }, duration: 'untilYourNextTurn', controller: active },

@@ -49,6 +49,10 @@ function unreachableIn(options: GameOptions): Record<string, string> {
     why("only the 'classic' era skips the rest of the declare attackers step when no creature attacks (classic 308.5)", 'turn.combat.declareAttackers.declared:always[0]');
   }
   if (options.variant !== 'planechase') why('the planar die is rolled only in Planechase (CR 901.9)', 'turn:ROLL_PLANAR_DIE[0]');
+  // The beginning phase's nextStep choice: [0] a step of an added phase (500.10), [1] the first draw (103.8a), [2] a skip effect (614.10), then the steps.
+  if (options.players.length > 2 && options.variant !== 'twoHeadedGiant') {
+    why('in a multiplayer game other than Two-Headed Giant no player skips the draw step of their first turn (CR 103.8a, 103.8c)', 'turn.beginning.nextStep:always[1]');
+  }
   // The nextPhase choice: [0] passed over, [1-5] the phases, [6] game over, [7] Grand Melee's marker passes, [8] an extra turn, [9] the next turn.
   if (options.variant === 'grandMelee') {
     why('in Grand Melee every turn ends by passing its turn marker; the coordinator begins the next turn (CR 807.4c)', 'turn.nextPhase:always[8]', 'turn.nextPhase:always[9]');

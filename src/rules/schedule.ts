@@ -99,7 +99,8 @@ function usePendingSkip(counts: SkipCounts, player: PlayerId, what: SkipTarget):
   return true;
 }
 
-type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase' | 'variant'>;
+/** What the skips read of the context. */
+export type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase' | 'variant'>;
 
 /**
  * Whether a phase about to begin is passed over, and by which rule (CR 614.10): a skip
@@ -108,32 +109,64 @@ type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seat
  * skip in `counts`.
  */
 export function phaseSkipRule(ctx: SkipContext, name: TurnPhaseName, counts: SkipCounts): string | null {
-  const player = ctx.activePlayer;
-  if (player === null) return null;
-  if (skipsEvery(ctx, player, name)) return '614.10';
-  if (usePendingSkip(counts, player, name)) return '614.10';
-  return null;
+  return isSkipped(ctx, name, counts) ? '614.10' : null;
 }
 
+/** CR 614.10: whether a skip effect or a pending "skip your next ..." of the active player skips a step or phase; uses up the pending skip in `counts`. */
+function isSkipped(ctx: SkipContext, what: TurnStepName | TurnPhaseName, counts: SkipCounts): boolean {
+  const player = ctx.activePlayer;
+  return player !== null && (skipsEvery(ctx, player, what) || usePendingSkip(counts, player, what));
+}
+
+/** The rules that pass over a step about to begin, each decided by the function of that name below. */
+export type StepSkipRule = '500.10' | '103.8a' | '508.8' | '510.4' | '614.10';
+
 /**
- * Whether a step about to begin is passed over, and by which rule: a step of an added phase
- * that has only another step (500.10); the starting player's first draw in a two-player game
- * (103.8a); the declare blockers and combat damage steps of a combat with no attackers (508.8);
- * a first-strike damage step with no first or double strike in combat (510.4); a skip effect
- * or a pending skip of the active player (614.10). Uses up a pending skip in `counts`.
+ * One rule that passes over a step about to begin: whether it applies to `entry`, the next
+ * step of `phase`. The chart's guards of the same names call these (machines/turn.setup.ts).
+ */
+export type StepSkip = (ctx: SkipContext, phase: TurnPhaseName, entry: StepEntry, counts: SkipCounts) => boolean;
+
+/**
+ * CR 500.10: a step of an added phase that has only another step ("an additional upkeep step
+ * after this phase"): it was queued passed over, and is passed over whatever happens.
+ */
+export const isOtherStepOfAddedPhase: StepSkip = (_ctx, _phase, entry) => entry.passedOver !== undefined;
+
+/** CR 103.8a: the draw step of the starting player's first turn in a two-player game (see {@link skipsFirstDraw}). */
+export const isFirstDrawSkipped: StepSkip = (ctx, _phase, entry) => entry.step === 'draw' && skipsFirstDraw(ctx);
+
+/** The steps of a combat that a combat with no attackers has not (CR 508.8). */
+const STEPS_AFTER_ATTACKS: readonly TurnStepName[] = ['declareBlockers', 'firstStrikeDamage', 'combatDamage'];
+
+/**
+ * CR 508.8: attackers were declared and no creature attacks: the declare blockers and combat
+ * damage steps (both of them, with first strike) are skipped.
+ */
+export const hasNoAttackers: StepSkip = (ctx, phase, entry) =>
+  kindOf(phase) === 'combat' && STEPS_AFTER_ATTACKS.includes(entry.step) && ctx.combat !== null && ctx.combat.attacksDeclared && !ctx.combat.declared;
+
+/** CR 510.4: no attacking or blocking creature has first strike or double strike: there is no first combat damage step. */
+export const hasNoFirstStrike: StepSkip = (ctx, phase, entry) => kindOf(phase) === 'combat' && entry.step === 'firstStrikeDamage' && !hasFirstStrikeCombatant(ctx);
+
+/**
+ * CR 614.10: a skip effect or a pending "skip your next ..." of the active player skips the
+ * step. Uses up the pending skip in `counts` (a skip effect uses up nothing).
+ */
+export const isSkippedByEffect: StepSkip = (ctx, _phase, entry, counts) => isSkipped(ctx, entry.step, counts);
+
+/**
+ * Whether a step about to begin is passed over, and by which rule: the first of these that
+ * applies, in this order (the chart's `nextStep` states check their guards in the same order,
+ * machines/turn.machine.ts): 500.10 (a step of an added phase gives the rule it was queued
+ * with), 103.8a, 508.8, 510.4, 614.10. Uses up a pending skip in `counts`.
  */
 export function stepSkipRule(ctx: SkipContext, phase: TurnPhaseName, entry: StepEntry, counts: SkipCounts): string | null {
   if (entry.passedOver !== undefined) return entry.passedOver;
-  const step = entry.step;
-  if (step === 'draw' && skipsFirstDraw(ctx)) return '103.8a';
-  if (kindOf(phase) === 'combat' && (step === 'declareBlockers' || step === 'firstStrikeDamage' || step === 'combatDamage')) {
-    if (ctx.combat !== null && ctx.combat.attacksDeclared && !ctx.combat.declared) return '508.8';
-    if (step === 'firstStrikeDamage' && !hasFirstStrikeCombatant(ctx)) return '510.4';
-  }
-  const player = ctx.activePlayer;
-  if (player === null) return null;
-  if (skipsEvery(ctx, player, step)) return '614.10';
-  if (usePendingSkip(counts, player, step)) return '614.10';
+  if (isFirstDrawSkipped(ctx, phase, entry, counts)) return '103.8a';
+  if (hasNoAttackers(ctx, phase, entry, counts)) return '508.8';
+  if (hasNoFirstStrike(ctx, phase, entry, counts)) return '510.4';
+  if (isSkippedByEffect(ctx, phase, entry, counts)) return '614.10';
   return null;
 }
 

@@ -142,6 +142,19 @@ describe.skipIf(!hasChromium)('inspector page in Chromium', () => {
     expect(await page.locator('[data-transition="skip"][data-from="combat.nextStep"]').count()).toBeGreaterThan(0);
   });
 
+  it('names the skip that passes each step over: its guard and rule on the choice of the next step, its reason on the dimmed step (103.8a, 508.8)', async () => {
+    const page = await open();
+    expect(await page.textContent('[data-state="beginning.draw"] > .reason')).toBe('skipped: starting player skips the first draw (CR 103.8a)');
+    await passUntil(page, 'combat.declareAttackers');
+    const noAttackers = page.locator('[data-transition="skip"][data-from="combat.nextStep"][data-guard="hasNoAttackers"]');
+    expect(await noAttackers.getAttribute('data-rule')).toBe('508.8');
+    expect(await noAttackers.getAttribute('data-active')).toBe('false');
+    await page.click('button[data-action="DECLARE_ATTACKERS"]');
+    expect(await noAttackers.getAttribute('data-active')).toBe('true');
+    expect(await page.getAttribute('[data-transition="skip"][data-from="combat.nextStep"][data-guard="hasNoFirstStrike"]', 'data-active')).toBe('false');
+    expect(await page.textContent('[data-state="combat.declareBlockers"] > .reason')).toBe('skipped: no attackers (CR 508.8)');
+  });
+
   it('declaring an attacker with first strike shows the first-strike damage step (CR 510.4)', async () => {
     const page = await open();
     await passUntil(page, 'combat.declareAttackers');
