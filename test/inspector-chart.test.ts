@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activePaths, chartOf, SKIP_REASONS, stepSkipRules, type ChartNode } from '../inspector/src/chart.model.js';
 import { initialContext } from '../machines/turn.effects.js';
-import { toInput } from '../src/game.js';
+import { toInput } from '../src/game/create.js';
 import { newCombat } from '../src/rules/combat.js';
 import { turnMachine } from '../machines/turn.machine.js';
 import { STEPS_OF_PHASE } from '../src/rules/schedule.js';
