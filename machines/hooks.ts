@@ -1,11 +1,9 @@
 /**
- * Host callbacks are not part of the machine's (serialisable) context: each game registers
- * a runtime record against its actor, and the actions look it up through `self`. The API
- * layer builds the record (src/game.ts, src/hookAdapter.ts), so the chart does not import it.
- *
- * XState computes an actor's initial state inside `createActor`, before the actor can be
- * registered, so {@link creatingWith} makes the record of the actor being created visible
- * for the length of that synchronous call.
+ * Host callbacks are not part of the machine's (serialisable) context. The compiled runtime
+ * hands each effect the game's runtime record directly; on XState's own transition (the
+ * reference logic, src/logic/xstate.ts) the chart's actions find it through `self`, the inert
+ * actor the logic registers for the game. The API layer builds the record (src/hookAdapter.ts),
+ * so the chart does not import it.
  */
 import type { PlayerId, Trigger, TurnEvent } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
@@ -25,28 +23,15 @@ export interface GameHooksRuntime {
   inHook: boolean;
 }
 
+/** The runtime record of each inert actor standing for a game on XState's transition. */
 const registry = new WeakMap<object, GameHooksRuntime>();
-let creating: GameHooksRuntime | undefined;
-
-/** Runs `create` (which creates an actor) with `runtime` visible to its initial actions, then registers it. */
-export function creatingWith<T extends object>(runtime: GameHooksRuntime | undefined, create: () => T): T {
-  const outer = creating;
-  creating = runtime;
-  try {
-    const actor = create();
-    if (runtime !== undefined) registry.set(actor, runtime);
-    return actor;
-  } finally {
-    creating = outer;
-  }
-}
 
 /** Registers the runtime of an actor. */
 export function register(actor: object, runtime: GameHooksRuntime): void {
   registry.set(actor, runtime);
 }
 
-/** The runtime registered for `actor`, if any (or that of the actor being created). */
+/** The runtime registered for `actor`, if any. */
 export function runtimeOf(actor: object): GameHooksRuntime | undefined {
-  return registry.get(actor) ?? creating;
+  return registry.get(actor);
 }
