@@ -9,7 +9,7 @@ import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
 import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
 import { unitOf } from '../src/rules/units.js';
-import { DECISIONS } from '../src/rules/legality.js';
+import { DECISIONS, type HostEffectType } from '../src/events/index.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { TurnEvent } from '../src/contract.js';
@@ -29,102 +29,102 @@ export function removeFromStack(ctx: TurnContext, e: EventOf<'REMOVE_FROM_STACK'
   return effect(ctx, { stack: ctx.stack.filter((o) => o !== object) }, [{ type: 'removedFromStack', object: { ...object }, reason: e.reason ?? 'removed' }]);
 }
 
+/** The mana in a player's pool changed by `delta` (CR 106.4). */
+function changeMana(ctx: TurnContext, player: string, delta: number): Effect {
+  return delta === 0 ? NOTHING : effect(ctx, { manaPool: { ...ctx.manaPool, [player]: (ctx.manaPool[player] ?? 0) + delta } });
+}
+
 /**
- * A host event that needs no priority: bookkeeping (mana, hand sizes), what the turn will be
- * (extra turns, phases and steps, skips, effects), the stack outside priority, combat updates,
- * control and day/night. Legality is checked before (src/rules/legality.ts).
+ * What each host event that needs no priority does: bookkeeping (mana, hand sizes), what the
+ * turn will be (extra turns, phases and steps, skips, effects), the stack outside priority,
+ * combat updates, control, day/night, stops and yields. One entry for every event whose record
+ * says `hostEffect` (the compiler checks); legality is checked before (the record's `legality`).
+ */
+const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) => Effect } = {
+  HAND_SIZE: (ctx, e) => effect(ctx, { handSizes: { ...ctx.handSizes, [e.player]: e.size } }),
+  ADD_MANA: (ctx, e) => changeMana(ctx, e.player, e.amount),
+  SPEND_MANA: (ctx, e) => changeMana(ctx, e.player, -e.amount),
+  // CR 500.7, 805.8: the most recently created extra turn is taken first.
+  ADD_EXTRA_TURN: (ctx, e) => effect(ctx, { extraTurns: [...ctx.extraTurns, e.id === undefined ? { player: unitOf(ctx, e.player) } : { player: unitOf(ctx, e.player), id: e.id }] }),
+  ADD_EXTRA_COMBAT: (ctx, e) => {
+    // CR 500.8: an additional combat phase, followed by an additional main phase unless told otherwise.
+    const added = e.followedByMain === false ? [newPhase('combat', true)] : [newPhase('combat', true), newPhase('main', true)];
+    const phases = addPhases(ctx, added, e.after);
+    return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+  },
+  ADD_EXTRA_PHASE: (ctx, e) => {
+    if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
+    const phases = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
+    return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+  },
+  ADD_EXTRA_STEP: (ctx, e) => {
+    if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
+    if (e.afterPhase !== undefined) {
+      // CR 500.10: a new phase of the step's kind with only that step, directly after the phase.
+      const phases = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
+      return 'rule' in phases ? NOTHING : effect(ctx, { phases });
+    }
+    const where = e.before !== undefined ? { before: e.before } : e.after !== undefined ? { after: e.after } : {};
+    const added = addStep(ctx, e.step, where);
+    return 'rule' in added ? NOTHING : effect(ctx, added);
+  },
+  SKIP_NEXT: (ctx, e) => {
+    const unit = unitOf(ctx, e.player); // CR 805.8: with shared team turns, the team's
+    return effect(ctx, { skips: withSkipCount(ctx.skips, unit, e.what, (ctx.skips[unit]?.[e.what] ?? 0) + 1) });
+  },
+  ADD_EFFECT: (ctx, e) => {
+    const entry = { id: e.id, effect: e.effect, duration: e.duration ?? 'untilRemoved', since: ctx.turn, ...(e.controller === undefined ? {} : { controller: e.controller }) };
+    return effect(ctx, { effects: [...ctx.effects, entry] });
+  },
+  REMOVE_EFFECT: (ctx, e) => effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]),
+  REMOVE_FROM_STACK: (ctx, e) => removeFromStack(ctx, e),
+  PUT_ON_STACK: (ctx, e) => {
+    // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
+    const patch: Partial<TurnContext> = { stack: [...ctx.stack, { ...e.object }], passed: [] };
+    if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
+    return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
+  },
+  REMOVE_FROM_COMBAT: (ctx, e) => (ctx.combat === null ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) })),
+  SET_COMBAT_ABILITIES: (ctx, e) => {
+    if (ctx.combat === null) return NOTHING;
+    const abilities: { firstStrike?: boolean; doubleStrike?: boolean } = {};
+    if (e.firstStrike !== undefined) abilities.firstStrike = e.firstStrike;
+    if (e.doubleStrike !== undefined) abilities.doubleStrike = e.doubleStrike;
+    return effect(ctx, { combat: withCombatAbilities(ctx.combat, e.id, abilities) });
+  },
+  ADD_ATTACKER: (ctx, e) => {
+    if (ctx.combat === null || isInCombat(ctx.combat, e.id)) return NOTHING;
+    // CR 508.3a, 508.4: put onto the battlefield attacking; it was never declared, but it counts for 508.8.
+    return effect(ctx, { combat: { ...ctx.combat, declared: true, attackers: [...ctx.combat.attackers, combatAttacker(e)] } });
+  },
+  ADD_BLOCKER: (ctx, e) => {
+    const attacker = ctx.combat?.attackers.find((a) => a.id === e.attacker);
+    if (ctx.combat === null || attacker === undefined) return NOTHING;
+    // CR 509.4: blocking without being declared; in damage assignment order it goes last.
+    const block = { id: e.id, attacker: e.attacker, ...(e.firstStrike === undefined ? {} : { firstStrike: e.firstStrike }), ...(e.doubleStrike === undefined ? {} : { doubleStrike: e.doubleStrike }) };
+    return effect(ctx, { combat: withBlock(ctx.combat, attacker.defender, block) });
+  },
+  CONTROL_PLAYER: (ctx, e) => effect(ctx, { controlNext: [...ctx.controlNext, { controller: e.controller, player: e.player }] }),
+  SET_DAY_NIGHT: (ctx, e) => (ctx.dayNight === e.value ? effect(ctx, {}) : effect(ctx, { dayNight: e.value }, [{ type: 'dayNight', value: e.value }])),
+  SET_STOPS: (ctx, e) => effect(ctx, { stops: { ...ctx.stops, [e.player]: e.stops === null ? null : e.stops.map((s) => ({ ...s })) } }),
+  YIELD: (ctx, e) => {
+    const yields = { ...ctx.yields };
+    if (e.until === null) delete yields[e.player];
+    else yields[e.player] = { until: e.until, evenIfStackChanges: e.evenIfStackChanges === true };
+    // CONTRACT: a yield given by the player holding priority passes at once.
+    const holds = e.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, e.player);
+    return effect(ctx, holds ? { yields, priorityFresh: true } : { yields });
+  },
+};
+
+/**
+ * A host event that needs no priority ({@link HOST_EFFECTS}), as the chart's `applyHostEvent`
+ * and a checkpoint hook's result apply it. Any other event is a mistake of the caller: it throws.
  */
 export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
-  switch (e.type) {
-    case 'HAND_SIZE':
-      return effect(ctx, { handSizes: { ...ctx.handSizes, [e.player]: e.size } });
-    case 'ADD_MANA':
-    case 'SPEND_MANA': {
-      if (e.amount === 0) return NOTHING;
-      const delta = e.type === 'ADD_MANA' ? e.amount : -e.amount;
-      return effect(ctx, { manaPool: { ...ctx.manaPool, [e.player]: (ctx.manaPool[e.player] ?? 0) + delta } });
-    }
-    case 'ADD_EXTRA_TURN':
-      // CR 500.7, 805.8: the most recently created extra turn is taken first.
-      return effect(ctx, { extraTurns: [...ctx.extraTurns, e.id === undefined ? { player: unitOf(ctx, e.player) } : { player: unitOf(ctx, e.player), id: e.id }] });
-    case 'ADD_EXTRA_COMBAT': {
-      // CR 500.8: an additional combat phase, followed by an additional main phase unless told otherwise.
-      const added = e.followedByMain === false ? [newPhase('combat', true)] : [newPhase('combat', true), newPhase('main', true)];
-      const phases = addPhases(ctx, added, e.after);
-      return 'rule' in phases ? NOTHING : effect(ctx, { phases });
-    }
-    case 'ADD_EXTRA_PHASE': {
-      if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
-      const phases = addPhases(ctx, [newPhase(kindOf(e.phase), true)], e.after);
-      return 'rule' in phases ? NOTHING : effect(ctx, { phases });
-    }
-    case 'ADD_EXTRA_STEP': {
-      if (!getsOnThisTurn(ctx, e.player)) return NOTHING; // CR 500.10a, 805.8
-      if (e.afterPhase !== undefined) {
-        // CR 500.10: a new phase of the step's kind with only that step, directly after the phase.
-        const phases = addPhases(ctx, [newPhase(kindOfStep(e.step), true, e.step)], e.afterPhase);
-        return 'rule' in phases ? NOTHING : effect(ctx, { phases });
-      }
-      const where = e.before !== undefined ? { before: e.before } : e.after !== undefined ? { after: e.after } : {};
-      const added = addStep(ctx, e.step, where);
-      return 'rule' in added ? NOTHING : effect(ctx, added);
-    }
-    case 'SKIP_NEXT': {
-      const unit = unitOf(ctx, e.player); // CR 805.8: with shared team turns, the team's
-      return effect(ctx, { skips: withSkipCount(ctx.skips, unit, e.what, (ctx.skips[unit]?.[e.what] ?? 0) + 1) });
-    }
-    case 'ADD_EFFECT': {
-      const entry = { id: e.id, effect: e.effect, duration: e.duration ?? 'untilRemoved', since: ctx.turn, ...(e.controller === undefined ? {} : { controller: e.controller }) };
-      return effect(ctx, { effects: [...ctx.effects, entry] });
-    }
-    case 'REMOVE_EFFECT':
-      return effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]);
-    case 'REMOVE_FROM_STACK':
-      return removeFromStack(ctx, e);
-    case 'PUT_ON_STACK': {
-      // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
-      const patch: Partial<TurnContext> = { stack: [...ctx.stack, { ...e.object }], passed: [] };
-      if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
-      return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
-    }
-    case 'REMOVE_FROM_COMBAT':
-      return ctx.combat === null ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) });
-    case 'SET_COMBAT_ABILITIES': {
-      if (ctx.combat === null) return NOTHING;
-      const abilities: { firstStrike?: boolean; doubleStrike?: boolean } = {};
-      if (e.firstStrike !== undefined) abilities.firstStrike = e.firstStrike;
-      if (e.doubleStrike !== undefined) abilities.doubleStrike = e.doubleStrike;
-      return effect(ctx, { combat: withCombatAbilities(ctx.combat, e.id, abilities) });
-    }
-    case 'ADD_ATTACKER': {
-      if (ctx.combat === null || isInCombat(ctx.combat, e.id)) return NOTHING;
-      // CR 508.3a, 508.4: put onto the battlefield attacking; it was never declared, but it counts for 508.8.
-      return effect(ctx, { combat: { ...ctx.combat, declared: true, attackers: [...ctx.combat.attackers, combatAttacker(e)] } });
-    }
-    case 'ADD_BLOCKER': {
-      const attacker = ctx.combat?.attackers.find((a) => a.id === e.attacker);
-      if (ctx.combat === null || attacker === undefined) return NOTHING;
-      // CR 509.4: blocking without being declared; in damage assignment order it goes last.
-      const block = { id: e.id, attacker: e.attacker, ...(e.firstStrike === undefined ? {} : { firstStrike: e.firstStrike }), ...(e.doubleStrike === undefined ? {} : { doubleStrike: e.doubleStrike }) };
-      return effect(ctx, { combat: withBlock(ctx.combat, attacker.defender, block) });
-    }
-    case 'CONTROL_PLAYER':
-      return effect(ctx, { controlNext: [...ctx.controlNext, { controller: e.controller, player: e.player }] });
-    case 'SET_DAY_NIGHT':
-      return ctx.dayNight === e.value ? effect(ctx, {}) : effect(ctx, { dayNight: e.value }, [{ type: 'dayNight', value: e.value }]);
-    case 'SET_STOPS':
-      return effect(ctx, { stops: { ...ctx.stops, [e.player]: e.stops === null ? null : e.stops.map((s) => ({ ...s })) } });
-    case 'YIELD': {
-      const yields = { ...ctx.yields };
-      if (e.until === null) delete yields[e.player];
-      else yields[e.player] = { until: e.until, evenIfStackChanges: e.evenIfStackChanges === true };
-      // CONTRACT: a yield given by the player holding priority passes at once.
-      const holds = e.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, e.player);
-      return effect(ctx, holds ? { yields, priorityFresh: true } : { yields });
-    }
-    default:
-      return NOTHING;
-  }
+  const run = HOST_EFFECTS[e.type as HostEffectType] as ((ctx: TurnContext, e: TurnEvent) => Effect) | undefined;
+  if (run === undefined) throw new Error(`hostEffect: ${e.type} is not a host event it applies (its record in src/events/ does not say hostEffect)`);
+  return run(ctx, e);
 }
 
 /**

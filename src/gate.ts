@@ -9,7 +9,7 @@ import type { TurnEvent } from './contract.js';
 import type { TurnContext } from './state.js';
 import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { LEGALITY, READS_AWAITING, violationOf } from './rules/legality.js';
+import { EVENTS, PLAYER_FIELDS, READS_AWAITING, violationOf, type PlayerField } from './events/index.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -71,50 +71,36 @@ export function refusal(code: EngineErrorInfo['code'], message: string, rule?: s
 
 /** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
 export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
-  // This runs for every event sent: the events most games send read only the fields they have.
-  switch (event.type) {
-    case 'PASS_PRIORITY':
-    case 'PLAY_LAND':
-    case 'CAST_SPELL':
-    case 'ACTIVATE_ABILITY':
-    case 'DISCARD':
-    case 'DECLARE_BLOCKERS':
-      return unknownDecider(event.player, event.by, seats);
-    case 'DECLARE_ATTACKERS': {
-      const bad = unknownDecider(event.player, event.by, seats);
-      if (bad !== null) return bad;
-      for (let i = 0; i < event.attackers.length; i++) {
-        const defender = (event.attackers[i] as { defender: string }).defender;
-        if (!seats.includes(defender)) return notASeat(`attackers[${i}].defender`, defender);
-      }
-      return null;
-    }
-    case 'TRIGGER':
-      for (let i = 0; i < event.triggers.length; i++) {
-        const controller = (event.triggers[i] as { controller: string }).controller;
-        if (!seats.includes(controller)) return notASeat(`triggers[${i}].controller`, controller);
-      }
-      return null;
-  }
-  const e = event as { player?: unknown; by?: unknown; controller?: unknown; defender?: unknown; starting?: unknown };
-  if (typeof e.player === 'string' && !seats.includes(e.player)) return notASeat('player', e.player);
-  if (typeof e.by === 'string' && !seats.includes(e.by)) return notASeat('by', e.by);
-  if (typeof e.controller === 'string' && !seats.includes(e.controller)) return notASeat('controller', e.controller);
-  if (typeof e.defender === 'string' && !seats.includes(e.defender)) return notASeat('defender', e.defender);
-  if (typeof e.starting === 'string' && !seats.includes(e.starting)) return notASeat('starting', e.starting);
-  if (event.type === 'PUT_ON_STACK' && !seats.includes(event.object.controller)) return notASeat('object.controller', event.object.controller);
-  if (event.type === 'ADD_EFFECT') {
-    const i = event.effect.players?.findIndex((p) => !seats.includes(p)) ?? -1;
-    if (i >= 0) return notASeat(`effect.players[${i}]`, event.effect.players?.[i] ?? '');
-    if (typeof event.duration === 'object' && event.duration.ofPlayer !== undefined && !seats.includes(event.duration.ofPlayer)) return notASeat('duration.ofPlayer', event.duration.ofPlayer);
+  // This runs for every event sent that leaves the lane: a walk over the fields its record names.
+  const fields = PLAYER_FIELDS[event.type];
+  for (let i = 0; i < fields.length; i++) {
+    const bad = unknownAt(event as unknown as Record<string, unknown>, fields[i] as PlayerField, seats);
+    if (bad !== null) return bad;
   }
   return null;
 }
 
-/** The player of a decision and who makes it for them, if either is not a seat. */
-function unknownDecider(player: string, by: string | undefined, seats: readonly string[]): string | null {
-  if (!seats.includes(player)) return notASeat('player', player);
-  return by !== undefined && !seats.includes(by) ? notASeat('by', by) : null;
+/** The message for the first id in one field of the event that is not a seat, or null. */
+function unknownAt(e: Record<string, unknown>, f: PlayerField, seats: readonly string[]): string | null {
+  const v = e[f.key];
+  if (f.sub === undefined) return typeof v === 'string' && !seats.includes(v) ? notASeat(f.key, v) : null;
+  if (f.list === 'items') {
+    if (!Array.isArray(v)) return null;
+    for (let i = 0; i < v.length; i++) {
+      const id = (v[i] as Record<string, unknown>)[f.sub];
+      if (typeof id === 'string' && !seats.includes(id)) return notASeat(`${f.key}[${i}].${f.sub}`, id);
+    }
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const w = (v as Record<string, unknown>)[f.sub];
+  if (f.list === undefined) return typeof w === 'string' && !seats.includes(w) ? notASeat(`${f.key}.${f.sub}`, w) : null;
+  if (!Array.isArray(w)) return null;
+  for (let i = 0; i < w.length; i++) {
+    const id = w[i] as unknown;
+    if (typeof id === 'string' && !seats.includes(id)) return notASeat(`${f.key}.${f.sub}[${i}]`, id);
+  }
+  return null;
 }
 
 function notASeat(field: string, id: string): string {
@@ -142,8 +128,8 @@ export function gateEvent(snapshot: SnapshotLike, raw: unknown): TurnEvent | Ref
 /**
  * The gate's lane for the one event most games send most (a PASS_PRIORITY without `by`: 85%
  * of the benchmark's events): the event when {@link fullGate} would accept it, parsed and
- * checked in one pass (its player is a seat, the game goes on, the legality table's
- * PASS_PRIORITY row) without the dispatch on the event's type; undefined for anything else,
+ * checked in one pass (its player is a seat, the game goes on, the PASS_PRIORITY record's
+ * legality) without the dispatch on the event's type; undefined for anything else,
  * which the full gate then takes (every refusal, with its message, is the full gate's). Needs
  * only the game's context and status (no tags: the row does not read what is awaited).
  */
@@ -151,7 +137,7 @@ export function laneEvent(game: Pick<SnapshotLike, 'context' | 'status'>, raw: u
   const pass = plainPass(raw);
   if (pass === undefined) return undefined;
   const ctx = game.context;
-  return ctx.seats.includes(pass.player) && game.status === 'active' && ctx.result === null && LEGALITY.PASS_PRIORITY(ctx, null, pass) === null ? pass : undefined;
+  return ctx.seats.includes(pass.player) && game.status === 'active' && ctx.result === null && EVENTS.PASS_PRIORITY.legality(ctx, null, pass) === null ? pass : undefined;
 }
 
 /** The gate without its lane for PASS_PRIORITY: the schema, then {@link checkParsed} (what every refusal comes from). */

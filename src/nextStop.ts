@@ -5,8 +5,8 @@
  */
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
+import { PLAINEST, violationOf } from './events/index.js';
 import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
-import { violationOf } from './rules/legality.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -47,7 +47,8 @@ export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string |
     if (player === undefined || isAsked(ctx, awaiting, player)) {
       return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...awaiting } };
     }
-    const action = legalActionsOf(current, awaiting.player).find((a) => a.type !== 'CONCEDE' && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND');
+    // The plainest answer (a pass, no attackers, the order as listed...), when it is legal.
+    const action = legalActionsOf(current, awaiting.player).find((a) => PLAINEST.has(a.type));
     if (action === undefined) return null;
     const event = plainestFill(action, awaiting, ctx);
     if (violationOf(ctx, awaiting, event) !== null) return null;

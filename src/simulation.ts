@@ -62,32 +62,31 @@ function creaturesOf(player: string): string[] {
   return [1, 2, 3].map((n) => `${player}-creature-${n}`);
 }
 
-/** Builds a concrete event from a template of `legalActions`. */
+/** Builds a concrete event from a template of `legalActions`: the fields it chooses at random (an id, attackers, blockers), or the plainest way. */
 export function concreteEvent(action: LegalAction, view: TurnView, random: () => number, serial: number): Record<string, unknown> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  switch (action.type) {
-    case 'CAST_SPELL':
-    case 'ACTIVATE_ABILITY':
-      return { type: action.type, player: action.player, id: `${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${serial}`, speed: action.speed };
-    case 'DECLARE_ATTACKERS': {
-      const opponents = view.awaiting?.kind === 'declareAttackers' ? view.awaiting.defenders : [];
-      if (opponents.length === 0) return { type: action.type, player: action.player, attackers: [] };
-      const attackers = creaturesOf(action.player)
-        .filter(() => random() < 0.4)
-        .map((id) => ({ id, defender: pick(opponents), ...(random() < 0.25 ? { firstStrike: true } : {}), ...(random() < 0.1 ? { doubleStrike: true } : {}) }));
-      return { type: action.type, player: action.player, attackers };
-    }
-    case 'DECLARE_BLOCKERS': {
-      // Attackers attacking the player or their team (CR 509.1a, 805.10).
-      const team = new Set(view.teams?.find((t) => t.players.includes(action.player))?.players ?? [action.player]);
-      const attacking = (view.combat?.attackers ?? []).filter((a) => team.has(a.defender));
-      const blockers = attacking.length === 0 ? [] : creaturesOf(action.player).filter(() => random() < 0.4).map((id) => ({ id, attacker: pick(attacking).id }));
-      return { type: action.type, player: action.player, blockers };
-    }
-    default:
-      // Orders, defenders, mulligans, the starting player, discards: the plainest choice.
-      return plainestFill(action, view.awaiting, { stack: view.stack, pendingTriggers: [] }) as unknown as Record<string, unknown>;
+  const chosen: readonly string[] = action.choose;
+  if (chosen.includes('id') && 'speed' in action) {
+    // A spell or an ability: a fresh id.
+    return { type: action.type, player: action.player, id: `${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${serial}`, speed: action.speed };
   }
+  if (chosen.includes('attackers')) {
+    const opponents = view.awaiting?.kind === 'declareAttackers' ? view.awaiting.defenders : [];
+    if (opponents.length === 0) return { type: action.type, player: action.player, attackers: [] };
+    const attackers = creaturesOf(action.player)
+      .filter(() => random() < 0.4)
+      .map((id) => ({ id, defender: pick(opponents), ...(random() < 0.25 ? { firstStrike: true } : {}), ...(random() < 0.1 ? { doubleStrike: true } : {}) }));
+    return { type: action.type, player: action.player, attackers };
+  }
+  if (chosen.includes('blockers')) {
+    // Attackers attacking the player or their team (CR 509.1a, 805.10).
+    const team = new Set(view.teams?.find((t) => t.players.includes(action.player))?.players ?? [action.player]);
+    const attacking = (view.combat?.attackers ?? []).filter((a) => team.has(a.defender));
+    const blockers = attacking.length === 0 ? [] : creaturesOf(action.player).filter(() => random() < 0.4).map((id) => ({ id, attacker: pick(attacking).id }));
+    return { type: action.type, player: action.player, blockers };
+  }
+  // Orders, defenders, mulligans, the starting player, discards: the plainest choice.
+  return plainestFill(action, view.awaiting, { stack: view.stack, pendingTriggers: [] }) as unknown as Record<string, unknown>;
 }
 
 /** The players and teams of a variant (its own player count) or of a free-for-all of `count` players. */

@@ -1,8 +1,9 @@
 /**
- * Controls: one button per legal action of the awaited player (from `legalActions`), with
- * small forms for the events that carry data, and the host's bookkeeping events. Every
- * button that sends an event has `data-action="<EVENT TYPE>"`. What is typed into a form
- * lives in {@link Drafts}, so re-rendering after each event keeps it.
+ * Controls: one button per decision of the awaited player (from `legalActions`), with a small
+ * form built from the template's `choose` (a field per chosen field, a select per field its
+ * variants differ in), and the host's bookkeeping events. Every button that sends an event has
+ * `data-action="<EVENT TYPE>"`. What is typed into a form lives in {@link Drafts}, so
+ * re-rendering after each event keeps it.
  */
 import type { LegalAction } from '../../src/legal.js';
 import type { SkipTarget, TurnView } from '../../src/contract.js';
@@ -100,88 +101,146 @@ function combatantRows(input: ControlsInput, rows: CombatantDraft[], kind: 'atta
   return h('div', { class: 'rows' }, rows.map(row));
 }
 
-function playerDecisions(input: ControlsInput): HTMLElement[] {
-  const { view, legal, drafts } = input;
-  const out: HTMLElement[] = [];
-  const speeds = (type: string) => legal.filter((a) => a.type === type).map((a) => ('speed' in a ? a.speed : ''));
+/** 'DECLARE_ATTACKERS' -> 'Declare attackers'. */
+function labelOf(type: string): string {
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The fields of a template the form does not ask for: its type, player, `by`, turn marker and `choose`. */
+const GIVEN = new Set(['type', 'player', 'by', 'turnMarker', 'choose']);
+
+/** The templates of one decision of one player, offered in several variants (a spell at each speed). */
+interface Offer {
+  type: string;
+  player: string;
+  choose: readonly string[];
+  variants: Record<string, unknown>[];
+}
+
+/** The legal actions grouped into offers: one per decision, player and turn marker. */
+function offersOf(legal: LegalAction[]): Offer[] {
+  const offers = new Map<string, Offer>();
   for (const action of legal) {
-    const p = action.player;
-    switch (action.type) {
-      case 'PASS_PRIORITY':
-        out.push(actionButton('PASS_PRIORITY', `Pass priority (${p})`, () => input.send({ type: 'PASS_PRIORITY', player: p }), { class: 'primary' }));
-        break;
-      case 'PLAY_LAND':
-        out.push(actionButton('PLAY_LAND', `Play a land (${p})`, () => input.send({ type: 'PLAY_LAND', player: p })));
-        break;
-      case 'CAST_SPELL':
-      case 'ACTIVATE_ABILITY': {
-        if (out.some((el) => el.dataset.form === action.type)) break;
-        const noun = action.type === 'CAST_SPELL' ? 'spell' : 'ability';
-        const idField = `${noun}-id`;
-        const fallbackId = `${noun}-${drafts.serial}`;
-        out.push(
-          h(
-            'div',
-            { class: 'form', 'data-form': action.type },
-            text(input, idField, fallbackId),
-            select(input, `${noun}-speed`, speeds(action.type), 'instant'),
-            actionButton(action.type, action.type === 'CAST_SPELL' ? `Cast (${p})` : `Activate (${p})`, () => {
-              const id = value(input, idField, fallbackId).trim() || fallbackId;
-              delete drafts.fields[idField];
-              drafts.serial++;
-              input.send({ type: action.type, player: p, id, speed: value(input, `${noun}-speed`, 'instant') });
-            }),
-          ),
-        );
-        break;
-      }
-      case 'DECLARE_ATTACKERS': {
-        const defenders = view.players.filter((x) => x !== p);
-        out.push(
-          h(
-            'div',
-            { class: 'form combat-form', 'data-form': 'DECLARE_ATTACKERS' },
-            h('div', { class: 'form-title' }, `${p} declares attackers`),
-            combatantRows(input, drafts.attackers, 'attacker', defenders),
-            h('button', { type: 'button', 'data-testid': 'add-attacker', onclick: () => (drafts.attackers.push({ id: `${p}-creature-${drafts.attackers.length + 1}`, target: defenders[0] ?? '', firstStrike: false, doubleStrike: false }), input.rerender()) }, '+ attacker'),
-            actionButton('DECLARE_ATTACKERS', drafts.attackers.length ? `Declare ${drafts.attackers.length} attacker(s)` : 'Declare no attackers', () => {
-              const attackers = drafts.attackers.map((a) => ({ id: a.id, defender: a.target, ...(a.firstStrike ? { firstStrike: true } : {}), ...(a.doubleStrike ? { doubleStrike: true } : {}) }));
-              drafts.attackers = [];
-              input.send({ type: 'DECLARE_ATTACKERS', player: p, attackers });
-            }),
-          ),
-        );
-        break;
-      }
-      case 'DECLARE_BLOCKERS': {
-        const attacking = (view.combat?.attackers ?? []).filter((a) => a.defender === p).map((a) => a.id);
-        out.push(
-          h(
-            'div',
-            { class: 'form combat-form', 'data-form': 'DECLARE_BLOCKERS' },
-            h('div', { class: 'form-title' }, `${p} declares blockers`),
-            combatantRows(input, drafts.blockers, 'blocker', attacking),
-            attacking.length ? h('button', { type: 'button', 'data-testid': 'add-blocker', onclick: () => (drafts.blockers.push({ id: `${p}-creature-${drafts.blockers.length + 1}`, target: attacking[0] ?? '', firstStrike: false, doubleStrike: false }), input.rerender()) }, '+ blocker') : null,
-            actionButton('DECLARE_BLOCKERS', drafts.blockers.length ? `Declare ${drafts.blockers.length} blocker(s)` : 'Declare no blockers', () => {
-              const blockers = drafts.blockers.map((b) => ({ id: b.id, attacker: b.target, ...(b.firstStrike ? { firstStrike: true } : {}), ...(b.doubleStrike ? { doubleStrike: true } : {}) }));
-              drafts.blockers = [];
-              input.send({ type: 'DECLARE_BLOCKERS', player: p, blockers });
-            }),
-          ),
-        );
-        break;
-      }
-      case 'DISCARD':
-        out.push(actionButton('DISCARD', `Discard ${action.count ?? 0} (${p})`, () => input.send({ type: 'DISCARD', player: p, count: action.count ?? 0 })));
-        break;
-      case 'CONCEDE':
-        out.push(actionButton('CONCEDE', `Concede (${p})`, () => input.send({ type: 'CONCEDE', player: p }), { class: 'danger' }));
-        break;
-      default:
-        break;
+    const template = action as unknown as Record<string, unknown>;
+    const key = `${action.type}|${action.player}|${String(template.turnMarker)}`;
+    const offer = offers.get(key) ?? { type: action.type, player: action.player, choose: action.choose as readonly string[], variants: [] };
+    offer.variants.push(template);
+    offers.set(key, offer);
+  }
+  return [...offers.values()];
+}
+
+/** The fields whose value differs between the variants of an offer (the speed of a spell): each gets a select. */
+function varyingFields(offer: Offer): string[] {
+  const first = offer.variants[0] ?? {};
+  return Object.keys(first).filter((k) => !GIVEN.has(k) && offer.variants.some((v) => JSON.stringify(v[k]) !== JSON.stringify(first[k])));
+}
+
+/** The form of one chosen field (LegalAction.choose), by the field's name, and how to read it when the form is sent (`rows`: a list of creatures). */
+function chosenField(input: ControlsInput, offer: Offer, field: string): { el: HTMLElement; read: () => unknown; rows?: true } {
+  const { view, drafts } = input;
+  const p = offer.player;
+  const awaiting = view.awaiting?.player === p ? view.awaiting : null;
+  const name = `${offer.type}-${field}`;
+  switch (field) {
+    case 'attackers': {
+      const defenders = awaiting?.kind === 'declareAttackers' ? awaiting.defenders : view.players.filter((x) => x !== p);
+      const add = () => (drafts.attackers.push({ id: `${p}-creature-${drafts.attackers.length + 1}`, target: defenders[0] ?? '', firstStrike: false, doubleStrike: false }), input.rerender());
+      return {
+        rows: true,
+        el: h('div', {}, combatantRows(input, drafts.attackers, 'attacker', defenders), h('button', { type: 'button', 'data-testid': 'add-attacker', onclick: add }, '+ attacker')),
+        read: () => {
+          const attackers = drafts.attackers.map((a) => ({ id: a.id, defender: a.target, ...(a.firstStrike ? { firstStrike: true } : {}), ...(a.doubleStrike ? { doubleStrike: true } : {}) }));
+          drafts.attackers = [];
+          return attackers;
+        },
+      };
+    }
+    case 'blockers': {
+      const attacking = (view.combat?.attackers ?? []).filter((a) => a.defender === p).map((a) => a.id);
+      const add = () => (drafts.blockers.push({ id: `${p}-creature-${drafts.blockers.length + 1}`, target: attacking[0] ?? '', firstStrike: false, doubleStrike: false }), input.rerender());
+      return {
+        rows: true,
+        el: h('div', {}, combatantRows(input, drafts.blockers, 'blocker', attacking), attacking.length ? h('button', { type: 'button', 'data-testid': 'add-blocker', onclick: add }, '+ blocker') : null),
+        read: () => {
+          const blockers = drafts.blockers.map((b) => ({ id: b.id, attacker: b.target, ...(b.firstStrike ? { firstStrike: true } : {}), ...(b.doubleStrike ? { doubleStrike: true } : {}) }));
+          drafts.blockers = [];
+          return blockers;
+        },
+      };
+    }
+    case 'defender': {
+      const options = awaiting?.kind === 'chooseDefender' ? awaiting.defenders : view.players.filter((x) => x !== p);
+      return { el: select(input, name, options), read: () => value(input, name, options[0] ?? '') };
+    }
+    case 'starting': {
+      const options = awaiting?.kind === 'chooseStartingPlayer' && awaiting.candidates !== undefined ? awaiting.candidates : view.players;
+      return { el: select(input, name, options, p), read: () => value(input, name, p) };
+    }
+    case 'order': {
+      const listed = awaiting?.kind === 'orderBlockers' ? awaiting.blockers : awaiting?.kind === 'orderAttackers' ? awaiting.attackers : awaiting?.kind === 'orderTriggers' ? awaiting.triggers : [];
+      return {
+        el: text(input, name, listed.join(', '), { size: '24', title: 'ids in order, separated by commas' }),
+        read: () =>
+          value(input, name, listed.join(', '))
+            .split(',')
+            .map((x) => x.trim())
+            .filter((x) => x !== ''),
+      };
+    }
+    default: {
+      // An id (a spell, an ability) or any other text.
+      const fallback = `${offer.type.toLowerCase().replace(/_/g, '-')}-${drafts.serial}`;
+      return {
+        el: text(input, name, fallback),
+        read: () => {
+          const typed = value(input, name, fallback).trim() || fallback;
+          delete drafts.fields[name];
+          drafts.serial++;
+          return typed;
+        },
+      };
     }
   }
-  return out;
+}
+
+/** One control per decision offered: a button, with a form for what the template leaves to choose (`choose`) and for its variants. */
+function decisionControl(input: ControlsInput, offer: Offer, plainest: boolean): HTMLElement {
+  const varying = varyingFields(offer);
+  const first = offer.variants[0] ?? {};
+  const fixed = Object.keys(first).filter((k) => !GIVEN.has(k) && !varying.includes(k) && !offer.choose.includes(k));
+  const selects = varying.map((k) => {
+    const options = offer.variants.map((v) => String(v[k]));
+    return { field: k, el: select(input, `${offer.type}-${k}`, options) };
+  });
+  const fields = offer.choose.map((f) => ({ field: f, ...chosenField(input, offer, f) }));
+  const label = `${labelOf(offer.type)} (${offer.player})${fixed.map((k) => `, ${k} ${typeof first[k] === 'string' ? first[k] : JSON.stringify(first[k])}`).join('')}`;
+  const button = actionButton(
+    offer.type,
+    label,
+    () => {
+      // The variant whose varying fields are the selected ones, less `choose`, with what was chosen.
+      const picked = offer.variants.find((v) => varying.every((k) => String(v[k]) === value(input, `${offer.type}-${k}`, String(first[k])))) ?? first;
+      const event: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(picked)) if (k !== 'choose') event[k] = v;
+      for (const f of fields) event[f.field] = f.read();
+      input.send(event);
+    },
+    offer.type === 'CONCEDE' ? { class: 'danger' } : plainest ? { class: 'primary' } : {},
+  );
+  if (selects.length === 0 && fields.length === 0) return button;
+  const rows = fields.some((f) => f.rows === true);
+  const title = rows ? h('div', { class: 'form-title' }, `${offer.player}: ${labelOf(offer.type).toLowerCase()}`) : null;
+  return h('div', { class: rows ? 'form combat-form' : 'form', 'data-form': offer.type }, title, ...fields.map((f) => f.el), ...selects.map((x) => x.el), button);
+}
+
+function playerDecisions(input: ControlsInput): HTMLElement[] {
+  const offers = offersOf(input.legal);
+  // The first decision offered to the awaited player is the plainest answer (legalActions lists it first).
+  const awaited = input.view.awaiting?.player;
+  const plainest = offers.find((o) => o.player === awaited);
+  return offers.map((o) => decisionControl(input, o, o === plainest));
 }
 
 function hostEvents(input: ControlsInput): HTMLElement[] {

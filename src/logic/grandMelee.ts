@@ -17,6 +17,7 @@ import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
 import { violationOf } from '../rules/legality.js';
+import { GAME_WIDE, LEAVING } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
 import { parseEvent } from '../schemas.js';
@@ -31,10 +32,6 @@ import { compiledStateOf, lookAhead } from './single.js';
 /** The events routed to the turns that take them. */
 type Routed = { marker: Marker; event: TurnEvent }[];
 
-/** Events that leave the game: one turn decides, every turn follows (CR 800.4a). */
-const LEAVING = new Set(['CONCEDE', 'LOSE', 'WIN', 'DRAW_GAME']);
-/** Host events about the game, not a turn: the first running turn takes them and the others follow. */
-const GAME_WIDE = new Set(['HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'ADD_EFFECT', 'REMOVE_EFFECT', 'SKIP_NEXT', 'CONTROL_PLAYER', 'SET_DAY_NIGHT', 'SET_STOPS', 'ADD_EXTRA_TURN']);
 
 const snap = (m: Marker) => snapshotOf(turnPlan, m.turn);
 const illegal = (message: string, rule: string): Refusal => ({ ok: false, error: { code: ErrorCode.ILLEGAL_ACTION, message, rule } });

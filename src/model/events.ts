@@ -7,6 +7,7 @@
  */
 import type { Effect, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
+import { CHANGES_LATER, PLAINEST } from '../events/index.js';
 import { plainestFill, legalActionsOf, type LegalAction } from '../legal.js';
 import { awaitingOf } from '../view.js';
 import { STEPS_OF_PHASE as STEP_ORDER } from '../rules/schedule.js';
@@ -171,17 +172,6 @@ export function modelEvents(snapshot: TurnSnapshot): TurnEvent[] {
   return [...coordinator, ...decisionEvents(snapshot), ...hostEvents(snapshot.context), ...refusedProbes(snapshot.context)];
 }
 
-/** Host events whose consequences come later in the turn or in later turns: the traversal follows them from an anchor. */
-const CHANGES_LATER: ReadonlySet<TurnEvent['type']> = new Set([
-  'ADD_MANA', 'ADD_EXTRA_TURN', 'ADD_EXTRA_COMBAT', 'ADD_EXTRA_STEP', 'ADD_EXTRA_PHASE', 'SKIP_NEXT', 'ADD_EFFECT', 'CONCEDE', 'YIELD',
-]);
-
-/** Decisions that keep the plainest game going (what `passUntil` answers). */
-const PLAIN: ReadonlySet<TurnEvent['type']> = new Set([
-  'PASS_PRIORITY', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'DISCARD', 'ORDER_BLOCKERS', 'ORDER_ATTACKERS', 'ORDER_TRIGGERS',
-  'CHOOSE_DEFENDER', 'CHOOSE_STARTING_PLAYER', 'KEEP', 'BOTTOM', 'OPENING_HAND_DONE', 'BEGIN_MARKER_TURN',
-]);
-
 /**
  * Whether the state is where the traversal lets the host change the turn: a quiet upkeep with
  * the active player holding priority and nothing on the stack. From there, each host event is
@@ -247,7 +237,7 @@ export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean
   if (event.type === 'SPEND_MANA' || event.type === 'REMOVE_EFFECT') return true;
   if (event.type === 'ADD_EFFECT' && event.id.startsWith('skip-every-')) return isNextPhaseSkipForAll(ctx, event) && (ctx.effects.length > 0 || isAnchor(snapshot));
   // What a host made is followed through turns 1 and 2, the plainest way.
-  if (hostMade(ctx)) return ctx.turn <= 2 && PLAIN.has(event.type) && isPlainest(event);
+  if (hostMade(ctx)) return ctx.turn <= 2 && PLAINEST.has(event.type) && isPlainest(event);
   // Objects on the stack are explored where turn 1 begins (priority works as anywhere else: the
   // chart passes it and resolves the stack at its root), and as a cleanup step discards (a
   // trigger then gives priority in cleanup, CR 514.3a).
@@ -261,7 +251,7 @@ export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean
   if (event.type === 'ACTIVATE_ABILITY') return false;
   // Every attack and block is explored in turn 1's combat; later combats are fought the plainest way.
   if (event.type === 'DECLARE_ATTACKERS' || event.type === 'DECLARE_BLOCKERS') return ctx.turn === 1 || isPlainest(event);
-  if (PLAIN.has(event.type) || event.type === 'PLAY_LAND') return true;
+  if (PLAINEST.has(event.type) || event.type === 'PLAY_LAND') return true;
   if (event.type === 'ADD_EFFECT') return isAnchor(snapshot) && event.effect.kind === 'skip' && (event.effect.what === 'main' || event.effect.what === 'end');
   return CHANGES_LATER.has(event.type) && isAnchor(snapshot);
 }

@@ -12,6 +12,7 @@ import { markerMachine } from '../../machines/grandMelee.machine.js';
 import { markerStepper } from '../grandMelee/coordinator.js';
 import { createGame } from '../game/create.js';
 import { type Game, type GameOptions } from '../game/types.js';
+import { PLAINEST } from '../events/index.js';
 import { plainestFill } from '../legal.js';
 
 /** A step of the markers' model: a whole turn of one marker, a player leaving, or an extra turn. */
@@ -55,7 +56,7 @@ function playTurn(game: Game, marker: number): boolean {
   for (let i = 0; i < 300; i++) {
     const t = game.view().turns?.find((x) => x.turnMarker === marker);
     if (t === undefined || t.waiting || t.turn !== start.turn || game.view().gameOver !== null) return true;
-    const action = game.legalActions().find((a) => a.player === t.awaiting?.player && (a.turnMarker === undefined || a.turnMarker === marker) && a.type !== 'CAST_SPELL' && a.type !== 'ACTIVATE_ABILITY' && a.type !== 'PLAY_LAND');
+    const action = game.legalActions().find((a) => a.player === t.awaiting?.player && (a.turnMarker === undefined || a.turnMarker === marker) && PLAINEST.has(a.type));
     if (action === undefined) return false;
     const event = { ...plainestFill(action, t.awaiting, { stack: t.stack, pendingTriggers: [] }), turnMarker: marker };
     if (!game.send(event).ok) return false;

@@ -5,7 +5,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { turnMachine } from '../../machines/turn.machine.js';
 import type { TurnEvent } from '../contract.js';
-import { violationOf } from '../rules/legality.js';
+import { violationOf } from '../events/index.js';
 import { awaitingOf } from '../view.js';
 
 /** The turn machine's snapshot type. */

@@ -5,6 +5,7 @@ import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../con
 import { createGame, restoreGame } from '../game/create.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import { describeIssue } from '../schemas.js';
+import { plainestAnswerTo } from '../legal.js';
 import { mismatch } from './match.js';
 import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';
 
@@ -31,33 +32,7 @@ export function plainestAnswer(view: TurnView): unknown {
 }
 
 function answerTo(a: TurnView['awaiting']): unknown {
-  if (a === null) return null;
-  switch (a.kind) {
-    case 'priority':
-      return { type: 'PASS_PRIORITY', player: a.player };
-    case 'declareAttackers':
-      return { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] };
-    case 'declareBlockers':
-      return { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] };
-    case 'discard':
-      return { type: 'DISCARD', player: a.player, count: a.count };
-    case 'chooseDefender':
-      return { type: 'CHOOSE_DEFENDER', player: a.player, defender: a.defenders[0] };
-    case 'orderBlockers':
-      return { type: 'ORDER_BLOCKERS', player: a.player, attacker: a.attacker, order: a.blockers };
-    case 'orderAttackers':
-      return { type: 'ORDER_ATTACKERS', player: a.player, blocker: a.blocker, order: a.attackers };
-    case 'orderTriggers':
-      return { type: 'ORDER_TRIGGERS', player: a.player, order: a.triggers };
-    case 'chooseStartingPlayer':
-      return { type: 'CHOOSE_STARTING_PLAYER', player: a.player, starting: a.player };
-    case 'mulligan':
-      return { type: 'KEEP', player: a.player };
-    case 'bottom':
-      return { type: 'BOTTOM', player: a.player, count: a.count };
-    case 'openingHandActions':
-      return { type: 'OPENING_HAND_DONE', player: a.player };
-  }
+  return a === null ? null : plainestAnswerTo(a);
 }
 
 /** Replays one scenario. Invalid files and setups fail at step -1. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGALITY, READS_AWAITING } from '../../src/rules/legality.js';
+import { LEGALITY, READS_AWAITING } from '../../src/events/index.js';
 import { EVENT_TYPES } from '../../src/schemas.js';
 
 /** The name of a row's second parameter (what the game awaits), or null when it takes none. */
