@@ -207,3 +207,6 @@ export const GameOptionsSchema = z
       }
     }),
   );
+
+/** Whether two types are the same (checked both ways): a schema and the type it describes are compared with it at compile time. */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

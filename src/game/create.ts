@@ -7,7 +7,7 @@ import type { z } from 'zod/mini';
 import type { TurnInput } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { parsePersisted } from '../persistence/validate.js';
-import { GameOptionsSchema, describeIssue } from '../schemas.js';
+import { GameOptionsSchema, describeIssue, type SameType } from '../schemas.js';
 import { randomIndex, seedState } from '../rules/random.js';
 import { emperorOf } from '../rules/teams.js';
 import { singleLogic } from '../logic/single.js';
@@ -18,7 +18,6 @@ import type { Game, GameOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
 // hooks and listeners are functions, which the schema does not describe.
-type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Defined<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined<Omit<GameOptions, 'hooks' | 'listeners'>>> = true;
 void optionsAgree;

@@ -30,6 +30,7 @@ import {
   int,
   lengthIn,
   type ParseResult,
+  type SameType,
 } from '../schemas.js';
 import { awaitingOf } from '../view.js';
 
@@ -365,7 +366,6 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
 // The snapshot schema and the context type describe the same fields (checked both ways at compile
 // time), except `pending`: the emitted events the hook has not seen yet are checked only for a
 // `type` (their fields are the engine's own, and the hook reads them as EmittedEvent).
-type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Defined<T> = T extends unknown ? { [K in keyof T]: Exclude<T[K], undefined> } : never;
 const contextAgrees: SameType<Defined<Omit<z.infer<ReturnType<typeof buildPersistedSchema>>['context'], 'pending'>>, Defined<Omit<TurnContext, 'pending'>>> = true;
 void contextAgrees;
