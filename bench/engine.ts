@@ -34,4 +34,4 @@ export const { initialState, sendStep, snapshotOf } = await load<typeof Runtime>
 export const { initialContext } = await load<typeof TurnEffects>('../machines/turn.effects.js');
 export const { toInput } = await load<typeof GameModule>('game.js');
 export const { createInterpreterGame } = await load<typeof Interpreter>('interpreter.js');
-export type { Game, TurnEvent, TurnView } from '../src/index.js';
+export type { Game, GameOptions, TurnEvent, TurnView } from '../src/index.js';
