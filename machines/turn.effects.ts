@@ -14,7 +14,7 @@ import { expire, type Moment } from '../src/rules/effects.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { copyCounts, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
+import { copyCounts, countsAfter, phaseName, phaseSkipRule, regularPhases, stepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -193,7 +193,7 @@ export function passOverPhase(ctx: TurnContext): Effect {
   if (name === null) return NOTHING;
   const counts = copyCounts(ctx.skips);
   phaseSkipRule(ctx, name, counts);
-  return effect(ctx, { phases: ctx.phases.slice(1), skips: counts, mainSeen: ctx.mainSeen || name === 'precombatMain' });
+  return effect(ctx, { phases: ctx.phases.slice(1), skips: countsAfter(ctx.skips, counts), mainSeen: ctx.mainSeen || name === 'precombatMain' });
 }
 
 /** The next phase begins (CR 500.1, 500.8). */
@@ -222,7 +222,7 @@ export function passOverStep(ctx: TurnContext): Effect {
   if (entry === undefined || ctx.phase === 'pregame') return NOTHING;
   const counts = copyCounts(ctx.skips);
   stepSkipRule(ctx, ctx.phase, entry, counts);
-  const patch: Partial<TurnContext> = { steps: ctx.steps.slice(1), skips: counts };
+  const patch: Partial<TurnContext> = { steps: ctx.steps.slice(1), skips: countsAfter(ctx.skips, counts) };
   if (entry.step === 'declareAttackers' && ctx.combat !== null) patch.combat = { ...ctx.combat, attacksDeclared: true };
   return effect(ctx, patch);
 }

@@ -17,6 +17,7 @@ import { markerMachine, type MarkerEvent, type MarkerTable } from '../../machine
 import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { adoptContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';
 import { step, type CompiledState } from '../compiled/runtime.js';
@@ -48,15 +49,41 @@ const SETTLE = { type: 'xstate.settle' } as unknown as TurnEvent;
 /** Most rounds of following and passing markers after one event. */
 const MAX_ROUNDS = 256;
 
+// sharedOf and sameShared name the fields of SHARED_FIELDS one by one (a loop over the names reads them slowly, and they run for every marker after every event).
 export function sharedOf(ctx: TurnContext): Shared {
-  const out = {} as Record<SharedField, unknown>;
-  for (const k of SHARED_FIELDS) out[k] = ctx[k];
-  return out as Shared;
+  return {
+    players: ctx.players,
+    manaPool: ctx.manaPool,
+    handSizes: ctx.handSizes,
+    extraTurns: ctx.extraTurns,
+    skips: ctx.skips,
+    effects: ctx.effects,
+    dayNight: ctx.dayNight,
+    controlNext: ctx.controlNext,
+    stops: ctx.stops,
+    yields: ctx.yields,
+    reasons: ctx.reasons,
+    result: ctx.result,
+    rng: ctx.rng,
+  };
 }
 
 function sameShared(ctx: TurnContext, shared: Shared): boolean {
-  for (const k of SHARED_FIELDS) if (ctx[k] !== shared[k]) return false;
-  return true;
+  return (
+    ctx.players === shared.players &&
+    ctx.manaPool === shared.manaPool &&
+    ctx.handSizes === shared.handSizes &&
+    ctx.extraTurns === shared.extraTurns &&
+    ctx.skips === shared.skips &&
+    ctx.effects === shared.effects &&
+    ctx.dayNight === shared.dayNight &&
+    ctx.controlNext === shared.controlNext &&
+    ctx.stops === shared.stops &&
+    ctx.yields === shared.yields &&
+    ctx.reasons === shared.reasons &&
+    ctx.result === shared.result &&
+    ctx.rng === shared.rng
+  );
 }
 
 /** Whether the marker's turn is running (not over, not waiting). */
@@ -69,17 +96,35 @@ export function holderOf(m: Marker): PlayerId {
   const ctx = m.turn.context;
   if (m.life === 'takingTurn' && m.turn.value !== 'turnMarkerPassed') return ctx.turnOwner;
   if (ctx.players.length === 0) return ctx.turnOwner;
-  return nextTurn(ctx).player;
+  // Who takes the next turn is a function of the context (never changed in place): found once per context.
+  let holder = nextHolders.get(ctx);
+  if (holder === undefined) nextHolders.set(ctx, (holder = nextTurn(ctx).player));
+  return holder;
 }
+const nextHolders = new WeakMap<TurnContext, PlayerId>();
 
-/** Where every marker is, for the marker statechart's guards. */
+/**
+ * Where every marker is, for the marker statechart's guards. The same table as the last one
+ * when nothing in it moved (most events move no marker): the statechart's answers are
+ * remembered by table.
+ */
 export function tableOf(markers: readonly Marker[]): MarkerTable {
   const ctx = (markers[0] as Marker).turn.context;
-  return {
-    seats: ctx.seats,
-    players: ctx.players,
-    markers: markers.map((m) => ({ number: m.number, holder: holderOf(m), takingTurn: isTakingTurn(m), removals: m.removals })),
-  };
+  const rows = markers.map((m) => ({ number: m.number, holder: holderOf(m), takingTurn: isTakingTurn(m), removals: m.removals }));
+  const last = lastTableOf;
+  if (last !== null && last.seats === ctx.seats && last.players === ctx.players && sameRows(last.markers, rows)) return last;
+  return (lastTableOf = { seats: ctx.seats, players: ctx.players, markers: rows });
+}
+let lastTableOf: MarkerTable | null = null;
+
+function sameRows(a: MarkerTable['markers'], b: MarkerTable['markers']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as MarkerTable['markers'][number];
+    const y = b[i] as MarkerTable['markers'][number];
+    if (x.number !== y.number || x.holder !== y.holder || x.takingTurn !== y.takingTurn || x.removals !== y.removals) return false;
+  }
+  return true;
 }
 
 type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
@@ -91,23 +136,65 @@ type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
  */
 export const markerStepper = {
   next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
-    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded).
-    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}|${event.table.players.join()}|${JSON.stringify(event.table.markers)}`;
-    let next = answers.get(key);
+    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded), by table first.
+    // The same question as the last one (a waiting marker checked again after an event that moved no marker): its answer.
+    if (snapshot === lastAsked.snapshot && event.type === lastAsked.type && event.table === lastAsked.table) return lastAsked.next;
+    const table = tableKey(event.table);
+    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}`;
+    let byTable = answers.get(table);
+    let next = byTable?.get(key);
     if (next === undefined) {
-      if (answers.size >= 4096) answers.clear();
-      answers.set(key, (next = transition(markerMachine, snapshot, event)[0]));
+      next = transition(markerMachine, snapshot, event)[0];
+      if (answerCount >= 4096) {
+        answers.clear();
+        answerCount = 0;
+        byTable = undefined;
+      }
+      if (byTable === undefined) answers.set(table, (byTable = new Map()));
+      byTable.set(key, next);
+      answerCount++;
     }
+    lastAsked = { snapshot, type: event.type, table: event.table, next };
     return next;
   },
 };
-const answers = new Map<string, SnapshotFrom<typeof markerMachine>>();
+const answers = new Map<string, Map<string, SnapshotFrom<typeof markerMachine>>>();
+let lastAsked: { snapshot: object | null; type: string; table: MarkerTable | null; next: SnapshotFrom<typeof markerMachine> } = { snapshot: null, type: '', table: null, next: null as never };
+let answerCount = 0;
+
+/** Where the markers are, as the answers' keys name it: made once per table (the coordinator asks every waiting marker with the same one). */
+function tableKey(table: MarkerTable): string {
+  if (table !== lastTable) {
+    lastTable = table;
+    // The players' part once per list of players (a context field: the same list until someone leaves); each marker as JSON would write it.
+    let players = playersKeys.get(table.players);
+    if (players === undefined) playersKeys.set(table.players, (players = table.players.join()));
+    let markers = '';
+    for (const m of table.markers) markers += `,{"number":${m.number},"holder":${JSON.stringify(m.holder)},"takingTurn":${m.takingTurn},"removals":${m.removals}}`;
+    lastTableKey = `${players}|[${markers.slice(1)}]`;
+  }
+  return lastTableKey;
+}
+const playersKeys = new WeakMap<readonly PlayerId[], string>();
+let lastTable: MarkerTable | null = null;
+let lastTableKey = '';
 
 /** Sends an event to a marker's statechart; returns the state it rests in. */
 export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {
-  const snapshot = markerMachine.resolveState({ value: life, context: { number: m.number } }) as SnapshotFrom<typeof markerMachine>;
-  return markerStepper.next(snapshot, event).value as Life;
+  return markerStepper.next(markerSnapshot(life, m.number), event).value as Life;
 }
+
+/** A marker's statechart resting in `life` (snapshots are immutable: made once for each). */
+function markerSnapshot(life: Life, number: number): SnapshotFrom<typeof markerMachine> {
+  const key = `${life}|${number}`;
+  let snapshot = snapshots.get(key);
+  if (snapshot === undefined) {
+    if (snapshots.size >= 1024) snapshots.clear();
+    snapshots.set(key, (snapshot = markerMachine.resolveState({ value: life, context: { number } }) as SnapshotFrom<typeof markerMachine>));
+  }
+  return snapshot;
+}
+const snapshots = new Map<string, SnapshotFrom<typeof markerMachine>>();
 
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */
 export function tag(events: readonly EmittedEvent[], number: number, many: boolean): Tagged[] {
@@ -115,7 +202,7 @@ export function tag(events: readonly EmittedEvent[], number: number, many: boole
 }
 
 /** A marker's turn follows a shared change made by another: the players who left leave it too, then it takes the shared fields and settles. */
-function follow(m: Marker, source: TurnContext, departed: readonly PlayerId[], plan: Plan, out: Tagged[], many: boolean, runtime: GameHooksRuntime | undefined): Marker {
+function follow(m: Marker, source: TurnContext, shared: Shared, departed: readonly PlayerId[], plan: Plan, out: Tagged[], many: boolean, runtime: GameHooksRuntime | undefined): Marker {
   let turn = m.turn;
   for (const player of departed) {
     if (turn.status !== 'active' || !turn.context.players.includes(player)) continue;
@@ -123,11 +210,42 @@ function follow(m: Marker, source: TurnContext, departed: readonly PlayerId[], p
     out.push(...tag(r.emitted.filter((e) => !GAME_WIDE.has(e.type)), m.number, many));
     turn = r.state;
   }
-  if (sameShared(turn.context, sharedOf(source))) return turn === m.turn ? m : { ...m, turn };
-  const synced: CompiledState = { ...turn, context: { ...turn.context, ...sharedOf(source) } };
+  if (sameShared(turn.context, shared)) return turn === m.turn ? m : { ...m, turn };
+  const synced: CompiledState = { value: turn.value, context: withShared(turn.context, shared), status: turn.status };
   const r = step(plan, synced, SETTLE, runtime);
   out.push(...tag(r.emitted, m.number, many));
   return { ...m, turn: r.state };
+}
+
+/** Whether a context's fields are in the order of machines/context.ts cloneContext (always but in a restored game's first turns): then its one-literal copy is the same object as a spread. */
+function inCloneOrder(ctx: TurnContext): boolean {
+  let i = 0;
+  for (const key in ctx) if (key !== CONTEXT_KEYS[i++]) return false;
+  return i === CONTEXT_KEYS.length;
+}
+
+/**
+ * `{ ...ctx, ...shared }`, made faster: a copy of the context (one object literal when its
+ * fields are in the usual order: a spread of an object this size takes V8's slow path), then
+ * the shared fields stored into it one by one. Every shared field is a field of the context,
+ * so the copy keeps the context's order of fields (which a restored game's persist() shows).
+ */
+function withShared(ctx: TurnContext, shared: Shared): TurnContext {
+  const c = inCloneOrder(ctx) ? adoptContext(ctx) : { ...ctx };
+  c.players = shared.players;
+  c.manaPool = shared.manaPool;
+  c.handSizes = shared.handSizes;
+  c.extraTurns = shared.extraTurns;
+  c.skips = shared.skips;
+  c.effects = shared.effects;
+  c.dayNight = shared.dayNight;
+  c.controlNext = shared.controlNext;
+  c.stops = shared.stops;
+  c.yields = shared.yields;
+  c.reasons = shared.reasons;
+  c.result = shared.result;
+  c.rng = shared.rng;
+  return c;
 }
 
 /**
@@ -143,9 +261,9 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     const i = ms.findIndex((m) => !sameShared(m.turn.context, canonical));
     if (i >= 0) {
       const source = (ms[i] as Marker).turn.context;
-      const departed = canonical.players.filter((p) => !source.players.includes(p));
+      const departed = source.players === canonical.players ? [] : canonical.players.filter((p) => !source.players.includes(p));
       canonical = sharedOf(source);
-      ms = ms.map((m, j) => (j === i ? m : follow(m, source, departed, plan, out, many, runtime)));
+      ms = ms.map((m, j) => (j === i ? m : follow(m, source, canonical, departed, plan, out, many, runtime)));
       // CR 807.4e-f: markers designated for removal as players leave.
       if (departed.length > 0 && ms.length > 1) {
         const counts = designateForRemoval(source, tableOf(ms).markers, departed);
@@ -165,9 +283,11 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     }
     // 3. A waiting marker is removed (807.4g) or begins its turn when no marker is within three seats to its left (807.4d).
     let changed = false;
+    // The markers do not move until one of them changes (then the loop ends): one table for all.
+    let table: MarkerTable | null = null;
     for (const m of ms) {
       if (m.life !== 'waiting') continue;
-      const life = markerTransition(m, 'waiting', { type: 'CHECK', table: tableOf(ms) });
+      const life = markerTransition(m, 'waiting', { type: 'CHECK', table: (table ??= tableOf(ms)) });
       if (life === 'removed') {
         ms = removeMarker(ms, m);
         changed = true;
@@ -183,7 +303,8 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     }
     if (!changed) break;
   }
-  return ms.sort((a, b) => a.number - b.number);
+  // Usually in order already (a sort with a comparator costs more than the look).
+  return ms.every((m, i) => i === 0 || (ms[i - 1] as Marker).number <= m.number) ? ms : ms.sort((a, b) => a.number - b.number);
 }
 
 /** CR 807.4g: a removed marker designated more than once passes the rest of its designations to the marker on its right. */
