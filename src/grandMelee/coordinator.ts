@@ -68,7 +68,8 @@ export function sharedOf(ctx: TurnContext): Shared {
   };
 }
 
-function sameShared(ctx: TurnContext, shared: Shared): boolean {
+/** Whether a context holds exactly the shared fields given (by identity: contexts are never changed once published). */
+export function sameShared(ctx: TurnContext, shared: Shared): boolean {
   return (
     ctx.players === shared.players &&
     ctx.manaPool === shared.manaPool &&
