@@ -9,7 +9,9 @@
  *   removed      designated for removal when players left                    (807.4e-g)
  *
  * Guards are named here and implemented in `markerSetup` as adapters over src/rules/grandMelee.ts.
- * No `invoke` or `after`: `xstate/graph` walks it as it walks the turn chart.
+ * No `invoke` or `after`: `xstate/graph` walks it as it walks the turn chart. No actions either:
+ * the coordinator remembers its answers by state, event and what the guards say
+ * (src/grandMelee/coordinator.ts markerStepper).
  */
 import { setup } from 'xstate';
 import type { PlayerId } from '../src/contract.js';

@@ -106,8 +106,8 @@ const nextHolders = new WeakMap<TurnContext, PlayerId>();
 
 /**
  * Where every marker is, for the marker statechart's guards. The same table as the last one
- * when nothing in it moved (most events move no marker): the statechart's answers are
- * remembered by table.
+ * when nothing in it moved (most events move no marker): a waiting marker checked again with
+ * it gets the answer it got (markerStepper).
  */
 export function tableOf(markers: readonly Marker[]): MarkerTable {
   const ctx = (markers[0] as Marker).turn.context;
@@ -137,48 +137,31 @@ type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
  */
 export const markerStepper = {
   next(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): SnapshotFrom<typeof markerMachine> {
-    // The chart's answer depends only on the state, the marker and where the markers are: remembered (bounded), by table first.
     // The same question as the last one (a waiting marker checked again after an event that moved no marker): its answer.
     if (snapshot === lastAsked.snapshot && event.type === lastAsked.type && event.table === lastAsked.table) return lastAsked.next;
-    const table = tableKey(event.table);
-    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}`;
-    let byTable = answers.get(table);
-    let next = byTable?.get(key);
+    // The chart has no actions: its answer depends only on the state, the marker, the event and what its guards say (remembered, bounded).
+    const key = `${String(snapshot.value)}|${snapshot.context.number}|${event.type}|${guardsSay(snapshot, event)}`;
+    let next = answers.get(key);
     if (next === undefined) {
-      next = transition(markerMachine, snapshot, event)[0];
-      if (answerCount >= 4096) {
-        answers.clear();
-        answerCount = 0;
-        byTable = undefined;
-      }
-      if (byTable === undefined) answers.set(table, (byTable = new Map()));
-      byTable.set(key, next);
-      answerCount++;
+      if (answers.size >= 4096) answers.clear();
+      answers.set(key, (next = transition(markerMachine, snapshot, event)[0]));
     }
     lastAsked = { snapshot, type: event.type, table: event.table, next };
     return next;
   },
 };
-const answers = new Map<string, Map<string, SnapshotFrom<typeof markerMachine>>>();
+const answers = new Map<string, SnapshotFrom<typeof markerMachine>>();
 let lastAsked: { snapshot: object | null; type: string; table: MarkerTable | null; next: SnapshotFrom<typeof markerMachine> } = { snapshot: null, type: '', table: null, next: null as never };
-let answerCount = 0;
 
-/** Where the markers are, as the answers' keys name it: made once per table (the coordinator asks every waiting marker with the same one). */
-function tableKey(table: MarkerTable): string {
-  if (table !== lastTable) {
-    lastTable = table;
-    // The players' part once per list of players (a context field: the same list until someone leaves); each marker as JSON would write it.
-    let players = playersKeys.get(table.players);
-    if (players === undefined) playersKeys.set(table.players, (players = table.players.join()));
-    let markers = '';
-    for (const m of table.markers) markers += `,{"number":${m.number},"holder":${JSON.stringify(m.holder)},"takingTurn":${m.takingTurn},"removals":${m.removals}}`;
-    lastTableKey = `${players}|[${markers.slice(1)}]`;
-  }
-  return lastTableKey;
+/** The marker chart's guards (machines/grandMelee.machine.ts markerSetup), pure functions of the marker and the event. */
+const GUARDS = Object.values(markerMachine.implementations.guards) as ((args: { context: { number: number }; event: MarkerEvent }) => boolean)[];
+
+/** What every guard of the marker chart says of a marker and an event, one digit each: with the state and the event's type, all a transition depends on. */
+function guardsSay(snapshot: SnapshotFrom<typeof markerMachine>, event: MarkerEvent): string {
+  let said = '';
+  for (const guard of GUARDS) said += guard({ context: snapshot.context, event }) ? '1' : '0';
+  return said;
 }
-const playersKeys = new WeakMap<readonly PlayerId[], string>();
-let lastTable: MarkerTable | null = null;
-let lastTableKey = '';
 
 /** Sends an event to a marker's statechart; returns the state it rests in. */
 export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Life {

@@ -36,6 +36,25 @@ export function initialHolders(players: readonly PlayerId[], starting: PlayerId)
 export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack'>): PlayerId[] {
   if (ctx.variant !== 'grandMelee') return ctx.players;
   const players = ctx.players;
+  // Asked again of the same fields (a step asks it of every context it makes): the last answer.
+  // (The seats too: a marker whose player left stands at the next seat.)
+  const seats = (ctx as Partial<Pick<TurnContext, 'seats'>>).seats;
+  const last = lastCircle;
+  if (ctx.stack.length === 0 && last.players === players && last.influence === ctx.influence && last.turnOwner === ctx.turnOwner && last.seats === seats) return last.circle;
+  const circle = priorityCircle(ctx);
+  if (ctx.stack.length === 0) lastCircle = { players, influence: ctx.influence, turnOwner: ctx.turnOwner, seats, circle };
+  return circle;
+}
+let lastCircle: { players: readonly PlayerId[] | null; influence: TurnContext['influence']; turnOwner: PlayerId; seats: readonly PlayerId[] | undefined; circle: PlayerId[] } = {
+  players: null,
+  influence: null,
+  turnOwner: '',
+  seats: undefined,
+  circle: [],
+};
+
+function priorityCircle(ctx: Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack'>): PlayerId[] {
+  const players = ctx.players;
   // The marker stays at its seat for the rest of a turn whose active player left (807.4c): its nearest player on the left stands in.
   const marker = players.includes(ctx.turnOwner) ? ctx.turnOwner : nextPlayerAfter(ctx as Pick<TurnContext, 'seats' | 'players'> & typeof ctx, ctx.turnOwner);
   // Whose range of influence counts: the marker's, and that of each controller (still in the game) of an object on the stack.
