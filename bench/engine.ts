@@ -42,4 +42,4 @@ export const { toInput } = create;
 const { xstateLogic } = await load<typeof XstateLogic>('logic/xstate.js');
 /** A game on the reference logic (XState's own transition). */
 export const createInterpreterGame = (options: Parameters<typeof Create.createGame>[0]) => create.createGame({ ...options, [create.LOGIC]: xstateLogic } as typeof options);
-export type { Game, TurnEvent, TurnView } from '../src/index.js';
+export type { Game, GameOptions, TurnEvent, TurnView } from '../src/index.js';

@@ -1,8 +1,9 @@
 /**
  * A profiling workload: plays the benchmark workloads through one implementation ('engine',
  * 'hook': the engine with a no-op checkpoint hook, 'raw': XState's actor.send) for a
- * few seconds, so that `node --cpu-prof` sees only that. Then summarise the profile with
- * bench/cpuprofile.ts.
+ * few seconds, so that `node --cpu-prof` sees only that; 'viewHook': a no-op hook declaring
+ * (view, pending); 'ffa64', 'melee64': the 64-player workloads of bench/hostPath.ts. Then
+ * summarise the profile with bench/cpuprofile.ts.
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts engine 5
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts engine 5 busy-2p   # one workload
@@ -10,10 +11,11 @@
  */
 import { createActor } from 'xstate';
 import { createGame, toInput, turnMachine } from './engine.js';
-import { workloads } from './workloads.js';
+import { players64, workloads, type Workload } from './workloads.js';
 
 const [impl = 'engine', seconds = '5', only] = process.argv.slice(2);
-const list = workloads().filter((w) => only === undefined || w.name === only);
+const many = impl === 'ffa64' || impl === 'melee64' ? players64() : null;
+const list: Workload[] = many !== null ? [impl === 'ffa64' ? many.freeForAll : many.grandMelee] : workloads().filter((w) => only === undefined || w.name === only);
 if (list.length === 0) throw new Error(`no workload named ${only}`);
 const until = performance.now() + Number(seconds) * 1000;
 const cpu = process.cpuUsage();
@@ -24,7 +26,8 @@ while (performance.now() < until) {
       const actor = createActor(turnMachine, { input: toInput({ players: w.players, seed: 1 }) }).start();
       for (const e of w.events) actor.send(e);
     } else {
-      const game = createGame({ players: w.players, ...(impl === 'hook' ? { hooks: { checkpoint: () => undefined } } : {}) });
+      const hooks = impl === 'hook' ? { checkpoint: () => undefined } : impl === 'viewHook' ? { checkpoint: (view: { turn: number }, pending: unknown[]) => void (view.turn + pending.length) } : undefined;
+      const game = createGame({ players: w.players, ...(hooks === undefined ? {} : { hooks }), ...(w.variant === undefined ? {} : { variant: w.variant }) });
       for (const e of w.events) game.send(e);
     }
     events += w.events.length;

@@ -9,6 +9,11 @@
  *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
  *   npm run bench -- --no-coverage     # do not time the model-based coverage run
  *
+ * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
+ * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
+ * a burst of 1,000 and 10,000 triggers in one checkpoint (bench/hostPath.ts), 64 players in Grand
+ * Melee against a free-for-all (`ratios.grandMelee64`, time per event) and createGame with 64.
+ *
  * Run with --expose-gc (the npm script does) so that heap figures are taken after a full GC.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +25,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
 import { CompiledGame, createGame, createInterpreterGame, initialContext, initialState as compiledInitial, playout, restoreGame, sendStep, snapshotOf, toInput, turnMachine, turnPlan, viewOf, type Game } from './engine.js';
 import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
-import { fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
+import { batchFor, fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
+import { checkBurst, time64, timeBurst } from './hostPath.js';
 import { initialState, reduce, reducerView } from './reducer.js';
 import { workloads, type Workload } from './workloads.js';
 
@@ -73,6 +79,11 @@ const IMPLS: Record<string, Impl> = {
   'compiled runtime alone': (w) => void playRuntime(w),
   'engine + no-op hook': (w) => {
     const game = createGame({ players: w.players, hooks: { checkpoint: () => undefined } });
+    for (const e of w.events) game.send(e);
+  },
+  // A hook that does nothing with the view and the pending events but read a number of each.
+  'engine + no-op hook (view, pending)': (w) => {
+    const game = createGame({ players: w.players, hooks: { checkpoint: (view, pending) => void (view.turn + pending.length) } });
     for (const e of w.events) game.send(e);
   },
   'raw XState': (w) => {
@@ -227,6 +238,7 @@ function main(): void {
   const started = performance.now();
   const list = workloads();
   for (const w of list) checkEquivalence(w);
+  for (const kind of ['noParameters', 'viewAndPending'] as const) checkBurst(1000, kind);
   console.log(`equivalence: reducer, raw XState and boardgame.io end in the engine's views on all ${list.length} workloads`);
 
   const samples = throughput(list);
@@ -250,6 +262,8 @@ function main(): void {
     rawXStateVsReducer: stat(ratioRuns('raw XState', 'reducer')),
     engineVsEngineOnXState: stat(ratioRuns('engine', 'engine on XState')),
     engineVsRuntimeAlone: stat(ratioRuns('engine', 'compiled runtime alone')),
+    withHook: stat(ratioRuns('engine + no-op hook', 'engine')),
+    withViewHook: stat(ratioRuns('engine + no-op hook (view, pending)', 'engine')),
   };
 
   const byWorkload = Object.fromEntries(
@@ -267,9 +281,14 @@ function main(): void {
   const plain = JSON.parse(json) as unknown;
   // Warm-up: restoring takes about a second of calls before V8 has optimised zod's and XState's paths.
   timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), args.quick ? 500 : 1500, CLOCK);
-  const persistUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => game.persist(), MIN_MS / 2, CLOCK) * 1000));
-  const restoreUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => restoreGame(plain), MIN_MS / 2, CLOCK) * 1000));
-  const restoreRoundTripUs = stat(Array.from({ length: RUNS }, () => timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), MIN_MS / 2, CLOCK) * 1000));
+  // Small operations are timed in batches (bench/measure.ts timePerCall): one clock read costs about 2.4 µs.
+  const batched = (once: () => void, minMs: number) => {
+    const batch = batchFor(once, 1, CLOCK);
+    return stat(Array.from({ length: RUNS }, () => timePerCall(once, minMs, CLOCK, batch) * 1000));
+  };
+  const persistUs = batched(() => game.persist(), MIN_MS / 2);
+  const restoreUs = batched(() => restoreGame(plain), MIN_MS / 2);
+  const restoreRoundTripUs = batched(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), MIN_MS / 2);
   const GAMES = 10_000;
   const heapRuns = args.quick ? 1 : 3;
   const heapBytesPerGame = stat(Array.from({ length: heapRuns }, () => heapPerGame(() => createGame({ players: ['A', 'B'] }), GAMES)));
@@ -284,11 +303,19 @@ function main(): void {
   };
   // Forks and playouts (issue 15): a fork of the mid-combat game; playouts of a new 2-player game's fork to turn 20.
   if (!(game instanceof CompiledGame)) throw new Error('createGame does not run the compiled runtime: no fork() figures');
-  const forkMicros = stat(Array.from({ length: RUNS }, () => timePerCall(() => (game as InstanceType<typeof CompiledGame>).fork(), MIN_MS / 2, CLOCK) * 1000));
+  const forkMicros = batched(() => (game as InstanceType<typeof CompiledGame>).fork(), MIN_MS / 2);
   const fresh = createGame({ players: ['A', 'B'], seed: 1 }) as InstanceType<typeof CompiledGame>;
   let seed = 1;
   timePerCall(() => playout(fresh, { untilTurn: 20, seed: seed++ }), MIN_MS, CLOCK);
   const playoutsPerSecond = stat(Array.from({ length: RUNS }, () => 1000 / timePerCall(() => playout(fresh, { untilTurn: 20, seed: seed++ }), MIN_MS * 2, CLOCK)));
+  // The host's path (issue 21, point 8): bursts of triggers in one checkpoint, 64 players.
+  const burstRuns = args.quick ? 1 : 3;
+  const bursts = {
+    noParameters: { n1000: timeBurst(1000, 'noParameters', burstRuns, MIN_MS, CLOCK), n10000: timeBurst(10_000, 'noParameters', burstRuns, 0, CLOCK) },
+    viewAndPending: { n1000: timeBurst(1000, 'viewAndPending', burstRuns, MIN_MS, CLOCK), n10000: timeBurst(10_000, 'viewAndPending', burstRuns, 0, CLOCK) },
+  };
+  const burstGrowth = (b: { n1000: Stat; n10000: Stat }) => b.n10000.median / b.n1000.median;
+  const players64 = time64(RUNS, MIN_MS, CLOCK);
   const rssBytesPer100kGames = rssOf(100_000);
   const bundle = bundleGzipBytes();
   const coverage = coverageRun();
@@ -306,7 +333,15 @@ function main(): void {
     ...Object.entries(byWorkload).map(([w, r]) => [`  engine ÷ reducer, ${w}`, fmt(r), '≥ 0.5', String(r >= 0.5)]),
     ['engine ÷ engine on XState', fmtStat(ratios.engineVsEngineOnXState), '', ''],
     ['engine ÷ compiled runtime alone (API path within 20%)', fmtStat(ratios.engineVsRuntimeAlone), '≥ 0.8', String(ratios.engineVsRuntimeAlone.median >= 0.8)],
-    ['µs per fork()', fmtStat(forkMicros), '≤ 5', String(forkMicros.median <= 5)],
+    ['engine + no-op hook ÷ engine (events/s)', fmtStat(ratios.withHook), '≥ 0.8', String(ratios.withHook.median >= 0.8)],
+    ['engine + no-op hook (view, pending) ÷ engine', fmtStat(ratios.withViewHook), '', ''],
+    ['ms per burst of 1,000 triggers (no-op hook / (view, pending))', `${fmtStat(bursts.noParameters.n1000)} / ${fmtStat(bursts.viewAndPending.n1000)}`, '', ''],
+    ['ms per burst of 10,000 triggers (no-op hook / (view, pending))', `${fmtStat(bursts.noParameters.n10000)} / ${fmtStat(bursts.viewAndPending.n10000)}`, '', ''],
+    ['  10,000 ÷ 1,000 (linear: 10; quadratic: 100)', `${fmt(burstGrowth(bursts.noParameters))} / ${fmt(burstGrowth(bursts.viewAndPending))}`, 'O(N)', String(burstGrowth(bursts.noParameters) < 20)],
+    ['µs per event, 64 players: free-for-all / Grand Melee', `${fmtStat(players64.freeForAllMicrosPerEvent)} / ${fmtStat(players64.grandMeleeMicrosPerEvent)}`, '', ''],
+    ['  Grand Melee ÷ free-for-all (time per event)', fmtStat(players64.grandMeleeVsFreeForAll), '≤ 4', String(players64.grandMeleeVsFreeForAll.median <= 4)],
+    ['µs per createGame, 64 players: free-for-all / Grand Melee', `${fmtStat(players64.createGameMicros.freeForAll)} / ${fmtStat(players64.createGameMicros.grandMelee)}`, '', ''],
+    ['µs per fork() (in batches)', fmtStat(forkMicros), '≤ 5', String(forkMicros.median <= 5)],
     ['playouts to turn 20 per second', fmtStat(playoutsPerSecond), '≥ 400', String(playoutsPerSecond.median >= 400)],
     ['RSS bytes per 100,000 live games', fmt(rssBytesPer100kGames), '', ''],
     ['bundle bytes gzipped', bundle.bytes === null ? `n/a: ${bundle.reason}` : fmt(bundle.bytes), '≤ 40960', bundle.bytes === null ? '' : String(bundle.bytes <= 40960)],
@@ -326,7 +361,7 @@ function main(): void {
   const median = <T extends Record<string, Stat>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.median])) as Record<keyof T, number>;
   const results = {
     /** Medians (engine events/s divided by theirs); `ratioStats` has min, max and runs. */
-    ratios: { ...median(ratios), byWorkload },
+    ratios: { ...median(ratios), grandMelee64: players64.grandMeleeVsFreeForAll.median, byWorkload },
     ratioStats: ratios,
     /** Median heap bytes per live game; `heapBytesPerGameStats` has min, max and runs. */
     heapBytesPerGame: heapBytesPerGame.median,
@@ -338,6 +373,13 @@ function main(): void {
     forkMicrosStats: forkMicros,
     playoutsPerSecond: playoutsPerSecond.median,
     playoutsPerSecondStats: playoutsPerSecond,
+    /** Issue 21, point 8: ms per burst of N triggers in one checkpoint, by hook; `growth` is 10,000's time ÷ 1,000's (linear: 10). */
+    triggerBursts: {
+      noParameters: { ...bursts.noParameters, growth: burstGrowth(bursts.noParameters) },
+      viewAndPending: { ...bursts.viewAndPending, growth: burstGrowth(bursts.viewAndPending) },
+    },
+    /** Issue 21, point 8: 64 players, µs per event and per createGame; `ratios.grandMelee64` is the median of `grandMeleeVsFreeForAll`. */
+    players64,
     rssBytesPer100kGames,
     bundleGzipBytes: bundle.bytes,
     ...(bundle.reason === undefined ? {} : { bundleGzipBytesNote: bundle.reason }),

@@ -9,7 +9,7 @@
  *   (CR 510.4), an extra turn every fourth turn (CR 500.7) and a cleanup loop: a trigger
  *   during the cleanup step gives priority and a new cleanup step follows (CR 514.3a).
  */
-import { createGame, plainestAnswer, seededRandom, type TurnEvent, type TurnView } from './engine.js';
+import { createGame, plainestAnswer, seededRandom, type GameOptions, type TurnEvent, type TurnView } from './engine.js';
 
 /** A recorded workload. */
 export interface Workload {
@@ -19,6 +19,8 @@ export interface Workload {
   events: TurnEvent[];
   /** Turns the workload plays. */
   turns: number;
+  /** The variant of the game (a free-for-all when absent). */
+  variant?: GameOptions['variant'];
 }
 
 type Script = (view: TurnView, random: () => number, once: (label: string) => boolean) => TurnEvent[] | null;
@@ -91,15 +93,15 @@ function plainest(view: TurnView): TurnEvent {
   return plainestAnswer(view) as TurnEvent;
 }
 
-/** Records a workload by driving the engine with a script until `turns` turns are over. */
-function record(name: string, players: string[], turns: number, seed: number, script: Script): Workload {
-  const game = createGame({ players });
+/** Records a workload by driving the engine with a script until `turns` turns are over (or `maxEvents` events are sent). */
+function record(name: string, players: string[], turns: number, seed: number, script: Script, options: Partial<GameOptions> = {}, maxEvents = Infinity): Workload {
+  const game = createGame({ ...options, players });
   const random = seededRandom(seed);
   const events: TurnEvent[] = [];
   const done = new Set<string>();
   for (;;) {
     const view = game.view();
-    if (view.turn > turns) break;
+    if (view.turn > turns || events.length >= maxEvents) break;
     const scope = `${view.turn}:${view.phase}:${view.step}`;
     const once = (label: string) => !done.has(`${scope}:${label}`) && done.add(`${scope}:${label}`) !== undefined;
     for (const event of script(view, random, once) ?? [plainest(view)]) {
@@ -108,7 +110,7 @@ function record(name: string, players: string[], turns: number, seed: number, sc
       events.push(event);
     }
   }
-  return { name, players, events, turns };
+  return { name, players, events, turns, ...(options.variant === undefined ? {} : { variant: options.variant }) };
 }
 
 const PLAYERS_4 = ['A', 'B', 'C', 'D'];
@@ -121,4 +123,19 @@ export function workloads(turns = 40): Workload[] {
     record('busy-2p', ['A', 'B'], turns, 3, busy),
     record('busy-4p', PLAYERS_4, turns, 4, busy),
   ];
+}
+
+/** The 64 players of the Grand Melee figure (issue 21): P01 ... P64. */
+export const PLAYERS_64 = Array.from({ length: 64 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
+
+/**
+ * 64 players passing through every step, as a free-for-all and as a Grand Melee game (CR 807:
+ * 16 turn markers, range of influence 1), the first `events` events of each: what one event
+ * costs with 64 players, and what Grand Melee's coordination of the markers adds to it.
+ */
+export function players64(events = 3000): { freeForAll: Workload; grandMelee: Workload } {
+  return {
+    freeForAll: record('quiet-64p', PLAYERS_64, Infinity, 5, quiet, {}, events),
+    grandMelee: record('grandMelee-64p', PLAYERS_64, Infinity, 6, quiet, { variant: 'grandMelee' }, events),
+  };
 }

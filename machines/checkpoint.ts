@@ -11,7 +11,7 @@ import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
 import { violationOf } from '../src/rules/legality.js';
 import { withPatch } from './context.js';
-import { effect, andThen, type Effect } from './effect.js';
+import { effect, andThen, combine, type Effect } from './effect.js';
 import { hostEffect, leaveEffect } from './host.effects.js';
 import type { GameHooksRuntime } from './hooks.js';
 import { endYieldsOnStackChange } from './yields.js';
@@ -67,10 +67,16 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     }
     const current = withPatch(ctx, out.patch);
     const reported = check === undefined ? { triggers: [], stateBasedActions: false, events: [] } : check(current, shown);
-    const cleared: Effect = { patch: { pending: [] }, emit: [] };
-    out = andThen(ctx, out, () => cleared);
+    // The events so far are the hook's now (`combine`: the cleared list reads nothing of the context).
+    out = combine(out, { patch: { pending: [] }, emit: [] });
+    // The host's path: a check that reports nothing, with no trigger waiting, ends the checkpoint
+    // here, as the rounds below would (no context copied, no trigger checked: resolving N
+    // triggers with a hook stays linear). A stack already past MAX_STACK takes the long way (its error).
+    if (reported.triggers.length === 0 && reported.events.length === 0 && !reported.stateBasedActions && current.pendingTriggers.length === 0 && current.stack.length <= MAX_STACK) {
+      return withActivity(out, current.result !== null || activity);
+    }
     const applied = applyEvents(withPatch(ctx, out.patch), reported.events);
-    out = andThen(ctx, out, () => applied);
+    out = combine(out, applied);
     const after = withPatch(ctx, out.patch);
     const triggers = [...after.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
     // CR 405.1: ids on the stack are unique; the reported triggers are checked as one TRIGGER event would be.

@@ -8,7 +8,7 @@
  *   waiting      a marker is within three seats to the holder's left         (807.4d)
  *   removed      designated for removal when players left                    (807.4e-g)
  *
- * Guards are named here and implemented in `markerSetup` as adapters over src/rules/grandMelee.ts.
+ * Guards are named here and implemented in grandMelee.guards.ts as adapters over src/rules/grandMelee.ts.
  * No `invoke` or `after`: `xstate/graph` walks it as it walks the turn chart.
  */
 import { setup } from 'xstate';

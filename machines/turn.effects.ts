@@ -13,7 +13,7 @@ import { startingCandidates } from '../src/rules/pregame.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
-import { copyCounts, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
+import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -184,7 +184,7 @@ export function passOverPhase(ctx: TurnContext): Effect {
   if (name === null) return NOTHING;
   const counts = copyCounts(ctx.skips);
   phaseSkipRule(ctx, name, counts);
-  return effect(ctx, { phases: ctx.phases.slice(1), skips: counts, mainSeen: ctx.mainSeen || name === 'precombatMain' });
+  return effect(ctx, { phases: ctx.phases.slice(1), skips: countsAfter(ctx.skips, counts), mainSeen: ctx.mainSeen || name === 'precombatMain' });
 }
 
 /** The next phase begins (CR 500.1, 500.8). */
@@ -222,7 +222,7 @@ export function passOverStep(ctx: TurnContext, rule: StepSkipRule): Effect {
   if (rule === '614.10') {
     const counts = copyCounts(ctx.skips);
     isSkippedByEffect(ctx, ctx.phase, entry, counts);
-    patch.skips = counts;
+    patch.skips = countsAfter(ctx.skips, counts);
   }
   if (entry.step === 'declareAttackers' && ctx.combat !== null) patch.combat = { ...ctx.combat, attacksDeclared: true };
   return effect(ctx, patch);

@@ -7,7 +7,7 @@ import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
-import type { Awaiting, CheckpointHook, PlayerId, TurnView } from './contract.js';
+import type { Awaiting, CheckpointHook, EmittedEvent, PlayerId, TurnView } from './contract.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -35,7 +35,11 @@ export function hookRuntime(hook: CheckpointHook | undefined, version: () => num
   return runtime;
 }
 
-/** Calls the checkpoint hook as the game checks state-based actions and triggers; throws HOOK_FAILED when it misbehaves. */
+/**
+ * Calls the checkpoint hook as the game checks state-based actions and triggers; throws HOOK_FAILED when it misbehaves.
+ * The view and the copy of the pending events are built only for a hook that can read them
+ * ({@link argumentsSeen}): a hook declared without parameters is called with none.
+ */
 export function callHook(
   hook: CheckpointHook,
   view: (ctx: TurnContext, awaiting: Awaiting | null) => TurnView,
@@ -43,12 +47,13 @@ export function callHook(
   about: PlayerId | null,
   setInHook: (inHook: boolean) => void,
 ): HookReport {
-  const shown = view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
-  const pending = ctx.pending.map((e) => ({ ...e }));
+  const seen = argumentsSeen(hook);
+  const shown = seen === 0 ? undefined : view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
+  const pending = seen < 2 ? undefined : ctx.pending.map((e) => ({ ...e }));
   let raw: unknown;
   setInHook(true);
   try {
-    raw = hook(shown, pending);
+    raw = seen === 0 ? (hook as () => unknown)() : seen === 1 ? (hook as (view: TurnView) => unknown)(shown as TurnView) : hook(shown as TurnView, pending as EmittedEvent[]);
   } catch (err) {
     throw hookFailed(`the checkpoint hook threw: ${describeThrown(err)}`);
   } finally {
@@ -64,4 +69,55 @@ export function callHook(
     if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
   }
   return parsed.value;
+}
+
+/**
+ * How many of its arguments (the view, then the pending events) a checkpoint hook can read: 0
+ * or 1 only when its source text proves it (read once per hook, with
+ * `Function.prototype.toString`), 2 otherwise. A hook declared with fewer simple parameters
+ * than it is given cannot read the others when it is an arrow function (it has no `arguments`
+ * of its own) or a function whose source never names `arguments` or `eval`. Anything else (a
+ * rest, default or destructured parameter, a bound or native function, a proxy, source text
+ * that does not parse here) counts as reading both: the arguments are built for it as always.
+ *
+ * Building the view is most of what a checkpoint costs a hook that ignores it; a hook that
+ * cannot observe its arguments sees no difference when they are not built (they are fresh
+ * copies, pure functions of the context).
+ */
+export function argumentsSeen(hook: CheckpointHook): 0 | 1 | 2 {
+  if (hook === lastHook) return lastSeen;
+  let seen = analysed.get(hook);
+  if (seen === undefined) analysed.set(hook, (seen = parametersRead(hook)));
+  lastHook = hook;
+  lastSeen = seen;
+  return seen;
+}
+
+const analysed = new WeakMap<CheckpointHook, 0 | 1 | 2>();
+let lastHook: CheckpointHook | undefined;
+let lastSeen: 0 | 1 | 2 = 2;
+
+/** A function's parameter list: `async`, then `function`, `function*`, a method's name or nothing (an arrow), then the list in parentheses. */
+const PARAMETER_LIST = /^(?:async\s*)?(?:function\b\s*\*?\s*[\w$]*|\*?\s*[\w$]*)\s*\(([^()]*)\)\s*(=>)?/;
+/** An arrow function with one parameter and no parentheses. */
+const ONE_PARAMETER_ARROW = /^(?:async\s+)?[\w$]+\s*=>/;
+const SIMPLE_PARAMETER = /^\s*[A-Za-z_$][\w$]*\s*$/;
+/** What lets a non-arrow function read arguments it does not declare. */
+const READS_ARGUMENTS = /\b(?:arguments|eval)\b/;
+
+function parametersRead(hook: CheckpointHook): 0 | 1 | 2 {
+  let source: string;
+  try {
+    source = Function.prototype.toString.call(hook);
+  } catch {
+    return 2;
+  }
+  if (source.includes('[native code]')) return 2;
+  if (ONE_PARAMETER_ARROW.test(source)) return 1;
+  const list = PARAMETER_LIST.exec(source);
+  if (list === null) return 2;
+  const params = (list[1] as string).trim() === '' ? [] : (list[1] as string).split(',');
+  if (params.length >= 2 || !params.every((p) => SIMPLE_PARAMETER.test(p))) return 2;
+  if (list[2] === undefined && READS_ARGUMENTS.test(source)) return 2;
+  return params.length as 0 | 1;
 }

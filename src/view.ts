@@ -59,25 +59,98 @@ export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
   return null;
 }
 
+/** The view's records by player: what they are made of, and the records (never handed out: each view gets copies). */
+interface PlayerRecords {
+  of: Pick<TurnContext, 'players' | 'manaPool' | 'handSizes' | 'spellsCast' | 'landsPlayedBy' | 'maxHandSize' | 'effects' | 'controlledBy' | 'stops'>;
+  manaPool: Record<string, number>;
+  handSizes: Record<string, number>;
+  spellsCast: Record<string, number>;
+  landsPlayedBy: Record<string, number>;
+  maxHandSize: Record<string, number | null>;
+  decidedBy: Record<string, string>;
+  stops: TurnView['stops'];
+  /** Whether some player has stops (else every entry of `stops` is null and a shallow copy is a fresh one). */
+  anyStops: boolean;
+}
+
+let lastRecords: PlayerRecords | null = null;
+
+/**
+ * The records by player of a context's view, remembered while the fields they are made of stay
+ * the same (contexts are never changed in place): consecutive checks of a game mostly share them,
+ * and copying a record is cheaper than building it one player at a time.
+ */
+function playerRecords(ctx: TurnContext): PlayerRecords {
+  const last = lastRecords;
+  if (
+    last !== null &&
+    last.of.players === ctx.players &&
+    last.of.manaPool === ctx.manaPool &&
+    last.of.handSizes === ctx.handSizes &&
+    last.of.spellsCast === ctx.spellsCast &&
+    last.of.landsPlayedBy === ctx.landsPlayedBy &&
+    last.of.maxHandSize === ctx.maxHandSize &&
+    last.of.effects === ctx.effects &&
+    last.of.controlledBy === ctx.controlledBy &&
+    last.of.stops === ctx.stops
+  ) {
+    return last;
+  }
+  const records: PlayerRecords = {
+    of: {
+      players: ctx.players,
+      manaPool: ctx.manaPool,
+      handSizes: ctx.handSizes,
+      spellsCast: ctx.spellsCast,
+      landsPlayedBy: ctx.landsPlayedBy,
+      maxHandSize: ctx.maxHandSize,
+      effects: ctx.effects,
+      controlledBy: ctx.controlledBy,
+      stops: ctx.stops,
+    },
+    manaPool: {},
+    handSizes: {},
+    spellsCast: {},
+    landsPlayedBy: {},
+    maxHandSize: {},
+    decidedBy: {},
+    stops: {},
+    anyStops: false,
+  };
+  for (const p of ctx.players) {
+    records.manaPool[p] = ctx.manaPool[p] ?? 0;
+    records.handSizes[p] = ctx.handSizes[p] ?? 0;
+    records.spellsCast[p] = ctx.spellsCast[p] ?? 0;
+    records.landsPlayedBy[p] = landsPlayedByOf(ctx, p);
+    records.maxHandSize[p] = maxHandSizeOf(ctx, p);
+    records.decidedBy[p] = decider(ctx, p);
+    const s = ctx.stops[p];
+    records.stops[p] = s === undefined || s === null ? null : s;
+    if (s !== undefined && s !== null) records.anyStops = true;
+  }
+  return (lastRecords = records);
+}
+
+/** A fresh copy of the stops by player (each player's list and its entries copied). */
+function copyStops(stops: TurnView['stops']): TurnView['stops'] {
+  const out: TurnView['stops'] = {};
+  for (const p in stops) {
+    const s = stops[p];
+    out[p] = s === undefined || s === null ? null : s.map((x) => ({ ...x }));
+  }
+  return out;
+}
+
 /** Builds a fresh TurnView from a context and what is awaited. Nothing in it is shared with the context. */
 export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number): TurnView {
-  const manaPool: Record<string, number> = {};
-  const handSizes: Record<string, number> = {};
-  const spellsCast: Record<string, number> = {};
-  const landsPlayedBy: Record<string, number> = {};
-  const maxHandSize: Record<string, number | null> = {};
-  const decidedBy: Record<string, string> = {};
-  const stops: TurnView['stops'] = {};
-  for (const p of ctx.players) {
-    manaPool[p] = ctx.manaPool[p] ?? 0;
-    handSizes[p] = ctx.handSizes[p] ?? 0;
-    spellsCast[p] = ctx.spellsCast[p] ?? 0;
-    landsPlayedBy[p] = landsPlayedByOf(ctx, p);
-    maxHandSize[p] = maxHandSizeOf(ctx, p);
-    decidedBy[p] = decider(ctx, p);
-    const s = ctx.stops[p];
-    stops[p] = s === undefined || s === null ? null : s.map((x) => ({ ...x }));
-  }
+  const records = playerRecords(ctx);
+  const manaPool = { ...records.manaPool };
+  const handSizes = { ...records.handSizes };
+  const spellsCast = { ...records.spellsCast };
+  const landsPlayedBy = { ...records.landsPlayedBy };
+  const maxHandSize = { ...records.maxHandSize };
+  const decidedBy = { ...records.decidedBy };
+  const stops = records.anyStops ? copyStops(records.stops) : { ...records.stops };
   return {
     version,
     turn: ctx.turn,
@@ -86,7 +159,8 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     phase: ctx.phase,
     step: ctx.step,
     priority: ctx.result === null ? ctx.priority : null,
-    awaiting: awaiting === null ? null : structuredCopy(awaiting),
+    // The usual awaiting (priority, the only one a checkpoint hook is shown) copied as it is made; the others as JSON would.
+    awaiting: awaiting === null ? null : awaiting.kind === 'priority' ? { kind: awaiting.kind, player: awaiting.player } : structuredCopy(awaiting),
     decidedBy,
     stack: ctx.stack.map((o) => (o.creatures ? { ...o, creatures: [...o.creatures] } : { ...o })),
     landsPlayed: landsPlayedByUnit(ctx, ctx.activePlayer),
@@ -118,9 +192,54 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
   };
 }
 
-/** A deep copy of plain JSON data. */
+/** A deep copy of plain JSON data: what `JSON.parse(JSON.stringify(value))` returns, made without the text in between. */
 function structuredCopy<T>(value: T): T {
-  return typeof value === 'object' && value !== null ? (JSON.parse(JSON.stringify(value)) as T) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return plainCopy(value) as T;
+  } catch {
+    // Anything but plain data (a cycle, a class instance, toJSON, a bigint ...): JSON's own answer, or its error.
+    return JSON.parse(JSON.stringify(value)) as T;
+  }
+}
+
+/** Thrown by {@link plainCopy} on what JSON would treat otherwise than as plain data. */
+const NOT_PLAIN = new Error('not plain data');
+
+/** JSON's copy of plain data (objects of Object.prototype or null prototype, arrays, strings, finite numbers, booleans, null). */
+function plainCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // JSON writes -0 as 0, NaN and the infinities as null.
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'object':
+      break;
+    default:
+      throw NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) out.push(plainCopy(value[i]) ?? null);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) throw NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = plainCopy((value as Record<string, unknown>)[key]);
+    if (v === undefined) continue;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
 }
 
 /** The view of a machine snapshot. */

@@ -1,8 +1,8 @@
 /**
  * The Grand Melee coordinator (CR 807.4, 807.5): the turn markers of one game, each with its
- * own run of the turn chart (its own turn, stack and priority) and its own actor of the marker
- * statechart (machines/grandMelee.machine.ts). Pure functions over immutable markers: the game
- * (game.ts) keeps the current list.
+ * own run of the turn chart (its own turn, stack and priority) and its own run of the marker
+ * statechart (machines/grandMelee.machine.ts, compiled). Pure functions over immutable markers:
+ * the Grand Melee logic (src/logic/grandMelee.ts) keeps the current list.
  *
  * - What the game shares (players, mana pools, hands, effects, extra turns, results, ...) is
  *   the same in every marker's context: after a marker's run changes it, every other marker
@@ -16,6 +16,7 @@ import type { MarkerContext, MarkerEvent, MarkerTable } from '../../machines/gra
 import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { adoptContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';
 import { step, type CompiledState } from '../compiled/runtime.js';
@@ -48,15 +49,42 @@ const SETTLE = { type: 'xstate.settle' } as unknown as TurnEvent;
 /** Most rounds of following and passing markers after one event. */
 const MAX_ROUNDS = 256;
 
+// sharedOf and sameShared name the fields of SHARED_FIELDS one by one (a loop over the names reads them slowly, and they run for every marker after every event).
 export function sharedOf(ctx: TurnContext): Shared {
-  const out = {} as Record<SharedField, unknown>;
-  for (const k of SHARED_FIELDS) out[k] = ctx[k];
-  return out as Shared;
+  return {
+    players: ctx.players,
+    manaPool: ctx.manaPool,
+    handSizes: ctx.handSizes,
+    extraTurns: ctx.extraTurns,
+    skips: ctx.skips,
+    effects: ctx.effects,
+    dayNight: ctx.dayNight,
+    controlNext: ctx.controlNext,
+    stops: ctx.stops,
+    yields: ctx.yields,
+    reasons: ctx.reasons,
+    result: ctx.result,
+    rng: ctx.rng,
+  };
 }
 
-function sameShared(ctx: TurnContext, shared: Shared): boolean {
-  for (const k of SHARED_FIELDS) if (ctx[k] !== shared[k]) return false;
-  return true;
+/** Whether a context holds exactly the shared fields given (by identity: contexts are never changed once published). */
+export function sameShared(ctx: TurnContext, shared: Shared): boolean {
+  return (
+    ctx.players === shared.players &&
+    ctx.manaPool === shared.manaPool &&
+    ctx.handSizes === shared.handSizes &&
+    ctx.extraTurns === shared.extraTurns &&
+    ctx.skips === shared.skips &&
+    ctx.effects === shared.effects &&
+    ctx.dayNight === shared.dayNight &&
+    ctx.controlNext === shared.controlNext &&
+    ctx.stops === shared.stops &&
+    ctx.yields === shared.yields &&
+    ctx.reasons === shared.reasons &&
+    ctx.result === shared.result &&
+    ctx.rng === shared.rng
+  );
 }
 
 /** Whether the marker's turn is running (not over, not waiting). */
@@ -69,17 +97,35 @@ export function holderOf(m: Marker): PlayerId {
   const ctx = m.turn.context;
   if (m.life === 'takingTurn' && m.turn.value !== 'turnMarkerPassed') return ctx.turnOwner;
   if (ctx.players.length === 0) return ctx.turnOwner;
-  return nextTurn(ctx).player;
+  // Who takes the next turn is a function of the context (never changed in place): found once per context.
+  let holder = nextHolders.get(ctx);
+  if (holder === undefined) nextHolders.set(ctx, (holder = nextTurn(ctx).player));
+  return holder;
 }
+const nextHolders = new WeakMap<TurnContext, PlayerId>();
 
-/** Where every marker is, for the marker statechart's guards. */
+/**
+ * Where every marker is, for the marker statechart's guards. The same table as the last one
+ * when nothing in it moved (most events move no marker): a waiting marker checked again with
+ * it gets the answer it got (markerStepper).
+ */
 export function tableOf(markers: readonly Marker[]): MarkerTable {
   const ctx = (markers[0] as Marker).turn.context;
-  return {
-    seats: ctx.seats,
-    players: ctx.players,
-    markers: markers.map((m) => ({ number: m.number, holder: holderOf(m), takingTurn: isTakingTurn(m), removals: m.removals })),
-  };
+  const rows = markers.map((m) => ({ number: m.number, holder: holderOf(m), takingTurn: isTakingTurn(m), removals: m.removals }));
+  const last = lastTableOf;
+  if (last !== null && last.seats === ctx.seats && last.players === ctx.players && sameRows(last.markers, rows)) return last;
+  return (lastTableOf = { seats: ctx.seats, players: ctx.players, markers: rows });
+}
+let lastTableOf: MarkerTable | null = null;
+
+function sameRows(a: MarkerTable['markers'], b: MarkerTable['markers']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as MarkerTable['markers'][number];
+    const y = b[i] as MarkerTable['markers'][number];
+    if (x.number !== y.number || x.holder !== y.holder || x.takingTurn !== y.takingTurn || x.removals !== y.removals) return false;
+  }
+  return true;
 }
 
 type Life = 'takingTurn' | 'passing' | 'waiting' | 'removed';
@@ -107,13 +153,14 @@ export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Lif
   return markerStepper.next({ value: life, context: { number: m.number } }, event).value;
 }
 
+
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */
 export function tag(events: readonly EmittedEvent[], number: number, many: boolean): Tagged[] {
   return many ? events.map((e) => ({ ...e, turnMarker: number })) : [...events];
 }
 
 /** A marker's turn follows a shared change made by another: the players who left leave it too, then it takes the shared fields and settles. */
-function follow(m: Marker, source: TurnContext, departed: readonly PlayerId[], plan: Plan, out: Tagged[], many: boolean, runtime: GameHooksRuntime | undefined): Marker {
+function follow(m: Marker, source: TurnContext, shared: Shared, departed: readonly PlayerId[], plan: Plan, out: Tagged[], many: boolean, runtime: GameHooksRuntime | undefined): Marker {
   let turn = m.turn;
   for (const player of departed) {
     if (turn.status !== 'active' || !turn.context.players.includes(player)) continue;
@@ -121,11 +168,42 @@ function follow(m: Marker, source: TurnContext, departed: readonly PlayerId[], p
     out.push(...tag(r.emitted.filter((e) => !GAME_WIDE.has(e.type)), m.number, many));
     turn = r.state;
   }
-  if (sameShared(turn.context, sharedOf(source))) return turn === m.turn ? m : { ...m, turn };
-  const synced: CompiledState = { ...turn, context: { ...turn.context, ...sharedOf(source) } };
+  if (sameShared(turn.context, shared)) return turn === m.turn ? m : { ...m, turn };
+  const synced: CompiledState = { value: turn.value, context: withShared(turn.context, shared), status: turn.status };
   const r = step(plan, synced, SETTLE, runtime);
   out.push(...tag(r.emitted, m.number, many));
   return { ...m, turn: r.state };
+}
+
+/** Whether a context's fields are in the order of machines/context.ts cloneContext (always but in a restored game's first turns): then its one-literal copy is the same object as a spread. */
+function inCloneOrder(ctx: TurnContext): boolean {
+  let i = 0;
+  for (const key in ctx) if (key !== CONTEXT_KEYS[i++]) return false;
+  return i === CONTEXT_KEYS.length;
+}
+
+/**
+ * `{ ...ctx, ...shared }`, made faster: a copy of the context (one object literal when its
+ * fields are in the usual order: a spread of an object this size takes V8's slow path), then
+ * the shared fields stored into it one by one. Every shared field is a field of the context,
+ * so the copy keeps the context's order of fields (which a restored game's persist() shows).
+ */
+function withShared(ctx: TurnContext, shared: Shared): TurnContext {
+  const c = inCloneOrder(ctx) ? adoptContext(ctx) : { ...ctx };
+  c.players = shared.players;
+  c.manaPool = shared.manaPool;
+  c.handSizes = shared.handSizes;
+  c.extraTurns = shared.extraTurns;
+  c.skips = shared.skips;
+  c.effects = shared.effects;
+  c.dayNight = shared.dayNight;
+  c.controlNext = shared.controlNext;
+  c.stops = shared.stops;
+  c.yields = shared.yields;
+  c.reasons = shared.reasons;
+  c.result = shared.result;
+  c.rng = shared.rng;
+  return c;
 }
 
 /**
@@ -141,9 +219,9 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     const i = ms.findIndex((m) => !sameShared(m.turn.context, canonical));
     if (i >= 0) {
       const source = (ms[i] as Marker).turn.context;
-      const departed = canonical.players.filter((p) => !source.players.includes(p));
+      const departed = source.players === canonical.players ? [] : canonical.players.filter((p) => !source.players.includes(p));
       canonical = sharedOf(source);
-      ms = ms.map((m, j) => (j === i ? m : follow(m, source, departed, plan, out, many, runtime)));
+      ms = ms.map((m, j) => (j === i ? m : follow(m, source, canonical, departed, plan, out, many, runtime)));
       // CR 807.4e-f: markers designated for removal as players leave.
       if (departed.length > 0 && ms.length > 1) {
         const counts = designateForRemoval(source, tableOf(ms).markers, departed);
@@ -163,9 +241,11 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     }
     // 3. A waiting marker is removed (807.4g) or begins its turn when no marker is within three seats to its left (807.4d).
     let changed = false;
+    // The markers do not move until one of them changes (then the loop ends): one table for all.
+    let table: MarkerTable | null = null;
     for (const m of ms) {
       if (m.life !== 'waiting') continue;
-      const life = markerTransition(m, 'waiting', { type: 'CHECK', table: tableOf(ms) });
+      const life = markerTransition(m, 'waiting', { type: 'CHECK', table: (table ??= tableOf(ms)) });
       if (life === 'removed') {
         ms = removeMarker(ms, m);
         changed = true;
@@ -181,7 +261,8 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
     }
     if (!changed) break;
   }
-  return ms.sort((a, b) => a.number - b.number);
+  // Usually in order already (a sort with a comparator costs more than the look).
+  return ms.every((m, i) => i === 0 || (ms[i - 1] as Marker).number <= m.number) ? ms : ms.sort((a, b) => a.number - b.number);
 }
 
 /** CR 807.4g: a removed marker designated more than once passes the rest of its designations to the marker on its right. */

@@ -34,5 +34,7 @@ export function controlForTurn(
   const latest = mine[mine.length - 1];
   const controlledBy: Record<PlayerId, PlayerId> = {};
   if (latest !== undefined) for (const m of sharesTurns(ctx) ? members : [latest.player]) if (m !== latest.controller) controlledBy[m] = latest.controller;
-  return { controlledBy, controlNext: ctx.controlNext.filter((c) => !members.includes(c.player)) };
+  // Unchanged when none was for this turn's players: the same list (a context field that keeps its identity is known unchanged).
+  const rest = ctx.controlNext.filter((c) => !members.includes(c.player));
+  return { controlledBy, controlNext: rest.length === ctx.controlNext.length ? ctx.controlNext : rest };
 }

@@ -5,7 +5,7 @@
 import type { PlayerId } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { nextPlayerAfter } from './turnOrder.js';
-import { withinRange } from './teams.js';
+import { inSeatOrder } from './teams.js';
 import { byUnits } from './units.js';
 
 /** Whether the game is a Grand Melee game (CR 807). */
@@ -35,14 +35,152 @@ export function initialHolders(players: readonly PlayerId[], starting: PlayerId)
  */
 export function priorityPlayers(ctx: Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack'>): PlayerId[] {
   if (ctx.variant !== 'grandMelee') return ctx.players;
-  // The marker stays at its seat for the rest of a turn whose active player left (807.4c): its nearest player on the left stands in.
-  const marker = ctx.players.includes(ctx.turnOwner) ? ctx.turnOwner : nextPlayerAfter(ctx as Pick<TurnContext, 'seats' | 'players'> & typeof ctx, ctx.turnOwner);
-  return ctx.players.filter((p) => (marker !== null && withinRange(ctx, p, marker)) || ctx.stack.some((o) => ctx.players.includes(o.controller) && withinRange(ctx, p, o.controller)));
+  const players = ctx.players;
+  // Asked again of the same fields (a step asks it of every context it makes): the last answer.
+  // (The seats too: a marker whose player left stands at the next seat.)
+  const seats = (ctx as Partial<Pick<TurnContext, 'seats'>>).seats;
+  const last = lastCircle;
+  if (ctx.stack.length === 0 && last.players === players && last.influence === ctx.influence && last.turnOwner === ctx.turnOwner && last.seats === seats) return last.circle;
+  const circle = priorityCircle(ctx);
+  if (ctx.stack.length === 0) lastCircle = { players, influence: ctx.influence, turnOwner: ctx.turnOwner, seats, circle };
+  return circle;
 }
+let lastCircle: { players: readonly PlayerId[] | null; influence: TurnContext['influence']; turnOwner: PlayerId; seats: readonly PlayerId[] | undefined; circle: PlayerId[] } = {
+  players: null,
+  influence: null,
+  turnOwner: '',
+  seats: undefined,
+  circle: [],
+};
+
+function priorityCircle(ctx: Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack'>): PlayerId[] {
+  const players = ctx.players;
+  // The marker stays at its seat for the rest of a turn whose active player left (807.4c): its nearest player on the left stands in.
+  const marker = players.includes(ctx.turnOwner) ? ctx.turnOwner : nextPlayerAfter(ctx as Pick<TurnContext, 'seats' | 'players'> & typeof ctx, ctx.turnOwner);
+  // Whose range of influence counts: the marker's, and that of each controller (still in the game) of an object on the stack.
+  const sources: PlayerId[] = marker === null ? [] : [marker];
+  for (const o of ctx.stack) if (!sources.includes(o.controller) && players.includes(o.controller)) sources.push(o.controller);
+  const influence = ctx.influence;
+  if (influence === null) return sources.length === 0 ? [] : [...players];
+  // With nothing on the stack (most of the time) the answer depends on the players, their ranges and the marker: remembered.
+  const only = sources.length === 1 ? (sources[0] as PlayerId) : null;
+  const circles = rangesHolding(influence);
+  const known = only === null ? undefined : circles.circle.get(only);
+  if (known !== undefined && known.players === players) return known.circle;
+  const circle = playersWithin(players, circles.within, sources);
+  if (only !== null) circles.circle.set(only, { players, circle });
+  return circle;
+}
+
+/** The players with a source within their range of influence (withinRange: the source itself, or in their list), in seat order. */
+function playersWithin(players: readonly PlayerId[], within: Map<PlayerId, PlayerId[]>, sources: readonly PlayerId[]): PlayerId[] {
+  const found: PlayerId[] = [];
+  for (const s of sources) found.push(s, ...(within.get(s) ?? []));
+  return inSeatOrder(players, found);
+}
+
+/**
+ * For each player, the players whose range of influence holds them: the inverse of a context's
+ * `influence`, made once per influence record (records are shared by the contexts of a seating,
+ * teams.ts influenceOf).
+ */
+function rangesHolding(influence: Record<PlayerId, PlayerId[]>): Circles {
+  let out = inverses.get(influence);
+  if (out === undefined) {
+    out = { within: new Map(), circle: new Map() };
+    for (const from of Object.keys(influence)) {
+      for (const to of influence[from] ?? []) {
+        const list = out.within.get(to);
+        if (list === undefined) out.within.set(to, [from]);
+        else list.push(from);
+      }
+    }
+    inverses.set(influence, out);
+  }
+  return out;
+}
+
+/** What an influence record answers: who has each player within range, and the circle of each marker with nothing on the stack (for the players it was found for). */
+interface Circles {
+  within: Map<PlayerId, PlayerId[]>;
+  circle: Map<PlayerId, { players: readonly PlayerId[]; circle: PlayerId[] }>;
+}
+const inverses = new WeakMap<Record<PlayerId, PlayerId[]>, Circles>();
 
 /** The context restricted to the players who get priority for its stack (CR 807.5a); the context itself outside Grand Melee. */
 export function byPriorityCircle<T extends Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats'>>(ctx: T): T {
-  return ctx.variant !== 'grandMelee' ? ctx : { ...ctx, players: priorityPlayers(ctx) };
+  if (ctx.variant !== 'grandMelee') return ctx;
+  // Not remembered by context: the compiled runtime patches the context of a step in place until it publishes it.
+  const players = priorityPlayers(ctx);
+  return (isContext(ctx) ? withPlayers(ctx, players) : { ...ctx, players }) as T;
+}
+
+/** Whether a context of the rules' type is a whole context (the engine's always are). */
+function isContext(ctx: object): ctx is TurnContext {
+  return 'pregame' in ctx && 'rng' in ctx;
+}
+
+/**
+ * A whole context with other players: one object literal naming every field, as
+ * machines/context.ts cloneContext makes copies (a spread of an object this size takes V8's
+ * slow path once it has seen contexts of a few shapes: microseconds, several times an event).
+ */
+function withPlayers(c: TurnContext, players: PlayerId[]): TurnContext {
+  return {
+    rules: c.rules,
+    seats: c.seats,
+    players,
+    startingPlayer: c.startingPlayer,
+    maxHandSize: c.maxHandSize,
+    attack: c.attack,
+    turn: c.turn,
+    activePlayer: c.activePlayer,
+    turnOwner: c.turnOwner,
+    rotation: c.rotation,
+    phase: c.phase,
+    step: c.step,
+    steps: c.steps,
+    phases: c.phases,
+    mainSeen: c.mainSeen,
+    priority: c.priority,
+    passed: c.passed,
+    stack: c.stack,
+    pendingTriggers: c.pendingTriggers,
+    landsPlayedBy: c.landsPlayedBy,
+    spellsCast: c.spellsCast,
+    previousTurnSpells: c.previousTurnSpells,
+    manaPool: c.manaPool,
+    handSizes: c.handSizes,
+    combat: c.combat,
+    extraTurns: c.extraTurns,
+    skips: c.skips,
+    effects: c.effects,
+    dayNight: c.dayNight,
+    controlNext: c.controlNext,
+    controlledBy: c.controlledBy,
+    stops: c.stops,
+    yields: c.yields,
+    autoPasses: c.autoPasses,
+    autoPassTurns: c.autoPassTurns,
+    priorityFresh: c.priorityFresh,
+    endedInSend: c.endedInSend,
+    emptyTurns: c.emptyTurns,
+    cleanupSteps: c.cleanupSteps,
+    cleanupCheck: c.cleanupCheck,
+    reasons: c.reasons,
+    result: c.result,
+    nextObjectId: c.nextObjectId,
+    pending: c.pending,
+    orderTriggers: c.orderTriggers,
+    triggerOrder: c.triggerOrder,
+    rng: c.rng,
+    variant: c.variant,
+    teams: c.teams,
+    ranges: c.ranges,
+    influence: c.influence,
+    planarRolls: c.planarRolls,
+    pregame: c.pregame,
+  };
 }
 
 /** The `n` players to the left of `player` (next in turn order), among the players still in the game. */

@@ -37,6 +37,8 @@ export function awaited(awaiting: Awaiting | null, kind: Awaiting['kind'], playe
 
 /** Ids on the stack are unique (and among the triggers waiting to be put on it, or to be ordered first, 603.3b). */
 export function stackIdViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers' | 'triggerOrder'>, ids: readonly string[]): Violation | null {
+  // No id (a check that reported no trigger): nothing to look through.
+  if (ids.length === 0) return stackLimitViolation(ctx, 0);
   // One id (a spell or ability, the usual case): a look through the lists, no set built.
   if (ids.length === 1) return stackIdTaken(ctx, ids[0] as string) ? duplicateId(ids[0] as string) : stackLimitViolation(ctx, 1);
   const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id), ...(ctx.triggerOrder?.batch ?? []).map((t) => t.id)]);

@@ -36,12 +36,29 @@ export function poolsEmptyAt(ctx: Pick<TurnContext, 'rules'>, boundary: 'step' |
 /** The pools that hold mana and empty now, in turn order: not those an effect keeps (CR 500.5). */
 export function poolsToEmpty(ctx: Pick<TurnContext, 'players' | 'manaPool' | 'effects'>): EmptiedPool[] {
   const out: EmptiedPool[] = [];
+  // Many players (Grand Melee's 64 empty them every few events): whether any pool holds mana, known once per record of pools.
+  if (ctx.players.length > MANY_PLAYERS && !holdsMana(ctx.manaPool)) return out;
   for (const player of ctx.players) {
     const amount = ctx.manaPool[player] ?? 0;
     if (amount > 0 && !keepsMana(ctx, player)) out.push({ player, amount });
   }
   return out;
 }
+
+/** From how many players poolsToEmpty first asks {@link holdsMana} (below, a look at each pool costs less than the question). */
+const MANY_PLAYERS = 8;
+
+/** Whether some pool holds mana: found once per record of pools (never changed in place), read as every step ends. */
+function holdsMana(pools: Record<PlayerId, number>): boolean {
+  let holds = poolsHolding.get(pools);
+  if (holds === undefined) {
+    holds = false;
+    for (const p in pools) if ((pools[p] ?? 0) > 0) holds = true;
+    poolsHolding.set(pools, holds);
+  }
+  return holds;
+}
+const poolsHolding = new WeakMap<Record<PlayerId, number>, boolean>();
 
 /** Spending mana: the pool must hold that much (CR 106.4). */
 export function spendViolation(ctx: Pick<TurnContext, 'players' | 'manaPool'>, player: PlayerId, amount: number): Violation | null {

@@ -3,7 +3,7 @@
  * and what an added step or phase changes.
  * CR 103.8, 500.1, 500.8, 500.9, 500.10, 500.10a, 505.1a, 508.8, 510.4, 614.10.
  */
-import type { PlayerId, Schedule, SkipTarget, TurnPhaseName, TurnStepName } from '../contract.js';
+import type { PlayerId, Schedule, ScheduledTurn, SkipTarget, TurnPhaseName, TurnStepName } from '../contract.js';
 import type { PhaseEntry, PhaseKind, StepEntry, TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { skipsEvery } from './effects.js';
@@ -184,6 +184,11 @@ export function copyCounts(skips: SkipCounts): SkipCounts {
   return { ...skips };
 }
 
+/** The pending skips after a look ahead used some up: `skips` itself when it used up none (a context field that keeps its identity is known unchanged). */
+export function countsAfter(skips: SkipCounts, counts: SkipCounts): SkipCounts {
+  return sameCounts(counts, skips) ? skips : counts;
+}
+
 /**
  * What comes next if nothing changes (CONTRACT: TurnView.schedule): the remaining steps of
  * this phase, the remaining phases of this turn, and the next turns, each marked when a
@@ -206,7 +211,46 @@ export function scheduleOf(ctx: TurnContext): Schedule {
     if (entry.kind === 'main') mainSeen = true;
     phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null });
   }
-  return { steps, phases, turns: scheduledTurns(byUnits(ctx), counts) };
+  return { steps, phases, turns: turnsAhead(ctx, counts) };
+}
+
+/** What the next turns depend on (besides the skip counts): their order, extra turns, rotation and effects, by units. */
+type TurnOrderFields = Pick<TurnContext, 'seats' | 'players' | 'teams' | 'variant' | 'extraTurns' | 'rotation' | 'skips' | 'effects'>;
+
+/**
+ * The next turns of the schedule: computed as a turn begins, then remembered while none of the
+ * fields they depend on changes (contexts are never changed in place: the same field is the
+ * same value) and no step or phase still to come uses up a pending skip. Each call hands out
+ * a copy: the schedule is part of a fresh view.
+ */
+function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
+  if (!sameCounts(counts, ctx.skips)) return scheduledTurns(byUnits(ctx), counts);
+  let memo = lastTurns;
+  if (
+    memo === null ||
+    memo.of.seats !== ctx.seats ||
+    memo.of.players !== ctx.players ||
+    memo.of.teams !== ctx.teams ||
+    memo.of.variant !== ctx.variant ||
+    memo.of.extraTurns !== ctx.extraTurns ||
+    memo.of.rotation !== ctx.rotation ||
+    memo.of.skips !== ctx.skips ||
+    memo.of.effects !== ctx.effects
+  ) {
+    const of: TurnOrderFields = { seats: ctx.seats, players: ctx.players, teams: ctx.teams, variant: ctx.variant, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: ctx.skips, effects: ctx.effects };
+    memo = lastTurns = { of, turns: scheduledTurns(byUnits(of), counts) };
+  }
+  const turns: ScheduledTurn[] = [];
+  for (const t of memo.turns) turns.push(t.id === undefined ? { player: t.player, extra: t.extra, skipped: t.skipped } : { player: t.player, extra: t.extra, id: t.id, skipped: t.skipped });
+  return turns;
+}
+
+let lastTurns: { of: TurnOrderFields; turns: ScheduledTurn[] } | null = null;
+
+/** Whether no pending skip was used up: `counts` began as a shallow copy of `skips` (usePendingSkip replaces a player's entry). */
+function sameCounts(counts: SkipCounts, skips: SkipCounts): boolean {
+  for (const p in counts) if (counts[p] !== skips[p]) return false;
+  return true;
 }
 
 /**

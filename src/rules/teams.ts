@@ -36,13 +36,56 @@ export function seatDistance(ctx: Pick<TurnContext, 'players'>, a: PlayerId, b: 
 /**
  * The players within each player's range of influence (CR 801.2): those within that many seats,
  * themselves included (801.2b), determined as each turn begins (801.2c); null without the option.
+ *
+ * Remembered by seating (the players in seat order and their ranges), so that a turn beginning
+ * with the same players, in any game, takes the answer already made: the records are frozen
+ * (a context is never changed in place, and these are shared by contexts of many games).
+ * Each player's list is in seat order, and is found in time linear in its length.
  */
 export function influenceOf(ctx: Pick<TurnContext, 'players' | 'ranges'>): Record<PlayerId, PlayerId[]> | null {
-  if (ctx.ranges === null) return null;
+  const ranges = ctx.ranges;
+  if (ranges === null) return null;
+  const players = ctx.players;
+  // The same lists as last time (context fields: the ranges for the whole game, the players until one leaves): no key to make.
+  const last = lastByRanges.get(ranges);
+  if (last !== undefined && last.players === players) return last.influence;
+  const key = seatingKey(players, ranges);
+  let out = influenceBySeating.get(key);
+  if (out === undefined) {
+    out = Object.freeze(computeInfluence(players, ranges));
+    if (influenceBySeating.size >= MAX_SEATINGS) influenceBySeating.clear();
+    influenceBySeating.set(key, out);
+  }
+  lastByRanges.set(ranges, { players, influence: out });
+  return out;
+}
+const lastByRanges = new WeakMap<Record<PlayerId, number>, { players: readonly PlayerId[]; influence: Record<PlayerId, PlayerId[]> }>();
+
+/** Most seatings whose influence is remembered at once (a game has one per set of players still in it). */
+const MAX_SEATINGS = 256;
+const influenceBySeating = new Map<string, Record<PlayerId, PlayerId[]>>();
+
+/** A text that names a seating: the players in order, each with its range (JSON: no two seatings share one). */
+function seatingKey(players: readonly PlayerId[], ranges: Record<PlayerId, number>): string {
+  return JSON.stringify(players.map((p) => [p, ranges[p] ?? null]));
+}
+
+function computeInfluence(players: readonly PlayerId[], ranges: Record<PlayerId, number>): Record<PlayerId, PlayerId[]> {
   const out: Record<PlayerId, PlayerId[]> = {};
-  for (const p of ctx.players) {
-    const range = ctx.ranges[p];
-    out[p] = ctx.players.filter((q) => range === undefined || seatDistance(ctx, p, q) <= range);
+  const n = players.length;
+  for (const [i, p] of players.entries()) {
+    const range = ranges[p];
+    let within: PlayerId[];
+    if (range === undefined || (Number.isSafeInteger(range) && 2 * range + 1 >= n)) within = [...players];
+    else if (Number.isSafeInteger(range) && range >= 0) {
+      // The seats from i - range to i + range round the table, in seat order (2 * range + 1 < n: none twice).
+      const from = i - range;
+      const to = i + range;
+      if (from < 0) within = [...players.slice(0, to + 1), ...players.slice(n + from)];
+      else if (to >= n) within = [...players.slice(0, to - n + 1), ...players.slice(from)];
+      else within = players.slice(from, to + 1);
+    } else within = players.filter((q) => seatDistance({ players: players as PlayerId[] }, p, q) <= range);
+    out[p] = Object.freeze(within) as PlayerId[];
   }
   return out;
 }
@@ -59,9 +102,27 @@ export function withinRange(ctx: Pick<TurnContext, 'influence'>, from: PlayerId,
  */
 export function attackableOpponents(ctx: Pick<TurnContext, 'players' | 'teams' | 'influence' | 'variant'>, player: PlayerId | null): PlayerId[] {
   if (player === null) return [];
-  return ctx.players.filter(
-    (p) => areOpponents(ctx, player, p) && withinRange(ctx, player, p) && (ctx.variant !== 'emperor' || seatDistance(ctx, player, p) === 1),
-  );
+  const allowed = (p: PlayerId) => areOpponents(ctx, player, p) && (ctx.variant !== 'emperor' || seatDistance(ctx, player, p) === 1);
+  if (ctx.influence === null) return ctx.players.filter(allowed);
+  // Within range (CR 801.2): the player's own list (they are not their own opponent), in seat order; not a look at every player.
+  return inSeatOrder(ctx.players, ctx.influence[player] ?? []).filter(allowed);
+}
+
+/** The players of `candidates` still in `players`, once each, in the order of `players` (a few candidates: each found by its seat). */
+export function inSeatOrder(players: readonly PlayerId[], candidates: readonly PlayerId[]): PlayerId[] {
+  const seats: number[] = [];
+  for (const p of candidates) {
+    const i = players.indexOf(p);
+    if (i >= 0 && !seats.includes(i)) seats.push(i);
+  }
+  // An insertion sort (a handful of numbers; Array.prototype.sort costs more to set up than this takes).
+  for (let i = 1; i < seats.length; i++) {
+    const x = seats[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (seats[j] as number) > x; j--) seats[j + 1] = seats[j] as number;
+    seats[j + 1] = x;
+  }
+  return seats.map((i) => players[i] as PlayerId);
 }
 
 /**

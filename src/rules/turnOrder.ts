@@ -16,9 +16,11 @@ type Seating = Pick<TurnContext, 'seats' | 'players'>;
 export function inTurnOrderFrom(ctx: Seating, from: PlayerId): PlayerId[] {
   const start = ctx.seats.indexOf(from);
   const order: PlayerId[] = [];
+  // Every seat still in the game (players are seated): no look through the players for each seat.
+  const everyone = start >= 0 && ctx.players.length === ctx.seats.length;
   for (let i = 0; i < ctx.seats.length; i++) {
     const seat = ctx.seats[(start + i) % ctx.seats.length] as PlayerId;
-    if (ctx.players.includes(seat)) order.push(seat);
+    if (everyone || ctx.players.includes(seat)) order.push(seat);
   }
   return order;
 }
@@ -113,7 +115,8 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
       skipped.push(entry);
       continue;
     }
-    const taken: NextTurn = { player, extra, extraTurns, rotation, skips, skipped };
+    // Unchanged when no extra turn was taken: the same list (a context field that keeps its identity is known unchanged).
+    const taken: NextTurn = { player, extra, extraTurns: extraTurns.length === ctx.extraTurns.length ? ctx.extraTurns : extraTurns, rotation, skips, skipped };
     if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
     return taken;
   }
