@@ -65,3 +65,17 @@ export interface Violation {
 export function violation(rule: string, message: string): Violation {
   return { rule, message };
 }
+
+/**
+ * What a host's code threw (a hook, a getter of a hostile value), described without trusting
+ * it: its message or toString may throw too. An Error gives its message, any other primitive
+ * itself, anything else its kind; at most 200 characters.
+ */
+export function describeThrown(err: unknown): string {
+  try {
+    const text = err instanceof Error ? err.message : typeof err === 'object' || typeof err === 'function' ? `a thrown ${err === null ? 'null' : typeof err}` : String(err);
+    return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  } catch {
+    return 'a value that cannot be described';
+  }
+}

@@ -11,16 +11,7 @@ import type { Awaiting, CheckpointHook, EmittedEvent, PlayerId, TurnView } from 
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
-
-/** What a host threw, described without trusting it (its message or toString may throw too). */
-export function describeThrown(err: unknown): string {
-  try {
-    return err instanceof Error ? err.message : String(err);
-  } catch {
-    return 'a value that cannot be described';
-  }
-}
-
+import { describeThrown } from './errors.js';
 
 /**
  * What a game gives its effects to call the host's checkpoint hook: the hook, shown the view at

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { CheckpointResult, Trigger, TurnEvent } from './contract.js';
+import { describeThrown } from './errors.js';
 import { EVENT_SCHEMAS, EVENT_TYPES, PARSERS } from './events/index.js';
 import { Count, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt } from './fields.js';
 
@@ -94,16 +95,6 @@ export function eventOrMessage(raw: unknown): TurnEvent | string {
   } catch (err) {
     // Getters, proxies and toString/toJSON that throw: the value cannot be read (CONTRACT: send never throws).
     return `event: could not be read (${describeThrown(err)})`;
-  }
-}
-
-/** A short description of whatever a hostile value threw. */
-function describeThrown(err: unknown): string {
-  try {
-    const message = err instanceof Error ? err.message : typeof err === 'string' ? err : typeof err;
-    return message.length > 200 ? `${message.slice(0, 200)}...` : message;
-  } catch {
-    return 'an unreadable error';
   }
 }
 
