@@ -1,6 +1,6 @@
 // `npm run bundle:size`: the main entry bundled for the browser as a user's esbuild would
 // (minified, with xstate and zod, for a host that calls createGame and restoreGame), printed in gzipped bytes.
-// Run after `npm run build`; test/package.test.ts measures the packed package the same way.
+// Run after `npm run build`; test/contract/package.test.ts measures the packed package the same way.
 import { build } from 'esbuild';
 import { cwd, stdout } from 'node:process';
 import { gzipSync } from 'node:zlib';

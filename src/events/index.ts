@@ -151,7 +151,7 @@ export const PLAYER_FIELDS = Object.fromEntries(ALL_EVENT_TYPES.map((t) => [t, r
  * The decisions that answer something else the game awaits (attackers, blockers, a discard,
  * an order, the pregame's choices). Their rows are the ones that read what the game awaits (the
  * table's second argument); the others ignore it, so the gate does not work it out for them
- * (test/rules/legality.test.ts checks this set against the rows).
+ * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
 export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority'));
 

@@ -1,7 +1,7 @@
 /**
  * Random games of the property harness that failed in `npm run test:soak` (each with the setup
  * and seed that replays it), kept here after their fix. Grand Melee's are in
- * test/grandMelee.test.ts.
+ * test/rules/807-grand-melee.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { playRandom, type Mix } from './harness.js';

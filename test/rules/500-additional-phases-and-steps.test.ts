@@ -1,6 +1,6 @@
 /** Added phases and steps (CR 500.8, 500.9, 500.10, 505.2) where they cannot go. */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 describe('added phases and steps (CR 500.8, 505.2)', () => {
   it('500.8: no combat phase is added after the ending phase, however it is added; the turn ends with its cleanup step', () => {

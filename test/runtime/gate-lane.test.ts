@@ -7,14 +7,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CompiledGame } from './support/logics.js';
-import { turnPlan } from '../src/compiled/plan.js';
-import { snapshotOf } from '../src/compiled/runtime.js';
-import { fullGate, gateEvent } from '../src/gate.js';
-import { createGame } from '../src/index.js';
-import { seededRandom } from '../src/simulation.js';
-import { fill, setupArb, sharesTurns } from './properties/harness.js';
-import { assertProperty } from './properties/seeds.js';
+import type { CompiledGame } from '../support/logics.js';
+import { turnPlan } from '../../src/compiled/plan.js';
+import { snapshotOf } from '../../src/compiled/runtime.js';
+import { fullGate, gateEvent } from '../../src/gate.js';
+import { createGame } from '../../src/index.js';
+import { seededRandom } from '../../src/simulation.js';
+import { fill, setupArb, sharesTurns } from '../properties/harness.js';
+import { assertProperty } from '../properties/seeds.js';
 
 /** PASS_PRIORITY as hosts, typos and hostile clients send it. */
 function candidates(seats: readonly string[]): unknown[] {

@@ -1,7 +1,7 @@
 /** Land drops with shared team turns: each player of the active team plays their own (CR 805.4c, 305.2). */
 import { describe, expect, it } from 'vitest';
 import { restoreGame } from '../../src/index.js';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 const twoHeadedGiant = { players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant' as const, teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] };
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT, MAX_ID_LENGTH, TurnEventSchema, parseEvent } from '../src/schemas.js';
+import { MAX_AMOUNT, MAX_ID_LENGTH, TurnEventSchema, parseEvent } from '../../src/schemas.js';
 
 const TYPES = ['PASS_PRIORITY', 'PLAY_LAND', 'ADD_EXTRA_TURN', 'CONCEDE', 'CAST_SPELL', 'ACTIVATE_ABILITY', 'DISCARD', 'HAND_SIZE', 'ADD_MANA', 'SPEND_MANA', 'TRIGGER', 'DECLARE_ATTACKERS', 'DECLARE_BLOCKERS', 'NOPE'];
 const id = fc.oneof(

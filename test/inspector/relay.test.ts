@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachRelay, RELAY_MAX_MESSAGE_BYTES, type Relay } from '../inspector/relay.js';
+import { attachRelay, RELAY_MAX_MESSAGE_BYTES, type Relay } from '../../inspector/relay.js';
 
 let server: Server;
 let relay: Relay;
@@ -100,7 +100,7 @@ describe('the inspection relay (issue 13)', () => {
 
 describe('simulate --stately', () => {
   it("binds Stately's bridge to 127.0.0.1 only", async () => {
-    const { startStatelyBridge } = await import('../src/cli/live.js');
+    const { startStatelyBridge } = await import('../../src/cli/live.js');
     const bridge = await startStatelyBridge(0);
     try {
       expect(bridge.address()?.address).toBe('127.0.0.1');

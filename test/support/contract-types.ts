@@ -1,6 +1,6 @@
 /**
  * Every type the contract names is exported from the main entry, and the event union is
- * checked: this file is compiled by `npm run typecheck` (and `test/types.test.ts`), so a
+ * checked: this file is compiled by `npm run typecheck` (and `test/contract/types.test.ts`), so a
  * misspelt event type or a missing field fails the build.
  */
 import {

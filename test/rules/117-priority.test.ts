@@ -1,7 +1,7 @@
 /** Priority, the stack and the checkpoint (CR 117, 405, 603.3b, 704.3). */
 import { describe, expect, it } from 'vitest';
-import type { TurnView } from '../src/contract.js';
-import { play } from './dsl.js';
+import type { TurnView } from '../../src/contract.js';
+import { play } from '../support/dsl.js';
 
 describe('priority (CR 117)', () => {
   it('117.3a: the starting player holds priority in the upkeep of turn 1 after the untap step', () => {

@@ -1,6 +1,6 @@
 /** The attack left option with a limited range of influence (CR 506.2a, 801.2c, 803.1a). */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 describe('attack left (CR 803.1a)', () => {
   it('803.1a: the active player chooses the nearest opponent to the left as the defending player', () => {

@@ -7,11 +7,11 @@
  *   t.refused({ type: 'PLAY_LAND', player: 'B' }, 'ILLEGAL_ACTION', '305.3');
  */
 import { expect } from 'vitest';
-import { createGame } from '../src/game/create.js';
-import { type Game, type GameOptions } from '../src/game/types.js';
-import type { EmittedEvent, TurnView } from '../src/contract.js';
-import { mismatch } from '../src/scenarios/match.js';
-import { plainestAnswer } from '../src/scenarios/runner.js';
+import { createGame } from '../../src/game/create.js';
+import { type Game, type GameOptions } from '../../src/game/types.js';
+import type { EmittedEvent, TurnView } from '../../src/contract.js';
+import { mismatch } from '../../src/scenarios/match.js';
+import { plainestAnswer } from '../../src/scenarios/runner.js';
 
 export interface Play {
   game: Game;

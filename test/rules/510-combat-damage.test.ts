@@ -1,6 +1,6 @@
 /** The two combat damage steps of a combat with first strike (CR 510.4, 702.7c, 509.1h, 510.1c). */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 /** Turn 1 of a 2-player game at the declare blockers step: A's first-striker attacks B and B's wall blocks it. */
 function blockedFirstStriker() {

@@ -1,8 +1,8 @@
 /** Bad input at every boundary: options, events, hooks and snapshots. */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame } from '../src/game/create.js';
-import { TurnEngineError } from '../src/errors.js';
-import { play } from './dsl.js';
+import { createGame, restoreGame } from '../../src/game/create.js';
+import { TurnEngineError } from '../../src/errors.js';
+import { play } from '../support/dsl.js';
 
 function thrown(fn: () => unknown): TurnEngineError {
   try {

@@ -1,7 +1,7 @@
 /** The chart itself: the CR's turn table, and nothing a graph walker cannot follow (CR 500.1, 501-514). */
 import { describe, expect, it } from 'vitest';
-import { turnMachine } from '../machines/turn.machine.js';
-import { STEPS_OF_PHASE } from '../src/rules/schedule.js';
+import { turnMachine } from '../../machines/turn.machine.js';
+import { STEPS_OF_PHASE } from '../../src/rules/schedule.js';
 
 type Node = { key: string; states: Record<string, Node>; invoke: unknown[]; after: unknown[]; transitions: Map<string, unknown[]> };
 const root = turnMachine.root as unknown as Node;

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERAS, eraTable } from '../src/rules/eras.js';
+import { ERAS, eraTable } from '../../src/rules/eras.js';
 
 describe('rules eras (CR 500.5, 509.2 of 2009-2024, classic 300.3, 310.4)', () => {
   it('the table of docs/rules.md is the table generated from the era data', () => {
-    const doc = readFileSync(resolve(import.meta.dirname, '../docs/rules.md'), 'utf8');
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/rules.md'), 'utf8');
     const between = doc.split('<!-- era-table:start -->')[1]?.split('<!-- era-table:end -->')[0]?.trim();
     expect(between).toBe(eraTable());
   });

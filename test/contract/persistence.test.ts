@@ -1,8 +1,8 @@
 /** persist() and restoreGame(): the same view and the same future. */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame } from '../src/game/create.js';
-import { plainestAnswer } from '../src/scenarios/runner.js';
-import { simulate } from '../src/simulation.js';
+import { createGame, restoreGame } from '../../src/game/create.js';
+import { plainestAnswer } from '../../src/scenarios/runner.js';
+import { simulate } from '../../src/simulation.js';
 
 describe('persistence', () => {
   it('a JSON round trip restores the same view', () => {

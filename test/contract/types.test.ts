@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const flags = ['--noEmit', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--skipLibCheck', '--types', 'node'];
 
@@ -22,7 +22,7 @@ function compile(file: string): { ok: boolean; out: string } {
 
 describe('public types (CONTRACT "Package")', () => {
   it('a file importing every type the contract names compiles, and its misspelt events are errors', () => {
-    const result = compile(join(root, 'test/types/contract-types.ts'));
+    const result = compile(join(root, 'test/support/contract-types.ts'));
     expect(result.out).toBe('');
     expect(result.ok).toBe(true);
   }, 60_000);

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectScenarioFiles, runScenarioFile } from '../src/scenarios/files.js';
+import { collectScenarioFiles, runScenarioFile } from '../../src/scenarios/files.js';
 
 const folders = ['../shared/scenarios', 'scenarios'].filter((f) => existsSync(f));
 const files = await collectScenarioFiles(folders);

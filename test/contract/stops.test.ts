@@ -4,8 +4,8 @@
  * loop guard, calling no hook and changing nothing; checked against playing the game on.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame, type Game } from '../src/index.js';
-import { plainestAnswer } from '../src/scenarios/runner.js';
+import { createGame, restoreGame, type Game } from '../../src/index.js';
+import { plainestAnswer } from '../../src/scenarios/runner.js';
 
 /** Plays the plainest answers until `player` (or anyone) is asked; where that happens. */
 function playUntilAsked(game: Game, player?: string) {

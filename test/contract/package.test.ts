@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(root, 'dist/src/index.js')) && existsSync(join(root, 'dist/cjs/src/index.js'));
 /** CONTRACT "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped. */
 export const BUNDLE_BUDGET_BYTES = 40_960;
@@ -36,7 +36,7 @@ export async function browserBundleGzip(entry: string, cwd: string): Promise<num
   return gzipSync(result.outputFiles[0]!.contents).length;
 }
 
-if (!built) console.warn('\n!! test/package.test.ts: run `npm run build` first; the packaging tests are SKIPPED.\n');
+if (!built) console.warn('\n!! test/contract/package.test.ts: run `npm run build` first; the packaging tests are SKIPPED.\n');
 
 describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'mtg-turn-engine-'));

@@ -1,6 +1,6 @@
 /** Effects timed to the turn of a player who has left (CR 800.4m). */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 const untilUpkeepOf = (ofPlayer: string) => ({ type: 'ADD_EFFECT', id: 'u', effect: { kind: 'landPlays', change: 1, players: ['A'] }, duration: { untilStep: 'upkeep', ofPlayer }, controller: 'A' });
 const effectIds = (t: ReturnType<typeof play>) => t.view().effects.map((e) => e.id);

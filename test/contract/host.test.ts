@@ -1,11 +1,11 @@
 /**
- * A realistic host (test/host/cards.ts: 32 opaque cards) plays whole games through the
+ * A realistic host (test/support/cards.ts: 32 opaque cards) plays whole games through the
  * public API: every action legalActions offers is accepted, the checkpoint carries out what
  * happened and reports host events, and persist/restore keeps the game going.
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type RulesEra } from '../../src/index.js';
-import { Host, playOne, rng } from './cards.js';
+import { Host, playOne, rng } from '../support/cards.js';
 
 function play(players: string[], rules: RulesEra, seed: number, extra: Record<string, unknown> = {}) {
   const host = new Host(players);

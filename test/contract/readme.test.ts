@@ -14,10 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attachRelay } from '../inspector/relay.js';
-import { parseEvent } from '../src/schemas.js';
+import { attachRelay } from '../../inspector/relay.js';
+import { parseEvent } from '../../src/schemas.js';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 /** The documents whose blocks run: the README, then docs/*.md. */
 const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 const text = (doc: string) => readFileSync(join(root, doc), 'utf8');

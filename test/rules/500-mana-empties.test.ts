@@ -1,6 +1,6 @@
 /** Mana pools as they empty, by era (CR 500.5; classic 300.3 mana burn and 507.4). */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 describe('mana burn in the classic era (classic 300.3, 507.4)', () => {
   it('300.3: mana lost as a phase ends burns its owner', () => {

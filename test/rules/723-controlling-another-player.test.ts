@@ -1,6 +1,6 @@
 /** Controlling a player (CR 723): control of oneself, and conceding. */
 import { describe, expect, it } from 'vitest';
-import { play } from '../dsl.js';
+import { play } from '../support/dsl.js';
 
 describe('controlling a player (CR 723)', () => {
   it('723.9, 723.1a: a player given control of themselves after a pending control effect makes their own decisions in their turn', () => {

@@ -6,12 +6,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activePaths, chartOf, SKIP_REASONS, stepSkipRules, type ChartNode } from '../inspector/src/chart.model.js';
-import { initialContext } from '../machines/turn.effects.js';
-import { toInput } from '../src/game/create.js';
-import { newCombat } from '../src/rules/combat.js';
-import { turnMachine } from '../machines/turn.machine.js';
-import { STEPS_OF_PHASE } from '../src/rules/schedule.js';
+import { activePaths, chartOf, SKIP_REASONS, stepSkipRules, type ChartNode } from '../../inspector/src/chart.model.js';
+import { initialContext } from '../../machines/turn.effects.js';
+import { toInput } from '../../src/game/create.js';
+import { newCombat } from '../../src/rules/combat.js';
+import { turnMachine } from '../../machines/turn.machine.js';
+import { STEPS_OF_PHASE } from '../../src/rules/schedule.js';
 
 const chart = chartOf(turnMachine.root);
 const all = (nodes: ChartNode[]): ChartNode[] => nodes.flatMap((n) => [n, ...all(n.children)]);
@@ -85,7 +85,7 @@ describe('package boundaries', () => {
 
 describe('the chart laid out by elkjs (inspector/layout.ts)', () => {
   it('lays out every state node as a box inside its parent and every transition with a target as a labelled arrow', async () => {
-    const { chartLayout } = await import('../inspector/layout.js');
+    const { chartLayout } = await import('../../inspector/layout.js');
     const layout = await chartLayout(turnMachine.root);
     const states = all(chart).map((n) => n.path);
     expect(layout.nodes.map((n) => n.path).filter((p) => p !== '').sort()).toEqual([...states].sort());

@@ -3,11 +3,11 @@
  * priority per marker, the view, legal actions, nextStop and persistence.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineError } from '../src/index.js';
-import { plainestFill } from '../src/legal.js';
-import { simulate } from '../src/simulation.js';
-import { DEFAULT_MIX, playRandom } from './properties/harness.js';
-import { actorOf } from '../src/xstate.js';
+import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineError } from '../../src/index.js';
+import { plainestFill } from '../../src/legal.js';
+import { simulate } from '../../src/simulation.js';
+import { DEFAULT_MIX, playRandom } from '../properties/harness.js';
+import { actorOf } from '../../src/xstate.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });

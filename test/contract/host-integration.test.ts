@@ -6,9 +6,9 @@
  * `getSnapshot` and `version`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../src/index.js';
-import { actorOf } from '../src/xstate.js';
-import { createInterpreterGame } from './support/logics.js';
+import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../../src/index.js';
+import { actorOf } from '../../src/xstate.js';
+import { createInterpreterGame } from '../support/logics.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
 

@@ -9,8 +9,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createElement, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, type Game, type TurnView } from '../src/index.js';
-import { useGame, useLegalActions } from '../src/react/index.js';
+import { createGame, type Game, type TurnView } from '../../src/index.js';
+import { useGame, useLegalActions } from '../../src/react/index.js';
 
 afterEach(cleanup);
 

@@ -40,7 +40,7 @@ describe('day and night (CR 731.2)', () => {
 
 describe('day and night when the active player leaves during their turn (CR 731.2b, 800.4i, 800.4j)', () => {
   it('800.4i: the spells a departed active player cast in their turn still count at the next untap step', async () => {
-    const { play } = await import('../dsl.js');
+    const { play } = await import('../support/dsl.js');
     const t = play({ players: ['A', 'B', 'C'] });
     t.send({ type: 'SET_DAY_NIGHT', value: 'night' });
     t.passUntil({ step: 'main' });
