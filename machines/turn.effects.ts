@@ -2,7 +2,7 @@
  * What each action of the turn's flow does, as pure functions of the context: the turn,
  * its phases and steps, mana, cleanup and ending the turn (priority.effects.ts and
  * combat.effects.ts hold the rest). The machine's actions
- * (turn.setup.ts) are one-line adapters over these; the rules they apply live in src/rules/.
+ * (turn.implementations.ts) are one-line adapters over these; the rules they apply live in src/rules/.
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';

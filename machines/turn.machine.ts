@@ -22,7 +22,7 @@
  * for phases and turns.
  * States that wait for input carry an `awaiting:*` tag, which the view reads.
  *
- * This file only names things; guards and actions are implemented in turn.setup.ts. There is
+ * This file only names things; guards and actions are implemented in turn.implementations.ts (turn.setup.ts hands them to XState). There is
  * no `invoke` or `after`, so `xstate/graph` can walk the whole chart.
  */
 import { turnSetup } from './turn.setup.js';

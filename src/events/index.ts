@@ -9,7 +9,7 @@
  * A new decision that awaits a player touches six files: its type in src/contract.ts (and the
  * Awaiting kind it answers), its record in a file of this folder (added to EVENTS below), the
  * rule it applies in src/rules/, a tagged state in machines/turn.machine.ts, the names of its
- * guards and actions in machines/turn.setup.ts, and its effect in machines/. A new host event
+ * guards and actions in machines/turn.implementations.ts, and its effect in machines/. A new host event
  * applied wherever the turn is says `hostEffect` in its record: its transition in the chart is
  * `applyHostEvent` and its effect an entry of HOST_EFFECTS (machines/host.effects.ts). The
  * compiler, or test/contract/events.test.ts, points at whatever is missing.
