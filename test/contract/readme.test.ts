@@ -2,7 +2,9 @@
  * The code blocks of the README and of docs/*.md run (issue 10, issue 21): every ```ts block is
  * written to a module with `mtg-turn-engine` (and its subpaths) mapped to the sources,
  * type-checked with the others in one tsc run, then executed; a block must finish without
- * throwing. A block preceded by `<!-- readme-test: skip (why) -->` is not run (it needs
+ * throwing. A block preceded by `<!-- readme-test: excerpt of <file> -->` is an excerpt of a
+ * file the suite runs: each of its lines must be a line of that file. A block preceded by
+ * `<!-- readme-test: skip (why) -->` is not run (it needs
  * something a test cannot have); the reason is shown. A block that connects to the inspector's
  * relay (`ws://127.0.0.1:4173/relay?token=...`) runs against a relay the test starts on a free
  * port, and must reach a page connected to it.
@@ -27,6 +29,8 @@ interface Block {
   line: number;
   code: string;
   skip: string | null;
+  /** An excerpt of a file the test suite runs: not run here, but each of its lines must be that file's. */
+  excerptOf: string | null;
 }
 
 /** The ```ts blocks of a Markdown text, with their line and any skip marker right before them. */
@@ -38,7 +42,8 @@ export function codeBlocks(markdown: string): Block[] {
     const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
     const before = lines.slice(Math.max(0, i - 2), i).join('\n');
     const skip = /<!-- readme-test: skip \(([^)]*)\) -->/.exec(before)?.[1] ?? null;
-    blocks.push({ line: i + 1, code: lines.slice(i + 1, end).join('\n'), skip });
+    const excerptOf = /<!-- readme-test: excerpt of ([^ ]+) -->/.exec(before)?.[1] ?? null;
+    blocks.push({ line: i + 1, code: lines.slice(i + 1, end).join('\n'), skip: excerptOf === null ? skip : `an excerpt of ${excerptOf}`, excerptOf });
     i = end;
   }
   return blocks;
@@ -46,7 +51,8 @@ export function codeBlocks(markdown: string): Block[] {
 
 const blocks = documents.flatMap((doc) => codeBlocks(text(doc)).map((b) => ({ ...b, doc })));
 const entry = (name: string) => join(root, 'src', `${name}.js`).replaceAll('\\', '/');
-const files = blocks.map((b) => {
+const excerpts = blocks.filter((b) => b.excerptOf !== null);
+const files = blocks.filter((b) => b.excerptOf === null).map((b) => {
   const code = b.code
     .replaceAll("from 'mtg-turn-engine/node'", `from '${entry('node')}'`)
     .replaceAll("from 'mtg-turn-engine/react'", `from '${entry('react/index')}'`)
@@ -93,6 +99,14 @@ describe("the code blocks of the README and docs/", () => {
     expect(new Set(files.map((f) => f.doc)).size).toBeGreaterThan(1);
     for (const f of files) if (f.skip !== null) expect(f.skip.length).toBeGreaterThan(5);
   });
+
+  for (const b of excerpts) {
+    it(`the excerpt at ${b.doc} line ${b.line} is, line for line, part of ${b.excerptOf}`, () => {
+      const source = readFileSync(join(root, b.excerptOf as string), 'utf8').split('\n').map((l) => l.trim());
+      const missing = b.code.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '...' && l !== '// ...' && !source.includes(l));
+      expect(missing).toEqual([]);
+    });
+  }
 
   it('type-check against the package types', () => {
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
