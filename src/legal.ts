@@ -41,18 +41,30 @@ export function mayAnswer(ctx: Pick<TurnContext, 'teams' | 'variant'>, awaiting:
   return TEAMMATE_MAY_ANSWER[awaiting.kind] && unitOf(ctx, awaiting.player) === unitOf(ctx, p);
 }
 
-/** The templates of one event type for a player (`who`): one per set of fields its record offers from what is awaited, or one. */
-function templatesOf(out: LegalAction[], type: EventType, who: Who, awaiting: Awaiting | null): void {
-  const template = recordOf(type).template;
-  if (template === undefined) return;
-  const offered = awaiting === null ? undefined : template.fields?.(awaiting);
-  if (offered === undefined) out.push(templateOf(type, who, undefined, template.choose));
-  else for (const fields of offered) out.push(templateOf(type, who, fields, template.choose));
+/** An event type its record offers, with its template. */
+interface Offer {
+  type: EventType;
+  template: Template<EventType>;
+}
+const offerOf = (type: EventType): Offer => ({ type, template: recordOf(type).template as Template<EventType> });
+/** For each kind of what is awaited, the offers of its answers (ANSWERS, the plainest first); and those made at any time. */
+const OFFERS = Object.fromEntries(Object.entries(ANSWERS).map(([kind, types]) => [kind, types.map(offerOf)])) as unknown as { readonly [K in Awaiting['kind']]: readonly Offer[] };
+const ALWAYS: readonly Offer[] = ALWAYS_OFFERED.map(offerOf);
+
+/** The templates of an offer for a player (`who`): one per set of fields its record offers from what is awaited, or one. */
+function templatesOf(out: LegalAction[], offer: Offer, who: Who, awaiting: Awaiting | null): void {
+  const offered = awaiting === null ? undefined : offer.template.fields?.(awaiting);
+  if (offered === undefined) out.push(templateOf(offer, who, undefined));
+  else for (const fields of offered) out.push(templateOf(offer, who, fields as Record<string, unknown>));
 }
 
-/** One template: the type, who decides, the fields offered, then what the caller chooses. */
-function templateOf(type: EventType, who: Who, fields: object | undefined, choose: readonly string[]): LegalAction {
-  return (fields === undefined ? { type, ...who, choose: [...choose] } : { type, ...who, ...fields, choose: [...choose] }) as LegalAction;
+/** One template: the type, who decides, the fields offered, then what the caller chooses (built field by field: spreads take V8's slow path). */
+function templateOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined): LegalAction {
+  const out: Record<string, unknown> = { type: offer.type, player: who.player };
+  if (who.by !== undefined) out.by = who.by;
+  if (fields !== undefined) for (const key in fields) out[key] = fields[key];
+  out.choose = offer.template.choose.slice();
+  return out as unknown as LegalAction;
 }
 
 /** The candidate templates for one player, before the legality check (the first is the plainest answer to what is awaited). */
@@ -60,10 +72,10 @@ export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: Playe
   const out: LegalAction[] = [];
   if (awaiting !== null && mayAnswer(ctx, awaiting, p)) {
     const who = whoOf(ctx, p);
-    for (const type of ANSWERS[awaiting.kind]) templatesOf(out, type, who, awaiting);
+    for (const offer of OFFERS[awaiting.kind]) templatesOf(out, offer, who, awaiting);
   }
   // Offered at any time and made by the player themselves (CR 723.6: a controller can't make a player concede).
-  for (const type of ALWAYS_OFFERED) templatesOf(out, type, { player: p }, awaiting);
+  for (const offer of ALWAYS) templatesOf(out, offer, { player: p }, awaiting);
   return out;
 }
 
@@ -75,18 +87,17 @@ function whoOf(ctx: TurnContext, p: PlayerId): Who {
 
 /** The first of {@link candidates} (the plainest answer to what is awaited), without building the others. */
 export function plainestCandidate(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction {
-  return awaiting !== null && mayAnswer(ctx, awaiting, p) ? firstTemplateOf(PLAINEST_ANSWER[awaiting.kind], whoOf(ctx, p), awaiting) : firstTemplateOf(ALWAYS_OFFERED[0] as EventType, { player: p }, awaiting);
+  return awaiting !== null && mayAnswer(ctx, awaiting, p) ? firstTemplateOf((OFFERS[awaiting.kind] as readonly Offer[])[0] as Offer, whoOf(ctx, p), awaiting) : firstTemplateOf(ALWAYS[0] as Offer, { player: p }, awaiting);
 }
 
-/** The first template of one event type for a player. */
-function firstTemplateOf(type: EventType, who: Who, awaiting: Awaiting | null): LegalAction {
-  const template = recordOf(type).template as Template<EventType>;
-  return templateOf(type, who, awaiting === null ? undefined : template.fields?.(awaiting)[0], template.choose);
+/** The first template of an offer for a player. */
+function firstTemplateOf(offer: Offer, who: Who, awaiting: Awaiting | null): LegalAction {
+  return templateOf(offer, who, awaiting === null ? undefined : (offer.template.fields?.(awaiting)[0] as Record<string, unknown> | undefined));
 }
 
 /** The plainest answer to what is awaited, made by the awaited player themselves (what `passUntil` sends). */
 export function plainestAnswerTo(awaiting: Awaiting): TurnEvent {
-  return plainestFill(firstTemplateOf(PLAINEST_ANSWER[awaiting.kind], { player: awaiting.player }, awaiting), awaiting, { stack: [], pendingTriggers: [] });
+  return plainestFill(firstTemplateOf(offerOf(PLAINEST_ANSWER[awaiting.kind]), { player: awaiting.player }, awaiting), awaiting, { stack: [], pendingTriggers: [] });
 }
 
 /** The decisions that would be accepted now, from one player or every player in turn order. */
