@@ -9,7 +9,7 @@ import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
 import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
 import { activeOrNext } from '../src/rules/turnOrder.js';
-import { violationOf } from '../src/rules/legality.js';
+import { isLeaving, violationOf } from '../src/events/index.js';
 import { withPatch } from './context.js';
 import { effect, andThen, combine, type Effect } from './effect.js';
 import { hostEffect, leaveEffect } from './host.effects.js';
@@ -119,7 +119,7 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
       triggers.push(...e.triggers.filter((t) => current.players.includes(t.controller)));
       continue;
     }
-    if (e.type === 'CONCEDE' || e.type === 'LOSE' || e.type === 'WIN' || e.type === 'DRAW_GAME') {
+    if (isLeaving(e)) {
       out = andThen(ctx, out, (c) => leaveEffect(c, e));
       if (withPatch(ctx, out.patch).result !== null) return withTriggers(out, triggers, true);
       continue;

@@ -16,7 +16,6 @@
  */
 import type * as z from 'zod/mini';
 import type { Agrees } from '../fields.js';
-import { useLegalityRows } from '../rules/legality.js';
 import type { Awaiting, TurnEvent } from '../contract.js';
 import type { Violation } from '../errors.js';
 import type { TurnContext } from '../state.js';
@@ -120,7 +119,6 @@ export const PARSERS: { readonly [type: string]: { schema: Schema; fast: ((r: Re
 
 /** For every event type, what makes it illegal now (the records' `legality`). */
 export const LEGALITY = Object.fromEntries(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).legality])) as unknown as { [T in EventType]: Check<T> };
-useLegalityRows(LEGALITY);
 
 /** What makes an event illegal now, or null when it is allowed. */
 export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
@@ -201,6 +199,14 @@ function routed(route: Route): ReadonlySet<string> {
 }
 /** Events that leave the game: every turn takes them (CR 800.4a). */
 export const LEAVING: ReadonlySet<string> = routed('leaving');
+
+/** The events whose record routes them as 'leaving': a player leaves, or the game ends (CR 800.4a, 104). */
+export type LeavingEvent = { [T in EventType]: (typeof EVENTS)[T] extends { route: 'leaving' } ? EventOf<T> : never }[EventType];
+
+/** Whether an event makes a player leave or ends the game (its record's route is 'leaving'). */
+export function isLeaving(e: TurnEvent): e is LeavingEvent {
+  return LEAVING.has(e.type);
+}
 /** Host events about the game, not a turn: the first running turn takes them and the others follow. */
 export const GAME_WIDE: ReadonlySet<string> = routed('gameWide');
 

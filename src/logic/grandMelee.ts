@@ -16,8 +16,7 @@ import { freshSendContext, refusal, seatOrGameOverRefusal, type Refusal } from '
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
-import { violationOf } from '../rules/legality.js';
-import { GAME_WIDE, LEAVING } from '../events/index.js';
+import { GAME_WIDE, LEAVING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
 import { parseEvent } from '../schemas.js';

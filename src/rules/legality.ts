@@ -4,7 +4,7 @@
  * the stack, a combat phase. Each returns the violated rule and a message saying what to do
  * instead, or null.
  */
-import type { Awaiting, PlayerId, TurnEvent } from '../contract.js';
+import type { Awaiting, PlayerId } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
 import { MAX_STACK } from './limits.js';
@@ -77,24 +77,3 @@ export const first = (...checks: (() => Violation | null)[]): Violation | null =
   }
   return null;
 };
-
-type Rows = { [T in TurnEvent['type']]: (ctx: TurnContext, awaiting: Awaiting | null, e: Extract<TurnEvent, { type: T }>) => Violation | null };
-let rows: Rows | null = null;
-
-/**
- * Gives {@link violationOf} the legality rows of the records (src/events/index.ts does, as it
- * loads): the rules sit below the records and cannot import them.
- */
-export function useLegalityRows(table: Rows): void {
-  rows = table;
-}
-
-/**
- * What makes an event illegal now, or null when it is allowed.
- * @deprecated import `violationOf` from src/events/index.ts; this one, over the same rows, is
- * kept for machines/checkpoint.ts and src/grandMelee/game.ts until they do.
- */
-export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
-  if (rows === null) throw new Error('the legality rows are not loaded: import src/events/index.ts first');
-  return (rows[e.type] as Rows[typeof e.type])(ctx, awaiting, e as never);
-}

@@ -13,7 +13,7 @@ import { runCheckpoint } from '../../machines/checkpoint.js';
 import { createGame, type CheckpointHook, type TurnEvent } from '../../src/index.js';
 import { argumentsSeen, hookRuntime } from '../../src/hookAdapter.js';
 import { toInput } from '../../src/game/create.js';
-import { violationOf } from '../../src/rules/legality.js';
+import { violationOf } from '../../src/events/index.js';
 import { buildView } from '../../src/view.js';
 import type { StackObject } from '../../src/contract.js';
 import type { TurnContext } from '../../src/state.js';
