@@ -5,7 +5,7 @@
  */
 export { createGame, restoreGame } from './game/create.js';
 export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
-export type { LegalAction, LegalActionTemplate } from './legal.js';
+export type { LegalAction, LegalActionOf, LegalActionTemplate } from './legal.js';
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';

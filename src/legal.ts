@@ -11,7 +11,7 @@ import { decider } from './rules/control.js';
 import { unitOf } from './rules/units.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
-export type { LegalAction, LegalActionTemplate } from './events/index.js';
+export type { LegalAction, LegalActionOf, LegalActionTemplate } from './events/index.js';
 
 const recordOf = (type: EventType): EventRecord<EventType> => EVENTS[type] as EventRecord<EventType>;
 

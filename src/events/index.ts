@@ -16,7 +16,7 @@
  */
 import type * as z from 'zod/mini';
 import type { Agrees } from '../fields.js';
-import type { Awaiting, TurnEvent } from '../contract.js';
+import type { Awaiting, TurnEvent, TurnEventType } from '../contract.js';
 import type { Violation } from '../errors.js';
 import type { TurnContext } from '../state.js';
 import { ADD_ATTACKER, ADD_BLOCKER, CHOOSE_DEFENDER, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, ORDER_ATTACKERS, ORDER_BLOCKERS, REMOVE_FROM_COMBAT, SET_COMBAT_ABILITIES } from './combat.js';
@@ -216,10 +216,11 @@ export const GAME_WIDE: ReadonlySet<string> = routed('gameWide');
 export type LegalActionTemplate<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
 
 /** The template of an event its record offers, choosing the fields of its `template.choose`. */
-type Offered<T extends EventType> = Records[T] extends { template: { choose: readonly (infer C)[] } } ? LegalActionTemplate<T, C & string> : never;
+/** The LegalAction of one event type: its template when its record offers one (never otherwise). */
+export type LegalActionOf<T extends TurnEventType> = Records[T] extends { template: { choose: readonly (infer C)[] } } ? LegalActionTemplate<T, C & string> : never;
 
 /**
  * A decision that would be accepted now: the event less the fields in `choose` (drop
  * `choose` before sending). Discriminated by `type`.
  */
-export type LegalAction = { [T in EventType]: Offered<T> }[EventType];
+export type LegalAction = { [T in TurnEventType]: LegalActionOf<T> }[TurnEventType];

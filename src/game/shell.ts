@@ -46,12 +46,12 @@ export interface ShellAccess {
   inHook(): boolean;
 }
 
-/** The bridge's access to each game (a game's internals are not on the object hosts hold). */
-const access = new WeakMap<object, ShellAccess>();
+/** The key of a game's access for the bridge: not a name hosts see on the Game. */
+const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
-/** The access of a game made by createGame / restoreGame / fork, or undefined for anything else. */
+/** The access of a game made by createGame / restoreGame / fork (made on first request), or undefined for anything else. */
 export function shellAccess(game: unknown): ShellAccess | undefined {
-  return typeof game === 'object' && game !== null ? access.get(game) : undefined;
+  return game instanceof GameShell ? game[ACCESS]() : undefined;
 }
 
 /** A game over a turn logic (CONTRACT.md, "Game"). */
@@ -68,7 +68,13 @@ export class GameShell<S, W> implements Game {
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
   #frozen: TurnView | null = null;
-  readonly #access: ShellAccess;
+  /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
+  #bridge: ActorBridge | null = null;
+  #actor: unknown = null;
+  /** True while the bridge tells the actor of an event: its subscribers and inspectors may not send. */
+  #busy = false;
+  /** What the bridge reads and sets, made on first request (most games never have an actor). */
+  #access: ShellAccess | null = null;
 
   /** A game in `state` (trusted: from the logic, a fork or a validated snapshot). */
   constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null) {
@@ -82,15 +88,36 @@ export class GameShell<S, W> implements Game {
     this.#hooks = options.hooks;
     this.#runtime = hookRuntime(options.hooks?.checkpoint, () => this.#version);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
-    this.#access = {
-      chartState: () => logic.chartState(this.#state, this.#order),
-      process: (raw) => this.#processForActor(raw),
-      bridge: null,
-      actor: null,
-      busy: false,
-      inHook: () => this.#runtime?.inHook === true,
-    };
-    access.set(this, this.#access);
+  }
+
+  /** @internal The bridge's access to this game (src/game/actor.ts; hosts use `actorOf`). */
+  [ACCESS](): ShellAccess {
+    if (this.#access !== null) return this.#access;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
+    const game = this;
+    return (this.#access = {
+      chartState: () => game.#logic.chartState(game.#state, game.#order),
+      process: (raw) => game.#processForActor(raw),
+      get bridge() {
+        return game.#bridge;
+      },
+      set bridge(bridge) {
+        game.#bridge = bridge;
+      },
+      get actor() {
+        return game.#actor;
+      },
+      set actor(actor) {
+        game.#actor = actor;
+      },
+      get busy() {
+        return game.#busy;
+      },
+      set busy(busy) {
+        game.#busy = busy;
+      },
+      inHook: () => game.#runtime?.inHook === true,
+    });
   }
 
   /** Starts a game: turn 1's events (or the pregame's) reach the listeners given. Throws HOOK_FAILED as createGame does. */
@@ -116,13 +143,13 @@ export class GameShell<S, W> implements Game {
     const out = this.#process(raw);
     if (isRefusal(out)) return out;
     this.#commit(out.state);
-    const bridge = this.#access.bridge;
+    const bridge = this.#bridge;
     if (bridge !== null) {
-      this.#access.busy = true;
+      this.#busy = true;
       try {
         bridge.committed(raw, out.emitted);
       } finally {
-        this.#access.busy = false;
+        this.#busy = false;
       }
     }
     return { ok: true, events: this.#deliver(out.emitted, out.state) };
@@ -131,7 +158,7 @@ export class GameShell<S, W> implements Game {
   /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
   #process(raw: unknown, fromActor = false): Stepped<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#access.busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
@@ -163,7 +190,7 @@ export class GameShell<S, W> implements Game {
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
     const pending = this.#logic.pending(state);
-    const copyAll = this.#access.bridge !== null;
+    const copyAll = this.#bridge !== null;
     const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? Object.assign({}, e) : e));
     this.#emitter.deliver(emitted);
     this.#subscribers?.notify();
