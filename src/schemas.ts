@@ -160,41 +160,42 @@ export const GameOptionsSchema = z
   })
   .check(
     z.superRefine((o, ctx) => {
+      const issue = (path: (string | number)[], message: string, input: unknown) => ctx.issues.push({ code: 'custom', path, message, input });
       const seen = new Set<string>();
       o.players.forEach((p, i) => {
-        if (seen.has(p)) ctx.issues.push({ code: 'custom', path: ['players', i], message: `player id '${p}' appears twice`, input: p });
+        if (seen.has(p)) issue(['players', i], `player id '${p}' appears twice`, p);
         seen.add(p);
       });
       if (o.teams !== undefined) {
         const inTeams = new Map<string, number>();
         o.teams.forEach((t, i) => {
-          if (o.teams?.findIndex((u) => u.id === t.id) !== i) ctx.issues.push({ code: 'custom', path: ['teams', i, 'id'], message: `team id '${t.id}' appears twice`, input: t.id });
+          if (o.teams?.findIndex((u) => u.id === t.id) !== i) issue(['teams', i, 'id'], `team id '${t.id}' appears twice`, t.id);
           t.players.forEach((p, j) => {
-            if (!o.players.includes(p)) ctx.issues.push({ code: 'custom', path: ['teams', i, 'players', j], message: `'${p}' is not one of the players`, input: p });
-            if (inTeams.has(p)) ctx.issues.push({ code: 'custom', path: ['teams', i, 'players', j], message: `'${p}' is on two teams`, input: p });
+            if (!o.players.includes(p)) issue(['teams', i, 'players', j], `'${p}' is not one of the players`, p);
+            if (inTeams.has(p)) issue(['teams', i, 'players', j], `'${p}' is on two teams`, p);
             inTeams.set(p, i);
           });
         });
         const missing = o.players.find((p) => !inTeams.has(p));
-        if (missing !== undefined) ctx.issues.push({ code: 'custom', path: ['teams'], message: `player '${missing}' is on no team`, input: o.teams });
-        if (o.teams.length < 2) ctx.issues.push({ code: 'custom', path: ['teams'], message: 'a team game needs at least 2 teams', input: o.teams });
+        if (missing !== undefined) issue(['teams'], `player '${missing}' is on no team`, o.teams);
+        if (o.teams.length < 2) issue(['teams'], 'a team game needs at least 2 teams', o.teams);
       }
       if (o.variant === 'emperor' && (o.teams === undefined || o.teams.some((t) => t.players.length < 3 || t.players.length !== o.teams?.[0]?.players.length))) {
-        ctx.issues.push({ code: 'custom', path: ['variant'], message: "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)", input: o.variant });
+        issue(['variant'], "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)", o.variant);
       }
       if (o.variant === 'twoHeadedGiant' && (o.teams === undefined || o.teams.length !== 2 || o.teams.some((t) => t.players.length !== 2))) {
-        ctx.issues.push({ code: 'custom', path: ['teams'], message: "'twoHeadedGiant' needs two teams of two players (CR 810.1)", input: o.teams });
+        issue(['teams'], "'twoHeadedGiant' needs two teams of two players (CR 810.1)", o.teams);
       }
       if (o.variant === 'archenemy' && (o.teams === undefined || o.teams.length !== 2 || !o.teams.some((t) => t.players.length === 1))) {
-        ctx.issues.push({ code: 'custom', path: ['teams'], message: "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)", input: o.teams });
+        issue(['teams'], "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)", o.teams);
       }
       if (o.variant === 'grandMelee') {
         // CR 807.1: Grand Melee is for games begun with ten or more players, each on their own.
         const why = o.players.length < 10 ? ['players', "'grandMelee' needs 10 or more players (CR 807.1)"] : o.teams !== undefined ? ['teams', "'grandMelee' is played by individuals, without teams (CR 807.1)"] : o.pregame === true ? ['pregame', "'grandMelee' starts at turn 1 in this version: the pregame is not supported with turn markers"] : null;
-        if (why !== null) ctx.issues.push({ code: 'custom', path: [why[0] as string], message: why[1] as string, input: o.variant });
+        if (why !== null) issue([why[0] as string], why[1] as string, o.variant);
       }
       if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {
-        ctx.issues.push({ code: 'custom', path: ['startingPlayer'], message: `'${o.startingPlayer}' is not one of the players`, input: o.startingPlayer });
+        issue(['startingPlayer'], `'${o.startingPlayer}' is not one of the players`, o.startingPlayer);
       }
     }),
   );

@@ -91,6 +91,44 @@ export interface PlanData {
   resolve: Record<string, string>;
 }
 
+/**
+ * {@link PlanData} as the generated file writes it, smaller in a bundle: a leaf's XState id is not
+ * written (it is always the machine's id, a dot, and the path), and in the lists of a leaf's
+ * entries and eventless transitions a run of three or more consecutive indexes `a, a+1, ..., b`
+ * is written `a, -b`. {@link unpackPlan} rebuilds the data.
+ */
+export interface PackedPlan extends Omit<PlanData, 'leaves'> {
+  leaves: [path: string, tags: string[], final: 0 | 1, entries: number[], always: number[]][];
+}
+
+/** Writes a list of indexes with its runs of three or more consecutive indexes as `first, -last`. */
+export function packRuns(list: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < list.length; ) {
+    let j = i;
+    while (j + 1 < list.length && list[j + 1] === (list[j] as number) + 1) j++;
+    if (j - i >= 2) out.push(list[i] as number, -(list[j] as number));
+    else out.push(...list.slice(i, j + 1));
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Reads a list written by {@link packRuns}. */
+function unpackRuns(list: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const x of list) {
+    if (x >= 0) out.push(x);
+    else for (let k = (out[out.length - 1] as number) + 1; k <= -x; k++) out.push(k);
+  }
+  return out;
+}
+
+/** The plan data a {@link PackedPlan} was written from. */
+export function unpackPlan(packed: PackedPlan): PlanData {
+  return { ...packed, leaves: packed.leaves.map(([path, tags, final, on, always]) => [path, `${packed.machineId}.${path}`, tags, final, unpackRuns(on), unpackRuns(always)]) };
+}
+
 /** The tables a plan's names resolve against (machines/turn.implementations.ts for the turn chart). */
 export interface Implementations {
   guards: Readonly<Record<string, unknown>>;

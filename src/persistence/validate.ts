@@ -94,6 +94,9 @@ function buildPersistedSchema() {
   const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
   const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
   const EmittedSchema = z.looseObject({ type: z.string().check(lengthIn(0, 32)) });
+  const Whole = Int(0, Number.MAX_SAFE_INTEGER);
+  const Reasons = PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH)));
+  const LeafState = z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine'));
 
   const ContextSchema = z.strictObject({
     rules: RulesEraSchema,
@@ -124,10 +127,10 @@ function buildPersistedSchema() {
     ),
     pendingTriggers: list(TriggerSchema, MAX_STACK),
     landsPlayedBy: PlayerRecord(Int(0, MAX_AMOUNT)),
-    spellsCast: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-    previousTurnSpells: z.nullable(Int(0, Number.MAX_SAFE_INTEGER)),
-    manaPool: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
-    handSizes: PlayerRecord(Int(0, Number.MAX_SAFE_INTEGER)),
+    spellsCast: PlayerRecord(Whole),
+    previousTurnSpells: z.nullable(Whole),
+    manaPool: PlayerRecord(Whole),
+    handSizes: PlayerRecord(Whole),
     combat: z.nullable(
       z.strictObject({
         attackers: list(z.strictObject({ id: ObjectIdSchema, defender: PlayerIdSchema, blockedBy: Ids, blocked: z.boolean(), ...Strike }), MAX_LIST_LENGTH * 8),
@@ -147,15 +150,15 @@ function buildPersistedSchema() {
     controlledBy: PlayerRecord(PlayerIdSchema),
     stops: PlayerRecord(z.nullable(list(StopSchema, 64))),
     yields: PlayerRecord(z.strictObject({ until: z.enum(['stackResolved', 'endOfTurn', 'nextTurn']), evenIfStackChanges: z.boolean() })),
-    autoPasses: Int(0, Number.MAX_SAFE_INTEGER),
-    autoPassTurns: Int(0, Number.MAX_SAFE_INTEGER),
+    autoPasses: Whole,
+    autoPassTurns: Whole,
     priorityFresh: z.boolean(),
     endedInSend: z.boolean(),
     emptyTurns: Int(0, MAX_PLAYERS * 2),
     cleanupSteps: Int(0, MAX_CLEANUP_STEPS_PER_TURN),
     cleanupCheck: z.nullable(z.enum(['quiet', 'active'])),
-    reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))),
-    result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH))) })),
+    reasons: Reasons,
+    result: z.nullable(z.strictObject({ winners: Players, draw: z.boolean(), reasons: Reasons })),
     nextObjectId: Int(1, Number.MAX_SAFE_INTEGER),
     pending: list(EmittedSchema, MAX_PENDING_EVENTS),
     orderTriggers: z.enum(['host', 'players']),
@@ -183,12 +186,12 @@ function buildPersistedSchema() {
   return z.strictObject({
     engine: z.enum([PERSISTED_ENGINE]),
     format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
-    version: Int(0, Number.MAX_SAFE_INTEGER),
+    version: Whole,
     status: z.enum(['active', 'done']),
-    state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')),
+    state: LeafState,
     context: ContextSchema,
     markers: z.optional(
-      list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine')), context: ContextSchema }), 16),
+      list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: LeafState, context: ContextSchema }), 16),
     ),
   });
 }
