@@ -75,8 +75,8 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
   },
 
   transition(state, event, runtime) {
-    const out = sendStep(turnPlan, state, event, runtime);
-    return { state: out.state, emitted: out.emitted };
+    // The step's own result (it has the state and what it emitted): no object made per event.
+    return sendStep(turnPlan, state, event, runtime);
   },
 
   view(state, version) {
