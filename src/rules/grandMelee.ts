@@ -3,7 +3,7 @@
  * CR 807.2a-b, 807.4a-j, 807.5a-b. Pure functions: no XState.
  */
 import type { PlayerId } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import { cloneContext, type TurnContext } from '../state.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { inSeatOrder } from './teams.js';
 import { byUnits } from './units.js';
@@ -121,66 +121,14 @@ function isContext(ctx: object): ctx is TurnContext {
 }
 
 /**
- * A whole context with other players: one object literal naming every field, as
- * machines/context.ts cloneContext makes copies (a spread of an object this size takes V8's
- * slow path once it has seen contexts of a few shapes: microseconds, several times an event).
+ * A whole context with other players: a copy by cloneContext, one object literal naming every
+ * field (a spread of an object this size takes V8's slow path once it has seen contexts of a few
+ * shapes: microseconds, several times an event).
  */
 function withPlayers(c: TurnContext, players: PlayerId[]): TurnContext {
-  return {
-    rules: c.rules,
-    seats: c.seats,
-    players,
-    startingPlayer: c.startingPlayer,
-    maxHandSize: c.maxHandSize,
-    attack: c.attack,
-    turn: c.turn,
-    activePlayer: c.activePlayer,
-    turnOwner: c.turnOwner,
-    rotation: c.rotation,
-    phase: c.phase,
-    step: c.step,
-    steps: c.steps,
-    phases: c.phases,
-    mainSeen: c.mainSeen,
-    priority: c.priority,
-    passed: c.passed,
-    stack: c.stack,
-    pendingTriggers: c.pendingTriggers,
-    landsPlayedBy: c.landsPlayedBy,
-    spellsCast: c.spellsCast,
-    previousTurnSpells: c.previousTurnSpells,
-    manaPool: c.manaPool,
-    handSizes: c.handSizes,
-    combat: c.combat,
-    extraTurns: c.extraTurns,
-    skips: c.skips,
-    effects: c.effects,
-    dayNight: c.dayNight,
-    controlNext: c.controlNext,
-    controlledBy: c.controlledBy,
-    stops: c.stops,
-    yields: c.yields,
-    autoPasses: c.autoPasses,
-    autoPassTurns: c.autoPassTurns,
-    priorityFresh: c.priorityFresh,
-    endedInSend: c.endedInSend,
-    emptyTurns: c.emptyTurns,
-    cleanupSteps: c.cleanupSteps,
-    cleanupCheck: c.cleanupCheck,
-    reasons: c.reasons,
-    result: c.result,
-    nextObjectId: c.nextObjectId,
-    pending: c.pending,
-    orderTriggers: c.orderTriggers,
-    triggerOrder: c.triggerOrder,
-    rng: c.rng,
-    variant: c.variant,
-    teams: c.teams,
-    ranges: c.ranges,
-    influence: c.influence,
-    planarRolls: c.planarRolls,
-    pregame: c.pregame,
-  };
+  const out = cloneContext(c);
+  out.players = players;
+  return out;
 }
 
 /** The `n` players to the left of `player` (next in turn order), among the players still in the game. */
