@@ -9,76 +9,14 @@
  *
  * The copies list the fields in the order of `initialContext` (machines/turn.effects.ts). A
  * context restored from JSON has the persisted schema's order; the compiled game keeps that
- * order for what it hands out (src/compiled/game.ts `persist`), so no order is ever visible.
+ * order for what it hands out (src/logic/single.ts `getPersistedSnapshot`), so no order is ever visible.
  */
 import { cloneContext } from '../src/state.js';
 import type { TurnContext } from '../src/state.js';
 
-export { cloneContext } from '../src/state.js';
+export { adoptContext, cloneContext } from '../src/state.js';
 
 
-/**
- * The same copy as {@link cloneContext}, for contexts made elsewhere (XState's `assign`, JSON):
- * a separate function, so that cloneContext's reads only ever see contexts of its own hidden
- * class and stay monomorphic (V8 keeps type feedback per function).
- */
-export function adoptContext(c: TurnContext): TurnContext {
-  return {
-    rules: c.rules,
-    seats: c.seats,
-    players: c.players,
-    startingPlayer: c.startingPlayer,
-    maxHandSize: c.maxHandSize,
-    attack: c.attack,
-    turn: c.turn,
-    activePlayer: c.activePlayer,
-    turnOwner: c.turnOwner,
-    rotation: c.rotation,
-    phase: c.phase,
-    step: c.step,
-    steps: c.steps,
-    phases: c.phases,
-    mainSeen: c.mainSeen,
-    priority: c.priority,
-    passed: c.passed,
-    stack: c.stack,
-    pendingTriggers: c.pendingTriggers,
-    landsPlayedBy: c.landsPlayedBy,
-    spellsCast: c.spellsCast,
-    previousTurnSpells: c.previousTurnSpells,
-    manaPool: c.manaPool,
-    handSizes: c.handSizes,
-    combat: c.combat,
-    extraTurns: c.extraTurns,
-    skips: c.skips,
-    effects: c.effects,
-    dayNight: c.dayNight,
-    controlNext: c.controlNext,
-    controlledBy: c.controlledBy,
-    stops: c.stops,
-    yields: c.yields,
-    autoPasses: c.autoPasses,
-    autoPassTurns: c.autoPassTurns,
-    priorityFresh: c.priorityFresh,
-    endedInSend: c.endedInSend,
-    emptyTurns: c.emptyTurns,
-    cleanupSteps: c.cleanupSteps,
-    cleanupCheck: c.cleanupCheck,
-    reasons: c.reasons,
-    result: c.result,
-    nextObjectId: c.nextObjectId,
-    pending: c.pending,
-    orderTriggers: c.orderTriggers,
-    triggerOrder: c.triggerOrder,
-    rng: c.rng,
-    variant: c.variant,
-    teams: c.teams,
-    ranges: c.ranges,
-    influence: c.influence,
-    planarRolls: c.planarRolls,
-    pregame: c.pregame,
-  };
-}
 
 /** The names of the context's fields, in the order of {@link cloneContext}. */
 export const CONTEXT_KEYS: readonly string[] = Object.keys(cloneContext({} as TurnContext));

@@ -278,3 +278,66 @@ export function cloneContext(c: TurnContext): TurnContext {
     pregame: c.pregame,
   };
 }
+
+/**
+ * The same copy as {@link cloneContext}, for contexts made elsewhere (XState's `assign`, JSON):
+ * a separate function, so that cloneContext's reads only ever see contexts of its own hidden
+ * class and stay monomorphic (V8 keeps type feedback per function).
+ */
+export function adoptContext(c: TurnContext): TurnContext {
+  return {
+    rules: c.rules,
+    seats: c.seats,
+    players: c.players,
+    startingPlayer: c.startingPlayer,
+    maxHandSize: c.maxHandSize,
+    attack: c.attack,
+    turn: c.turn,
+    activePlayer: c.activePlayer,
+    turnOwner: c.turnOwner,
+    rotation: c.rotation,
+    phase: c.phase,
+    step: c.step,
+    steps: c.steps,
+    phases: c.phases,
+    mainSeen: c.mainSeen,
+    priority: c.priority,
+    passed: c.passed,
+    stack: c.stack,
+    pendingTriggers: c.pendingTriggers,
+    landsPlayedBy: c.landsPlayedBy,
+    spellsCast: c.spellsCast,
+    previousTurnSpells: c.previousTurnSpells,
+    manaPool: c.manaPool,
+    handSizes: c.handSizes,
+    combat: c.combat,
+    extraTurns: c.extraTurns,
+    skips: c.skips,
+    effects: c.effects,
+    dayNight: c.dayNight,
+    controlNext: c.controlNext,
+    controlledBy: c.controlledBy,
+    stops: c.stops,
+    yields: c.yields,
+    autoPasses: c.autoPasses,
+    autoPassTurns: c.autoPassTurns,
+    priorityFresh: c.priorityFresh,
+    endedInSend: c.endedInSend,
+    emptyTurns: c.emptyTurns,
+    cleanupSteps: c.cleanupSteps,
+    cleanupCheck: c.cleanupCheck,
+    reasons: c.reasons,
+    result: c.result,
+    nextObjectId: c.nextObjectId,
+    pending: c.pending,
+    orderTriggers: c.orderTriggers,
+    triggerOrder: c.triggerOrder,
+    rng: c.rng,
+    variant: c.variant,
+    teams: c.teams,
+    ranges: c.ranges,
+    influence: c.influence,
+    planarRolls: c.planarRolls,
+    pregame: c.pregame,
+  };
+}
