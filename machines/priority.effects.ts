@@ -4,7 +4,7 @@
  * triggers, special actions and players leaving.
  * CR 116, 117, 305, 405, 603.3b, 608, 800.4, 901.9.
  */
-import { byUnits, unitOf } from '../src/rules/units.js';
+import { byUnits, representative, unitOf } from '../src/rules/units.js';
 import { byPriority } from '../src/rules/grandMelee.js';
 import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason } from '../src/rules/stops.js';
@@ -57,7 +57,7 @@ export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
   const reason = autoPassReason(ctx);
   if (player === null || reason === null) return NOTHING;
-  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
   return andThen(ctx, announced, (c) => {
     const passed = passPriority(c, runtime, player);

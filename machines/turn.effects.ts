@@ -6,7 +6,7 @@
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
-import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
+import { byUnits, membersOf, representative, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { startingCandidates } from '../src/rules/pregame.js';
@@ -136,7 +136,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
   return effect(
     ctx,
     Object.assign(newTurn(ctx, player), { rotation: player, startingPlayer: player, pregame: null }),
-    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
+    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: representative(ctx, player) }],
   );
 }
 
@@ -160,7 +160,7 @@ export function beginTurn(ctx: TurnContext): Effect {
   patch.previousTurnSpells = dayNightSpellCount(ctx, previous);
   patch.emptyTurns = ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
-  const began = effect(ctx, patch, [{ type: 'turnBegan', turn, activePlayer: next.player }]);
+  const began = effect(ctx, patch, [{ type: 'turnBegan', turn, activePlayer: representative(ctx, next.player) }]);
   // CR 800.4m: the turns of players who have left that the rotation went past.
   const passedOver = departedPassedOver(ctx, ctx.rotation, next.rotation);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));

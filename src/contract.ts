@@ -281,7 +281,14 @@ export interface TurnView {
   landsPlayed: number;
   /** Lands each player in the game played this turn (CR 305.2, 805.4c). */
   landsPlayedBy: Record<PlayerId, number>;
+  /** How many lands the active player may play this turn (1, changed by effects, 305.2). */
   landPlaysAllowed: number;
+  /**
+   * How many lands each player in the game may play this turn, beside `landsPlayedBy`: each
+   * active player's allowance (with shared team turns each member of the active team has their
+   * own, 805.4c), 0 for the others (305.2: lands are played on one's own turn).
+   */
+  landPlaysAllowedBy: Record<PlayerId, number>;
   spellsCast: Record<PlayerId, number>;
   manaPool: Record<PlayerId, number>;
   handSizes: Record<PlayerId, number>;

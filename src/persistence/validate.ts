@@ -206,13 +206,15 @@ function consistencyProblem(p: Persisted): string | null {
   if (c.players.some((x) => !seats.has(x))) return 'context.players: a player who is not in context.seats';
   const inOrder = c.seats.filter((x) => c.players.includes(x));
   if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order, or a player appears twice';
-  const inGame = (x: string | null) => x === null || c.players.includes(x);
   if (!seats.has(c.startingPlayer)) return 'context.startingPlayer: not a player of the game';
   if (!seats.has(c.turnOwner) || !seats.has(c.rotation)) return 'context.turnOwner/rotation: not a player of the game';
-  if (!inGame(c.activePlayer)) return 'context.activePlayer: not a player in the game';
+  // With shared team turns priority and the turn belong to a team, named by its first player,
+  // who may have left while the team plays on (Archenemy, 904): a unit with a member in the game.
+  const unitInGame = (x: string | null) => x === null || c.players.includes(x) || c.players.some((p) => unitOf(c, p) === x);
+  if (!unitInGame(c.activePlayer)) return 'context.activePlayer: not a player (or team) in the game';
   if (c.activePlayer !== null && c.activePlayer !== c.turnOwner) return 'context.activePlayer: differs from context.turnOwner';
-  if (!inGame(c.priority)) return 'context.priority: not a player in the game';
-  if (c.passed.some((x) => !c.players.includes(x))) return 'context.passed: a player not in the game';
+  if (!unitInGame(c.priority)) return 'context.priority: not a player (or team) in the game';
+  if (c.passed.some((x) => !unitInGame(x))) return 'context.passed: a player (or team) not in the game';
   const badStack = c.stack.findIndex((o) => !c.players.includes(o.controller));
   if (badStack >= 0) return `context.stack[${badStack}].controller: not a player in the game`;
   const ids = new Set<string>();
@@ -228,7 +230,8 @@ function consistencyProblem(p: Persisted): string | null {
     if (field === 'spellsCast' ? keys.some((x) => !seats.has(x)) : keys.length !== c.players.length) return `context.${field}: needs exactly one entry per player in the game`;
   }
   if (Object.keys(c.landsPlayedBy).some((x) => !seats.has(x))) return 'context.landsPlayedBy: a player who is not in context.seats';
-  for (const field of ['skips', 'yields', 'controlledBy'] as const) {
+  if (Object.keys(c.skips).some((x) => !unitInGame(x))) return 'context.skips: a player (or team) not in the game';
+  for (const field of ['yields', 'controlledBy'] as const) {
     if (Object.keys(c[field]).some((x) => !c.players.includes(x))) return `context.${field}: a player not in the game`;
   }
   if (Object.values(c.controlledBy).some((x) => !c.players.includes(x))) return 'context.controlledBy: a controller not in the game';
@@ -239,11 +242,12 @@ function consistencyProblem(p: Persisted): string | null {
     if (Object.entries(influence).some(([x, within]) => !seats.has(x) || within.some((y) => !seats.has(y)))) return 'context.influence: a player who is not in context.seats';
   }
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
-  if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
+  // CR 800.4a, 800.4m: the effects of a player who left last their duration: a controller is one of the seats.
+  if (c.effects.some((e) => e.controller !== undefined && !c.seats.includes(e.controller))) return 'context.effects: a controller who never was in the game (not in context.seats)';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
   if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
-  if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
+  if (c.extraTurns.some((x) => !unitInGame(x.player))) return 'context.extraTurns: a player (or team) not in the game';
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;

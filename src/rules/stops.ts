@@ -20,12 +20,16 @@ export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step
   return stops.some((s) => s.step === ctx.step && (s.turn === 'any' || (s.turn === 'own') === own));
 }
 
-/** Why one player's settings pass for them now, or null if they want to be asked. */
-function passesFor(ctx: Pick<TurnContext, 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'teams' | 'variant'>, who: PlayerId): 'yield' | 'noStop' | null {
+/**
+ * Why the settings of `who` (the player deciding for `player`: themselves, or their controller,
+ * CR 723.5) pass for `player` now, or null if they want to be asked. 'own' and 'others' are seen
+ * from `player`: a controller plays the controlled player's turn as that player.
+ */
+function passesFor(ctx: Pick<TurnContext, 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'teams' | 'variant'>, who: PlayerId, player: PlayerId): 'yield' | 'noStop' | null {
   if (ctx.yields[who] !== undefined) return 'yield';
   const stops = ctx.stops[who];
   if (stops === null || stops === undefined || ctx.stack.length > 0) return null;
-  return matchesStop(stops, ctx, who) ? null : 'noStop';
+  return matchesStop(stops, ctx, player) ? null : 'noStop';
 }
 
 /**
@@ -43,7 +47,7 @@ export function autoPassReason(
   if (ctx.autoPassTurns >= ctx.players.length || ctx.autoPasses >= MAX_AUTO_PASSES) return null;
   // CR 805.5: a team passes only when the settings of whoever decides for each member all pass.
   const members = membersOf(ctx, player);
-  const reasons = (members.length > 0 ? members : [player]).map((m) => passesFor(ctx, decider(ctx, m)));
+  const reasons = (members.length > 0 ? members : [player]).map((m) => passesFor(ctx, decider(ctx, m), m));
   if (reasons.some((r) => r === null)) return null;
   return reasons.every((r) => r === 'yield') ? 'yield' : 'noStop';
 }
