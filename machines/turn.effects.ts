@@ -93,6 +93,7 @@ export function initialContext(input: TurnInput): TurnContext {
     influence: influenceOf({ players: input.players, ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence) }),
     planarRolls: 0,
     pregame: start.pregame,
+    extraTurn: null,
   };
 }
 
@@ -125,6 +126,7 @@ function newTurn(ctx: TurnContext, player: PlayerId): Partial<TurnContext> {
     cleanupCheck: null,
     controlledBy: control.controlledBy,
     controlNext: control.controlNext,
+    extraTurn: null,
   };
 }
 
@@ -136,7 +138,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
   return effect(
     ctx,
     Object.assign(newTurn(ctx, player), { rotation: player, startingPlayer: player, pregame: null }),
-    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: representative(ctx, player) }],
+    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: representative(ctx, player), extra: false }],
   );
 }
 
@@ -152,6 +154,8 @@ export function beginTurn(ctx: TurnContext): Effect {
   const turn = ctx.turn + 1;
   const previous = ctx.activePlayer ?? ctx.turnOwner;
   const patch = newTurn(ctx, next.player);
+  // CR 500.7: an extra turn, named as ADD_EXTRA_TURN named it (CONTRACT v3: currentTurn, turnBegan).
+  if (next.extra) patch.extraTurn = next.id === undefined ? {} : { id: next.id };
   patch.turn = turn;
   patch.rotation = next.rotation;
   patch.extraTurns = next.extraTurns;
@@ -160,7 +164,9 @@ export function beginTurn(ctx: TurnContext): Effect {
   patch.previousTurnSpells = dayNightSpellCount(ctx, previous);
   patch.emptyTurns = ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
-  const began = effect(ctx, patch, [{ type: 'turnBegan', turn, activePlayer: representative(ctx, next.player) }]);
+  const began = effect(ctx, patch, [
+    next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
+  ]);
   // CR 800.4m: the turns of players who have left that the rotation went past.
   const passedOver = departedPassedOver(ctx, ctx.rotation, next.rotation);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));

@@ -156,8 +156,16 @@ function landPlaysAllowedBy(ctx: TurnContext): Record<string, number> {
   return out;
 }
 
+/** CONTRACT v3, TurnView.currentTurn: whose turn is in progress (its unit, also after they left) and whether it is an extra turn (500.7). */
+function currentTurnOf(ctx: TurnContext): TurnView['currentTurn'] {
+  if (ctx.phase === 'pregame') return null;
+  const extra = ctx.extraTurn;
+  if (extra === null) return { player: ctx.turnOwner, extra: false };
+  return extra.id === undefined ? { player: ctx.turnOwner, extra: true } : { player: ctx.turnOwner, extra: true, id: extra.id };
+}
+
 /** Builds a fresh TurnView from a context and what is awaited. Nothing in it is shared with the context. */
-export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number): TurnView {
+export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number, seq = 0): TurnView {
   const records = playerRecords(ctx);
   const manaPool = { ...records.manaPool };
   const handSizes = { ...records.handSizes };
@@ -168,6 +176,8 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
   const stops = records.anyStops ? copyStops(records.stops) : { ...records.stops };
   return {
     version,
+    seq,
+    currentTurn: currentTurnOf(ctx),
     turn: ctx.turn,
     activePlayer: ctx.activePlayer === null ? null : representative(ctx, ctx.activePlayer),
     activeTeam: ctx.activePlayer === null ? null : (teamOf(ctx, ctx.activePlayer)?.id ?? null),
@@ -193,7 +203,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
       ctx.combat === null
         ? null
         : {
-            attackers: ctx.combat.attackers.map((a) => ({ id: a.id, defender: a.defender, firstStrike: a.firstStrike, doubleStrike: a.doubleStrike, blockedBy: [...a.blockedBy] })),
+            attackers: ctx.combat.attackers.map((a) => ({ id: a.id, defender: a.defender, firstStrike: a.firstStrike, doubleStrike: a.doubleStrike, blocked: a.blocked, blockedBy: [...a.blockedBy] })),
             blockers: ctx.combat.blockers.map((b) => ({ id: b.id, blocking: [...b.blocking], firstStrike: b.firstStrike, doubleStrike: b.doubleStrike })),
           },
     effects: ctx.effects.map((e) => {
@@ -259,8 +269,8 @@ function plainCopy(value: unknown): unknown {
 }
 
 /** The view of a machine snapshot. */
-export function viewOf(snapshot: SnapshotLike, version: number): TurnView {
-  return buildView(snapshot.context, awaitingOf(snapshot), version);
+export function viewOf(snapshot: SnapshotLike, version: number, seq = 0): TurnView {
+  return buildView(snapshot.context, awaitingOf(snapshot), version, seq);
 }
 
 /** Freezes a view deeply (for `getSnapshot`). */

@@ -12,7 +12,7 @@
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, EmittedEventType, TurnView } from '../contract.js';
 import { Emitter, Subscribers, type Listener } from '../emitter.js';
-import { ErrorCode, TurnEngineError } from '../errors.js';
+import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
@@ -46,6 +46,19 @@ export interface ShellAccess {
   inHook(): boolean;
 }
 
+/**
+ * Numbers the events a send emitted, in order, after `seq` (CONTRACT v3): those the checkpoint
+ * already numbered (it hands them out in `pending`) keep their numbers. Returns the last.
+ */
+function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: ReadonlyMap<EmittedEvent, number> | null | undefined): number {
+  let last = seq;
+  for (const e of emitted) {
+    if (e.seq === undefined) e.seq = numbers?.get(e) ?? last + 1;
+    if (e.seq > last) last = e.seq;
+  }
+  return last;
+}
+
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
@@ -59,6 +72,8 @@ export class GameShell<S, W> implements Game {
   readonly #logic: TurnLogic<S, W>;
   #state: S;
   #version: number;
+  /** The `seq` of the last event emitted (CONTRACT v3: persisted, continued by restoreGame and forks). */
+  #seq: number;
   /** The order of the context's fields as restored, when it is not the engine's; what the game hands out keeps it. */
   readonly #order: ContextOrder;
   readonly #hooks: RestoreOptions['hooks'];
@@ -77,16 +92,17 @@ export class GameShell<S, W> implements Game {
   #access: ShellAccess | null = null;
 
   /** A game in `state` (trusted: from the logic, a fork or a validated snapshot). */
-  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null) {
+  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0) {
     // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
     this.subscribe = this.subscribe.bind(this);
     this.getSnapshot = this.getSnapshot.bind(this);
     this.#logic = logic;
     this.#state = state;
     this.#version = version;
+    this.#seq = seq;
     this.#order = order;
     this.#hooks = options.hooks;
-    this.#runtime = hookRuntime(options.hooks?.checkpoint, () => this.#version);
+    this.#runtime = hookRuntime(options.hooks, () => this.#version);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -124,12 +140,16 @@ export class GameShell<S, W> implements Game {
   static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS): GameShell<S, W> {
     let first: Stepped<S> | undefined;
     const game = new GameShell<S, W>(logic, undefined as S, 0, options);
+    game.#beginSend();
     try {
       first = logic.getInitialSnapshot(input, game.#runtime);
     } catch (err) {
+      game.#settle(false);
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
     game.#state = first.state;
+    game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
+    game.#settle(true);
     game.#emitter.deliver(first.emitted);
     return game;
   }
@@ -141,8 +161,12 @@ export class GameShell<S, W> implements Game {
 
   send(raw: unknown): SendResult {
     const out = this.#process(raw);
-    if (isRefusal(out)) return out;
-    this.#commit(out.state);
+    if (isRefusal(out)) {
+      this.#settle(false);
+      return out;
+    }
+    this.#commit(out.state, out.emitted);
+    this.#settle(true);
     const bridge = this.#bridge;
     if (bridge !== null) {
       this.#busy = true;
@@ -161,6 +185,7 @@ export class GameShell<S, W> implements Game {
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
+    this.#beginSend();
     try {
       return this.#logic.transition(this.#state, work, this.#runtime);
     } catch (err) {
@@ -171,15 +196,54 @@ export class GameShell<S, W> implements Game {
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
   #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
     const out = this.#process(raw, true);
-    if (isRefusal(out)) return out;
-    this.#commit(out.state);
+    if (isRefusal(out)) {
+      this.#settle(false);
+      return out;
+    }
+    this.#commit(out.state, out.emitted);
+    this.#settle(true);
     return { ok: true, emitted: out.emitted, deliver: () => void this.#deliver(out.emitted, out.state) };
   }
 
-  #commit(state: S): void {
+  #commit(state: S, emitted: EmittedEvent[]): void {
     this.#state = state;
     this.#version++;
+    this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
+  }
+
+  /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
+  #beginSend(): void {
+    const runtime = this.#runtime;
+    if (runtime === undefined) return;
+    runtime.seq = this.#seq;
+    runtime.calls = 0;
+    runtime.numbers = null;
+  }
+
+  /** CONTRACT v3, `hooks.settled`: once at the end of a send that called the checkpoint; a throw is reported, never raised. */
+  #settle(ok: boolean): void {
+    const settled = this.#hooks?.settled;
+    const runtime = this.#runtime;
+    if (settled === undefined || runtime === undefined || runtime.calls === 0) return;
+    runtime.calls = 0;
+    try {
+      settled({ ok, version: this.#version, seq: this.#seq });
+    } catch (err) {
+      console.error(`mtg-turn-engine: hooks.settled threw (ignored): ${describeThrown(err)}`);
+    }
+  }
+
+  /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
+  check(raw: unknown): { ok: true } | Refusal {
+    const work = this.#logic.gate(this.#state, raw);
+    if (isRefusal(work)) return work;
+    try {
+      this.#logic.transition(this.#state, work, undefined);
+    } catch (err) {
+      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+    }
+    return { ok: true };
   }
 
   /**
@@ -198,7 +262,7 @@ export class GameShell<S, W> implements Game {
   }
 
   view(): TurnView {
-    return this.#logic.view(this.#state, this.#version);
+    return this.#logic.view(this.#state, this.#version, this.#seq);
   }
 
   getSnapshot(): TurnView {
@@ -214,7 +278,9 @@ export class GameShell<S, W> implements Game {
   }
 
   nextStop(player?: string): NextStop | null {
-    return this.#logic.nextStop(this.#state, player);
+    // CONTRACT v3: nextStop calls no hook but hooks.autoPass.
+    const ask = this.#runtime?.autoPass;
+    return this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask });
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
@@ -222,11 +288,13 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    return this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order);
+    const persisted = this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order);
+    persisted.seq = this.#seq;
+    return persisted;
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {
-    if (options === undefined) return new GameShell(this.#logic, this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order);
-    return new GameShell(this.#logic, this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order);
+    if (options === undefined) return new GameShell(this.#logic, this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order, this.#seq);
+    return new GameShell(this.#logic, this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order, this.#seq);
   }
 }

@@ -156,7 +156,9 @@ export function markerTransition(m: Marker, life: Life, event: MarkerEvent): Lif
 
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */
 export function tag(events: readonly EmittedEvent[], number: number, many: boolean): Tagged[] {
-  return many ? events.map((e) => ({ ...e, turnMarker: number })) : [...events];
+  // In place: the events the turn keeps as `pending` are the ones handed out (numbered once, CONTRACT v3 `seq`); they were made in this send.
+  if (many) for (const e of events) e.turnMarker = number;
+  return [...events];
 }
 
 /** A marker's turn follows a shared change made by another: the players who left leave it too, then it takes the shared fields and settles. */

@@ -188,8 +188,8 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     return play(markers, routed, runtime);
   },
 
-  view(markers, version): TurnView {
-    return meleeView(markers, version);
+  view(markers, version, seq): TurnView {
+    return meleeView(markers, version, seq);
   },
 
   /** Every decision in every running turn; with several markers each names its `turnMarker` (807.5b). */
@@ -216,7 +216,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
    * and waiting as in play, within the contract's horizon (`players.length + 1` turns begun, every
    * marker's counted). Names the `turnMarker` when there are several.
    */
-  nextStop(markers, player): NextStop | null {
+  nextStop(markers, player, runtime): NextStop | null {
     const many = markers.length > 1;
     return nextStopOver<readonly Marker[], ReturnType<typeof snap>>(markers, player, {
       decisions(current) {
@@ -232,7 +232,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
       },
       advance(current, decision, event) {
         const marker = current.find((m) => m.number === (decision.turnMarker ?? 1)) ?? (current[0] as Marker);
-        const next = play(current, [{ marker, event }], undefined).state;
+        const next = play(current, [{ marker, event }], runtime).state;
         return next.every((m, i) => m === current[i]) ? null : next;
       },
       turnsBegun: (current) => current.reduce((n, m) => n + m.turn.context.turn, 0),

@@ -181,12 +181,15 @@ function buildPersistedSchema() {
       }),
     ),
     triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
+    // v3; absent in earlier snapshots, read as a regular turn (persistence/format.ts upgraded).
+    extraTurn: z.nullable(z.strictObject({ id: z.optional(ObjectIdSchema) })),
   });
 
   return z.strictObject({
     engine: z.enum([PERSISTED_ENGINE]),
     format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
     version: Whole,
+    seq: z.optional(Whole),
     status: z.enum(['active', 'done']),
     state: LeafState,
     context: ContextSchema,
