@@ -233,6 +233,11 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
     expect(restoring(JSON.parse(JSON.stringify(game.persist())))).toBe('restored');
   });
 
+  it('planar die rolls past MAX_AMOUNT, which a pool of mana may pay for, restore (CR 901.9)', () => {
+    const s7 = snapshotOf(createGame({ players: ['A', 'B', 'C'], variant: 'planechase' }));
+    expect(restoring(changed(s7, (x) => (x.context.planarRolls = 1_000_001)))).toBe('restored');
+  });
+
   it('more lands played than MAX_AMOUNT, which effects may allow, restore (CR 305.2)', () => {
     const lands = changed(s, (x) => {
       x.context.effects = [1, 2].map((n) => ({ id: `e${n}`, effect: { kind: 'landPlays', change: 1_000_000 }, duration: 'endOfTurn', since: 1 }));
