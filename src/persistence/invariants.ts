@@ -146,7 +146,7 @@ const influenceAsTheTurnBegan: SnapshotInvariant = {
   },
 };
 
-/** CR 805.2, 805.4: with shared team turns a turn is a team's, kept under its primary player (its first listed). */
+/** CR 805.2, 805.4, 805.8: with shared team turns a turn (and an extra or skipped one) is a team's, kept under its primary player (its first listed). */
 const turnsBelongToUnits: SnapshotInvariant = {
   name: 'turnsBelongToUnits',
   problem({ context: c }) {
@@ -155,7 +155,11 @@ const turnsBelongToUnits: SnapshotInvariant = {
       const x = c[field];
       if (x !== null && unitOf(c, x) !== x) return `context.${field}: '${x}' is not the primary player of a team of context.teams (${unitOf(c, x)} is): with shared team turns a turn is the team's (CR 805.2, 805.4)`;
     }
-    return null;
+    // CR 805.8: extra turns and skipped turns, phases and steps are the team's too, kept under its primary player.
+    const extra = c.extraTurns.findIndex((t) => unitOf(c, t.player) !== t.player);
+    if (extra >= 0) return `context.extraTurns[${extra}].player: '${c.extraTurns[extra]?.player}' is not the primary player of a team: with shared team turns an extra turn is the team's (CR 805.8)`;
+    const skip = Object.keys(c.skips).find((x) => unitOf(c, x) !== x);
+    return skip === undefined ? null : `context.skips.${skip}: not the primary player of a team: with shared team turns a skip is the team's (CR 805.8)`;
   },
 };
 

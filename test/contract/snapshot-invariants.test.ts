@@ -149,6 +149,21 @@ describe('turnsBelongToUnits: with shared team turns the turn is the team\'s (CR
   });
 });
 
+describe("turnsBelongToUnits: extra turns and skips are the team's (CR 805.8)", () => {
+  const game = () => played({ players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] }, [{ type: 'ADD_EXTRA_TURN', player: 'D' }, { type: 'SKIP_NEXT', player: 'D', what: 'draw' }]);
+  it("the engine keeps them under the team's primary player", () => {
+    const s = snapshotOf(game());
+    expect(s.context.extraTurns).toEqual([{ player: 'C' }]);
+    expect(s.context.skips).toEqual({ C: { draw: 1 } });
+  });
+  it("an extra turn kept under a player who is not the team's primary player", () => {
+    expect(restoring(changed(snapshotOf(game()), (x) => (x.context.extraTurns = [{ player: 'D' }])))).toMatch(/^INVALID_SNAPSHOT: context\.extraTurns\[0\]\.player: 'D' is not the primary player of a team/);
+  });
+  it("a skip kept under a player who is not the team's primary player", () => {
+    expect(restoring(changed(snapshotOf(game()), (x) => (x.context.skips = { D: { draw: 1 } })))).toMatch(/^INVALID_SNAPSHOT: context\.skips\.D: not the primary player of a team/);
+  });
+});
+
 describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => {
   it('an active player during the pregame', () => {
     const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
