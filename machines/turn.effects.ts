@@ -12,6 +12,7 @@ import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { startingCandidates } from '../src/rules/pregame.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
+import { MAX_AMOUNT } from '../src/fields.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
@@ -277,12 +278,16 @@ export function untapActivePlayer(ctx: TurnContext): Effect {
   return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'untap', player })));
 }
 
-/** CR 504.1, 703.4d: the active player draws a card. */
+/**
+ * CR 504.1, 703.4d: the active player draws a card. The engine counts a hand up to MAX_AMOUNT
+ * cards (the largest HAND_SIZE and DISCARD): past it, a discard down to the maximum hand size
+ * could not be asked for in one DISCARD, and the game could not be saved (issue 22).
+ */
 export function drawForTurn(ctx: TurnContext): Effect {
   const players = activePlayers(ctx);
   if (players.length === 0) return NOTHING;
   const handSizes = { ...ctx.handSizes };
-  for (const p of players) handSizes[p] = (handSizes[p] ?? 0) + 1;
+  for (const p of players) handSizes[p] = Math.min(MAX_AMOUNT, (handSizes[p] ?? 0) + 1);
   return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 

@@ -13,6 +13,19 @@ export const PERSISTED_ENGINE = 'mtg-turn-engine';
 export const PERSISTED_VERSION = 2;
 /** The largest turn number (CONTRACT: an integer from 1 to 2^31 - 1). */
 export const MAX_TURN = 2 ** 31 - 1;
+/**
+ * The largest turn a restored game may be at: half of {@link MAX_TURN}, so that a restored game
+ * has 2^30 turns to go before its turn number passes what a snapshot may hold (the engine does not
+ * stop at a cap: a game at the cap would be one it could not save).
+ */
+export const MAX_RESTORED_TURN = 2 ** 30;
+/**
+ * The largest count a persisted game may hold (its version, mana in a pool, spells cast, lands
+ * played, planar die rolls, object ids): 2^48, so that a restored game can take 2^33 events more,
+ * each adding at most MAX_AMOUNT (10^6) to a count, before any count stops being an exact
+ * integer (Number.MAX_SAFE_INTEGER) and the game could no longer be saved.
+ */
+export const MAX_COUNT = 2 ** 48;
 
 /** A persisted game (see `game.persist()`). */
 export interface Persisted {

@@ -1,7 +1,8 @@
 /**
  * The validation of an untrusted persisted game: its size and depth bounded before anything
- * else is read, the schema, then the facts that tie its fields together (one turn, or every turn
- * marker of a Grand Melee game against each other). Anything whose parts contradict each other
+ * else is read, the schema, then the facts that tie its fields together: the named cross-field
+ * invariants of src/persistence/invariants.ts (the game's once, then each turn's), and the
+ * consistency of one turn, or of every turn marker of a Grand Melee game against each other. Anything whose parts contradict each other
  * or the rules is refused with a message saying what is wrong: every restored game can play to
  * its end. Builds no game.
  */
@@ -37,6 +38,7 @@ import { awaitingOf } from '../view.js';
 import { turnPlan } from '../compiled/plan.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
+import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
 import { MAX_TURN, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedMarker, upgraded } from './format.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
@@ -126,7 +128,8 @@ function buildPersistedSchema() {
       MAX_STACK,
     ),
     pendingTriggers: list(TriggerSchema, MAX_STACK),
-    landsPlayedBy: PlayerRecord(Int(0, MAX_AMOUNT)),
+    // Counts that grow with the game: bounded here by type, by MAX_COUNT in invariants.ts (countersWithinCaps).
+    landsPlayedBy: PlayerRecord(Whole),
     spellsCast: PlayerRecord(Whole),
     previousTurnSpells: z.nullable(Whole),
     manaPool: PlayerRecord(Whole),
@@ -167,7 +170,7 @@ function buildPersistedSchema() {
     teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
     ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
     influence: z.nullable(PlayerRecord(Players)),
-    planarRolls: Int(0, MAX_AMOUNT),
+    planarRolls: Whole,
     pregame: z.nullable(
       z.strictObject({
         chooser: PlayerIdSchema,
@@ -290,7 +293,6 @@ function consistencyProblem(p: Persisted): string | null {
   const [phase] = p.state.split('.');
   if (phase !== c.phase) return `state: ${p.state} is not in the ${c.phase} phase of context.phase`;
   if (!p.state.split('.').includes(c.step)) return `state: ${p.state} is not the ${c.step} step of context.step`;
-  if (c.turn >= MAX_TURN && c.phase === 'ending') return `context.turn: ${c.turn} is the last turn this engine can count`;
   const awaiting = awaitingOf({ status: 'active', context: c, hasTag: (tag) => tagsOf(p.state).has(tag) });
   if (awaiting === null) return `state: in ${p.state} the game would wait for nobody`;
   if (awaiting.kind === 'discard' && awaiting.count < 1) return `state: in ${p.state} the game would wait for a discard of no cards`;
@@ -308,6 +310,11 @@ function consistencyProblem(p: Persisted): string | null {
     if (unitOf(c, x) !== unit) return `context.controlledBy.${x}: a player is controlled only during their own turn (CR 723.1), and this is ${unit}'s`;
   }
   return null;
+}
+
+/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), then the consistency of its fields. */
+function turnProblem(p: Persisted): string | null {
+  return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
 }
 
 /** The phase kind a step belongs to, as a phase name. */
@@ -358,7 +365,7 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(upgraded(value));
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
-    const problem = persisted.markers !== undefined ? meleeProblem(persisted, consistencyProblem) : consistencyProblem(persisted);
+    const problem = invariantProblem(persisted, GAME_INVARIANTS) ?? (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted));
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {
