@@ -53,12 +53,13 @@ function keyLabel(key: string): string {
 
 /**
  * Walks untrusted input breadth-first and stops at the first limit it passes, so that
- * refusing a huge or deeply nested value costs no more than the limits allow. No key may be
+ * refusing a huge or deeply nested value costs no more than the limits allow (a persisted game;
+ * a scenario file, with its own limits and `root` naming it in the message). No key may be
  * a property name of every object (`__proto__`, `constructor`, ...).
  */
-export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | null {
-  const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: 'snapshot' }];
-  const tooMany = `snapshot: more than ${limits.maxNodes} values`;
+export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth: number; maxStringLength: number } = SNAPSHOT_LIMITS, root = 'snapshot'): string | null {
+  const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: root }];
+  const tooMany = `${root}: more than ${limits.maxNodes} values`;
   for (let i = 0; i < queue.length; i++) {
     const { v, depth, path } = queue[i] as { v: unknown; depth: number; path: string };
     if (typeof v === 'string' && v.length > limits.maxStringLength) return `${path}: a string of ${v.length} characters (limit ${limits.maxStringLength})`;

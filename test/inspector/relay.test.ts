@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect as connectRaw, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachRelay, RELAY_CLIENT_BUFFER_BYTES, RELAY_CLOSE_FULL, RELAY_CLOSE_SLOW, RELAY_MAX_CLIENTS, RELAY_MAX_MESSAGE_BYTES, relayOptionsFromEnv, type Relay } from '../../inspector/relay.js';
 
 let server: Server;
@@ -181,14 +181,78 @@ describe('the relay under load (issue 22)', () => {
   });
 });
 
-describe('simulate --stately', () => {
-  it("binds Stately's bridge to 127.0.0.1 only", async () => {
+describe('simulate --stately (issue 22: the same checks as the relay)', () => {
+  type Bridge = Awaited<ReturnType<typeof import('../../src/cli/live.js').startStatelyBridge>>;
+  let bridge: Bridge | undefined;
+  const startBridge = async () => {
     const { startStatelyBridge } = await import('../../src/cli/live.js');
-    const bridge = await startStatelyBridge(0);
+    bridge = await startStatelyBridge(0);
+    port = bridge.address()?.port as number;
+    return bridge;
+  };
+  afterEach(async () => {
+    await bridge?.stop();
+    bridge = undefined;
+  });
+
+  it("binds Stately's bridge to 127.0.0.1 only", async () => {
+    expect((await startBridge()).address()?.address).toBe('127.0.0.1');
+  });
+
+  it("refuses a foreign Origin and a foreign Host with 403; accepts the bridge page's own origin", async () => {
+    await startBridge();
+    await expect(connect('/', { Origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
+    await expect(connect('/', { Origin: `http://localhost:${port + 1}` })).rejects.toThrow('HTTP 403');
+    await expect(connect('/', { Host: `evil.example:${port}` })).rejects.toThrow('HTTP 403');
+    await expect(connect('/other')).rejects.toThrow('HTTP 404');
+    const page = await connect('/', { Origin: `http://localhost:${port}` });
+    page.close();
+  });
+
+  it('lets only the game (with the token) publish: what another client sends reaches no page', async () => {
+    const { publishUrl } = await startBridge();
+    const page = await connect('/', { Origin: `http://127.0.0.1:${port}` });
+    const seen = received(page);
+    const intruder = await connect('/');
+    intruder.send(message('@xstate.snapshot', 1));
+    const game = await connect(new URL(publishUrl).pathname + new URL(publishUrl).search);
+    game.send(message('@xstate.snapshot', 2));
+    await settle();
+    expect(seen.map((m) => JSON.parse(m).n)).toEqual([2]);
+    for (const ws of [page, intruder, game]) ws.close();
+  });
+
+  it('closes the connection of a message over 1 MiB', async () => {
+    const { publishUrl } = await startBridge();
+    const game = await connect(new URL(publishUrl).pathname + new URL(publishUrl).search);
+    const closed = new Promise<number>((resolve) => game.once('close', (code) => resolve(code)));
+    game.send(message('@xstate.snapshot', 1, 'x'.repeat(RELAY_MAX_MESSAGE_BYTES)));
+    expect(await closed).toBe(1009);
+  });
+
+  it("streams the game of simulate --stately to the bridge page (it publishes with the bridge's token)", async () => {
+    const { playInspected } = await import('../../src/cli/live.js');
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
+    let release: () => void = () => {};
+    const keepBridgeUntil = new Promise<void>((resolve) => (release = resolve));
     try {
-      expect(bridge.address()?.address).toBe('127.0.0.1');
+      const played = playInspected({ players: 2, turns: 1, rules: 'current', seed: 3, delayMs: 0, target: { kind: 'stately', port: 0 }, print: () => {}, keepBridgeUntil });
+      await vi.waitFor(() => expect(printed.some((l) => l.startsWith('the game is over'))).toBe(true), { timeout: 20_000 });
+      port = Number(/http:\/\/127\.0\.0\.1:(\d+)/.exec(printed.join('\n'))?.[1]);
+      // A page opened late gets the game so far: the relay kept what the game published.
+      // Listening before the socket opens: the replay may arrive in the same chunk as the upgrade.
+      const page = new WebSocket(`ws://127.0.0.1:${port}/`, { headers: { Origin: `http://localhost:${port}` } });
+      const seen = received(page);
+      await new Promise((resolve) => page.once('open', resolve));
+      await settle();
+      expect(seen.some((m) => JSON.parse(m).type === '@xstate.actor')).toBe(true);
+      page.close();
+      release();
+      expect((await played).events).toBeGreaterThan(0);
     } finally {
-      bridge.stop();
+      release();
+      log.mockRestore();
     }
   });
 });
