@@ -12,27 +12,84 @@ import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
 import { describeThrown } from './errors.js';
+import type { HookAnswer } from './recording/format.js';
+import { compactReport, type HookTape } from './recording/tape.js';
+
+/** What a checkpoint that reported nothing reports. */
+const NOTHING: HookReport = { triggers: [], stateBasedActions: false, events: [] };
 
 /**
  * What a game gives its effects to call the host's checkpoint hook: the hook, shown the view at
  * the game's current `version()`, with re-entrance tracked; none without a hook (the effects
  * then behave as with a hook that reports nothing).
+ *
+ * CONTRACT v3, "Recordings": with a `tape`, every answer the hooks give is written to its `log`
+ * while it has one (a recorded game's send), and while it has a `source` (a replay) the recorded
+ * answers stand in for the hooks: the hooks given are still asked, and an answer that differs is
+ * reported to the source as drift.
  */
-export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number): GameHooksRuntime | undefined {
+export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number, tape?: HookTape): GameHooksRuntime | undefined {
   const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
-  if (checkpoint === undefined && autoPass === undefined) return undefined;
+  const had = tape?.source?.had;
+  const checks = checkpoint !== undefined || had?.checkpoint === true;
+  const asks = autoPass !== undefined || had?.autoPass === true;
+  if (!checks && !asks) return undefined;
   const runtime: GameHooksRuntime = { inHook: false, seq: 0, calls: 0, numbers: null };
   const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, version(), runtime.seq);
-  if (checkpoint !== undefined) {
+  const setInHook = (inHook: boolean) => void (runtime.inHook = inHook);
+  if (checks) {
     runtime.check = (ctx, about) => {
       runtime.calls++;
       // CONTRACT v3: `pending` holds the events as emitted, `seq` included: those of this send so far are numbered now.
       for (const e of ctx.pending) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
-      return callHook(checkpoint, view, ctx, about, (inHook) => (runtime.inHook = inHook), runtime.numbers);
+      const source = tape?.source ?? null;
+      let report: HookReport;
+      if (source === null) report = checkpoint === undefined ? NOTHING : callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers);
+      else {
+        report = source.had.checkpoint ? source.checkpoint(ctx) : NOTHING;
+        if (checkpoint !== undefined) {
+          const recorded = compactReport(report);
+          const got = answerOf(() => compactReport(callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers)));
+          if (!sameAnswer(recorded, got)) source.drift('checkpoint', version(), recorded, got);
+        }
+      }
+      tape?.log?.push(compactReport(report));
+      return report;
     };
   }
-  if (autoPass !== undefined) runtime.autoPass = (ctx, player) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, (inHook) => (runtime.inHook = inHook));
+  if (asks) {
+    const ask = autoPass === undefined ? undefined : (ctx: TurnContext, player: PlayerId) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, setInHook);
+    if (tape !== undefined) tape.lookAhead = ask;
+    runtime.autoPass = (ctx, player) => {
+      const source = tape?.source ?? null;
+      let answer: boolean;
+      if (source === null) answer = ask === undefined ? false : ask(ctx, player);
+      else {
+        answer = source.had.autoPass ? source.autoPass() : false;
+        if (ask !== undefined) {
+          const got = answerOf(() => ask(ctx, player));
+          if (got !== answer) source.drift('autoPass', version(), answer, got);
+        }
+      }
+      tape?.log?.push(answer);
+      return answer;
+    };
+  }
   return runtime;
+}
+
+/** A hook's answer, or the error it failed with (a replay compares it and goes on). */
+function answerOf(ask: () => HookAnswer): HookAnswer | { error: string } {
+  try {
+    return ask();
+  } catch (err) {
+    return { error: describeThrown(err) };
+  }
+}
+
+/** Whether two answers are the same (both made by {@link compactReport}, so their keys come in one order). */
+function sameAnswer(a: HookAnswer, b: HookAnswer | { error: string }): boolean {
+  return a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 }
 
 /** Asks `hooks.autoPass`; anything but `true` is "ask the player". A throw is HOOK_FAILED. */
@@ -72,14 +129,24 @@ export function callHook(
   } finally {
     setInHook(false);
   }
+  const checked = checkedResult(raw, ctx);
+  if (typeof checked === 'string') throw hookFailed(checked);
+  return checked;
+}
+
+/**
+ * A checkpoint hook's result (or a recorded one) parsed and checked against the game: the
+ * report, or what is wrong with it. Nothing (`undefined`, `null`) reports nothing.
+ */
+export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | string {
   if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false, events: [] };
   const parsed = parseHookResult(raw);
-  if (!parsed.ok) throw hookFailed(`the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`);
+  if (!parsed.ok) return `the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`;
   for (const [i, t] of parsed.value.triggers.entries()) {
-    if (!ctx.seats.includes(t.controller)) throw hookFailed(`result.triggers[${i}].controller: '${t.controller}' is not a player of this game`);
+    if (!ctx.seats.includes(t.controller)) return `result.triggers[${i}].controller: '${t.controller}' is not a player of this game`;
   }
   for (const [i, e] of parsed.value.events.entries()) {
-    if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
+    if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
   }
   return parsed.value;
 }

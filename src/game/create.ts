@@ -14,7 +14,7 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
-import type { Game, GameOptions, RestoreOptions } from './types.js';
+import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
 // hooks and listeners are functions, which the schema does not describe.
@@ -83,6 +83,11 @@ export function checkCallbacks(options: RestoreOptions): void {
   }
 }
 
+/** `record` of restoreGame's options (createGame's schema checks its own). */
+function checkRecord(options: RestoreOptions): void {
+  if (options.record !== undefined && typeof options.record !== 'boolean') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: must be a boolean');
+}
+
 /** What the factories do with options that moved (CONTRACT v3): a clear INVALID_OPTIONS rather than an option silently ignored. */
 function movedOption(options: object): void {
   if ('inspect' in options && (options as { inspect?: unknown }).inspect !== undefined) {
@@ -104,7 +109,13 @@ export function createGame(options: GameOptions): Game {
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
   const logic = logicOf(options) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
-  return GameShell.start(logic, input, options);
+  return GameShell.start(logic, input, options, options.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined);
+}
+
+/** CONTRACT v3, "Recordings": the options a recording keeps (the schema's copy, less `record`), with the seed the game drew. */
+function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
+  const { record: _record, hooks: _hooks, listeners: _listeners, ...kept } = parsed;
+  return { ...kept, seed };
 }
 
 /**
@@ -116,6 +127,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
   checkCallbacks(options);
+  checkRecord(options);
   movedOption(options);
   const logic = logicOf(options) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);

@@ -1,7 +1,7 @@
 /**
  * The scenario runner: replays a scenario file against a live game (CONTRACT.md, "Scenarios").
  */
-import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../contract.js';
+import type { CheckpointResult, EmittedEvent, GameHooks, TurnEvent, TurnView } from '../contract.js';
 import { createGame, restoreGame } from '../game/create.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import { describeIssue } from '../schemas.js';
@@ -51,8 +51,19 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
   if (!parsed.success) return { ok: false, failures: [{ stepIndex: -1, message: `not a scenario: ${describeIssue(parsed.error, 'scenario')}` }] };
   const s: Scenario = parsed.data;
   const injections = (s.setup.inject ?? []).map((entry) => ({ ...entry, fired: false }));
+  // Entries with `call` fire at that checkpoint call alone; one whose view does not match fails the scenario at the step under way.
+  let calls = 0;
+  const problems: string[] = [];
   const checkpoint = (view: TurnView): CheckpointResult | undefined => {
-    const due = injections.filter((i) => !i.fired && mismatch(i.when, view) === null);
+    calls++;
+    const due = injections.filter((i) => {
+      if (i.fired) return false;
+      if (i.call === undefined) return mismatch(i.when, view) === null;
+      if (i.call !== calls) return false;
+      const m = mismatch(i.when, view);
+      if (m !== null) problems.push(`inject at checkpoint call ${calls}: the view does not match \`when\`: ${m}`);
+      return m === null;
+    });
     if (due.length === 0) return undefined;
     for (const i of due) i.fired = true;
     return {
@@ -61,10 +72,12 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
       events: due.flatMap((i) => i.events ?? []) as unknown as TurnEvent[],
     };
   };
-  const { inject: _inject, ...setup } = s.setup;
+  const { inject: _inject, autoPass: passes, ...setup } = s.setup;
+  // CONTRACT v3: hooks.autoPass, when the scenario gives its answers.
+  const hooks: GameHooks = passes === undefined ? { checkpoint } : { checkpoint, autoPass: (view, player) => passes.some((p) => p.player === player && mismatch(p.when, view) === null) };
   let game: Game;
   try {
-    game = createGame({ ...(setup as GameOptions), hooks: { checkpoint } });
+    game = createGame({ ...(setup as GameOptions), hooks });
   } catch (err) {
     return { ok: false, failures: [{ stepIndex: -1, message: `setup: ${err instanceof Error ? err.message : String(err)}` }] };
   }
@@ -74,11 +87,12 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
   listen(game);
   for (const [index, step] of s.steps.entries()) {
     if (options.restoreBefore === index || 'restore' in step) {
-      game = restoreGame(JSON.parse(JSON.stringify(game.persist())), { hooks: { checkpoint } });
+      game = restoreGame(JSON.parse(JSON.stringify(game.persist())), { hooks });
       listen(game);
       if ('restore' in step) continue;
     }
-    const message = runStep(game, step, emitted);
+    const ran = runStep(game, step, emitted);
+    const message = problems.length > 0 ? (problems.splice(0).join('; ')) : ran;
     if (message === 'reset-emitted') {
       emitted = [];
       continue;

@@ -1,0 +1,56 @@
+/**
+ * The recorder of a game made with `record: true` (CONTRACT v3, "Recordings"): the shell tells it
+ * of the game's start and of every accepted send with the answers its hooks gave (read from the
+ * tape, src/recording/tape.ts), and it keeps `persist()` every 256 versions. `recording()` hands
+ * out a fresh JSON copy.
+ */
+import type { CheckpointHook, GameHooks, TurnEvent } from '../contract.js';
+import type { RecordedOptions, Recording } from '../game/types.js';
+import type { Persisted } from '../persistence/format.js';
+import { eventOrMessage } from '../schemas.js';
+import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type HookAnswer, type RecordedInput, type RecordedSnapshot } from './format.js';
+
+/** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
+export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
+
+/** The recording of one game as it is played. */
+export class Recorder {
+  readonly #base: RecordingBase;
+  readonly #hooks: Recording['hooks'];
+  readonly #inputs: RecordedInput[] = [];
+  readonly #snapshots: RecordedSnapshot[] = [];
+
+  constructor(base: RecordingBase, hooks: GameHooks | CheckpointHook | undefined) {
+    this.#base = base;
+    const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
+    this.#hooks = { checkpoint: typeof checkpoint === 'function', autoPass: typeof autoPass === 'function' };
+  }
+
+  /** The game started (createGame, a restore or a fork) with these answers of its hooks. */
+  started(answers: readonly HookAnswer[] | null): void {
+    this.#inputs.push(answers === null || answers.length === 0 ? {} : { results: [...answers] });
+  }
+
+  /** An accepted send made `version`; `persist` is asked for every 256 versions. */
+  sent(raw: unknown, answers: readonly HookAnswer[] | null, version: number, persist: () => Persisted): void {
+    // The event as the engine read it (plain data, whatever the host's object was made of).
+    const parsed = eventOrMessage(raw);
+    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : parsed;
+    this.#inputs.push(answers === null || answers.length === 0 ? { event } : { event, results: [...answers] });
+    if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
+  }
+
+  /** The recording so far: a fresh JSON object (nothing shared with the game or the recorder). */
+  recording(): Recording {
+    const recording: Recording = {
+      format: RECORDING_FORMAT,
+      engine: RECORDING_ENGINE,
+      from: this.#base.from,
+      options: this.#base.options,
+      hooks: this.#hooks,
+      inputs: this.#inputs,
+      snapshots: this.#snapshots,
+    };
+    return JSON.parse(JSON.stringify(recording)) as Recording;
+  }
+}
