@@ -33,9 +33,11 @@ export class Recorder {
 
   /** An accepted send made `version`; `persist` is asked for every 256 versions. */
   sent(raw: unknown, answers: readonly HookAnswer[] | null, version: number, persist: () => Persisted): void {
-    // The event as the engine read it (plain data, whatever the host's object was made of).
+    // The event as the engine read it (plain data, whatever the host's object was made of), with
+    // the turn marker it names in Grand Melee (read beside the schema, CR 807.5b).
     const parsed = eventOrMessage(raw);
-    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : parsed;
+    const marker = (raw as { turnMarker?: unknown }).turnMarker;
+    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
     this.#inputs.push(answers === null || answers.length === 0 ? { event } : { event, results: [...answers] });
     if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
   }
