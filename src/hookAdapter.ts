@@ -12,8 +12,7 @@ import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
 import { describeThrown } from './errors.js';
-import type { HookAnswer } from './recording/format.js';
-import { compactReport, type HookTape } from './recording/tape.js';
+import type { HookTape } from './recording/tape.js';
 
 /** What a checkpoint that reported nothing reports. */
 const NOTHING: HookReport = { triggers: [], stateBasedActions: false, events: [] };
@@ -24,9 +23,8 @@ const NOTHING: HookReport = { triggers: [], stateBasedActions: false, events: []
  * then behave as with a hook that reports nothing).
  *
  * CONTRACT v3, "Recordings": with a `tape`, every answer the hooks give is written to its `log`
- * while it has one (a recorded game's send), and while it has a `source` (a replay) the recorded
- * answers stand in for the hooks: the hooks given are still asked, and an answer that differs is
- * reported to the source as drift.
+ * while it has one (a recorded game's send), and while it has a `source` (a replay) the source
+ * answers in place of the hooks (it asks the hooks given too, to compare).
  */
 export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number, tape?: HookTape): GameHooksRuntime | undefined {
   const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
@@ -42,54 +40,25 @@ export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, versi
       runtime.calls++;
       // CONTRACT v3: `pending` holds the events as emitted, `seq` included: those of this send so far are numbered now.
       for (const e of ctx.pending) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
-      const source = tape?.source ?? null;
-      let report: HookReport;
-      if (source === null) report = checkpoint === undefined ? NOTHING : callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers);
-      else {
-        report = source.had.checkpoint ? source.checkpoint(ctx) : NOTHING;
-        if (checkpoint !== undefined) {
-          const recorded = compactReport(report);
-          const got = answerOf(() => compactReport(callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers)));
-          if (!sameAnswer(recorded, got)) source.drift('checkpoint', version(), recorded, got);
-        }
-      }
-      tape?.log?.push(compactReport(report));
+      const live = checkpoint && (() => callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers));
+      const source = tape?.source;
+      const report = source ? source.checkpoint(ctx, live, version()) : live ? live() : NOTHING;
+      tape?.log?.push(report);
       return report;
     };
   }
   if (asks) {
-    const ask = autoPass === undefined ? undefined : (ctx: TurnContext, player: PlayerId) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, setInHook);
-    if (tape !== undefined) tape.lookAhead = ask;
+    const ask = autoPass && ((ctx: TurnContext, player: PlayerId) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, setInHook));
+    if (tape) tape.lookAhead = ask;
     runtime.autoPass = (ctx, player) => {
-      const source = tape?.source ?? null;
-      let answer: boolean;
-      if (source === null) answer = ask === undefined ? false : ask(ctx, player);
-      else {
-        answer = source.had.autoPass ? source.autoPass() : false;
-        if (ask !== undefined) {
-          const got = answerOf(() => ask(ctx, player));
-          if (got !== answer) source.drift('autoPass', version(), answer, got);
-        }
-      }
+      const live = ask && (() => ask(ctx, player));
+      const source = tape?.source;
+      const answer = source ? source.autoPass(live, version()) : live ? live() : false;
       tape?.log?.push(answer);
       return answer;
     };
   }
   return runtime;
-}
-
-/** A hook's answer, or the error it failed with (a replay compares it and goes on). */
-function answerOf(ask: () => HookAnswer): HookAnswer | { error: string } {
-  try {
-    return ask();
-  } catch (err) {
-    return { error: describeThrown(err) };
-  }
-}
-
-/** Whether two answers are the same (both made by {@link compactReport}, so their keys come in one order). */
-function sameAnswer(a: HookAnswer, b: HookAnswer | { error: string }): boolean {
-  return a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 }
 
 /** Asks `hooks.autoPass`; anything but `true` is "ask the player". A throw is HOOK_FAILED. */

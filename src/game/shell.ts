@@ -9,7 +9,7 @@
  * snapshot -> listeners and subscribers. An event sent to the actor directly takes the same
  * route: the actor's logic calls {@link GameShell.process}.
  */
-import type { GameHooksRuntime } from '../../machines/hooks.js';
+import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
 import type { EmittedEvent, EmittedEventType, TurnView } from '../contract.js';
 import { Emitter, Subscribers, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
@@ -19,7 +19,6 @@ import { hookRuntime } from '../hookAdapter.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
-import type { HookAnswer } from '../recording/format.js';
 import { deepFreeze } from '../view.js';
 import { Recorder, type RecordingBase } from '../recording/recorder.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
@@ -231,7 +230,7 @@ export class GameShell<S, W> implements Game {
   }
 
   /** The hooks' answers of the send that ends (a recorded game's), the tape cleared for the next. */
-  #takeLog(): HookAnswer[] | null {
+  #takeLog(): (HookReport | boolean)[] | null {
     const tape = this.#tape;
     if (tape === null) return null;
     const log = tape.log;

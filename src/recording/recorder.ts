@@ -8,7 +8,14 @@ import type { CheckpointHook, GameHooks, TurnEvent } from '../contract.js';
 import type { RecordedOptions, Recording } from '../game/types.js';
 import type { Persisted } from '../persistence/format.js';
 import { eventOrMessage } from '../schemas.js';
+import type { HookReport } from '../../machines/hooks.js';
 import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type HookAnswer, type RecordedInput, type RecordedSnapshot } from './format.js';
+import { compactReport } from './tape.js';
+
+/** The hooks' answers of one input as a recording keeps them (null: none). */
+function kept(answers: readonly (HookReport | boolean)[] | null): HookAnswer[] | null {
+  return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : compactReport(a)));
+}
 
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
 export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
@@ -27,18 +34,20 @@ export class Recorder {
   }
 
   /** The game started (createGame, a restore or a fork) with these answers of its hooks. */
-  started(answers: readonly HookAnswer[] | null): void {
-    this.#inputs.push(answers === null || answers.length === 0 ? {} : { results: [...answers] });
+  started(answers: readonly (HookReport | boolean)[] | null): void {
+    const results = kept(answers);
+    this.#inputs.push(results === null ? {} : { results });
   }
 
   /** An accepted send made `version`; `persist` is asked for every 256 versions. */
-  sent(raw: unknown, answers: readonly HookAnswer[] | null, version: number, persist: () => Persisted): void {
+  sent(raw: unknown, answers: readonly (HookReport | boolean)[] | null, version: number, persist: () => Persisted): void {
     // The event as the engine read it (plain data, whatever the host's object was made of), with
     // the turn marker it names in Grand Melee (read beside the schema, CR 807.5b).
     const parsed = eventOrMessage(raw);
     const marker = (raw as { turnMarker?: unknown }).turnMarker;
     const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
-    this.#inputs.push(answers === null || answers.length === 0 ? { event } : { event, results: [...answers] });
+    const results = kept(answers);
+    this.#inputs.push(results === null ? { event } : { event, results });
     if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
   }
 

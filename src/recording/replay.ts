@@ -17,7 +17,7 @@ import { checkedResult } from '../hookAdapter.js';
 import type { HookReport } from '../../machines/hooks.js';
 import type { TurnContext } from '../state.js';
 import { RECORDING_ENGINE, RECORDING_FORMAT, type HookAnswer } from './format.js';
-import { newTape, TAPE, type AnswerSource } from './tape.js';
+import { compactReport, newTape, TAPE, type AnswerSource } from './tape.js';
 
 /** What a replay tells its caller after each input (the command line, the inspector and recordingToScenario follow a replay so). */
 export interface ReplayStep {
@@ -89,8 +89,8 @@ export function checkRecording(value: unknown): CheckedRecording {
   return { recording: value as unknown as Recording, start, end };
 }
 
-/** The recorded answers of one input at a time, read by the hook adapter in place of the hooks. */
-class RecordedAnswers implements AnswerSource {
+/** The recorded answers of one input at a time, read by the hook adapter in place of the hooks; hooks given to the replay are compared with them. */
+export class RecordedAnswers implements AnswerSource {
   readonly had: Recording['hooks'];
   drifted: ReplayDrift | null = null;
   #index = 0;
@@ -124,23 +124,52 @@ class RecordedAnswers implements AnswerSource {
     return { at, answer: this.#results[at] };
   }
 
-  checkpoint(ctx: TurnContext): HookReport {
-    const { at, answer } = this.#take('checkpoint');
-    const where = `recording.inputs[${this.#index}].results[${at}]`;
-    if (!isRecord(answer)) throw invalid(`${where}: the engine asked the checkpoint hook here; the recording has ${describe(answer)}, not a checkpoint result`);
-    const checked = checkedResult(answer, ctx);
-    if (typeof checked === 'string') throw invalid(`${where}: ${checked}`);
-    return checked;
+  checkpoint(ctx: TurnContext, live: (() => HookReport) | undefined, version: number): HookReport {
+    let report: HookReport = NOTHING;
+    if (this.had.checkpoint) {
+      const { at, answer } = this.#take('checkpoint');
+      const where = `recording.inputs[${this.#index}].results[${at}]`;
+      if (!isRecord(answer)) throw invalid(`${where}: the engine asked the checkpoint hook here; the recording has ${describe(answer)}, not a checkpoint result`);
+      const checked = checkedResult(answer, ctx);
+      if (typeof checked === 'string') throw invalid(`${where}: ${checked}`);
+      report = checked;
+    }
+    if (live !== undefined) {
+      const recorded = compactReport(report);
+      const got = answerOf(() => compactReport(live()));
+      if (typeof got !== 'object' || JSON.stringify(got) !== JSON.stringify(recorded)) this.#drift('checkpoint', version, recorded, got);
+    }
+    return report;
   }
 
-  autoPass(): boolean {
-    const { at, answer } = this.#take('autoPass');
-    if (typeof answer !== 'boolean') throw invalid(`recording.inputs[${this.#index}].results[${at}]: the engine asked the autoPass hook here; the recording has ${describe(answer)}, not a boolean`);
+  autoPass(live: (() => boolean) | undefined, version: number): boolean {
+    let answer = false;
+    if (this.had.autoPass) {
+      const taken = this.#take('autoPass');
+      if (typeof taken.answer !== 'boolean') throw invalid(`recording.inputs[${this.#index}].results[${taken.at}]: the engine asked the autoPass hook here; the recording has ${describe(taken.answer)}, not a boolean`);
+      answer = taken.answer;
+    }
+    if (live !== undefined) {
+      const got = answerOf(live);
+      if (got !== answer) this.#drift('autoPass', version, answer, got);
+    }
     return answer;
   }
 
-  drift(hook: 'checkpoint' | 'autoPass', version: number, recorded: HookAnswer, got: HookAnswer | { error: string }): void {
+  #drift(hook: 'checkpoint' | 'autoPass', version: number, recorded: HookAnswer, got: HookAnswer | { error: string }): void {
     this.drifted ??= { version, hook, recorded, got };
+  }
+}
+
+/** What a checkpoint that reported nothing reports. */
+const NOTHING: HookReport = { triggers: [], stateBasedActions: false, events: [] };
+
+/** A hook's answer, or the error it failed with (a replay compares it and goes on). */
+function answerOf(ask: () => HookAnswer): HookAnswer | { error: string } {
+  try {
+    return ask();
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
   }
 }
 
@@ -185,7 +214,8 @@ export function runReplay(recording: unknown, options: ReplayOptions = {}, each?
   const withTape = { ...live, [TAPE]: tape };
   // Hooks and listeners see the whole game; a replay that nobody watches starts from the nearest snapshot.
   const watched = each !== undefined || options.hooks !== undefined || options.listeners !== undefined;
-  const snapshot = watched || rec.engine !== RECORDING_ENGINE ? undefined : rec.snapshots.findLast((s) => s.version <= until);
+  let snapshot: Recording['snapshots'][number] | undefined;
+  if (!watched && rec.engine === RECORDING_ENGINE) for (const s of rec.snapshots) if (s.version <= until) snapshot = s;
   let game: Game;
   let next: number;
   if (snapshot !== undefined) {

@@ -13,18 +13,20 @@ import type { HookAnswer } from './format.js';
 export interface AnswerSource {
   /** The recorded game's hooks: a hook it did not have was never asked (its answer is "nothing"). */
   readonly had: { readonly checkpoint: boolean; readonly autoPass: boolean };
-  /** The next recorded checkpoint result, checked as a hook's result is; throws INVALID_RECORDING naming it when there is none or it is not one. */
-  checkpoint(ctx: TurnContext): HookReport;
-  /** The next recorded autoPass answer; throws INVALID_RECORDING naming it when there is none or it is not one. */
-  autoPass(): boolean;
-  /** A hook given to the replay answered otherwise than the recording (the recorded answer is used). */
-  drift(hook: 'checkpoint' | 'autoPass', version: number, recorded: HookAnswer, got: HookAnswer | { error: string }): void;
+  /**
+   * The next recorded checkpoint result, checked as a hook's result is (throws INVALID_RECORDING
+   * naming it when there is none or it is not one); `live` asks the hook given to the replay, if
+   * any, whose answer is compared (the game's `version` is the drift's).
+   */
+  checkpoint(ctx: TurnContext, live: (() => HookReport) | undefined, version: number): HookReport;
+  /** The next recorded autoPass answer, likewise. */
+  autoPass(live: (() => boolean) | undefined, version: number): boolean;
 }
 
 /** A game's tape. */
 export interface HookTape {
   /** Recording: the answers of the send under way, in order (null outside a send, and when the game does not record). */
-  log: HookAnswer[] | null;
+  log: (HookReport | boolean)[] | null;
   /** Replaying: the recorded answers stand in for the hooks (null once the replay is over: the game plays on live). */
   source: AnswerSource | null;
   /** `hooks.autoPass` alone, neither recorded nor replayed, for nextStop's look ahead (set by the hook adapter). */

@@ -12,7 +12,8 @@ import { createGame, replayGame, restoreGame, type CheckpointResult, type Emitte
 import { hookRuntime } from '../../src/hookAdapter.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { toInput } from '../../src/game/create.js';
-import { newTape, type AnswerSource } from '../../src/recording/tape.js';
+import { RecordedAnswers } from '../../src/recording/replay.js';
+import { newTape } from '../../src/recording/tape.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 
 /** A checkpoint hook that answers from what it is shown alone: a trigger as each upkeep begins, state-based actions in some cleanups, mana in draw steps. */
@@ -257,10 +258,10 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
   });
 });
 
-describe('the answers of hooks.autoPass are recorded and replayed (the hook adapter and its tape)', () => {
+describe('the answers of hooks.autoPass are recorded and replayed (the hook adapter, its tape and the recorded answers)', () => {
   const ctx = () => initialContext(toInput({ players: ['A', 'B'], seed: 1 }));
 
-  it('writes each answer to the log while a send records, and reads them back while a replay runs', () => {
+  it('writes each answer to the log while a send records; nextStop\'s look ahead asks the hook unrecorded', () => {
     const tape = newTape();
     const answers = [true, false, true];
     let i = 0;
@@ -268,21 +269,27 @@ describe('the answers of hooks.autoPass are recorded and replayed (the hook adap
     tape.log = [];
     expect([runtime?.autoPass?.(ctx(), 'A'), runtime?.autoPass?.(ctx(), 'B'), runtime?.autoPass?.(ctx(), 'A')]).toEqual(answers);
     expect(tape.log).toEqual(answers);
-    // nextStop's look ahead asks the hook itself, neither recorded nor replayed.
     expect(tape.lookAhead?.(ctx(), 'A')).toBe(false);
-    const recorded = [false, true];
-    const drifts: unknown[] = [];
-    const source: AnswerSource = {
-      had: { checkpoint: false, autoPass: true },
-      checkpoint: () => ({ triggers: [], stateBasedActions: false, events: [] }),
-      autoPass: () => recorded.shift() as boolean,
-      drift: (...d) => void drifts.push(d),
-    };
-    const replaying = hookRuntime(undefined, () => 7, newTape(source));
-    expect([replaying?.autoPass?.(ctx(), 'A'), replaying?.autoPass?.(ctx(), 'A')]).toEqual([false, true]);
+    expect(tape.log).toHaveLength(3);
+  });
+
+  it('reads them back in a replay, in order, comparing the hook given (the first difference is the drift)', () => {
+    const source = new RecordedAnswers({ checkpoint: false, autoPass: true });
+    const replaying = hookRuntime({ autoPass: () => true }, () => 7, newTape(source));
     expect(replaying?.check).toBeUndefined();
-    const asked = hookRuntime({ autoPass: () => true }, () => 7, newTape({ ...source, autoPass: () => false }));
-    expect(asked?.autoPass?.(ctx(), 'B')).toBe(false);
-    expect(drifts).toEqual([['autoPass', 7, false, true]]);
+    source.begin(3, { results: [true, false] });
+    expect([replaying?.autoPass?.(ctx(), 'A'), replaying?.autoPass?.(ctx(), 'B')]).toEqual([true, false]);
+    source.end();
+    expect(source.drifted).toEqual({ version: 7, hook: 'autoPass', recorded: false, got: true });
+    expect(() => replaying?.autoPass?.(ctx(), 'A')).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.inputs[3].results: the engine asked the autoPass hook a 3rd time') }));
+    source.begin(4, { results: [{}] });
+    expect(() => replaying?.autoPass?.(ctx(), 'A')).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: 'recording.inputs[4].results[0]: the engine asked the autoPass hook here; the recording has an object, not a boolean' }));
+    // A recorded game without hooks.autoPass was never asked: its answers are "ask the player".
+    const none = new RecordedAnswers({ checkpoint: false, autoPass: false });
+    none.begin(1, {});
+    expect(hookRuntime(undefined, () => 0, newTape(none))).toBeUndefined();
+    expect(hookRuntime({ autoPass: () => false }, () => 0, newTape(none))?.autoPass?.(ctx(), 'A')).toBe(false);
+    none.end();
+    expect(none.drifted).toBeNull();
   });
 });
