@@ -10,7 +10,7 @@ import type { CheckpointResult, PlayerId, TurnView } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { RecordedOptions } from '../game/types.js';
 import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
-import type { HookAnswer } from './format.js';
+import type { HookAnswer, RecordedInput } from './format.js';
 import { checkRecording, runReplay, setupOf } from './replay.js';
 
 /** Options of {@link recordingToScenario}. */
@@ -63,7 +63,9 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
   const checkpoints: CheckpointResult[] = [];
   const autoPasses: boolean[] = [];
   for (const input of rec.inputs) {
-    for (const answer of (input as { results?: unknown }).results instanceof Array ? ((input as { results: HookAnswer[] }).results) : []) {
+    const results: unknown = (input as RecordedInput | null)?.results;
+    if (!Array.isArray(results)) continue;
+    for (const answer of results as HookAnswer[]) {
       if (typeof answer === 'boolean') autoPasses.push(answer);
       else checkpoints.push(answer);
     }

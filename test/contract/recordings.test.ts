@@ -15,6 +15,7 @@ import { toInput } from '../../src/game/create.js';
 import { RecordedAnswers } from '../../src/recording/replay.js';
 import { newTape } from '../../src/recording/tape.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
+import { actorOf } from '../../src/xstate.js';
 
 /** A checkpoint hook that answers from what it is shown alone: a trigger as each upkeep begins, state-based actions in some cleanups, mana in draw steps. */
 function cardsHook(view: TurnView, pending: EmittedEvent[]): CheckpointResult | undefined {
@@ -110,6 +111,15 @@ describe('createGame({ record: true }) and game.recording() (CONTRACT v3, "Recor
     expect(() => plain.recording()).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
     expect(() => createGame({ players: ['A', 'B'], record: 'yes' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
     expect(() => restoreGame(plain.persist(), { record: 1 as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
+  });
+
+  it("records the events sent to the game's XState actor too (one route for every accepted event)", () => {
+    const game = createGame({ players: ['A', 'B'], record: true });
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' });
+    actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' }); // refused (B holds priority): not recorded
+    game.send({ type: 'PASS_PRIORITY', player: 'B' });
+    expect(game.recording().inputs.map((i) => i.event)).toEqual([undefined, { type: 'PASS_PRIORITY', player: 'A' }, { type: 'PASS_PRIORITY', player: 'B' }]);
+    expect(replayGame(game.recording()).view()).toEqual(game.view());
   });
 
   it('keeps persist() every 256 versions', () => {
