@@ -68,6 +68,8 @@ function hostAutoPass(ctx: TurnContext, runtime: Runtime): 'host' | null {
 export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
   const reason = autoPassReason(ctx) ?? hostAutoPass(ctx, runtime);
+  // The host's hook said no: the player is asked (decided for this priority).
+  if (player !== null && reason === null && runtime?.autoPass !== undefined && ctx.priorityFresh) return effect(ctx, { priorityFresh: false });
   if (player === null || reason === null) return NOTHING;
   const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
