@@ -239,6 +239,25 @@ export type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
 
+/**
+ * CONTRACT v3, "Playing between people": who looks at a game, for `view`, `getSnapshot` and `on`.
+ * `{ seat }` names a player the game began with (a player who left keeps their seat) and sees
+ * everything but another player's private fields: their stops (null in `view.stops`), their yields
+ * and the `reason` of automatic passes made for them. `{ spectator: true }` sees no player's
+ * private fields. Without it, the host's full view.
+ */
+export type SeatOptions = { seat: PlayerId } | { spectator: true };
+
+/**
+ * An emitted event as a seat or a spectator receives it (`on(type, listener, { seat })`, CONTRACT
+ * v3, "Private seats"): the same events in the same order with the same `seq`, but an `autoPass`
+ * made for another player arrives as a plain pass, without `reason`.
+ */
+export type SeatEvent = SeatEventOf<EmittedEvent>;
+
+/** One emitted event's type as seats receive it: its private fields optional. */
+export type SeatEventOf<E> = E extends { type: 'autoPass'; reason: infer R } ? Omit<E, 'reason'> & { reason?: R } : E;
+
 /** What the game waits for, and from whom (CONTRACT.md, TurnView.awaiting). */
 export type Awaiting =
   | { kind: 'priority'; player: PlayerId }
