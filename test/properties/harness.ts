@@ -216,8 +216,10 @@ export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, r
  * changes nothing and emits nothing, nothing pollutes Object.prototype, and the properties
  * of {@link checkView} hold after every accepted event. Every `restore` event replaces the
  * game with `restoreGame(JSON(persist()))`, which must show the same view and legal actions.
+ * `watch` is given every game played (the first and each restored one) before its first event,
+ * for properties that look from outside (listeners, subscribers).
  */
-export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false): GameRun {
+export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false, watch?: (game: Game) => void): GameRun {
   const r = seededRandom(options.seed);
   let game = createGame(options);
   // Issue 15: with `lockstep`, a twin game on XState's interpreter (src/interpreter.ts)
@@ -227,7 +229,10 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
   let twin = lockstep && options.variant !== 'grandMelee' ? createInterpreterGame(options) : null;
   if (twin !== null) check(same(twin.view(), game.view()), 'the XState twin begins in another view');
   const events: EmittedEvent[] = [];
-  const listen = (g: Game) => g.on('*', (e) => events.push(e));
+  const listen = (g: Game) => {
+    g.on('*', (e) => events.push(e));
+    watch?.(g);
+  };
   listen(game);
   let accepted = 0;
   let refused = 0;

@@ -15,6 +15,8 @@ import {
   type LegalAction,
   type Persisted,
   type PhaseName,
+  type SeatEvent,
+  type SeatOptions,
   type StackObject,
   type StepName,
   type Stop,
@@ -44,6 +46,14 @@ game.on('*', (e) => e.seq satisfies number | undefined);
 game.check(event).ok satisfies boolean;
 game.view().seq satisfies number;
 game.on('*', (e: EmittedEvent) => e.type);
+// CONTRACT v3, private seats: a seat's events may come without another player's private fields.
+const seat: SeatOptions = { seat: 'A' };
+game.view(seat).stops satisfies Record<string, Stop[] | null>;
+game.getSnapshot({ spectator: true }).version satisfies number;
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | undefined, seat);
+game.on('*', (e: SeatEvent) => e.seq, { spectator: true });
+// @ts-expect-error a seat receives another player's automatic pass without its reason
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host', seat);
 // @ts-expect-error a misspelt event type does not compile
 game.send({ type: 'PASS_PRIORTY', player: 'A' } satisfies TurnEvent);
 // @ts-expect-error a missing field does not compile
