@@ -43,7 +43,7 @@ function answerTo(a: TurnView['awaiting']): unknown {
   return a === null ? null : plainestAnswerTo(a);
 }
 
-/** Replays one scenario. Invalid files and setups, and files over {@link SCENARIO_LIMITS}, fail at step -1. */
+/** Replays one scenario. Invalid files and setups, and files over `SCENARIO_LIMITS`, fail at step -1. */
 export function runScenario(scenario: unknown, options: RunOptions = {}): ScenarioResult {
   const bounds = checkBounds(scenario, SCENARIO_LIMITS, 'scenario');
   if (bounds !== null) return { ok: false, failures: [{ stepIndex: -1, message: `not a scenario: ${bounds}` }] };
