@@ -41,8 +41,9 @@ if (!built) console.warn('\n!! test/contract/package.test.ts: run `npm run build
 describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'mtg-turn-engine-'));
   let installed = '';
+  let tarball = '';
   beforeAll(() => {
-    const tarball = run('npm', ['pack', '--silent', '--pack-destination', scratch], root).trim().split('\n').pop() as string;
+    tarball = run('npm', ['pack', '--silent', '--pack-destination', scratch], root).trim().split('\n').pop() as string;
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
     run('npm', ['install', '--silent', '--no-audit', '--no-fund', join(scratch, tarball)], scratch);
     installed = join(scratch, 'node_modules', 'mtg-turn-engine');
@@ -142,11 +143,46 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   });
 
   it('every exports entry of the manifest resolves to a file in the package', () => {
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-    const targets = Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    type Target = string | { [condition: string]: Target };
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, Target> };
+    const leaves = (t: Target): string[] => (typeof t === 'string' ? [t] : Object.values(t).flatMap(leaves));
+    const targets = Object.values(manifest.exports).flatMap(leaves);
     expect(targets.filter((t) => !existsSync(join(installed, t)))).toEqual([]);
     expect(existsSync(join(dirname(join(installed, 'dist/cjs/src/index.js')), '..', 'package.json'))).toBe(true);
   });
+
+  it('its types are right for every entry and every resolution: arethetypeswrong on the tarball reports no problem (issue 23)', () => {
+    // node10 (the stub folders node/, react/, xstate/), node16 from CommonJS (dist/cjs has its
+    // own .d.ts, read as CommonJS), node16 from ESM and bundler. Offline: no @types lookup.
+    let out: string;
+    try {
+      out = run(join(root, 'node_modules/.bin/attw'), [join(scratch, tarball), '--format', 'json', '--no-definitely-typed'], scratch);
+    } catch (error) {
+      out = (error as { stdout: string }).stdout; // attw exits 1 when it finds a problem
+    }
+    type Resolved = { fileName: string } | undefined;
+    const report = JSON.parse(out) as {
+      analysis: {
+        types: { kind: string };
+        problems: { kind: string; entrypoint?: string; resolutionKind?: string }[];
+        entrypoints: Record<string, { resolutions: Record<string, { resolution?: Resolved; implementationResolution?: Resolved }> }>;
+      };
+    };
+    const { analysis } = report;
+    expect(analysis.types.kind).toBe('included');
+    expect(analysis.problems).toEqual([]);
+    const entries = ['.', './node', './react', './xstate'];
+    const kinds = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
+    for (const entry of entries) {
+      for (const kind of kinds) {
+        const resolved = analysis.entrypoints[entry]?.resolutions[kind];
+        expect(resolved?.resolution?.fileName, `${entry} ${kind}`).toMatch(/\.d\.ts$/);
+        expect(resolved?.implementationResolution?.fileName, `${entry} ${kind}`).toMatch(/\.js$/);
+      }
+      // a require reads CommonJS declarations beside the CommonJS build
+      expect(analysis.entrypoints[entry]!.resolutions['node16-cjs']!.resolution!.fileName, entry).toContain('/dist/cjs/');
+    }
+  }, 120_000);
 });
 
 describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {
