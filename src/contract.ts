@@ -142,7 +142,8 @@ export interface Decision {
 }
 
 /**
- * Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`. In Grand
+ * Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`: every
+ * event a host may send, and only those (the engine's own events are not part of it). In Grand
  * Melee any event may name the `turnMarker` whose turn it is for (CR 807.5b; ignored elsewhere).
  */
 export type TurnEvent = WithTurnMarker<
@@ -190,14 +191,12 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
-  /** Internal: the Grand Melee coordinator begins a turn marker's next turn (CR 807.4c-d). Refused from hosts (INVALID_EVENT). */
-  | { type: 'BEGIN_MARKER_TURN' }
 >;
 
 /** An event that may name its Grand Melee turn marker. */
 export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
-/** The type names of all events. */
+/** The type names of the events a host may send. */
 export type TurnEventType = TurnEvent['type'];
 
 /** Events the engine emits (`game.on`), discriminated by `type`. */

@@ -18,7 +18,7 @@ import type * as z from 'zod/mini';
 import type { Agrees } from '../fields.js';
 import type { Awaiting, TurnEvent, TurnEventType } from '../contract.js';
 import type { Violation } from '../errors.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 import { ADD_ATTACKER, ADD_BLOCKER, CHOOSE_DEFENDER, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, ORDER_ATTACKERS, ORDER_BLOCKERS, REMOVE_FROM_COMBAT, SET_COMBAT_ABILITIES } from './combat.js';
 import { ADD_EFFECT, ADD_MANA, CONTROL_PLAYER, HAND_SIZE, REMOVE_EFFECT, SET_DAY_NIGHT, SET_STOPS, SPEND_MANA, YIELD } from './host.js';
 import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
@@ -106,6 +106,12 @@ type SchemasAgree = { [T in EventType]: Records[T]['schema'] extends z.ZodMiniTy
 const schemasAgree: SchemasAgree = null as unknown as { [T in EventType]: true };
 void schemasAgree;
 
+// The engine's own events (no schema: refused from hosts) are exactly those outside the public
+// TurnEvent (src/state.ts InternalEvent), checked at compile time both ways.
+type OwnEvent = { [T in EventType]: Records[T]['schema'] extends null ? T : never }[EventType];
+const ownEventsAreInternal: [OwnEvent, Exclude<EventType, TurnEventType>] extends [Exclude<EventType, TurnEventType>, OwnEvent] ? true : false = true;
+void ownEventsAreInternal;
+
 /** The names of the event types a host may send, for messages. */
 export const EVENT_TYPES: readonly string[] = typesWhere((r) => r.schema !== null);
 
@@ -121,7 +127,7 @@ export const PARSERS: { readonly [type: string]: { schema: Schema; fast: ((r: Re
 export const LEGALITY = Object.fromEntries(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).legality])) as unknown as { [T in EventType]: Check<T> };
 
 /** What makes an event illegal now, or null when it is allowed. */
-export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
+export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: MachineEvent): Violation | null {
   return (LEGALITY[e.type] as Check<typeof e.type>)(ctx, awaiting, e as never);
 }
 
