@@ -5,7 +5,8 @@
  */
 export { createGame, restoreGame } from './game/create.js';
 export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
-export type { LegalAction, LegalActionOf, LegalActionTemplate } from './legal.js';
+export { fillAction } from './legal.js';
+export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, LegalAction, LegalActionOf, LegalActionTemplate, NoChoices } from './legal.js';
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';

@@ -221,7 +221,6 @@ export const GAME_WIDE: ReadonlySet<string> = routed('gameWide');
 /** A decision of type `T` less the fields in `Chosen`, which the caller fills in (listed in `choose`). */
 export type LegalActionTemplate<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
 
-/** The template of an event its record offers, choosing the fields of its `template.choose`. */
 /** The LegalAction of one event type: its template when its record offers one (never otherwise). */
 export type LegalActionOf<T extends TurnEventType> = Records[T] extends { template: { choose: readonly (infer C)[] } } ? LegalActionTemplate<T, C & string> : never;
 
@@ -230,3 +229,18 @@ export type LegalActionOf<T extends TurnEventType> = Records[T] extends { templa
  * `choose` before sending). Discriminated by `type`.
  */
 export type LegalAction = { [T in TurnEventType]: LegalActionOf<T> }[TurnEventType];
+
+/** The names of the fields a LegalAction leaves to choose (the items of its `choose`); never when it leaves none. */
+export type ChosenFieldOf<A extends LegalAction> = A extends { choose: (infer C)[] } ? C : never;
+
+/**
+ * What `fillAction` takes for a LegalAction: exactly the fields it leaves to choose, typed as
+ * the event types them (`{ attackers: Attacker[] }` for DECLARE_ATTACKERS, `{ id: string }` for
+ * CAST_SPELL, `{}` when it leaves none).
+ */
+export type ActionChoices<A extends LegalAction> = A extends { type: infer T extends TurnEventType; choose: (infer C)[] }
+  ? { [K in C & keyof Extract<TurnEvent, { type: T }>]: Extract<TurnEvent, { type: T }>[K] }
+  : never;
+
+/** The event a LegalAction becomes once `fillAction` has filled in its choices (its `choose` dropped). */
+export type FilledAction<A extends LegalAction> = A extends { type: infer T extends TurnEventType } ? Extract<TurnEvent, { type: T }> : never;
