@@ -154,9 +154,11 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   it('its types are right for every entry and every resolution: arethetypeswrong on the tarball reports no problem (issue 23)', () => {
     // node10 (the stub folders node/, react/, xstate/), node16 from CommonJS (dist/cjs has its
     // own .d.ts, read as CommonJS), node16 from ESM and bundler. Offline: no @types lookup.
+    const attw = join(root, 'node_modules/.bin/attw');
+    expect(existsSync(attw), 'npm install: @arethetypeswrong/cli is a devDependency').toBe(true);
     let out: string;
     try {
-      out = run(join(root, 'node_modules/.bin/attw'), [join(scratch, tarball), '--format', 'json', '--no-definitely-typed'], scratch);
+      out = run(attw, [join(scratch, tarball), '--format', 'json', '--no-definitely-typed'], scratch);
     } catch (error) {
       out = (error as { stdout: string }).stdout; // attw exits 1 when it finds a problem
     }
