@@ -143,13 +143,15 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
       case 'createGame': {
         if (!isRecord(params.options)) throw new Refusal({ code: RpcErrorCode.INVALID_PARAMS, message: 'createGame: params.options must be an object (the createGame options)' });
         hooks = hooksFor(params.checkpoint === true);
+        // createGame's own events (turn 1's first steps) are its answer; the first send's are only its own.
+        const events: EmittedEvent[] = [];
         try {
-          game = createGame({ ...(params.options as unknown as GameOptions), hooks });
+          game = createGame({ ...(params.options as unknown as GameOptions), hooks, listeners: { '*': (e) => void events.push(e) } });
         } catch (err) {
           game = null;
           throw refusedBy(err);
         }
-        return {};
+        return { events };
       }
       case 'send': {
         const result = current().send(params.event);
