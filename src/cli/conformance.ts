@@ -9,7 +9,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { conformanceCorpus } from '../conformance/corpus.js';
-import { FEATURE_NAMES, FEATURES } from '../conformance/features.js';
+import { FEATURE_NAMES, FEATURES, missingFeatures } from '../conformance/features.js';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/rpc.js';
 import { runConformance, type ConformanceResult } from '../conformance/runner.js';
 import { serveSelf } from '../conformance/serve.js';
@@ -44,7 +44,7 @@ async function list(args: string[]): Promise<number> {
   void positionals;
   const features = featureList(values.features);
   const all = await conformanceCorpus();
-  const shown = await conformanceCorpus(features === undefined ? {} : { features });
+  const shown = features === undefined ? all : all.filter((e) => missingFeatures(e.features, features).length === 0);
   if (values.json) {
     console.log(JSON.stringify(shown.map((e) => ({ path: e.path, name: e.name, features: e.features })), null, 2));
     return 0;
