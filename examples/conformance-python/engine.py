@@ -16,6 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ beside the example (it ships in the package)
 
 from game import BadOptions, Game, Refused  # noqa: E402
 

@@ -169,6 +169,13 @@ describe('an engine that crashes, hangs or breaks the protocol fails its scenari
     expect([run.passed, run.failed, run.skipped]).toEqual([5, 4, 0]);
   });
 
+  it('conformance --help lists the subcommands and the options with their defaults', async () => {
+    expect(await main(['conformance', '--help'])).toBe(0);
+    const help = out.join('\n');
+    expect(help).toMatch(/^usage: mtg-turn-engine conformance list/);
+    for (const option of ['serve-self', '--engine <cmd>', '--features <a,b>', '--timeout <ms>', '(default 10000)', '--json', '--quiet', '--trace <file>']) expect(help).toContain(option);
+  });
+
   it('an engine that cannot start or answer initialize stops the run with exit code 2, saying why', async () => {
     const file = scenarioFile('one.json', { name: 'one', setup: { players: ['A', 'B'] }, steps: [] });
     expect(await main(['conformance', 'run', '--engine', 'exit 7', file, '--timeout', '2000'])).toBe(2);
