@@ -139,9 +139,9 @@ function stepOf(scenario: unknown, index: number): unknown {
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceRun> {
   const entries: CorpusEntry[] = options.files === undefined ? await conformanceCorpus() : await loadScenarios(options.files);
-  let engine: EngineProcess | null;
-  let info: InitializeResult;
-  ({ process: engine, info } = await startEngine(options));
+  const started = await startEngine(options);
+  const info = started.info;
+  let engine: EngineProcess | null = started.process;
   const results: ConformanceResult[] = [];
   const report = (r: ConformanceResult) => {
     results.push(r);
