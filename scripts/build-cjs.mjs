@@ -16,6 +16,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  // src/conformance/corpus.ts reads __dirname in CommonJS and import.meta.url only in the ES module build.
+  logOverride: { 'empty-import-meta': 'silent' },
 });
 await mkdir('dist/cjs', { recursive: true });
 await writeFile('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }) + '\n');

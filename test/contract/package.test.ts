@@ -82,6 +82,23 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     expect(JSON.parse(run('node', ['node.mjs'], scratch))).toEqual({ ok: true, name: 'upkeep first', passed: 1, failed: 0 });
   });
 
+  it('mtg-turn-engine/conformance lists the shipped scenarios with their features, from ESM and CommonJS (issue 26)', () => {
+    writeFileSync(join(scratch, 'conformance.mjs'), [
+      "import { conformanceCorpus, scenarioSchema } from 'mtg-turn-engine/conformance';",
+      'const all = await conformanceCorpus();',
+      "const core = await conformanceCorpus({ features: [] });",
+      "console.log(JSON.stringify({ all: all.length, core: core.length, shared: all.some((e) => e.path.startsWith('shared/')), generated: all.some((e) => e.path.startsWith('generated/')), schema: typeof scenarioSchema().$id }));",
+    ].join('\n'));
+    const esm = JSON.parse(run('node', ['conformance.mjs'], scratch)) as { all: number; core: number; shared: boolean; generated: boolean; schema: string };
+    expect(esm).toMatchObject({ shared: true, generated: true, schema: 'string' });
+    expect(esm.all).toBeGreaterThan(esm.core);
+    expect(esm.core).toBeGreaterThan(0);
+    writeFileSync(join(scratch, 'conformance.cjs'), "require('mtg-turn-engine/conformance').conformanceCorpus().then((all) => console.log(all.length));\n");
+    expect(Number(run('node', ['conformance.cjs'], scratch))).toBe(esm.all);
+    const listed = run('npx', ['--no-install', 'mtg-turn-engine', 'conformance', 'list'], scratch);
+    expect(listed.trim().split('\n').at(-1)).toBe(`${esm.all} scenarios`);
+  });
+
   it(`the main entry bundles for the browser (budget ${BUNDLE_BUDGET_BYTES} bytes gzipped, not met: held under ${BUNDLE_CEILING_BYTES})`, async () => {
     writeFileSync(join(scratch, 'browser.js'), "import { createGame } from 'mtg-turn-engine';\ncreateGame({ players: ['A', 'B'] });\n");
     const bytes = await browserBundleGzip('browser.js', scratch);
