@@ -19,25 +19,37 @@ export const MAX_PLAYERS = 64;
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
-// Every bound is one kind of check, `z.refine` (each further kind of check adds to every browser bundle).
-/** A length from `min` to `max` (strings, lists); the message names what is wrong. */
-export const lengthIn = (min: number, max: number, message?: string) => z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
+// Every bound of a value is one kind of check, `z.refine` with a message naming the bound (each
+// further kind of check adds to every browser bundle); a list's greatest length is zod's
+// `maxLength`, which zod checks before it reads a single entry (so that refusing a list of ten
+// million entries costs no more than refusing one of a thousand and one).
+/** A length from `min` to `max` (strings, lists); the message names the bound. */
+export const lengthIn = (min: number, max: number, message = max === Infinity ? `must have a length of at least ${min}` : `must have a length from ${min} to ${max}`) =>
+  z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
 const NON_EMPTY = 'must be a non-empty string';
+const SHORT = `must be at most ${MAX_ID_LENGTH} characters long`;
 export const PlayerIdSchema = z.string().check(
   lengthIn(1, Infinity, NON_EMPTY),
-  lengthIn(0, MAX_ID_LENGTH),
+  lengthIn(0, MAX_ID_LENGTH, SHORT),
   z.refine((id) => !RESERVED_IDS.has(id), 'is reserved (a property name of every JavaScript object)'),
 );
-export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH));
-/** A safe integer from `min` to `max`. */
-export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max));
+export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH, SHORT));
+/** A safe integer from `min` to `max`; the message names both. */
+export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max, `must be an integer from ${min} to ${max}`));
 /** An amount from 0 (mana, a hand size). */
 export const Count = int(0, MAX_AMOUNT);
-/** An amount from 1 (cards to discard or to put on the bottom). */
+/** An amount from 1 (cards to put on the bottom). */
 export const Positive = int(1, MAX_AMOUNT);
+/**
+ * A number of cards a player must discard (CR 514.1): whatever the game awaits, which is not
+ * bounded by MAX_AMOUNT (a hand reported at MAX_AMOUNT grows by each draw; snapshots keep hand
+ * sizes up to 2^53 - 1), so `legalActions` never lists a DISCARD that `send` refuses.
+ */
+export const CardCount = int(1, Number.MAX_SAFE_INTEGER);
 const Signed = int(-MAX_AMOUNT, MAX_AMOUNT);
-/** A list of at least `min` and at most `max` items. */
-export const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) => z.array(item).check(lengthIn(min, max));
+/** A list of at least `min` and at most `max` items; the length is checked before any item is read. */
+export const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) =>
+  z.array(item).check(z.maxLength(max), ...(min > 0 ? [lengthIn(min, Infinity, `must have at least ${min} ${min === 1 ? 'entry' : 'entries'}`)] : []));
 export const opt = z.optional;
 
 export const RulesEraSchema = z.enum(['current', 'm10', 'classic']);
@@ -112,8 +124,8 @@ const SHORTEST_RESERVED_ID = Math.min(...[...RESERVED_IDS].map((id) => id.length
 
 /** Whether a value passes {@link ObjectIdSchema}. */
 export const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
-/** Whether a value is a safe integer from `min` to MAX_AMOUNT ({@link Count}, {@link Positive}). */
-export const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
+/** Whether a value is a safe integer from `min` to `max` ({@link Count}, {@link Positive}, {@link CardCount}). */
+export const isWhole = (v: unknown, min: number, max = MAX_AMOUNT): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
