@@ -104,13 +104,19 @@ const CheckpointResultSchema = z.object({
 });
 
 /**
- * Parses what a checkpoint hook returned (undefined and null: nothing to report). Each field is
- * read once; the lists' lengths are checked before their entries are read, then each event is
- * parsed as `send` parses it.
+ * Parses what a checkpoint hook returned (undefined and null: nothing to report). A Promise, or
+ * any other thenable, is refused: the hook is called synchronously, and what it would resolve to
+ * comes after the check it answers. Each field is read once; the lists' lengths are checked before
+ * their entries are read, then each event is parsed as `send` parses it.
  */
 export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]; stateBasedActions: boolean; events: TurnEvent[] }> {
   let parsed: ReturnType<typeof CheckpointResultSchema.safeParse>;
   try {
+    if (isThenable(raw)) {
+      // A rejected Promise is the hook's failure, reported here: not an unhandled rejection as well.
+      if (raw instanceof Promise) raw.then(undefined, () => undefined);
+      return { ok: false, message: 'result: is a Promise (or another thenable); the checkpoint hook must be synchronous (an async result would come after the check it answers)' };
+    }
     parsed = CheckpointResultSchema.safeParse(raw, REPORT_INPUT);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'result') };
   } catch (err) {
@@ -124,6 +130,11 @@ export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]
     events.push(event.value);
   }
   return { ok: true, value: { triggers: result.triggers ?? [], stateBasedActions: result.stateBasedActions === true, events } };
+}
+
+/** Whether a value has a `then` method (a Promise or any other thenable). Reads `then` once; a hostile value may throw (the caller catches). */
+function isThenable(raw: unknown): boolean {
+  return ((typeof raw === 'object' && raw !== null) || typeof raw === 'function') && typeof (raw as { then?: unknown }).then === 'function';
 }
 
 /** createGame options (hooks, listeners and inspect are checked separately: zod cannot describe a function's contract). */
