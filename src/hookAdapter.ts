@@ -8,6 +8,7 @@ import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
 import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
+import { copyEvent } from './emitter.js';
 import { unknownPlayer } from './gate.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
@@ -63,7 +64,8 @@ export function callHook(
 ): HookReport {
   const seen = argumentsSeen(hook);
   const shown = seen === 0 ? undefined : view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
-  const pending = seen < 2 ? undefined : ctx.pending.map((e) => (e.seq !== undefined || numbers === null ? { ...e } : { ...e, seq: numbers.get(e) }));
+  // Copies, nested parts included: the context keeps the events (and `persist()` writes them) until the hook has seen them.
+  const pending = seen < 2 ? undefined : ctx.pending.map((e) => (e.seq !== undefined || numbers === null ? copyEvent(e) : Object.assign(copyEvent(e), { seq: numbers.get(e) })));
   let raw: unknown;
   setInHook(true);
   try {
