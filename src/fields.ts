@@ -38,14 +38,8 @@ export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY),
 export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max, `must be an integer from ${min} to ${max}`));
 /** An amount from 0 (mana, a hand size). */
 export const Count = int(0, MAX_AMOUNT);
-/** An amount from 1 (cards to put on the bottom). */
+/** An amount from 1 (cards to discard or to put on the bottom). */
 export const Positive = int(1, MAX_AMOUNT);
-/**
- * A number of cards a player must discard (CR 514.1): whatever the game awaits, which is not
- * bounded by MAX_AMOUNT (a hand reported at MAX_AMOUNT grows by each draw; snapshots keep hand
- * sizes up to 2^53 - 1), so `legalActions` never lists a DISCARD that `send` refuses.
- */
-export const CardCount = int(1, Number.MAX_SAFE_INTEGER);
 const Signed = int(-MAX_AMOUNT, MAX_AMOUNT);
 /** A list of at least `min` and at most `max` items; the length is checked before any item is read. */
 export const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) =>
@@ -124,8 +118,8 @@ const SHORTEST_RESERVED_ID = Math.min(...[...RESERVED_IDS].map((id) => id.length
 
 /** Whether a value passes {@link ObjectIdSchema}. */
 export const isObjectId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= MAX_ID_LENGTH;
-/** Whether a value is a safe integer from `min` to `max` ({@link Count}, {@link Positive}, {@link CardCount}). */
-export const isWhole = (v: unknown, min: number, max = MAX_AMOUNT): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+/** Whether a value is a safe integer from `min` to MAX_AMOUNT ({@link Count}, {@link Positive}). */
+export const isWhole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= MAX_AMOUNT;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
