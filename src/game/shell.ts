@@ -11,7 +11,7 @@
  */
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
-import { Emitter, Subscribers, type Listener } from '../emitter.js';
+import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
@@ -252,14 +252,14 @@ export class GameShell<S, W> implements Game {
 
   /**
    * Listeners and subscribers of an accepted event. The host gets events nobody else holds:
-   * the step's own, but copies of those the state keeps as `pending` for the next checkpoint,
-   * and of all once an actor emits them too (Object.assign: V8 copies the events' many shapes
-   * faster so than a spread). Listeners get copies of their own.
+   * the step's own, but copies of those the state keeps as `pending` for the next checkpoint
+   * (nested parts included: `persist()` writes them), and of all once an actor emits them too.
+   * Listeners get copies of their own.
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
     const pending = this.#logic.pending(state);
     const copyAll = this.#bridge !== null;
-    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? Object.assign({}, e) : e));
+    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? copyEvent(e) : e));
     this.#emitter.deliver(emitted);
     this.#subscribers?.notify();
     return events;
