@@ -54,6 +54,11 @@ export function shellAccess(game: unknown): ShellAccess | undefined {
   return game instanceof GameShell ? game[ACCESS]() : undefined;
 }
 
+/** The refusal of an event whose transition threw: the engine's error as it is, anything else as HOOK_FAILED. */
+function failed(err: unknown): Refusal {
+  return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+}
+
 /** A game over a turn logic (CONTRACT.md, "Game"). */
 export class GameShell<S, W> implements Game {
   readonly #logic: TurnLogic<S, W>;
@@ -140,8 +145,21 @@ export class GameShell<S, W> implements Game {
   }
 
   send(raw: unknown): SendResult {
-    const out = this.#process(raw);
-    if (isRefusal(out)) return out;
+    // #process written out (the path of every event a host sends): the gate's answer is asked
+    // once whether it refused, and the transition's never (it returns a state or throws).
+    const runtime = this.#runtime;
+    if (runtime !== undefined && runtime.inHook) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
+    if (this.#busy) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    const logic = this.#logic;
+    const state = this.#state;
+    const work = logic.gate(state, raw);
+    if (isRefusal(work)) return work;
+    let out: Stepped<S>;
+    try {
+      out = logic.transition(state, work, runtime);
+    } catch (err) {
+      return failed(err);
+    }
     this.#commit(out.state);
     const bridge = this.#bridge;
     if (bridge !== null) {
@@ -164,7 +182,7 @@ export class GameShell<S, W> implements Game {
     try {
       return this.#logic.transition(this.#state, work, this.#runtime);
     } catch (err) {
-      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+      return failed(err);
     }
   }
 
