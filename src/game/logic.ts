@@ -37,6 +37,12 @@ export interface ChartState {
  * events routed to the turns that take them).
  */
 export interface TurnLogic<S, Work = unknown> {
+  /**
+   * Whether the shell may let the transitions pop the stacks it owns in place
+   * (src/game/ownedStacks.ts): true for the logics whose states only the shell holds; XState's
+   * own transition (the reference) is left as it is.
+   */
+  readonly popsOwnedStacks?: boolean;
   /** Turn 1 begun (or the pregame): XState's `getInitialSnapshot`. Throws a TurnEngineError (HOOK_FAILED) when the hook fails. */
   getInitialSnapshot(input: TurnInput, runtime: GameHooksRuntime | undefined): Stepped<S>;
   /**

@@ -16,6 +16,7 @@ import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
+import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
@@ -67,8 +68,10 @@ export class GameShell<S, W> implements Game {
   /** The order of the context's fields as restored, when it is not the engine's; what the game hands out keeps it. */
   readonly #order: ContextOrder;
   readonly #hooks: RestoreOptions['hooks'];
-  /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
+  /** The checkpoint hook's runtime (without a hook the effects behave as with none), with the stacks the game owns. */
   readonly #runtime: GameHooksRuntime | undefined;
+  /** The stacks this game may pop in place (src/game/ownedStacks.ts); null when its logic does not. */
+  readonly #stacks: OwnedStacks | null;
   readonly #emitter = new Emitter();
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
@@ -91,7 +94,10 @@ export class GameShell<S, W> implements Game {
     this.#version = version;
     this.#order = order;
     this.#hooks = options.hooks;
-    this.#runtime = hookRuntime(options.hooks?.checkpoint, () => this.#version);
+    const hooks = hookRuntime(options.hooks?.checkpoint, () => this.#version);
+    this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
+    if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false }).stacks = this.#stacks;
+    else this.#runtime = hooks;
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -101,13 +107,18 @@ export class GameShell<S, W> implements Game {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
     const game = this;
     return (this.#access = {
-      chartState: () => game.#logic.chartState(game.#state, game.#order),
+      chartState: () => {
+        // The actor holds the state from now on: the game owns no stack it could pop in place.
+        game.#stacks?.forget();
+        return game.#logic.chartState(game.#state, game.#order);
+      },
       process: (raw) => game.#processForActor(raw),
       get bridge() {
         return game.#bridge;
       },
       set bridge(bridge) {
         game.#bridge = bridge;
+        game.#stacks?.forget();
       },
       get actor() {
         return game.#actor;
@@ -141,7 +152,26 @@ export class GameShell<S, W> implements Game {
 
   /** The logic's state (immutable), for tests and tools. */
   get state(): S {
-    return this.#state;
+    // Whoever reads it may keep it: the game owns no stack it could pop in place any more (and
+    // from inside the hook, with a step in progress, gets a copy of its own).
+    return (this.#stacks?.stepping === true ? this.#detached() : this.#shared()).state;
+  }
+
+  /** The state to share with a fork: the game owns no stack it could pop in place any more. */
+  #shared(): { state: S; order: ContextOrder } {
+    this.#stacks?.forget();
+    return { state: this.#state, order: this.#order };
+  }
+
+  /** The state as it was before the step in progress, with nothing shared with it: what the hook may keep (a fork). */
+  #detached(): { state: S; order: ContextOrder } {
+    return (this.#stacks as OwnedStacks).read(() => this.#logic.restoreSnapshot(this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order)));
+  }
+
+  /** A read of the game: from inside the hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
+  #read<T>(read: () => T): T {
+    const stacks = this.#stacks;
+    return stacks !== null && stacks.stepping ? stacks.read(read) : read();
   }
 
   send(raw: unknown): SendResult {
@@ -155,11 +185,16 @@ export class GameShell<S, W> implements Game {
     const work = logic.gate(state, raw);
     if (isRefusal(work)) return work;
     let out: Stepped<S>;
+    // The stacks the game owns are popped in place only here, while no actor holds the state.
+    const stacks = this.#bridge === null ? this.#stacks : null;
+    stacks?.open();
     try {
       out = logic.transition(state, work, runtime);
     } catch (err) {
+      stacks?.close(true);
       return failed(err);
     }
+    stacks?.close(false);
     this.#commit(out.state);
     const bridge = this.#bridge;
     if (bridge !== null) {
@@ -216,7 +251,7 @@ export class GameShell<S, W> implements Game {
   }
 
   view(): TurnView {
-    return this.#logic.view(this.#state, this.#version);
+    return this.#read(() => this.#logic.view(this.#state, this.#version));
   }
 
   getSnapshot(): TurnView {
@@ -228,11 +263,11 @@ export class GameShell<S, W> implements Game {
   }
 
   legalActions(player?: string): LegalAction[] {
-    return this.#logic.legalActions(this.#state, player);
+    return this.#read(() => this.#logic.legalActions(this.#state, player));
   }
 
   nextStop(player?: string): NextStop | null {
-    return this.#logic.nextStop(this.#state, player);
+    return this.#read(() => this.#logic.nextStop(this.#state, player));
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
@@ -240,11 +275,14 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    return this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order);
+    return this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {
-    if (options === undefined) return new GameShell(this.#logic, this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order);
-    return new GameShell(this.#logic, this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order);
+    // The fork shares the state: neither game owns a stack it could pop in place. From inside the
+    // hook, with a step in progress, the fork gets a copy of the state as it was.
+    const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order);
   }
 }

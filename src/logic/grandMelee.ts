@@ -153,6 +153,8 @@ function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<ty
 }
 
 export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
+  popsOwnedStacks: true,
+
   /** CR 807.4b: each marker's holder begins turn 1 at the same time, marker 1 first. */
   getInitialSnapshot(input, runtime) {
     const holders = initialHolders(input.players, input.startingPlayer);
