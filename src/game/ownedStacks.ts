@@ -42,8 +42,10 @@ export class OwnedStacks implements OwnedStackPop {
 
   /** The step is over: `failed`, every object it popped goes back (newest first). */
   close(failed: boolean): void {
-    if (failed) this.#putBack();
-    this.#popped.length = 0;
+    if (this.#popped.length > 0) {
+      if (failed) this.#putBack();
+      this.#popped.length = 0;
+    }
     this.#open = false;
   }
 
