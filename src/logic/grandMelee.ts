@@ -17,7 +17,7 @@ import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopBy, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
-import { GAME_WIDE, LEAVING, violationOf } from '../events/index.js';
+import { GAME_WIDE, LEAVING, READS_AWAITING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
 import { unitOf } from '../rules/units.js';
@@ -45,7 +45,8 @@ function namedMarker(raw: unknown, field = 'event.turnMarker'): number | undefin
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : invalid(`${field}: must be a turn marker's number (an integer from 1)`);
 }
 
-const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, awaitingOf(snap(m)), e);
+// What is awaited is worked out only for the rows that read it (READS_AWAITING), as the gate of a single turn does.
+const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, READS_AWAITING.has(e.type) ? awaitingOf(snap(m)) : null, e);
 
 /** One turn taking an event, or the refusal its legality gives. */
 function only(m: Marker, event: TurnEvent): Routed | Refusal {
