@@ -175,8 +175,7 @@ export class GameShell<S, W> implements Game {
   }
 
   send(raw: unknown): SendResult {
-    // #process written out (the path of every event a host sends): the gate's answer is asked
-    // once whether it refused, and the transition's never (it returns a state or throws).
+    // The gate's answer is asked once whether it refused, and the transition's never (it returns a state or throws).
     const runtime = this.#runtime;
     if (runtime !== undefined && runtime.inHook) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
@@ -208,23 +207,17 @@ export class GameShell<S, W> implements Game {
     return { ok: true, events: this.#deliver(out.emitted, out.state) };
   }
 
-  /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
-  #process(raw: unknown, fromActor = false): Stepped<S> | Refusal {
+  /** An event sent to the actor (which is busy taking it): re-entrance from the hook, the gate and the transition as `send` has them, its delivery left to the bridge (after the actor has taken it). */
+  #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
+    let out: Stepped<S>;
     try {
-      return this.#logic.transition(this.#state, work, this.#runtime);
+      out = this.#logic.transition(this.#state, work, this.#runtime);
     } catch (err) {
       return failed(err);
     }
-  }
-
-  /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
-  #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
-    const out = this.#process(raw, true);
-    if (isRefusal(out)) return out;
     this.#commit(out.state);
     return { ok: true, emitted: out.emitted, deliver: () => void this.#deliver(out.emitted, out.state) };
   }
