@@ -3,11 +3,13 @@
  * `vite preview inspector` serves it on localhost together with the inspection relay
  * (see relay.ts), which `mtg-turn-engine simulate --inspect` streams to.
  */
+import type { IncomingMessage } from 'node:http';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { turnMachine } from '../machines/turn.machine.js';
 import { chartLayout } from './layout.js';
-import { attachRelay, RELAY_PATH } from './relay.js';
+import { attachRelay, RELAY_PATH, relayOptionsFromEnv } from './relay.js';
 
 /** `virtual:chart-layout`: the statechart laid out by elkjs, in Node, as the page is built (the page ships coordinates, not elkjs). */
 function chartLayoutPlugin(): Plugin {
@@ -25,7 +27,26 @@ export const CSP = "default-src 'self'; connect-src 'self' ws://127.0.0.1:* ws:/
 /** The default port: `simulate --inspect` streams to ws://127.0.0.1:4173/relay?token=... */
 export const INSPECTOR_PORT = 4173;
 
-/** Serves the relay beside the page, in `vite preview` and in `vite` (dev). */
+/**
+ * Whether an upgrade request is for the dev server's own WebSocket (HMR and its ping), which
+ * Vite answers on the same HTTP server: the sub-protocol `vite-hmr` or `vite-ping` at the
+ * HMR path (`base`, joined with `server.ws.path`). Never, when HMR has a server of its own.
+ */
+export function isViteSocket(config: Pick<ResolvedConfig, 'base' | 'server'>): (request: IncomingMessage, pathname: string) => boolean {
+  const ws = config.server.ws;
+  if (ws === false || (typeof ws === 'object' && (ws.server !== undefined || (ws.port !== undefined && ws.port !== config.server.port)))) return () => false;
+  const path = typeof ws === 'object' && ws.path !== undefined ? posix.join(config.base, ws.path) : config.base;
+  return (request, pathname) => {
+    const protocol = request.headers['sec-websocket-protocol'];
+    return (protocol === 'vite-hmr' || protocol === 'vite-ping') && pathname === path;
+  };
+}
+
+/**
+ * Serves the relay beside the page, in `vite preview` and in `vite` (dev). On both, upgrade
+ * requests for any other path (but the dev server's HMR socket) are refused and their sockets
+ * closed. `MTG_RELAY_MAX_CLIENTS` and `MTG_RELAY_CLIENT_BUFFER_BYTES` set the relay's limits.
+ */
 function relayPlugin(): Plugin {
   const announce = (urls: { local: string[] } | null, token: string) => {
     const url = urls?.local[0];
@@ -37,7 +58,7 @@ function relayPlugin(): Plugin {
   return {
     name: 'mtg-turn-engine-relay',
     configurePreviewServer(server) {
-      const relay = attachRelay(server.httpServer, { closeOtherPaths: true });
+      const relay = attachRelay(server.httpServer, { ...relayOptionsFromEnv(process.env), closeOtherPaths: true });
       const quiet = server.config.logLevel === 'error' || server.config.logLevel === 'silent';
       if (!quiet) server.httpServer.once('listening', () => setTimeout(() => announce(server.resolvedUrls, relay.token), 0));
       server.httpServer.once('close', () => void relay.close());
@@ -49,7 +70,7 @@ function relayPlugin(): Plugin {
     },
     configureServer(server) {
       if (server.httpServer === null) return;
-      const relay = attachRelay(server.httpServer);
+      const relay = attachRelay(server.httpServer, { ...relayOptionsFromEnv(process.env), closeOtherPaths: true, answeredElsewhere: isViteSocket(server.config) });
       server.httpServer.once('close', () => void relay.close());
     },
   };

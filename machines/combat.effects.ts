@@ -3,7 +3,7 @@
  * declarations, damage assignment orders and combat damage.
  * CR 506-511, 703.4h, 703.4m; 2009-2024 509.2, 509.3; classic 310.4.
  */
-import { unitOf } from '../src/rules/units.js';
+import { representative, unitOf } from '../src/rules/units.js';
 import { combatAttacker, creaturesDealingDamage, defenderChoices, markFirstStrikers, newCombat, withBlockers } from '../src/rules/combat.js';
 import { eraOf } from '../src/rules/eras.js';
 import { assertStackLimit } from './checkpoint.js';
@@ -87,7 +87,7 @@ export function dealCombatDamage(ctx: TurnContext, first: boolean): Effect {
   const combat = first ? markFirstStrikers(ctx.combat) : ctx.combat;
   if (!eraOf(ctx).combatDamageOnStack || creatures.length === 0) return effect(ctx, { combat }, [{ type: 'combatDamage', first, creatures }]);
   assertStackLimit(ctx.stack.length + 1, 'the stack');
-  const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: ctx.activePlayer ?? ctx.turnOwner, kind: 'combatDamage' as const, creatures };
+  const object = { id: `combat-damage-${ctx.nextObjectId}`, controller: representative(ctx, ctx.activePlayer ?? ctx.turnOwner), kind: 'combatDamage' as const, creatures };
   return andThen(ctx, effect(ctx, { combat, stack: [...ctx.stack, object], nextObjectId: ctx.nextObjectId + 1 }), endYieldsOnStackChange);
 }
 

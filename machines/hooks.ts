@@ -5,7 +5,7 @@
  * actor the logic registers for the game. The API layer builds the record (src/hookAdapter.ts),
  * so the chart does not import it.
  */
-import type { PlayerId, StackObject, Trigger, TurnEvent } from '../src/contract.js';
+import type { EmittedEvent, PlayerId, StackObject, Trigger, TurnEvent } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
 
 /** What a checkpoint reported, parsed and checked by the API layer. */
@@ -19,8 +19,19 @@ export interface HookReport {
 export interface GameHooksRuntime {
   /** Calls the host's checkpoint hook (absent without one); `about` is the player about to receive priority. */
   check?: (ctx: TurnContext, about: PlayerId | null) => HookReport;
+  /** Asks the host's `hooks.autoPass` whether `player` passes now (absent without one). Pure. */
+  autoPass?: (ctx: TurnContext, player: PlayerId) => boolean;
   /** True while the checkpoint hook runs: a send from it is refused (REENTRANT). */
   inHook: boolean;
+  /** The `seq` of the last event numbered in this send (the game's before it begins; CONTRACT v3). */
+  seq: number;
+  /**
+   * The numbers given at a checkpoint to events of this send the hook saw in `pending` (the events
+   * themselves are not changed: a refused send leaves no trace); the send's result takes them.
+   */
+  numbers: Map<EmittedEvent, number> | null;
+  /** How many times this send called the checkpoint hook (for `hooks.settled`). */
+  calls: number;
   /** The stacks the game may pop in place (src/game/ownedStacks.ts); absent: every resolution copies the rest of the stack. */
   stacks?: OwnedStackPop;
 }

@@ -76,7 +76,7 @@ const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) =
     const entry = { id: e.id, effect: e.effect, duration: e.duration ?? 'untilRemoved', since: ctx.turn, ...(e.controller === undefined ? {} : { controller: e.controller }) };
     return effect(ctx, { effects: [...ctx.effects, entry] });
   },
-  REMOVE_EFFECT: (ctx, e) => effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]),
+  REMOVE_EFFECT: (ctx, e) => (ctx.effects.some((x) => x.id === e.id) ? effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]) : NOTHING),
   REMOVE_FROM_STACK: (ctx, e) => removeFromStack(ctx, e),
   PUT_ON_STACK: (ctx, e) => {
     // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
@@ -84,7 +84,7 @@ const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) =
     if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
     return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
   },
-  REMOVE_FROM_COMBAT: (ctx, e) => (ctx.combat === null ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) })),
+  REMOVE_FROM_COMBAT: (ctx, e) => (ctx.combat === null || !isInCombat(ctx.combat, e.id) ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) })),
   SET_COMBAT_ABILITIES: (ctx, e) => {
     if (ctx.combat === null) return NOTHING;
     const abilities: { firstStrike?: boolean; doubleStrike?: boolean } = {};
@@ -142,17 +142,16 @@ export function leaveEffect(ctx: TurnContext, e: EventOf<'CONCEDE' | 'LOSE' | 'W
     const losers = losersWhenWinning(ctx, e.player);
     return sequence(ctx, ...losers.map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, 'another player won'))));
   }
-  // CR 104.2, 809.5, 810.8a-b: in team games the team leaves together (a general alone).
+  // CR 104.2, 809.5, 810.8a-b: in Two-Headed Giant and Emperor the team leaves together (a general alone).
   const reason = e.type === 'CONCEDE' ? 'conceded' : (e.reason ?? 'lost');
   return sequence(ctx, ...leavingWith(ctx, e.player).map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, reason))));
 }
 
 function leaveOne(ctx: TurnContext, player: string, reason: string): Effect {
   if (!ctx.players.includes(player)) return NOTHING;
-  const { patch, endedEffects, removed } = leaveGame(ctx, player, reason);
+  const { patch, removed } = leaveGame(ctx, player, reason);
   const emit: Parameters<typeof effect>[2] = [{ type: 'playerLeft', player, reason }];
   for (const object of removed.reverse()) emit.push({ type: 'removedFromStack', object: { ...object }, reason: 'removed' });
-  for (const id of endedEffects) emit.push({ type: 'effectEnded', id });
   if (patch.result) emit.push({ type: 'gameOver', winners: [...patch.result.winners], draw: false });
   return effect(ctx, patch, emit);
 }

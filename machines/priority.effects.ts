@@ -4,10 +4,10 @@
  * triggers, special actions and players leaving.
  * CR 116, 117, 305, 405, 603.3b, 608, 800.4, 901.9.
  */
-import { byUnits, unitOf } from '../src/rules/units.js';
+import { byUnits, membersOf, representative, unitOf } from '../src/rules/units.js';
 import { byPriority } from '../src/rules/grandMelee.js';
 import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
-import { autoPassReason } from '../src/rules/stops.js';
+import { autoPassReason, mayPassAutomatically } from '../src/rules/stops.js';
 import { activeOrNext, nextPlayerAfter } from '../src/rules/turnOrder.js';
 import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
@@ -50,14 +50,28 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
 }
 
 /**
+ * CONTRACT v3, `hooks.autoPass`: the host says the player holding priority has nothing
+ * meaningful to do (with objects on the stack too); with shared team turns, every member (805.5).
+ */
+function hostAutoPass(ctx: TurnContext, runtime: Runtime): 'host' | null {
+  const ask = runtime?.autoPass;
+  const player = ctx.priority;
+  if (ask === undefined || player === null || !mayPassAutomatically(ctx)) return null;
+  const members = membersOf(ctx, player);
+  return (members.length > 0 ? members : [player]).every((m) => ask(ctx, m)) ? 'host' : null;
+}
+
+/**
  * The player holding priority passes automatically (CONTRACT: stops and yields): `autoPass`
  * first, then the pass and what it causes (117.4).
  */
 export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
-  const reason = autoPassReason(ctx);
+  const reason = autoPassReason(ctx) ?? hostAutoPass(ctx, runtime);
+  // The host's hook said no: the player is asked (decided for this priority).
+  if (player !== null && reason === null && runtime?.autoPass !== undefined && ctx.priorityFresh) return effect(ctx, { priorityFresh: false });
   if (player === null || reason === null) return NOTHING;
-  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player, turn: ctx.turn, step: ctx.step, reason }]);
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
   return andThen(ctx, announced, (c) => {
     const passed = passPriority(c, runtime, player);

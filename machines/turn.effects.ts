@@ -6,12 +6,13 @@
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { discardDue, discardingPlayer } from '../src/rules/cleanup.js';
-import { byUnits, membersOf, unitOf } from '../src/rules/units.js';
+import { byUnits, membersOf, representative, unitOf } from '../src/rules/units.js';
 import { controlForTurn } from '../src/rules/control.js';
 import { dayNightChange, dayNightSpellCount } from '../src/rules/dayNight.js';
 import { startingCandidates } from '../src/rules/pregame.js';
 import { drawnGame } from '../src/rules/leaving.js';
 import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/rules/limits.js';
+import { MAX_AMOUNT } from '../src/fields.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
@@ -93,6 +94,7 @@ export function initialContext(input: TurnInput): TurnContext {
     influence: influenceOf({ players: input.players, ranges: rangesOf(input.players, input.teams, input.variant, input.rangeOfInfluence) }),
     planarRolls: 0,
     pregame: start.pregame,
+    extraTurn: null,
   };
 }
 
@@ -125,6 +127,7 @@ function newTurn(ctx: TurnContext, player: PlayerId): Partial<TurnContext> {
     cleanupCheck: null,
     controlledBy: control.controlledBy,
     controlNext: control.controlNext,
+    extraTurn: null,
   };
 }
 
@@ -136,7 +139,7 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
   return effect(
     ctx,
     Object.assign(newTurn(ctx, player), { rotation: player, startingPlayer: player, pregame: null }),
-    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: player }],
+    [{ type: 'turnBegan', turn: ctx.turn, activePlayer: representative(ctx, player), extra: false }],
   );
 }
 
@@ -152,6 +155,8 @@ export function beginTurn(ctx: TurnContext): Effect {
   const turn = ctx.turn + 1;
   const previous = ctx.activePlayer ?? ctx.turnOwner;
   const patch = newTurn(ctx, next.player);
+  // CR 500.7: an extra turn, named as ADD_EXTRA_TURN named it (CONTRACT v3: currentTurn, turnBegan).
+  if (next.extra) patch.extraTurn = next.id === undefined ? {} : { id: next.id };
   patch.turn = turn;
   patch.rotation = next.rotation;
   patch.extraTurns = next.extraTurns;
@@ -160,7 +165,9 @@ export function beginTurn(ctx: TurnContext): Effect {
   patch.previousTurnSpells = dayNightSpellCount(ctx, previous);
   patch.emptyTurns = ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
-  const began = effect(ctx, patch, [{ type: 'turnBegan', turn, activePlayer: next.player }]);
+  const began = effect(ctx, patch, [
+    next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
+  ]);
   // CR 800.4m: the turns of players who have left that the rotation went past.
   const passedOver = departedPassedOver(ctx, ctx.rotation, next.rotation);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
@@ -271,12 +278,16 @@ export function untapActivePlayer(ctx: TurnContext): Effect {
   return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'untap', player })));
 }
 
-/** CR 504.1, 703.4d: the active player draws a card. */
+/**
+ * CR 504.1, 703.4d: the active player draws a card. The engine counts a hand up to MAX_AMOUNT
+ * cards (the largest HAND_SIZE and DISCARD): past it, a discard down to the maximum hand size
+ * could not be asked for in one DISCARD, and the game could not be saved (issue 22).
+ */
 export function drawForTurn(ctx: TurnContext): Effect {
   const players = activePlayers(ctx);
   if (players.length === 0) return NOTHING;
   const handSizes = { ...ctx.handSizes };
-  for (const p of players) handSizes[p] = (handSizes[p] ?? 0) + 1;
+  for (const p of players) handSizes[p] = Math.min(MAX_AMOUNT, (handSizes[p] ?? 0) + 1);
   return effect(ctx, { handSizes }, players.map((player): EmittedEvent => ({ type: 'draw', player })));
 }
 

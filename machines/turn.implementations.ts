@@ -12,7 +12,7 @@ import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority
 import type { StepName, TurnEvent, TurnPhaseName, TurnStepName } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
-import { autoPassReason } from '../src/rules/stops.js';
+import { autoPassReason, mayPassAutomatically } from '../src/rules/stops.js';
 import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
@@ -39,7 +39,8 @@ export type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, runtime: Ga
  * The guards the chart names: plain predicates over the context and the event. `setup()` below
  * and the compiled runtime (src/compiled/) call these very functions.
  */
-type GuardArgs = { context: TurnContext; event: TurnEvent };
+/** What a guard reads: the context and event; the compiled runtime also gives the hooks runtime (the chart's XState guards have none). */
+type GuardArgs = { context: TurnContext; event: TurnEvent; runtime?: GameHooksRuntime | undefined };
 export const GUARDS = {
   // Steps and phases
   isStepOver: ({ context }) => isStepOver(byPriority(context)),
@@ -74,7 +75,8 @@ export const GUARDS = {
   hasNothingToBottom: ({ context }) => bottomDue(context) === null,
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
   hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
-  shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
+  // CONTRACT v3: with hooks.autoPass the host may pass for the player (priority.effects.ts decides, once).
+  shouldAutoPass: ({ context, runtime }) => autoPassReason(context) !== null || (runtime?.autoPass !== undefined && mayPassAutomatically(context)),
 } satisfies Record<string, (args: GuardArgs, params: never) => boolean>;
 
 /**

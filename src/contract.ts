@@ -202,7 +202,7 @@ export type TurnEventType = TurnEvent['type'];
 
 /** Events the engine emits (`game.on`), discriminated by `type`. */
 export type EmittedEvent = WithEmittedMarker<
-  | { type: 'turnBegan'; turn: number; activePlayer: PlayerId }
+  | { type: 'turnBegan'; turn: number; activePlayer: PlayerId; extra: boolean; id?: string }
   | { type: 'stepBegan'; turn: number; phase: PhaseName; step: StepName }
   | { type: 'phasing'; player: PlayerId }
   | { type: 'dayNight'; value: 'day' | 'night' }
@@ -219,7 +219,7 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'manaEmptied'; player: PlayerId; amount: number }
   | { type: 'manaBurn'; player: PlayerId; amount: number }
   | { type: 'effectEnded'; id: string }
-  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' }
+  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' | 'host' }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
   | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
@@ -227,8 +227,14 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'drawHand'; player: PlayerId; size: number }
 >;
 
-/** In Grand Melee, while more than one turn marker is in the game, each emitted event names the marker whose turn emitted it (CR 807.4). */
-export type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
+/**
+ * What every emitted event also carries: `seq` (CONTRACT v3, "Every event exactly once"): 1, 2,
+ * 3, ... for the life of the game, persisted, continued by `restoreGame` and by forks; set on
+ * every event a game hands out (`send`'s events, listeners, the checkpoint's `pending`). In Grand
+ * Melee, while more than one turn marker is in the game, each emitted event names the marker
+ * whose turn emitted it (CR 807.4).
+ */
+export type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number; seq?: number } : never;
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
@@ -267,6 +273,13 @@ export interface Schedule {
 export interface TurnView {
   /** 0 when created; +1 for every accepted send. */
   version: number;
+  /** The `seq` of the last event emitted (0 before any; CONTRACT v3). */
+  seq: number;
+  /**
+   * CONTRACT v3: the turn in progress: whose it is (also after they left) and whether it is an
+   * extra turn (CR 500.7), with the `id` given to ADD_EXTRA_TURN (Final Fortune); null in the pregame.
+   */
+  currentTurn: { player: PlayerId; extra: boolean; id?: string } | null;
   turn: number;
   activePlayer: PlayerId | null;
   activeTeam: string | null;
@@ -281,7 +294,14 @@ export interface TurnView {
   landsPlayed: number;
   /** Lands each player in the game played this turn (CR 305.2, 805.4c). */
   landsPlayedBy: Record<PlayerId, number>;
+  /** How many lands the active player may play this turn (1, changed by effects, 305.2). */
   landPlaysAllowed: number;
+  /**
+   * How many lands each player in the game may play this turn, beside `landsPlayedBy`: each
+   * active player's allowance (with shared team turns each member of the active team has their
+   * own, 805.4c), 0 for the others (305.2: lands are played on one's own turn).
+   */
+  landPlaysAllowedBy: Record<PlayerId, number>;
   spellsCast: Record<PlayerId, number>;
   manaPool: Record<PlayerId, number>;
   handSizes: Record<PlayerId, number>;
@@ -290,7 +310,8 @@ export interface TurnView {
   teams: { id: string; players: PlayerId[] }[] | null;
   dayNight: 'day' | 'night' | null;
   combat: null | {
-    attackers: { id: string; defender: PlayerId; firstStrike: boolean; doubleStrike: boolean; blockedBy: string[] }[];
+    /** `blocked` (v3): the attacker was blocked, and stays blocked when its blockers leave combat (CR 509.1h). */
+    attackers: { id: string; defender: PlayerId; firstStrike: boolean; doubleStrike: boolean; blocked: boolean; blockedBy: string[] }[];
     blockers: { id: string; blocking: string[]; firstStrike: boolean; doubleStrike: boolean }[];
   };
   effects: EffectEntry[];
@@ -346,4 +367,24 @@ export type CheckpointHook = (view: TurnView, pending: EmittedEvent[]) => Checkp
 /** Host callbacks. */
 export interface GameHooks {
   checkpoint?: CheckpointHook;
+  /**
+   * CONTRACT v3: called once at the end of every send (and of createGame) that called the
+   * checkpoint at least once, after the engine committed (`ok: true`) or refused it (`ok: false`,
+   * with the unchanged `version` and `seq`): the host commits what it staged in the checkpoint, or
+   * discards it. A throw from it is ignored (reported to `console.error`).
+   */
+  settled?: (outcome: SettledOutcome) => void;
+  /**
+   * CONTRACT v3: Arena-style passing. Consulted wherever stops are (and with objects on the
+   * stack): `true` passes for that player, emitted as `autoPass` with reason `'host'`. `nextStop`
+   * uses it, so it must be pure; it must not call `send`.
+   */
+  autoPass?: (view: TurnView, player: PlayerId) => boolean;
+}
+
+/** What `hooks.settled` is told at the end of a send that called the checkpoint. */
+export interface SettledOutcome {
+  ok: boolean;
+  version: number;
+  seq: number;
 }

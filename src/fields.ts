@@ -83,7 +83,9 @@ export const DurationSchema = z.union([
   z.enum(['untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn']),
   z.object({ untilStep: TurnStepSchema, ofPlayer: opt(PlayerIdSchema) }),
 ]);
-export const StopSchema = z.object({ step: TurnStepSchema, turn: z.enum(['own', 'others', 'any']) });
+/** CR 502.4: no player receives priority in the untap step, so no stop can name it. */
+const StopStepSchema = TurnStepSchema.check(z.refine((step) => step !== 'untap', { message: "'untap' gives no priority (CR 502.4): a stop names a step in which players receive priority" }));
+export const StopSchema = z.object({ step: StopStepSchema, turn: z.enum(['own', 'others', 'any']) });
 
 /** CR 807.5b: in Grand Melee any event may name its turn marker (read by the Grand Melee game; ignored elsewhere). */
 const TurnMarker = opt(int(1, MAX_PLAYERS));

@@ -7,7 +7,7 @@ import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
-import type { Awaiting, CheckpointHook, EmittedEvent, PlayerId, TurnView } from './contract.js';
+import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnView } from './contract.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -18,12 +18,33 @@ import { describeThrown } from './errors.js';
  * the game's current `version()`, with re-entrance tracked; none without a hook (the effects
  * then behave as with a hook that reports nothing).
  */
-export function hookRuntime(hook: CheckpointHook | undefined, version: () => number): GameHooksRuntime | undefined {
-  if (hook === undefined) return undefined;
-  const runtime: GameHooksRuntime = { inHook: false };
-  const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, version());
-  runtime.check = (ctx, about) => callHook(hook, view, ctx, about, (inHook) => (runtime.inHook = inHook));
+export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number): GameHooksRuntime | undefined {
+  const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
+  if (checkpoint === undefined && autoPass === undefined) return undefined;
+  const runtime: GameHooksRuntime = { inHook: false, seq: 0, calls: 0, numbers: null };
+  const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, version(), runtime.seq);
+  if (checkpoint !== undefined) {
+    runtime.check = (ctx, about) => {
+      runtime.calls++;
+      // CONTRACT v3: `pending` holds the events as emitted, `seq` included: those of this send so far are numbered now.
+      for (const e of ctx.pending) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
+      return callHook(checkpoint, view, ctx, about, (inHook) => (runtime.inHook = inHook), runtime.numbers);
+    };
+  }
+  if (autoPass !== undefined) runtime.autoPass = (ctx, player) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, (inHook) => (runtime.inHook = inHook));
   return runtime;
+}
+
+/** Asks `hooks.autoPass`; anything but `true` is "ask the player". A throw is HOOK_FAILED. */
+function askAutoPass(hook: NonNullable<GameHooks['autoPass']>, view: TurnView, player: PlayerId, setInHook: (inHook: boolean) => void): boolean {
+  setInHook(true);
+  try {
+    return hook(view, player) === true;
+  } catch (err) {
+    throw hookFailed(`the autoPass hook threw: ${describeThrown(err)}`);
+  } finally {
+    setInHook(false);
+  }
 }
 
 /**
@@ -37,10 +58,11 @@ export function callHook(
   ctx: TurnContext,
   about: PlayerId | null,
   setInHook: (inHook: boolean) => void,
+  numbers: ReadonlyMap<EmittedEvent, number> | null = null,
 ): HookReport {
   const seen = argumentsSeen(hook);
   const shown = seen === 0 ? undefined : view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
-  const pending = seen < 2 ? undefined : ctx.pending.map((e) => ({ ...e }));
+  const pending = seen < 2 ? undefined : ctx.pending.map((e) => (e.seq !== undefined || numbers === null ? { ...e } : { ...e, seq: numbers.get(e) }));
   let raw: unknown;
   setInHook(true);
   try {

@@ -31,30 +31,83 @@ function isAsked(ctx: SnapshotLike['context'], awaiting: Awaiting, player: Playe
 /** Most decisions a look ahead answers before it gives up. */
 const MAX_LOOKAHEAD = 20_000;
 
+/** A decision awaited in a look ahead: in which turn (a Grand Melee turn marker's, 807.4), and what. */
+export interface Decision<S extends SnapshotLike = SnapshotLike> {
+  snapshot: S;
+  awaiting: Awaiting;
+  /** Grand Melee: the turn marker whose turn awaits it. */
+  turnMarker?: number;
+}
+
+/** What a look ahead reads of a game's state, over any turn logic. */
+export interface LookAhead<G, S extends SnapshotLike = SnapshotLike> {
+  /** The decisions awaited now, in the order they are answered (one, or one per running Grand Melee turn). */
+  decisions(state: G): Decision<S>[];
+  /** The state after `event` answers `decision` (the per-send counters at zero, no hook), or null when nothing changed. */
+  advance(state: G, decision: Decision<S>, event: TurnEvent): G | null;
+  /** How many turns have begun so far (the horizon counts the turns begun, every turn marker's in Grand Melee). */
+  turnsBegun(state: G): number;
+}
+
+/** The plainest answer to a decision (a pass, no attackers, the order as listed...), when it is legal. */
+function plainestAnswer(decision: Decision): TurnEvent | null {
+  const { snapshot, awaiting } = decision;
+  const action = legalActionsOf(snapshot, awaiting.player).find((a) => PLAINEST.has(a.type));
+  if (action === undefined) return null;
+  const event = plainestFill(action, awaiting, snapshot.context);
+  return violationOf(snapshot.context, awaiting, event) === null ? event : null;
+}
+
 /**
  * The next decision awaited from `player` (or anyone), or null if the game ends first or it is
- * not within `players.length + 1` turns, over any turn logic: `advance` takes the state after an
- * event (with the per-send counters at zero), or null when nothing changed.
+ * not within `players.length + 1` turns, over any turn logic. The decisions awaited now are
+ * answered first (CONTRACT v3: never the decision awaited now, so it always names a later one),
+ * then every decision that is not that player's, with the plainest input.
  */
-export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
-  if (player !== undefined && !snapshot.context.players.includes(player)) return null;
-  const lastTurn = snapshot.context.turn + snapshot.context.players.length + 1;
-  let current = snapshot;
+export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string | undefined, look: LookAhead<G, S>): NextStop | null {
+  const first = look.decisions(start);
+  const players = first[0]?.snapshot.context.players ?? [];
+  if (first.length === 0 || (player !== undefined && !players.includes(player))) return null;
+  const lastTurn = look.turnsBegun(start) + players.length + 1;
+  let current = start;
+  // What is awaited now, in each turn that awaits something: answered, not named.
+  for (const now of first) {
+    const decision = look.decisions(current).find((d) => d.turnMarker === now.turnMarker);
+    if (decision === undefined) continue;
+    const next = answered(look, current, decision);
+    if (next === null) return null;
+    current = next;
+  }
   for (let i = 0; i < MAX_LOOKAHEAD; i++) {
-    const ctx = current.context;
-    const awaiting = awaitingOf(current);
-    if (awaiting === null || ctx.turn > lastTurn) return null;
-    if (player === undefined || isAsked(ctx, awaiting, player)) {
-      return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...awaiting } };
+    const decisions = look.decisions(current);
+    if (decisions.length === 0 || look.turnsBegun(current) > lastTurn) return null;
+    for (const d of decisions) {
+      if (player !== undefined && !isAsked(d.snapshot.context, d.awaiting, player)) continue;
+      const ctx = d.snapshot.context;
+      const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
+      if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
+      return found;
     }
-    // The plainest answer (a pass, no attackers, the order as listed...), when it is legal.
-    const action = legalActionsOf(current, awaiting.player).find((a) => PLAINEST.has(a.type));
-    if (action === undefined) return null;
-    const event = plainestFill(action, awaiting, ctx);
-    if (violationOf(ctx, awaiting, event) !== null) return null;
-    const next = advance(current, event);
+    const next = answered(look, current, decisions[0] as Decision<S>);
     if (next === null) return null;
     current = next;
   }
   return null;
+}
+
+function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, decision: Decision<S>): G | null {
+  const event = plainestAnswer(decision);
+  return event === null ? null : look.advance(state, decision, event);
+}
+
+/** The look ahead of a game with one turn at a time: `advance` takes the state after an event, or null when nothing changed. */
+export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
+  return nextStopOver<S, S>(snapshot, player, {
+    decisions(current) {
+      const awaiting = awaitingOf(current);
+      return awaiting === null ? [] : [{ snapshot: current, awaiting }];
+    },
+    advance: (current, _decision, event) => advance(current, event),
+    turnsBegun: (current) => current.context.turn,
+  });
 }

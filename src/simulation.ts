@@ -52,6 +52,11 @@ export interface SimulationSummary {
   game: Game;
   turns: number;
   events: number;
+  /**
+   * Milliseconds spent in `game.send` alone: the engine's time, without the random choices,
+   * `legalActions`, the callbacks and what they print (the command line's events/s, issue 22).
+   */
+  sendMs: number;
   refused: number;
   resolved: number;
   winners: string[] | null;
@@ -120,13 +125,16 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
   const players = seats.players;
   const game = createGame({ ...seats, rules: options.rules ?? 'current', pregame: options.pregame === true, seed: options.seed ?? 1, ...options.game });
   let events = 0;
+  let sendMs = 0;
   let refused = 0;
   let resolved = 0;
   game.on('resolve', () => resolved++);
   if (options.onEmit) game.on('*', options.onEmit);
   options.onStart?.(game);
   const send = (event: Record<string, unknown>) => {
+    const started = performance.now();
     const result = game.send(event as unknown);
+    sendMs += performance.now() - started;
     events++;
     if (!result.ok) refused++;
     options.onSend?.(event, result.ok, game.view());
@@ -169,5 +177,5 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
     send(choice.turnMarker === undefined ? event : { ...event, turnMarker: choice.turnMarker });
   }
   const final = game.view();
-  return { game, turns: final.turns === undefined ? final.turn : Math.min(...final.turns.map((t) => t.turn)), events, refused, resolved, winners: final.gameOver?.winners ?? null };
+  return { game, turns: final.turns === undefined ? final.turn : Math.min(...final.turns.map((t) => t.turn)), events, sendMs, refused, resolved, winners: final.gameOver?.winners ?? null };
 }

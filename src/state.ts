@@ -198,6 +198,8 @@ export interface TurnContext {
     /** Players who finished their opening hand actions (CR 103.6). */
     handsDone: PlayerId[];
   } | null;
+  /** The turn in progress is an extra turn (CR 500.7), with the id ADD_EXTRA_TURN gave it; null for a regular turn (and in the pregame). */
+  extraTurn: { id?: string } | null;
 }
 
 /** Input of the turn machine: validated game options. */
@@ -276,6 +278,7 @@ export function cloneContext(c: TurnContext): TurnContext {
     influence: c.influence,
     planarRolls: c.planarRolls,
     pregame: c.pregame,
+    extraTurn: c.extraTurn ?? null,
   };
 }
 
@@ -339,5 +342,6 @@ export function adoptContext(c: TurnContext): TurnContext {
     influence: c.influence,
     planarRolls: c.planarRolls,
     pregame: c.pregame,
+    extraTurn: c.extraTurn ?? null,
   };
 }

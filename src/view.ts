@@ -10,6 +10,7 @@ import { decider } from './rules/control.js';
 import { triggerOrderDue } from './rules/priority.js';
 import { bottomDue, mulliganDue, openingHandDue, startingCandidates, startingChooser } from './rules/pregame.js';
 import { teamOf } from './rules/teams.js';
+import { representative, unitOf } from './rules/units.js';
 import { landPlaysAllowed, maxHandSizeOf } from './rules/effects.js';
 import { scheduleOf } from './rules/schedule.js';
 import { landsPlayedBy as landsPlayedByOf, landsPlayedByUnit } from './rules/timing.js';
@@ -23,6 +24,13 @@ export interface SnapshotLike {
 
 /** What the game waits for, derived from the tags of the states it is in (null once the game is over). */
 export function awaitingOf(snapshot: SnapshotLike): Awaiting | null {
+  const awaiting = awaitedOf(snapshot);
+  // CR 805.2, 904: a team whose first player left is awaited through a member still in the game.
+  if (awaiting === null || snapshot.context.players.includes(awaiting.player)) return awaiting;
+  return { ...awaiting, player: representative(snapshot.context, awaiting.player) };
+}
+
+function awaitedOf(snapshot: SnapshotLike): Awaiting | null {
   const ctx = snapshot.context;
   if (snapshot.status !== 'active' || ctx.result !== null) return null;
   if (ctx.priority !== null) return { kind: 'priority', player: ctx.priority };
@@ -141,8 +149,23 @@ function copyStops(stops: TurnView['stops']): TurnView['stops'] {
   return out;
 }
 
+/** CR 305.2, 805.4c: the lands each player in the game may play this turn (0 but for the active player or team). */
+function landPlaysAllowedBy(ctx: TurnContext): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of ctx.players) out[p] = ctx.activePlayer !== null && unitOf(ctx, p) === ctx.activePlayer ? landPlaysAllowed(ctx, p) : 0;
+  return out;
+}
+
+/** CONTRACT v3, TurnView.currentTurn: whose turn is in progress (its unit, also after they left) and whether it is an extra turn (500.7). */
+function currentTurnOf(ctx: TurnContext): TurnView['currentTurn'] {
+  if (ctx.phase === 'pregame') return null;
+  const extra = ctx.extraTurn;
+  if (extra === null) return { player: ctx.turnOwner, extra: false };
+  return extra.id === undefined ? { player: ctx.turnOwner, extra: true } : { player: ctx.turnOwner, extra: true, id: extra.id };
+}
+
 /** Builds a fresh TurnView from a context and what is awaited. Nothing in it is shared with the context. */
-export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number): TurnView {
+export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: number, seq = 0): TurnView {
   const records = playerRecords(ctx);
   const manaPool = { ...records.manaPool };
   const handSizes = { ...records.handSizes };
@@ -153,12 +176,14 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
   const stops = records.anyStops ? copyStops(records.stops) : { ...records.stops };
   return {
     version,
+    seq,
+    currentTurn: currentTurnOf(ctx),
     turn: ctx.turn,
-    activePlayer: ctx.activePlayer,
+    activePlayer: ctx.activePlayer === null ? null : representative(ctx, ctx.activePlayer),
     activeTeam: ctx.activePlayer === null ? null : (teamOf(ctx, ctx.activePlayer)?.id ?? null),
     phase: ctx.phase,
     step: ctx.step,
-    priority: ctx.result === null ? ctx.priority : null,
+    priority: ctx.result === null && ctx.priority !== null ? representative(ctx, ctx.priority) : null,
     // The usual awaiting (priority, the only one a checkpoint hook is shown) copied as it is made; the others as JSON would.
     awaiting: awaiting === null ? null : awaiting.kind === 'priority' ? { kind: awaiting.kind, player: awaiting.player } : structuredCopy(awaiting),
     decidedBy,
@@ -166,6 +191,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     landsPlayed: landsPlayedByUnit(ctx, ctx.activePlayer),
     landsPlayedBy,
     landPlaysAllowed: landPlaysAllowed(ctx, ctx.activePlayer),
+    landPlaysAllowedBy: landPlaysAllowedBy(ctx),
     spellsCast,
     manaPool,
     handSizes,
@@ -177,7 +203,7 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
       ctx.combat === null
         ? null
         : {
-            attackers: ctx.combat.attackers.map((a) => ({ id: a.id, defender: a.defender, firstStrike: a.firstStrike, doubleStrike: a.doubleStrike, blockedBy: [...a.blockedBy] })),
+            attackers: ctx.combat.attackers.map((a) => ({ id: a.id, defender: a.defender, firstStrike: a.firstStrike, doubleStrike: a.doubleStrike, blocked: a.blocked, blockedBy: [...a.blockedBy] })),
             blockers: ctx.combat.blockers.map((b) => ({ id: b.id, blocking: [...b.blocking], firstStrike: b.firstStrike, doubleStrike: b.doubleStrike })),
           },
     effects: ctx.effects.map((e) => {
@@ -243,8 +269,8 @@ function plainCopy(value: unknown): unknown {
 }
 
 /** The view of a machine snapshot. */
-export function viewOf(snapshot: SnapshotLike, version: number): TurnView {
-  return buildView(snapshot.context, awaitingOf(snapshot), version);
+export function viewOf(snapshot: SnapshotLike, version: number, seq = 0): TurnView {
+  return buildView(snapshot.context, awaitingOf(snapshot), version, seq);
 }
 
 /** Freezes a view deeply (for `getSnapshot`). */

@@ -1,87 +1,16 @@
 /**
  * Controls: one button per decision of the awaited player (from `legalActions`), with a small
  * form built from the template's `choose` (a field per chosen field, a select per field its
- * variants differ in), and the host's bookkeeping events. Every button that sends an event has
- * `data-action="<EVENT TYPE>"`. What is typed into a form lives in {@link Drafts}, so
+ * variants differ in), and the host's bookkeeping events (host.ts). Every button that sends an
+ * event has `data-action="<EVENT TYPE>"`. What is typed into a form lives in {@link Drafts}, so
  * re-rendering after each event keeps it.
  */
 import type { LegalAction } from '../../src/legal.js';
-import type { SkipTarget, TurnView } from '../../src/contract.js';
 import { fill, h } from './dom.js';
+import { actionButton, select, text, value, type CombatantDraft, type ControlsInput } from './form.js';
+import { hostEvents } from './host.js';
 
-/** A row of the attackers or blockers form. */
-export interface CombatantDraft {
-  id: string;
-  /** The defender (attackers) or the attacker blocked (blockers). */
-  target: string;
-  firstStrike: boolean;
-  doubleStrike: boolean;
-}
-
-/** Form contents, kept across renders. */
-export interface Drafts {
-  serial: number;
-  fields: Record<string, string>;
-  attackers: CombatantDraft[];
-  blockers: CombatantDraft[];
-}
-
-/** A fresh set of drafts. */
-export function newDrafts(): Drafts {
-  return { serial: 1, fields: {}, attackers: [], blockers: [] };
-}
-
-/** What the controls need from the app. */
-export interface ControlsInput {
-  view: TurnView;
-  legal: LegalAction[];
-  /** True while time travelling or following a remote game: nothing can be sent. */
-  readOnly: boolean;
-  drafts: Drafts;
-  send(event: Record<string, unknown>): void;
-  /** Queues a trigger that the checkpoint hook reports in the next cleanup step (CR 514.3a). */
-  triggerAtCleanup(trigger: { id: string; controller: string }): void;
-  /** Triggers queued for the next cleanup step. */
-  queuedCleanupTriggers: { id: string; controller: string }[];
-  rerender(): void;
-}
-
-const SKIP_TARGETS: SkipTarget[] = ['turn', 'combat', 'untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat', 'end', 'cleanup'];
-
-function text(input: ControlsInput, name: string, fallback: string, attrs: Record<string, string> = {}): HTMLInputElement {
-  const { fields } = input.drafts;
-  return h('input', {
-    type: 'text',
-    size: 10,
-    'data-field': name,
-    value: fields[name] ?? fallback,
-    ...attrs,
-    oninput: (e: Event) => (fields[name] = (e.target as HTMLInputElement).value),
-  });
-}
-
-function select(input: ControlsInput, name: string, options: string[], fallback = options[0] ?? ''): HTMLSelectElement {
-  const { fields } = input.drafts;
-  const current = fields[name] !== undefined && options.includes(fields[name]) ? fields[name] : fallback;
-  return h(
-    'select',
-    { 'data-field': name, onchange: (e: Event) => (fields[name] = (e.target as HTMLSelectElement).value) },
-    options.map((o) => h('option', { value: o, selected: o === current }, o)),
-  );
-}
-
-function checkbox(input: ControlsInput, name: string, label: string): HTMLLabelElement {
-  const { fields } = input.drafts;
-  return h('label', {}, h('input', { type: 'checkbox', 'data-field': name, checked: fields[name] === 'true', onchange: (e: Event) => (fields[name] = String((e.target as HTMLInputElement).checked)) }), label);
-}
-
-function value(input: ControlsInput, name: string, fallback: string): string {
-  return input.drafts.fields[name] ?? fallback;
-}
-
-function actionButton(type: string, label: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
-  return h('button', { type: 'button', 'data-action': type, ...extra, onclick }, label);
-}
+export { newDrafts, type CombatantDraft, type ControlsInput, type Drafts } from './form.js';
 
 function combatantRows(input: ControlsInput, rows: CombatantDraft[], kind: 'attacker' | 'blocker', targets: string[]): HTMLElement {
   const row = (r: CombatantDraft, i: number) =>
@@ -141,7 +70,8 @@ function varyingFields(offer: Offer): string[] {
 function chosenField(input: ControlsInput, offer: Offer, field: string): { el: HTMLElement; read: () => unknown; rows?: true } {
   const { view, drafts } = input;
   const p = offer.player;
-  const awaiting = view.awaiting?.player === p ? view.awaiting : null;
+  // In Grand Melee the player may be awaited on another turn marker's turn (CR 807.5).
+  const awaiting = view.awaiting?.player === p ? view.awaiting : (view.turns?.find((t) => t.awaiting?.player === p)?.awaiting ?? null);
   const name = `${offer.type}-${field}`;
   switch (field) {
     case 'attackers': {
@@ -241,74 +171,6 @@ function playerDecisions(input: ControlsInput): HTMLElement[] {
   const awaited = input.view.awaiting?.player;
   const plainest = offers.find((o) => o.player === awaited);
   return offers.map((o) => decisionControl(input, o, o === plainest));
-}
-
-function hostEvents(input: ControlsInput): HTMLElement[] {
-  const { view } = input;
-  const players = view.players;
-  const num = (name: string, fallback: string) => Math.max(0, Math.floor(Number(value(input, name, fallback)) || 0));
-  const triggerId = () => value(input, 'trigger-id', `trigger-${input.drafts.serial}`).trim() || `trigger-${input.drafts.serial}`;
-  const nextTrigger = () => {
-    delete input.drafts.fields['trigger-id'];
-    input.drafts.serial++;
-  };
-  return [
-    h(
-      'div',
-      { class: 'form', 'data-form': 'TRIGGER' },
-      text(input, 'trigger-id', `trigger-${input.drafts.serial}`),
-      select(input, 'trigger-controller', players),
-      actionButton('TRIGGER', 'Trigger', () => {
-        const trigger = { id: triggerId(), controller: value(input, 'trigger-controller', players[0] ?? '') };
-        nextTrigger();
-        input.send({ type: 'TRIGGER', triggers: [trigger] });
-      }),
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-action': 'CLEANUP_TRIGGER',
-          title: 'the checkpoint hook reports this trigger in the next cleanup step (CR 514.3a)',
-          onclick: () => {
-            const trigger = { id: triggerId(), controller: value(input, 'trigger-controller', players[0] ?? '') };
-            nextTrigger();
-            input.triggerAtCleanup(trigger);
-          },
-        },
-        'Trigger in next cleanup',
-      ),
-      input.queuedCleanupTriggers.length ? h('small', { 'data-testid': 'cleanup-queue' }, ` queued: ${input.queuedCleanupTriggers.map((t) => t.id).join(', ')}`) : null,
-    ),
-    h(
-      'div',
-      { class: 'form', 'data-form': 'MANA' },
-      select(input, 'mana-player', players),
-      text(input, 'mana-amount', '1', { size: '3', type: 'number', min: '0' }),
-      actionButton('ADD_MANA', 'Add mana', () => input.send({ type: 'ADD_MANA', player: value(input, 'mana-player', players[0] ?? ''), amount: num('mana-amount', '1') })),
-      actionButton('SPEND_MANA', 'Spend mana', () => input.send({ type: 'SPEND_MANA', player: value(input, 'mana-player', players[0] ?? ''), amount: num('mana-amount', '1') })),
-    ),
-    h(
-      'div',
-      { class: 'form', 'data-form': 'HAND_SIZE' },
-      select(input, 'hand-player', players),
-      text(input, 'hand-size', '7', { size: '3', type: 'number', min: '0' }),
-      actionButton('HAND_SIZE', 'Set hand size', () => input.send({ type: 'HAND_SIZE', player: value(input, 'hand-player', players[0] ?? ''), size: num('hand-size', '7') })),
-    ),
-    h(
-      'div',
-      { class: 'form', 'data-form': 'SCHEDULE' },
-      select(input, 'extra-player', players),
-      actionButton('ADD_EXTRA_TURN', 'Extra turn', () => input.send({ type: 'ADD_EXTRA_TURN', player: value(input, 'extra-player', players[0] ?? '') })),
-      select(input, 'skip-what', SKIP_TARGETS),
-      actionButton('SKIP_NEXT', 'Skip next', () => input.send({ type: 'SKIP_NEXT', player: value(input, 'extra-player', players[0] ?? ''), what: value(input, 'skip-what', 'turn') })),
-    ),
-    h(
-      'div',
-      { class: 'form', 'data-form': 'ADD_EXTRA_COMBAT' },
-      checkbox(input, 'combat-no-main', 'no main phase after'),
-      actionButton('ADD_EXTRA_COMBAT', 'Extra combat', () => input.send({ type: 'ADD_EXTRA_COMBAT', followedByMain: value(input, 'combat-no-main', 'false') !== 'true' })),
-    ),
-  ];
 }
 
 /** Renders the controls into `root`. */

@@ -5,17 +5,22 @@
 import './no-eval.js';
 import './style.css';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { EmittedEvent, RulesProfile, Trigger } from '../../src/contract.js';
+import type { EmittedEvent, TurnView, Trigger } from '../../src/contract.js';
 import { createGame, restoreGame } from '../../src/game/create.js';
 import { chartSnapshotOf } from '../../src/game/actor.js';
 import { type Game, type GameOptions } from '../../src/game/types.js';
 import type { PersistedGame } from '../../src/persistence/format.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import { statePath } from '../../src/persistence/format.js';
-import { viewOf, type SnapshotLike as ViewSnapshot } from '../../src/view.js';
+import type { SnapshotLike as ViewSnapshot } from '../../src/view.js';
 
 /** A snapshot the page shows: the view's parts and the state value the chart highlights. */
 type SnapshotLike = ViewSnapshot & { value: unknown };
+/** What the page shows of a game: its chart snapshot and its view (with every turn marker's turn in Grand Melee). */
+interface Shown {
+  snapshot: SnapshotLike;
+  view: TurnView;
+}
 import layout from 'virtual:chart-layout';
 import { renderChart } from './chart.js';
 import { activePaths } from './chart.model.js';
@@ -23,6 +28,7 @@ import { renderGraph } from './graph.js';
 import { newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
 import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js';
+import { describeGame, gameOptionsOf, newGameFields, type NewGameSettings } from './newgame.js';
 import { renderPanel } from './panel.js';
 import { followRemote, relayUrl } from './remote.js';
 
@@ -30,22 +36,17 @@ import { followRemote, relayUrl } from './remote.js';
 const MAX_LOG_ENTRIES = 3000;
 /** Autoplay's pace, in milliseconds per action. */
 const AUTOPLAY_INTERVAL_MS = 600;
-const PLAYER_NAMES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-
-interface NewGameSettings {
-  players: number;
-  starting: string;
-  rules: RulesProfile;
-}
 
 const state = {
   mode: 'local' as 'local' | 'remote',
   game: null as Game | null,
-  settings: { players: 2, starting: 'A', rules: 'current' } as NewGameSettings,
+  settings: { players: 2, starting: 'A', rules: 'current', variant: 'freeForAll' } as NewGameSettings,
+  /** Why the form's last game could not be made (createGame's INVALID_OPTIONS), or null. */
+  formError: null as string | null,
   entries: [] as LogEntry[],
   nextId: 1,
   viewing: null as LogEntry | null,
-  restored: new Map<number, SnapshotLike>(),
+  restored: new Map<number, Shown>(),
   cleanupQueue: [] as Trigger[],
   drafts: newDrafts(),
   autoplay: null as ReturnType<typeof setInterval> | null,
@@ -79,9 +80,15 @@ const hooks: GameOptions['hooks'] = {
 };
 
 function newGame(settings: NewGameSettings): void {
-  const players = PLAYER_NAMES.slice(0, settings.players);
-  const startingPlayer = players.includes(settings.starting) ? settings.starting : (players[0] as string);
-  state.game = createGame({ players, startingPlayer, rules: settings.rules, hooks });
+  const options = gameOptionsOf(settings);
+  try {
+    state.game = createGame({ ...options, hooks });
+    state.formError = null;
+  } catch (err) {
+    // The game on show stays; the form says why the new one was refused.
+    state.formError = err instanceof Error ? err.message : String(err);
+    return;
+  }
   state.entries = [];
   state.viewing = null;
   state.restored.clear();
@@ -89,7 +96,7 @@ function newGame(settings: NewGameSettings): void {
   state.drafts = newDrafts();
   state.random = seededRandom(1);
   const v = state.game.view();
-  addEntry({ turn: v.turn, step: v.step, kind: 'start', label: `new game: ${players.join(', ')}; ${startingPlayer} starts; '${settings.rules}' rules`, persisted: state.game.persist() });
+  addEntry({ turn: v.turn, step: v.step, kind: 'start', label: `new game: ${describeGame(options)}; ${v.activePlayer ?? options.startingPlayer} starts; '${settings.rules}' rules`, persisted: state.game.persist() });
 }
 
 function send(event: Record<string, unknown>): void {
@@ -118,13 +125,23 @@ function send(event: Record<string, unknown>): void {
   render();
 }
 
-function snapshotOf(entry: LogEntry): SnapshotLike {
+function shownOf(game: Game): Shown {
+  return { snapshot: chartSnapshotOf(game), view: game.view() };
+}
+
+function snapshotOf(entry: LogEntry): Shown {
   let s = state.restored.get(entry.id);
   if (s === undefined) {
-    s = chartSnapshotOf(restoreGame(entry.persisted));
+    s = shownOf(restoreGame(entry.persisted));
     state.restored.set(entry.id, s);
   }
   return s;
+}
+
+/** The players a decision is awaited from: the awaited player, and in Grand Melee each turn marker's (CR 807.5). */
+function awaitedPlayers(view: TurnView): string[] {
+  const players = [view.awaiting?.player, ...(view.turns ?? []).map((t) => t.awaiting?.player)];
+  return [...new Set(players.filter((p): p is string => p !== undefined))];
 }
 
 function view(entry: LogEntry | null): void {
@@ -188,7 +205,6 @@ function setMode(mode: 'local' | 'remote'): void {
 
 function renderHeader(): void {
   const s = state.settings;
-  const players = PLAYER_NAMES.slice(0, s.players);
   fill(
     header,
     h('h1', {}, 'mtg-turn-engine ', h('span', {}, 'inspector')),
@@ -202,38 +218,37 @@ function renderHeader(): void {
       ? h(
           'form',
           { class: 'new-game', 'data-testid': 'new-game-form', onsubmit: (e: Event) => (e.preventDefault(), setAutoplay(false), newGame(state.settings), render()) },
-          h('label', {}, 'players ', h('input', { type: 'number', min: 2, max: 8, value: s.players, 'data-field': 'players', onchange: (e: Event) => ((s.players = Math.min(8, Math.max(2, Number((e.target as HTMLInputElement).value) || 2))), renderHeader()) })),
-          h('label', {}, 'starting ', h('select', { 'data-field': 'starting', onchange: (e: Event) => (s.starting = (e.target as HTMLSelectElement).value) }, players.map((p) => h('option', { value: p, selected: p === s.starting }, p)))),
-          h('label', {}, 'rules ', h('select', { 'data-field': 'rules', onchange: (e: Event) => (s.rules = (e.target as HTMLSelectElement).value as RulesProfile) }, (['current', 'classic'] as const).map((r) => h('option', { value: r, selected: r === s.rules }, r)))),
+          ...newGameFields(s, renderHeader),
           h('button', { type: 'submit', 'data-testid': 'new-game' }, 'New game'),
+          state.formError === null ? null : h('span', { class: 'form-error', 'data-testid': 'new-game-error' }, state.formError),
           h('label', { class: 'autoplay' }, h('input', { type: 'checkbox', 'data-testid': 'autoplay', checked: state.autoplay !== null, onchange: (e: Event) => setAutoplay((e.target as HTMLInputElement).checked) }), 'autoplay'),
         )
       : h('p', { class: 'remote-status', 'data-testid': 'remote-status' }, state.remote.status),
   );
 }
 
-let remoteCache: { persisted: PersistedGame; snapshot: SnapshotLike } | null = null;
+let remoteCache: { persisted: PersistedGame; shown: Shown } | null = null;
 
 /** The latest remote game, restored from its persisted form (validated like any snapshot). */
-function remoteSnapshot(): SnapshotLike | undefined {
+function remoteSnapshot(): Shown | undefined {
   const latest = state.remote.latest;
   if (latest === null) return undefined;
   if (remoteCache?.persisted !== latest) {
     try {
-      remoteCache = { persisted: latest, snapshot: chartSnapshotOf(restoreGame(latest)) };
+      remoteCache = { persisted: latest, shown: shownOf(restoreGame(latest)) };
     } catch (err) {
       // A message that is not a sound game is shown as an error; the page keeps the last good one.
       state.remote.status = `a message of the remote game was refused: ${err instanceof Error ? err.message : String(err)}`;
       state.remote.latest = remoteCache?.persisted ?? null;
-      return remoteCache?.snapshot;
+      return remoteCache?.shown;
     }
   }
-  return remoteCache.snapshot;
+  return remoteCache.shown;
 }
 
 function render(): void {
   // The remote game first: a message refused there is reported in the header.
-  const live = state.mode === 'local' ? (state.game === null ? undefined : chartSnapshotOf(state.game)) : remoteSnapshot();
+  const live = state.mode === 'local' ? (state.game === null ? undefined : shownOf(state.game)) : remoteSnapshot();
   renderHeader();
   const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
   document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;
@@ -254,13 +269,14 @@ function render(): void {
     fill(panel, h('h2', {}, 'Game'), h('p', { class: 'empty' }, 'No game yet: start one with `npx mtg-turn-engine simulate --inspect`.'));
     fill(controls);
   } else {
-    const v = viewOf(shown, state.game?.view().version ?? 0);
-    chart.update(shown.value, v, shown.context);
-    graph.update(activePaths(shown.value));
-    renderPanel(panel, v, shown.status === 'done' ? 'gameOver' : statePath(shown.value));
+    const { snapshot, view: v } = shown;
+    chart.update(snapshot.value, v, snapshot.context);
+    graph.update(activePaths(snapshot.value));
+    renderPanel(panel, v, snapshot.status === 'done' ? 'gameOver' : statePath(snapshot.value), snapshot.context);
+    const game = state.game;
     renderControls(controls, {
       view: v,
-      legal: state.game !== null && v.awaiting !== null ? state.game.legalActions(v.awaiting.player) : [],
+      legal: game === null ? [] : awaitedPlayers(v).flatMap((p) => game.legalActions(p)),
       readOnly: state.viewing !== null || state.mode !== 'local',
       drafts: state.drafts,
       send,

@@ -72,13 +72,28 @@ export async function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_
   });
 }
 
+/** A running bridge to Stately's hosted inspector. */
+export interface StatelyBridge {
+  /** Where it listens (127.0.0.1). */
+  address(): { address: string; port: number } | null;
+  /** The URL a game publishes to, with the relay's token. */
+  readonly publishUrl: string;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts `@statelyai/inspect/server`'s bridge to Stately's hosted inspector, listening on
  * 127.0.0.1 only: the library listens on every interface, so the HTTP server it creates is
  * made to bind to the loopback address (issue 13: nothing on the network can read the game).
+ * The library's own WebSocket server accepts any Origin and Host and lets every client
+ * publish; it is replaced by the inspector's relay (relay.ts, at `/`, where the bridge page
+ * connects), so the bridge checks what the inspector's relay checks (issue 22): only the page's
+ * own origin and a loopback Host connect, only the game (with the per-start token) publishes,
+ * a message over 1 MiB closes its connection, and what is kept for late pages is bounded.
  */
-export async function startStatelyBridge(port: number): Promise<{ stop(): void; address: () => { address: string; port: number } | null }> {
+export async function startStatelyBridge(port: number): Promise<StatelyBridge> {
   const { createInspectorServer } = await optional('@statelyai/inspect', () => import('@statelyai/inspect/server'));
+  const { attachRelay } = await optional('ws', () => import('./relay.js'));
   const http = (await import('node:http')).default;
   const original = http.createServer;
   let created: import('node:http').Server | undefined;
@@ -89,24 +104,41 @@ export async function startStatelyBridge(port: number): Promise<{ stop(): void; 
     created = server;
     return server;
   }) as typeof original;
+  let bridge: { stop(): void };
   try {
-    const bridge = createInspectorServer({ port, autoOpen: false });
-    await new Promise<void>((resolve) => (created?.listening ? resolve() : created?.once('listening', () => resolve())));
-    return { stop: () => bridge.stop(), address: () => created?.address() as { address: string; port: number } | null };
+    bridge = createInspectorServer({ port, autoOpen: false });
   } finally {
     http.createServer = original;
   }
+  const server = created;
+  if (server === undefined) throw new Error("@statelyai/inspect/server made no HTTP server: this version of the bridge is not supported");
+  server.removeAllListeners('upgrade');
+  const relay = attachRelay(server, { path: '/', closeOtherPaths: true });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) return resolve();
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const address = () => server.address() as { address: string; port: number } | null;
+  return {
+    address,
+    publishUrl: `ws://127.0.0.1:${address()?.port ?? port}/?token=${relay.token}`,
+    stop: async () => {
+      await relay.close();
+      bridge.stop();
+    },
+  };
 }
 
 /** Plays a random legal game at a readable pace while streaming its inspection events. */
 export async function playInspected(options: InspectedGameOptions): Promise<{ events: number; view: TurnView }> {
   const { createWebSocketInspector } = await optional('@statelyai/inspect', () => import('@statelyai/inspect'));
-  let bridge: { stop(): void } | undefined;
+  let bridge: StatelyBridge | undefined;
   let url: string;
   if (options.target.kind === 'stately') {
     bridge = await startStatelyBridge(options.target.port);
-    url = `ws://127.0.0.1:${options.target.port}`;
-    console.log(`Stately's inspector: open http://127.0.0.1:${options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
+    url = bridge.publishUrl;
+    console.log(`Stately's inspector: open http://127.0.0.1:${bridge.address()?.port ?? options.target.port} (it loads https://stately.ai/inspect, so it needs internet)`);
   } else {
     url = options.target.url;
     await probeRelay(url);
@@ -146,7 +178,7 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
   if (bridge !== undefined) {
     console.log('the game is over; the bridge stays up for the inspector: press Ctrl-C to stop');
     await (options.keepBridgeUntil ?? new Promise((resolve) => process.once('SIGINT', resolve)));
-    bridge.stop();
+    await bridge.stop();
   }
   return { events, view: game.view() };
 }

@@ -11,7 +11,7 @@ import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { Effect } from '../../machines/effect.js';
 
 /** A guard as the plan calls it. */
-export type GuardFn = (args: { context: TurnContext; event: TurnEvent }, params: unknown) => boolean;
+export type GuardFn = (args: { context: TurnContext; event: TurnEvent; runtime?: GameHooksRuntime | undefined }, params: unknown) => boolean;
 /** An action as the plan calls it: a pure effect of the context, the event, the hooks runtime and its params. */
 export type ActionFn = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: unknown) => Effect;
 

@@ -52,11 +52,11 @@ interface Registers {
   own: TurnContext | null;
 }
 
-function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: TurnEvent): PlanTransition | null {
+function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined): PlanTransition | null {
   if (candidates === undefined) return null;
   for (let i = 0; i < candidates.length; i++) {
     const t = candidates[i] as PlanTransition;
-    if (t.guard === null || t.guard.fn({ context, event }, t.guard.params)) return t;
+    if (t.guard === null || t.guard.fn({ context, event, runtime }, t.guard.params)) return t;
   }
   return null;
 }
@@ -86,7 +86,7 @@ function settle(r: Registers, event: TurnEvent, runtime: GameHooksRuntime | unde
   let current = event;
   let selectEventless = true;
   while (!r.leaf.final) {
-    const t = selectEventless ? select(r.leaf.always, r.context, current) : null;
+    const t = selectEventless ? select(r.leaf.always, r.context, current, runtime) : null;
     if (t !== null) {
       selectEventless = microstep(t, r, current, runtime);
       continue;
@@ -95,7 +95,7 @@ function settle(r: Registers, event: TurnEvent, runtime: GameHooksRuntime | unde
     if (next === undefined) break;
     current = next;
     r.raised.push(next);
-    const u = select(r.leaf.on.get(next.type), r.context, next);
+    const u = select(r.leaf.on.get(next.type), r.context, next, runtime);
     if (u !== null) microstep(u, r, next, runtime);
     selectEventless = true;
   }
@@ -115,7 +115,7 @@ export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime
   if (leaf === undefined) throw new Error(`compiled runtime: '${state.value}' is not a leaf state of ${plan.machineId}`);
   if (state.status !== 'active') return { state, emitted: [], raised: [], handled: false };
   const r: Registers = { leaf, context: state.context, emitted: [], raised: [], queue: [], own: owned ? state.context : null };
-  const t = select(leaf.on.get(event.type), r.context, event);
+  const t = select(leaf.on.get(event.type), r.context, event, runtime);
   if (t !== null) microstep(t, r, event, runtime);
   settle(r, event, runtime);
   return result(r, t !== null);

@@ -110,10 +110,11 @@ export const ORDER_ATTACKERS = {
   schema: eventSchema('ORDER_ATTACKERS', { player: PlayerIdSchema, blocker: ObjectIdSchema, order: list(ObjectIdSchema), by: By }),
   players: ['player', 'by'],
   awaits: 'orderAttackers',
-  teammateMayAnswer: false,
+  // CR 805.10f: with shared team turns the defending team announces the order: any member may.
+  teammateMayAnswer: true,
   legality: (ctx, a, e) =>
     first(
-      () => awaited(a, 'orderAttackers', e.player, '509.3', 'a damage assignment order of attackers'),
+      () => awaited(a, 'orderAttackers', e.player, '509.3', 'a damage assignment order of attackers', ctx),
       () => byViolation(ctx, e.player, e.by),
       () => (a?.kind === 'orderAttackers' && a.blocker === e.blocker ? null : violation('509.3', `the order awaited is for blocker ${a?.kind === 'orderAttackers' ? a.blocker : '?'}, not ${e.blocker}`)),
       () => orderViolation(a?.kind === 'orderAttackers' ? a.attackers : [], e.order, '509.3'),
@@ -139,11 +140,8 @@ export const END_COMBAT = {
 export const REMOVE_FROM_COMBAT = {
   schema: eventSchema('REMOVE_FROM_COMBAT', { id: ObjectIdSchema }),
   players: [],
-  legality: (ctx, _a, e) =>
-    first(
-      () => inCombatPhase(ctx, 'removing a creature from combat'),
-      () => (isInCombat(ctx.combat, e.id) ? null : violation('506.4', `${e.id} is not attacking or blocking`)),
-    ),
+  // CONTRACT v3 (608.2b): an id not in combat, or outside a combat phase, already left: accepted, changes nothing.
+  legality: () => null,
   hostEffect: true,
   route: 'turn',
 } satisfies EventRecord<'REMOVE_FROM_COMBAT'>;

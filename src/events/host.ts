@@ -70,7 +70,8 @@ export const ADD_EFFECT = {
 export const REMOVE_EFFECT = {
   schema: eventSchema('REMOVE_EFFECT', { id: ObjectIdSchema }),
   players: [],
-  legality: (ctx, _a, e) => (ctx.effects.some((x) => x.id === e.id) ? null : violation('611.2', `no effect with id ${e.id} is in force`)),
+  // CONTRACT v3: an id not in force (the effect already ended) is accepted and changes nothing.
+  legality: () => null,
   hostEffect: true,
   route: 'gameWide',
 } satisfies EventRecord<'REMOVE_EFFECT'>;

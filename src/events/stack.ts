@@ -4,10 +4,10 @@
  * it (701.6).
  */
 import * as z from 'zod/mini';
-import { violation } from '../errors.js';
 import { By, MAX_LIST_LENGTH, ObjectIdSchema, PlayerIdSchema, TriggerSchema, eventSchema, isObjectId, isPlayerId, list, listOf } from '../fields.js';
 import { orderViolation } from '../rules/combat.js';
 import { byViolation } from '../rules/control.js';
+import { spellLimitViolation } from '../rules/timing.js';
 import { awaited, first, inGame, stackIdViolation } from '../rules/legality.js';
 import type { EventRecord } from './record.js';
 
@@ -47,7 +47,8 @@ export const TRIGGER = {
 export const REMOVE_FROM_STACK = {
   schema: eventSchema('REMOVE_FROM_STACK', { id: ObjectIdSchema, reason: z.optional(z.enum(['countered', 'exiled', 'removed'])) }),
   players: [],
-  legality: (ctx, _a, e) => (ctx.stack.some((o) => o.id === e.id) ? null : violation('405.1', `no object with id ${e.id} is on the stack`)),
+  // CONTRACT v3: an id not on the stack (it already left) is accepted and changes nothing.
+  legality: () => null,
   hostEffect: true,
   route: 'turn',
 } satisfies EventRecord<'REMOVE_FROM_STACK'>;
@@ -58,7 +59,13 @@ export const PUT_ON_STACK = {
     cast: z.optional(z.boolean()),
   }),
   players: ['object.controller'],
-  legality: (ctx, _a, e) => first(() => inGame(ctx, e.object.controller, 'object.controller'), () => stackIdViolation(ctx, [e.object.id])),
+  legality: (ctx, _a, e) =>
+    first(
+      () => inGame(ctx, e.object.controller, 'object.controller'),
+      () => stackIdViolation(ctx, [e.object.id]),
+      // CR 101.2: a spell cast while another object resolves counts against a `spellLimit`, as CAST_SPELL does.
+      () => (e.cast === true ? spellLimitViolation(ctx, e.object.controller) : null),
+    ),
   hostEffect: true,
   route: 'turn',
 } satisfies EventRecord<'PUT_ON_STACK'>;

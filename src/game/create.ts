@@ -72,8 +72,8 @@ function defaultStartingPlayer(options: GameOptions, seed: number): string {
 
 export function checkCallbacks(options: RestoreOptions): void {
   if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks: must be an object');
-  if (options.hooks?.checkpoint !== undefined && typeof options.hooks.checkpoint !== 'function') {
-    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks.checkpoint: must be a function');
+  for (const name of ['checkpoint', 'settled', 'autoPass'] as const) {
+    if (options.hooks?.[name] !== undefined && typeof options.hooks[name] !== 'function') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.hooks.${name}: must be a function`);
   }
   if (options.listeners !== undefined) {
     if (typeof options.listeners !== 'object' || options.listeners === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.listeners: must be an object of functions');
@@ -119,5 +119,5 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   movedOption(options);
   const logic = logicOf(options) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  return new GameShell(logic, state, parsed.value.version, options, order);
+  return new GameShell(logic, state, parsed.value.version, options, order, parsed.value.seq ?? 0);
 }

@@ -60,9 +60,10 @@ export interface TurnLogic<S, Work = unknown> {
   gate(state: S, raw: unknown): Work | Refusal;
   /** The state after gated work (XState's `transition`), with what it emitted. Throws a TurnEngineError when the hook fails. */
   transition(state: S, work: Work, runtime: GameHooksRuntime | undefined): Stepped<S>;
-  view(state: S, version: number): TurnView;
+  view(state: S, version: number, seq: number): TurnView;
   legalActions(state: S, player?: string): LegalAction[];
-  nextStop(state: S, player?: string): NextStop | null;
+  /** `runtime`: the look ahead's hooks (only `hooks.autoPass`, which nextStop uses; never the checkpoint). */
+  nextStop(state: S, player: string | undefined, runtime?: GameHooksRuntime): NextStop | null;
   /** The chart's state the XState actor shows. */
   chartState(state: S, order: ContextOrder): ChartState;
   /** The emitted events the state keeps for the next checkpoint (handed out as copies). */

@@ -12,7 +12,7 @@
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, EmittedEventType, TurnView } from '../contract.js';
 import { Emitter, Subscribers, type Listener } from '../emitter.js';
-import { ErrorCode, TurnEngineError } from '../errors.js';
+import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
@@ -47,6 +47,19 @@ export interface ShellAccess {
   inHook(): boolean;
 }
 
+/**
+ * Numbers the events a send emitted, in order, after `seq` (CONTRACT v3): those the checkpoint
+ * already numbered (it hands them out in `pending`) keep their numbers. Returns the last.
+ */
+function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: ReadonlyMap<EmittedEvent, number> | null | undefined): number {
+  let last = seq;
+  for (const e of emitted) {
+    if (e.seq === undefined) e.seq = numbers?.get(e) ?? last + 1;
+    if (e.seq > last) last = e.seq;
+  }
+  return last;
+}
+
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
@@ -55,23 +68,20 @@ export function shellAccess(game: unknown): ShellAccess | undefined {
   return game instanceof GameShell ? game[ACCESS]() : undefined;
 }
 
-/** The refusal of an event whose transition threw: the engine's error as it is, anything else as HOOK_FAILED. */
-function failed(err: unknown): Refusal {
-  return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
-}
-
 /** A game over a turn logic (CONTRACT.md, "Game"). */
 export class GameShell<S, W> implements Game {
   readonly #logic: TurnLogic<S, W>;
   #state: S;
   #version: number;
+  /** The `seq` of the last event emitted (CONTRACT v3: persisted, continued by restoreGame and forks). */
+  #seq: number;
   /** The order of the context's fields as restored, when it is not the engine's; what the game hands out keeps it. */
   readonly #order: ContextOrder;
   readonly #hooks: RestoreOptions['hooks'];
-  /** The checkpoint hook's runtime (without a hook the effects behave as with none), with the stacks the game owns. */
-  readonly #runtime: GameHooksRuntime | undefined;
   /** The stacks this game may pop in place (src/game/ownedStacks.ts); null when its logic does not. */
   readonly #stacks: OwnedStacks | null;
+  /** The hooks' runtime (without hooks the effects behave as with none), with the stacks the game owns. */
+  readonly #runtime: GameHooksRuntime | undefined;
   readonly #emitter = new Emitter();
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
@@ -85,18 +95,19 @@ export class GameShell<S, W> implements Game {
   #access: ShellAccess | null = null;
 
   /** A game in `state` (trusted: from the logic, a fork or a validated snapshot). */
-  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null) {
+  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0) {
     // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
     this.subscribe = this.subscribe.bind(this);
     this.getSnapshot = this.getSnapshot.bind(this);
     this.#logic = logic;
     this.#state = state;
     this.#version = version;
+    this.#seq = seq;
     this.#order = order;
     this.#hooks = options.hooks;
-    const hooks = hookRuntime(options.hooks?.checkpoint, () => this.#version);
+    const hooks = hookRuntime(options.hooks, () => this.#version);
     this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
-    if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false }).stacks = this.#stacks;
+    if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
     else this.#runtime = hooks;
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
@@ -140,12 +151,16 @@ export class GameShell<S, W> implements Game {
   static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS): GameShell<S, W> {
     let first: Stepped<S> | undefined;
     const game = new GameShell<S, W>(logic, undefined as S, 0, options);
+    game.#beginSend();
     try {
       first = logic.getInitialSnapshot(input, game.#runtime);
     } catch (err) {
+      game.#settle(false);
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
     game.#state = first.state;
+    game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
+    game.#settle(true);
     game.#emitter.deliver(first.emitted);
     return game;
   }
@@ -153,7 +168,7 @@ export class GameShell<S, W> implements Game {
   /** The logic's state (immutable), for tests and tools. */
   get state(): S {
     // Whoever reads it may keep it: the game owns no stack it could pop in place any more (and
-    // from inside the hook, with a step in progress, gets a copy of its own).
+    // from inside a hook, with a step in progress, gets a copy of its own).
     return (this.#stacks?.stepping === true ? this.#detached() : this.#shared()).state;
   }
 
@@ -163,38 +178,25 @@ export class GameShell<S, W> implements Game {
     return { state: this.#state, order: this.#order };
   }
 
-  /** The state as it was before the step in progress, with nothing shared with it: what the hook may keep (a fork). */
+  /** The state as it was before the step in progress, with nothing shared with it: what a hook may keep (a fork). */
   #detached(): { state: S; order: ContextOrder } {
     return (this.#stacks as OwnedStacks).read(() => this.#logic.restoreSnapshot(this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order)));
   }
 
-  /** A read of the game: from inside the hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
+  /** A read of the game: from inside a hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
   #read<T>(read: () => T): T {
     const stacks = this.#stacks;
     return stacks !== null && stacks.stepping ? stacks.read(read) : read();
   }
 
   send(raw: unknown): SendResult {
-    // The gate's answer is asked once whether it refused, and the transition's never (it returns a state or throws).
-    const runtime = this.#runtime;
-    if (runtime !== undefined && runtime.inHook) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#busy) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
-    const logic = this.#logic;
-    const state = this.#state;
-    const work = logic.gate(state, raw);
-    if (isRefusal(work)) return work;
-    let out: Stepped<S>;
-    // The stacks the game owns are popped in place only here, while no actor holds the state.
-    const stacks = this.#bridge === null ? this.#stacks : null;
-    stacks?.open();
-    try {
-      out = logic.transition(state, work, runtime);
-    } catch (err) {
-      stacks?.close(true);
-      return failed(err);
+    const out = this.#process(raw);
+    if (isRefusal(out)) {
+      this.#settle(false);
+      return out;
     }
-    stacks?.close(false);
-    this.#commit(out.state);
+    this.#commit(out.state, out.emitted);
+    this.#settle(true);
     const bridge = this.#bridge;
     if (bridge !== null) {
       this.#busy = true;
@@ -207,25 +209,81 @@ export class GameShell<S, W> implements Game {
     return { ok: true, events: this.#deliver(out.emitted, out.state) };
   }
 
-  /** An event sent to the actor (which is busy taking it): re-entrance from the hook, the gate and the transition as `send` has them, its delivery left to the bridge (after the actor has taken it). */
-  #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
+  /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
+  #process(raw: unknown, fromActor = false): Stepped<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
+    if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
-    let out: Stepped<S>;
+    this.#beginSend();
+    // The stacks the game owns are popped in place only here, while no actor holds the state.
+    const stacks = this.#bridge === null ? this.#stacks : null;
+    stacks?.open();
     try {
-      out = this.#logic.transition(this.#state, work, this.#runtime);
+      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      stacks?.close(false);
+      return out;
     } catch (err) {
-      return failed(err);
+      stacks?.close(true);
+      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
     }
-    this.#commit(out.state);
+  }
+
+  /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
+  #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
+    const out = this.#process(raw, true);
+    if (isRefusal(out)) {
+      this.#settle(false);
+      return out;
+    }
+    this.#commit(out.state, out.emitted);
+    this.#settle(true);
     return { ok: true, emitted: out.emitted, deliver: () => void this.#deliver(out.emitted, out.state) };
   }
 
-  #commit(state: S): void {
+  #commit(state: S, emitted: EmittedEvent[]): void {
     this.#state = state;
     this.#version++;
+    this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
+  }
+
+  /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
+  #beginSend(): void {
+    const runtime = this.#runtime;
+    if (runtime === undefined) return;
+    runtime.seq = this.#seq;
+    runtime.calls = 0;
+    runtime.numbers = null;
+  }
+
+  /** CONTRACT v3, `hooks.settled`: once at the end of a send that called the checkpoint; a throw is reported, never raised. */
+  #settle(ok: boolean): void {
+    const settled = this.#hooks?.settled;
+    const runtime = this.#runtime;
+    if (settled === undefined || runtime === undefined || runtime.calls === 0) return;
+    runtime.calls = 0;
+    try {
+      settled({ ok, version: this.#version, seq: this.#seq });
+    } catch (err) {
+      console.error(`mtg-turn-engine: hooks.settled threw (ignored): ${describeThrown(err)}`);
+    }
+  }
+
+  /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
+  check(raw: unknown): { ok: true } | Refusal {
+    return this.#read(() => this.#check(raw));
+  }
+
+  #check(raw: unknown): { ok: true } | Refusal {
+    const work = this.#logic.gate(this.#state, raw);
+    if (isRefusal(work)) return work;
+    try {
+      this.#logic.transition(this.#state, work, undefined);
+    } catch (err) {
+      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+    }
+    return { ok: true };
   }
 
   /**
@@ -244,7 +302,7 @@ export class GameShell<S, W> implements Game {
   }
 
   view(): TurnView {
-    return this.#read(() => this.#logic.view(this.#state, this.#version));
+    return this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
   }
 
   getSnapshot(): TurnView {
@@ -260,7 +318,9 @@ export class GameShell<S, W> implements Game {
   }
 
   nextStop(player?: string): NextStop | null {
-    return this.#read(() => this.#logic.nextStop(this.#state, player));
+    // CONTRACT v3: nextStop calls no hook but hooks.autoPass.
+    const ask = this.#runtime?.autoPass;
+    return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
@@ -268,14 +328,16 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    return this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
+    const persisted = this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
+    persisted.seq = this.#seq;
+    return persisted;
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {
-    // The fork shares the state: neither game owns a stack it could pop in place. From inside the
+    // The fork shares the state: neither game owns a stack it could pop in place. From inside a
     // hook, with a step in progress, the fork gets a copy of the state as it was.
     const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
-    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order);
-    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order);
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq);
   }
 }

@@ -68,6 +68,13 @@ export interface Game {
   legalActions(player?: string): LegalAction[];
   /** Subscribes to emitted events (`'*'` for all); returns the unsubscribe function. */
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  /**
+   * CONTRACT v3: the answer `send(event)` would give now, `{ ok: true }` or `{ ok: false, error }`,
+   * changing nothing, emitting nothing and calling no hook (so it cannot foresee a refusal that
+   * only the hook's result would cause). A hook may ask it before returning an event; a UI may
+   * grey out a button.
+   */
+  check(event: unknown): { ok: true } | { ok: false; error: EngineErrorInfo };
   /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
   nextStop(player?: string): NextStop | null;
   /** A JSON-serialisable copy of the game, for {@link restoreGame}. */

@@ -176,14 +176,9 @@ export function withTurn(m: Marker, turn: CompiledState, life: Marker['life'] = 
 
 /** Tags events with their marker when more than one turn marker is in the game (CONTRACT: `turnMarker`). */
 export function tag(events: readonly EmittedEvent[], number: number, many: boolean): Tagged[] {
-  return many ? events.map((e) => tagOne(e, number)) : [...events];
-}
-
-/** `{ ...e, turnMarker }`: Object.assign, then the field (a spread followed by a field takes V8's slow path; the events have many shapes). */
-function tagOne(e: EmittedEvent, number: number): Tagged {
-  const tagged: Tagged = Object.assign({}, e);
-  tagged.turnMarker = number;
-  return tagged;
+  // In place: the events the turn keeps as `pending` are the ones handed out (numbered once, CONTRACT v3 `seq`); they were made in this send.
+  if (many) for (const e of events) e.turnMarker = number;
+  return [...events];
 }
 
 /** A marker's turn follows a shared change made by another: the players who left leave it too, then it takes the shared fields and settles. */

@@ -34,8 +34,8 @@ export function markerView(m: Marker, v: TurnView): TurnMarkerView {
 }
 
 /** The view of a Grand Melee game: the first running turn's, with every marker's turn. */
-export function meleeView(markers: readonly Marker[], version: number): TurnView {
-  const views = markers.map((m) => viewOf(snapshotOf(turnPlan, m.turn), version));
+export function meleeView(markers: readonly Marker[], version: number, seq = 0): TurnView {
+  const views = markers.map((m) => viewOf(snapshotOf(turnPlan, m.turn), version, seq));
   const primary = Math.max(0, markers.findIndex(isTakingTurn));
   const view = views[primary] as TurnView;
   // The first running turn's record shares its arrays with the view's own fields (still a fresh view: mutating it changes nothing in the game).

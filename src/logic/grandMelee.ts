@@ -15,7 +15,7 @@ import type { EmittedEvent, Trigger, TurnEvent, TurnView } from '../contract.js'
 import { ErrorCode } from '../errors.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
-import { nextStopBy, type NextStop } from '../nextStop.js';
+import { nextStopOver, type Decision, type NextStop } from '../nextStop.js';
 import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
 import { GAME_WIDE, LEAVING, READS_AWAITING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
@@ -28,7 +28,7 @@ import { turnPlan } from '../compiled/plan.js';
 import { coordinate, inCloneOrder, isTakingTurn, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
 import { meleeView } from '../grandMelee/view.js';
 import type { TurnLogic } from '../game/logic.js';
-import { compiledStateOf, lookAhead } from './single.js';
+import { compiledStateOf } from './single.js';
 
 /** The events routed to the turns that take them. */
 type Routed = { marker: Marker; event: TurnEvent }[];
@@ -207,8 +207,8 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     return play(markers, routed, runtime);
   },
 
-  view(markers, version): TurnView {
-    return meleeView(markers, version);
+  view(markers, version, seq): TurnView {
+    return meleeView(markers, version, seq);
   },
 
   /** Every decision in every running turn; with several markers each names its `turnMarker` (807.5b). */
@@ -228,17 +228,34 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     return out;
   },
 
-  /** Per turn marker: the first running turn (lowest number) in which that player (or anyone) is next asked, within that turn; with its `turnMarker`. */
-  nextStop(markers, player): NextStop | null {
-    for (const m of markers) {
-      if (!isTakingTurn(m)) continue;
-      const found = nextStopBy(snap(m), player, (current, event) => {
-        const next = lookAhead(current.state, event);
-        return next === null ? null : snapshotOf(turnPlan, next);
-      });
-      if (found !== null) return markers.length > 1 ? { ...found, turnMarker: m.number } : found;
-    }
-    return null;
+  /**
+   * The look ahead over every turn marker (CR 807.4): the decisions awaited now in every running
+   * turn are answered first, then the next decision of the turn furthest behind (as passUntil
+   * answers), the markers passing
+   * and waiting as in play, within the contract's horizon (`players.length + 1` turns begun, every
+   * marker's counted). Names the `turnMarker` when there are several.
+   */
+  nextStop(markers, player, runtime): NextStop | null {
+    const many = markers.length > 1;
+    return nextStopOver<readonly Marker[], ReturnType<typeof snap>>(markers, player, {
+      decisions(current) {
+        const out: Decision<ReturnType<typeof snap>>[] = [];
+        for (const m of current) {
+          if (!isTakingTurn(m) || m.turn.context.result !== null) continue;
+          const snapshot = snap(m);
+          const awaiting = awaitingOf(snapshot);
+          if (awaiting !== null) out.push(many ? { snapshot, awaiting, turnMarker: m.number } : { snapshot, awaiting });
+        }
+        // As passUntil answers (src/scenarios/runner.ts): the turn furthest behind first, then the lowest marker.
+        return out.sort((a, b) => a.snapshot.context.turn - b.snapshot.context.turn || (a.turnMarker ?? 1) - (b.turnMarker ?? 1));
+      },
+      advance(current, decision, event) {
+        const marker = current.find((m) => m.number === (decision.turnMarker ?? 1)) ?? (current[0] as Marker);
+        const next = play(current, [{ marker, event }], runtime).state;
+        return next.every((m, i) => m === current[i]) ? null : next;
+      },
+      turnsBegun: (current) => current.reduce((n, m) => n + m.turn.context.turn, 0),
+    });
   },
 
   /** The first running turn (marker 1's once the game is over). */

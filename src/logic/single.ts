@@ -3,6 +3,7 @@
  * (src/compiled/), behind the gate (the PASS_PRIORITY lane, then the full gate). States are
  * immutable {@link CompiledState}s.
  */
+import type { GameHooksRuntime } from '../../machines/hooks.js';
 import { initialContext } from '../../machines/turn.effects.js';
 import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import type { EmittedEvent, TurnEvent } from '../contract.js';
@@ -41,8 +42,8 @@ export function compiledStateOf(state: string, context: TurnContext, status: 'ac
 }
 
 /** Next state for nextStop's look ahead: the step with the per-send counters at zero, no hook; null when nothing changed. */
-export function lookAhead(state: CompiledState, event: TurnEvent): CompiledState | null {
-  const next = step(turnPlan, { ...state, context: freshSendContext(state.context) }, event).state;
+export function lookAhead(state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): CompiledState | null {
+  const next = step(turnPlan, { ...state, context: freshSendContext(state.context) }, event, runtime).state;
   return next.value === state.value && next.context === state.context ? null : next;
 }
 
@@ -81,17 +82,17 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
     return sendStep(turnPlan, state, event, runtime);
   },
 
-  view(state, version) {
-    return viewOf(snapshotOf(turnPlan, state), version);
+  view(state, version, seq) {
+    return viewOf(snapshotOf(turnPlan, state), version, seq);
   },
 
   legalActions(state, player) {
     return legalActionsOf(snapshotOf(turnPlan, state), player);
   },
 
-  nextStop(state, player) {
+  nextStop(state, player, runtime) {
     return nextStopBy(snapshotOf(turnPlan, state), player, (current, event) => {
-      const next = lookAhead(current.state, event);
+      const next = lookAhead(current.state, event, runtime);
       return next === null ? null : snapshotOf(turnPlan, next);
     });
   },

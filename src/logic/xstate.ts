@@ -98,8 +98,8 @@ export const xstateLogic: TurnLogic<Snapshot, TurnEvent> = {
     return { state, emitted: flush() };
   },
 
-  view(snapshot, version) {
-    return viewOf(snapshot, version);
+  view(snapshot, version, seq) {
+    return viewOf(snapshot, version, seq);
   },
 
   legalActions(snapshot, player) {

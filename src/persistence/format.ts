@@ -13,6 +13,19 @@ export const PERSISTED_ENGINE = 'mtg-turn-engine';
 export const PERSISTED_VERSION = 2;
 /** The largest turn number (CONTRACT: an integer from 1 to 2^31 - 1). */
 export const MAX_TURN = 2 ** 31 - 1;
+/**
+ * The largest turn a restored game may be at: half of {@link MAX_TURN}, so that a restored game
+ * has 2^30 turns to go before its turn number passes what a snapshot may hold (the engine does not
+ * stop at a cap: a game at the cap would be one it could not save).
+ */
+export const MAX_RESTORED_TURN = 2 ** 30;
+/**
+ * The largest count a persisted game may hold (its version, mana in a pool, spells cast, lands
+ * played, planar die rolls, object ids): 2^48, so that a restored game can take 2^33 events more,
+ * each adding at most MAX_AMOUNT (10^6) to a count, before any count stops being an exact
+ * integer (Number.MAX_SAFE_INTEGER) and the game could no longer be saved.
+ */
+export const MAX_COUNT = 2 ** 48;
 
 /** A persisted game (see `game.persist()`). */
 export interface Persisted {
@@ -20,6 +33,8 @@ export interface Persisted {
   format: typeof PERSISTED_VERSION;
   /** The view's version when it was persisted. */
   version: number;
+  /** The `seq` of the last event the game emitted (CONTRACT v3: continued by restoreGame); absent in snapshots made before v3 (0). */
+  seq?: number;
   status: 'active' | 'done';
   state: string;
   context: TurnContext;
@@ -64,7 +79,8 @@ export function stateValue(path: string): string | Record<string, unknown> {
  * A snapshot of an earlier version of the engine, read as today's, each field in its place:
  * the lands of the turn counted in one number, `context.landsPlayed` (the active player's), become
  * `landsPlayedBy` (805.4c); a context without `endedInSend` gets it (false: snapshots are taken
- * between sends). Anything else is returned as it is.
+ * between sends); one without `extraTurn` (before v3) is in a regular turn. Anything else is
+ * returned as it is.
  */
 export function upgraded(value: unknown): unknown {
   if (!isRecord(value)) return value;
@@ -74,8 +90,10 @@ export function upgraded(value: unknown): unknown {
   return withField(withField(value, 'context', context), 'markers', markers);
 }
 
-function upgradedContext(ctx: unknown): unknown {
-  if (!isRecord(ctx)) return ctx;
+function upgradedContext(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  // v3: a context without `extraTurn` (made before v3) is in a regular turn. (A spread keeps a '__proto__' key as a field.)
+  const ctx = 'extraTurn' in value ? value : { ...value, extraTurn: null };
   // The earlier context is told by its `landsPlayed` count (a missing field of today's is refused as missing).
   const lands = ctx.landsPlayed;
   if ('landsPlayedBy' in ctx || typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;

@@ -1,7 +1,8 @@
 /**
  * The validation of an untrusted persisted game: its size and depth bounded before anything
- * else is read, the schema, then the facts that tie its fields together (one turn, or every turn
- * marker of a Grand Melee game against each other). Anything whose parts contradict each other
+ * else is read, the schema, then the facts that tie its fields together: the named cross-field
+ * invariants of src/persistence/invariants.ts (the game's once, then each turn's), and the
+ * consistency of one turn, or of every turn marker of a Grand Melee game against each other. Anything whose parts contradict each other
  * or the rules is refused with a message saying what is wrong: every restored game can play to
  * its end. Builds no game.
  */
@@ -37,6 +38,7 @@ import { awaitingOf } from '../view.js';
 import { turnPlan } from '../compiled/plan.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
+import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
 import { MAX_TURN, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedMarker, upgraded } from './format.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
@@ -51,12 +53,13 @@ function keyLabel(key: string): string {
 
 /**
  * Walks untrusted input breadth-first and stops at the first limit it passes, so that
- * refusing a huge or deeply nested value costs no more than the limits allow. No key may be
+ * refusing a huge or deeply nested value costs no more than the limits allow (a persisted game;
+ * a scenario file, with its own limits and `root` naming it in the message). No key may be
  * a property name of every object (`__proto__`, `constructor`, ...).
  */
-export function checkBounds(value: unknown, limits = SNAPSHOT_LIMITS): string | null {
-  const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: 'snapshot' }];
-  const tooMany = `snapshot: more than ${limits.maxNodes} values`;
+export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth: number; maxStringLength: number } = SNAPSHOT_LIMITS, root = 'snapshot'): string | null {
+  const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: root }];
+  const tooMany = `${root}: more than ${limits.maxNodes} values`;
   for (let i = 0; i < queue.length; i++) {
     const { v, depth, path } = queue[i] as { v: unknown; depth: number; path: string };
     if (typeof v === 'string' && v.length > limits.maxStringLength) return `${path}: a string of ${v.length} characters (limit ${limits.maxStringLength})`;
@@ -126,7 +129,8 @@ function buildPersistedSchema() {
       MAX_STACK,
     ),
     pendingTriggers: list(TriggerSchema, MAX_STACK),
-    landsPlayedBy: PlayerRecord(Int(0, MAX_AMOUNT)),
+    // Counts that grow with the game: bounded here by type, by MAX_COUNT in invariants.ts (countersWithinCaps).
+    landsPlayedBy: PlayerRecord(Whole),
     spellsCast: PlayerRecord(Whole),
     previousTurnSpells: z.nullable(Whole),
     manaPool: PlayerRecord(Whole),
@@ -167,7 +171,7 @@ function buildPersistedSchema() {
     teams: z.nullable(list(z.strictObject({ id: ObjectIdSchema, players: Players }), MAX_PLAYERS)),
     ranges: z.nullable(PlayerRecord(Int(0, MAX_PLAYERS))),
     influence: z.nullable(PlayerRecord(Players)),
-    planarRolls: Int(0, MAX_AMOUNT),
+    planarRolls: Whole,
     pregame: z.nullable(
       z.strictObject({
         chooser: PlayerIdSchema,
@@ -181,12 +185,15 @@ function buildPersistedSchema() {
       }),
     ),
     triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
+    // v3; absent in earlier snapshots, read as a regular turn (persistence/format.ts upgraded).
+    extraTurn: z.nullable(z.strictObject({ id: z.optional(ObjectIdSchema) })),
   });
 
   return z.strictObject({
     engine: z.enum([PERSISTED_ENGINE]),
     format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
     version: Whole,
+    seq: z.optional(Whole),
     status: z.enum(['active', 'done']),
     state: LeafState,
     context: ContextSchema,
@@ -206,13 +213,15 @@ function consistencyProblem(p: Persisted): string | null {
   if (c.players.some((x) => !seats.has(x))) return 'context.players: a player who is not in context.seats';
   const inOrder = c.seats.filter((x) => c.players.includes(x));
   if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order, or a player appears twice';
-  const inGame = (x: string | null) => x === null || c.players.includes(x);
   if (!seats.has(c.startingPlayer)) return 'context.startingPlayer: not a player of the game';
   if (!seats.has(c.turnOwner) || !seats.has(c.rotation)) return 'context.turnOwner/rotation: not a player of the game';
-  if (!inGame(c.activePlayer)) return 'context.activePlayer: not a player in the game';
+  // With shared team turns priority and the turn belong to a team, named by its first player,
+  // who may have left while the team plays on (Archenemy, 904): a unit with a member in the game.
+  const unitInGame = (x: string | null) => x === null || c.players.includes(x) || c.players.some((p) => unitOf(c, p) === x);
+  if (!unitInGame(c.activePlayer)) return 'context.activePlayer: not a player (or team) in the game';
   if (c.activePlayer !== null && c.activePlayer !== c.turnOwner) return 'context.activePlayer: differs from context.turnOwner';
-  if (!inGame(c.priority)) return 'context.priority: not a player in the game';
-  if (c.passed.some((x) => !c.players.includes(x))) return 'context.passed: a player not in the game';
+  if (!unitInGame(c.priority)) return 'context.priority: not a player (or team) in the game';
+  if (c.passed.some((x) => !unitInGame(x))) return 'context.passed: a player (or team) not in the game';
   const badStack = c.stack.findIndex((o) => !c.players.includes(o.controller));
   if (badStack >= 0) return `context.stack[${badStack}].controller: not a player in the game`;
   const ids = new Set<string>();
@@ -228,7 +237,8 @@ function consistencyProblem(p: Persisted): string | null {
     if (field === 'spellsCast' ? keys.some((x) => !seats.has(x)) : keys.length !== c.players.length) return `context.${field}: needs exactly one entry per player in the game`;
   }
   if (Object.keys(c.landsPlayedBy).some((x) => !seats.has(x))) return 'context.landsPlayedBy: a player who is not in context.seats';
-  for (const field of ['skips', 'yields', 'controlledBy'] as const) {
+  if (Object.keys(c.skips).some((x) => !unitInGame(x))) return 'context.skips: a player (or team) not in the game';
+  for (const field of ['yields', 'controlledBy'] as const) {
     if (Object.keys(c[field]).some((x) => !c.players.includes(x))) return `context.${field}: a player not in the game`;
   }
   if (Object.values(c.controlledBy).some((x) => !c.players.includes(x))) return 'context.controlledBy: a controller not in the game';
@@ -239,11 +249,12 @@ function consistencyProblem(p: Persisted): string | null {
     if (Object.entries(influence).some(([x, within]) => !seats.has(x) || within.some((y) => !seats.has(y)))) return 'context.influence: a player who is not in context.seats';
   }
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
-  if (c.effects.some((e) => e.controller !== undefined && !c.players.includes(e.controller))) return 'context.effects: a controller not in the game';
+  // CR 800.4a, 800.4m: the effects of a player who left last their duration: a controller is one of the seats.
+  if (c.effects.some((e) => e.controller !== undefined && !c.seats.includes(e.controller))) return 'context.effects: a controller who never was in the game (not in context.seats)';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
   if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
-  if (c.extraTurns.some((x) => !c.players.includes(x.player))) return 'context.extraTurns: a player not in the game';
+  if (c.extraTurns.some((x) => !unitInGame(x.player))) return 'context.extraTurns: a player (or team) not in the game';
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;
@@ -283,7 +294,6 @@ function consistencyProblem(p: Persisted): string | null {
   const [phase] = p.state.split('.');
   if (phase !== c.phase) return `state: ${p.state} is not in the ${c.phase} phase of context.phase`;
   if (!p.state.split('.').includes(c.step)) return `state: ${p.state} is not the ${c.step} step of context.step`;
-  if (c.turn >= MAX_TURN && c.phase === 'ending') return `context.turn: ${c.turn} is the last turn this engine can count`;
   const awaiting = awaitingOf({ status: 'active', context: c, hasTag: (tag) => tagsOf(p.state).has(tag) });
   if (awaiting === null) return `state: in ${p.state} the game would wait for nobody`;
   if (awaiting.kind === 'discard' && awaiting.count < 1) return `state: in ${p.state} the game would wait for a discard of no cards`;
@@ -301,6 +311,11 @@ function consistencyProblem(p: Persisted): string | null {
     if (unitOf(c, x) !== unit) return `context.controlledBy.${x}: a player is controlled only during their own turn (CR 723.1), and this is ${unit}'s`;
   }
   return null;
+}
+
+/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), then the consistency of its fields. */
+function turnProblem(p: Persisted): string | null {
+  return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
 }
 
 /** The phase kind a step belongs to, as a phase name. */
@@ -351,7 +366,7 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(upgraded(value));
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
-    const problem = persisted.markers !== undefined ? meleeProblem(persisted, consistencyProblem) : consistencyProblem(persisted);
+    const problem = invariantProblem(persisted, GAME_INVARIANTS) ?? (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted));
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {

@@ -76,14 +76,16 @@ export function hasFirstStrikeCombatant(ctx: Pick<TurnContext, 'combat'>): boole
 }
 
 /**
- * Validates a declaration of attackers (CR 508.1): each creature attacks once, and each
- * attacks a player the active player may attack (CR 508.1b, 506.2, 803).
+ * Validates a declaration of attackers (CR 508.1): each creature attacks once (one already
+ * attacking, put onto the battlefield attacking, is not declared again), and each attacks a player the active player may attack (CR 508.1b, 506.2, 803).
  */
 export function attackViolation(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
   const allowed = attackablePlayers(ctx);
   const seen = new Set<string>();
   for (const [i, a] of attackers.entries()) {
     if (seen.has(a.id)) return violation('508.1a', `attackers[${i}]: creature ${a.id} is declared as an attacker twice`);
+    // CR 508.4: a creature put onto the battlefield attacking is already attacking; it was never declared and cannot be.
+    if (ctx.combat?.attackers.some((c) => c.id === a.id) === true) return violation('508.1a', `attackers[${i}]: creature ${a.id} is already attacking (put onto the battlefield attacking, 508.4)`);
     seen.add(a.id);
     if (a.defender === player) return violation('508.1b', `attackers[${i}]: ${player} cannot attack themselves`);
     if (!ctx.players.includes(a.defender)) return violation('508.1b', `attackers[${i}]: defender ${a.defender} is not a player in the game`);

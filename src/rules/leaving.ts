@@ -7,57 +7,72 @@ import type { TurnContext } from '../state.js';
 import { withoutPlayer } from './combat.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { lastStanding } from './teams.js';
+import { byUnits, representative, unitOf } from './units.js';
 
 /**
  * The game without `player` (CR 800.4a): the objects they control leave the stack, their
  * pending triggers are never put on it (800.4d), their creatures leave combat, their extra
- * turns never begin (800.4k), the effects they control end, control of or by them ends, and
- * if they held priority the next player in turn order receives it. On their own turn the
- * turn goes on without an active player (800.4j). With one player left, that player wins
- * (104.2a). `priorityTo` is the player who must now receive priority, or null if it did not
- * move; `endedEffects` the ids of effects that ended.
+ * turns never begin (800.4k), control of or by them ends (the only effects that end, 800.4a:
+ * the effects they control that change the turn last their duration, and one lasting "until
+ * your next turn" lasts until that turn would have begun, 800.4m, see `endsAt`), and if they
+ * held priority the next player in turn order receives it. On their own turn the turn goes on
+ * without an active player (800.4j). With one player (team) left, that one wins (104.2a).
+ * `priorityTo` is the player who must now receive priority, or null if it did not move.
  */
 export function leaveGame(
   ctx: TurnContext,
   player: PlayerId,
   reason: string,
-): { patch: Partial<TurnContext>; priorityTo: PlayerId | null; endedEffects: string[]; removed: TurnContext['stack'] } {
+): { patch: Partial<TurnContext>; priorityTo: PlayerId | null; removed: TurnContext['stack'] } {
   const players = ctx.players.filter((p) => p !== player);
-  const wasActive = ctx.activePlayer === player;
-  const heldPriority = ctx.priority === player;
-  const priorityTo = heldPriority && players.length > 1 ? nextPlayerAfter({ seats: ctx.seats, players }, player) : null;
-  const without = <T>(record: Record<PlayerId, T>): Record<PlayerId, T> => {
+  // CR 805.2, 904: with shared team turns the turn and priority belong to a team, named by its
+  // first player (its unit). A team goes on while a member is in the game (in Archenemy a player
+  // leaves alone): it stays active, keeps priority, its extra turns and skips; it is gone with its
+  // last member. Without shared turns a player is their own unit.
+  const unit = unitOf(ctx, player);
+  const unitGone = !players.some((p) => unitOf(ctx, p) === unit);
+  const wasActive = ctx.activePlayer === unit && unitGone;
+  const heldPriority = ctx.priority === unit && unitGone;
+  const priorityTo = heldPriority && players.length > 1 ? nextPlayerAfter(byUnits({ seats: ctx.seats, players, teams: ctx.teams, variant: ctx.variant }), unit) : null;
+  const without = <T>(record: Record<PlayerId, T>, key: PlayerId = player): Record<PlayerId, T> => {
     const out = { ...record };
-    delete out[player];
+    delete out[key];
     return out;
   };
+  // A team's combat damage on the stack (classic rules) is the team's: a member still in the game controls it.
+  const standIn = unitGone ? null : representative({ players, teams: ctx.teams, variant: ctx.variant }, unit);
+  const stack: TurnContext['stack'] = [];
+  for (const o of ctx.stack) {
+    if (o.controller !== player) stack.push(o);
+    else if (o.kind === 'combatDamage' && standIn !== null) stack.push({ ...o, controller: standIn });
+  }
   const controlledBy: Record<PlayerId, PlayerId> = {};
   for (const [p, c] of Object.entries(ctx.controlledBy)) if (p !== player && c !== player) controlledBy[p] = c;
-  const endedEffects = ctx.effects.filter((e) => e.controller === player).map((e) => e.id);
   const reasons = { ...ctx.reasons, [player]: reason };
   const patch: Partial<TurnContext> = {
     players,
     activePlayer: wasActive ? null : ctx.activePlayer,
     priority: heldPriority ? null : ctx.priority,
-    passed: ctx.passed.filter((p) => p !== player && p !== priorityTo),
-    stack: ctx.stack.filter((o) => o.controller !== player),
+    passed: ctx.passed.filter((p) => !(p === unit && unitGone) && p !== priorityTo),
+    stack,
     pendingTriggers: ctx.pendingTriggers.filter((t) => t.controller !== player),
     triggerOrder: ctx.triggerOrder === null ? null : { ...ctx.triggerOrder, batch: ctx.triggerOrder.batch.filter((t) => t.controller !== player) },
     combat: withoutPlayer(ctx.combat, player, wasActive),
-    extraTurns: ctx.extraTurns.filter((t) => t.player !== player),
+    // CR 800.4k; a team's extra turns (805.8, kept under its unit) stay while the team plays on.
+    extraTurns: unitGone ? ctx.extraTurns.filter((t) => t.player !== unit) : ctx.extraTurns,
     manaPool: without(ctx.manaPool),
     handSizes: without(ctx.handSizes),
     // CR 800.4i: the spells they cast this turn still count for day and night (731.2); a new turn drops them.
-    skips: without(ctx.skips),
+    // A team's pending skips are kept under its unit (805.8): they stay while the team plays on.
+    skips: unitGone ? without(ctx.skips, unit) : ctx.skips,
     stops: without(ctx.stops),
     yields: without(ctx.yields),
-    effects: ctx.effects.filter((e) => e.controller !== player),
     controlNext: ctx.controlNext.filter((c) => c.player !== player && c.controller !== player),
     controlledBy,
     reasons,
     result: lastStanding({ teams: ctx.teams, players }) === null ? null : { winners: lastStanding({ teams: ctx.teams, players }) ?? [], draw: false, reasons },
   };
-  return { patch, priorityTo, endedEffects, removed: ctx.stack.filter((o) => o.controller === player) };
+  return { patch, priorityTo, removed: ctx.stack.filter((o) => o.controller === player && !stack.some((kept) => kept.id === o.id)) };
 }
 
 /** The game ends in a draw for every player still in it (CR 104.4a). */

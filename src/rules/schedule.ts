@@ -10,7 +10,7 @@ import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';
 import { hasFirstStrikeCombatant } from './combat.js';
 import { scheduledTurns } from './turnOrder.js';
-import { byUnits, unitOf } from './units.js';
+import { byUnits, representative, unitOf } from './units.js';
 
 /** The regular phases of a turn, in order (CR 500.1). */
 export const REGULAR_PHASES: readonly PhaseKind[] = ['beginning', 'main', 'combat', 'main', 'ending'];
@@ -209,9 +209,18 @@ export function scheduleOf(ctx: TurnContext): Schedule {
   for (const entry of ctx.phases) {
     const name = phaseName(entry.kind, mainSeen);
     if (entry.kind === 'main') mainSeen = true;
-    phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null });
+    phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null || isMainStepSkipped(ctx, name, entry, counts) });
   }
   return { steps, phases, turns: turnsAhead(ctx, counts) };
+}
+
+/**
+ * CR 614.10, 505.2: a main phase has one step, 'main'; a skip of that step (SKIP_NEXT or a skip
+ * effect naming 'main') passes over the whole phase, which the schedule marks skipped. Uses up
+ * the pending skip in `counts`, as the turn will.
+ */
+function isMainStepSkipped(ctx: SkipContext, name: TurnPhaseName, entry: PhaseEntry, counts: SkipCounts): boolean {
+  return entry.kind === 'main' && entry.steps.every((step) => step.passedOver !== undefined || isSkippedByEffect(ctx, name, step, counts));
 }
 
 /** What the next turns depend on (besides the skip counts): their order, extra turns, rotation and effects, by units. */
@@ -224,7 +233,7 @@ type TurnOrderFields = Pick<TurnContext, 'seats' | 'players' | 'teams' | 'varian
  * a copy: the schedule is part of a fresh view.
  */
 function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
-  if (!sameCounts(counts, ctx.skips)) return scheduledTurns(byUnits(ctx), counts);
+  if (!sameCounts(counts, ctx.skips)) return scheduledTurns(byUnits(ctx), counts, ctx.players.length);
   let memo = lastTurns;
   if (
     memo === null ||
@@ -238,10 +247,14 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
     memo.of.effects !== ctx.effects
   ) {
     const of: TurnOrderFields = { seats: ctx.seats, players: ctx.players, teams: ctx.teams, variant: ctx.variant, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: ctx.skips, effects: ctx.effects };
-    memo = lastTurns = { of, turns: scheduledTurns(byUnits(of), counts) };
+    memo = lastTurns = { of, turns: scheduledTurns(byUnits(of), counts, of.players.length) };
   }
   const turns: ScheduledTurn[] = [];
-  for (const t of memo.turns) turns.push(t.id === undefined ? { player: t.player, extra: t.extra, skipped: t.skipped } : { player: t.player, extra: t.extra, id: t.id, skipped: t.skipped });
+  for (const t of memo.turns) {
+    // A team whose first player left takes its turns through a member still in the game (805.2).
+    const player = representative(ctx, t.player);
+    turns.push(t.id === undefined ? { player, extra: t.extra, skipped: t.skipped } : { player, extra: t.extra, id: t.id, skipped: t.skipped });
+  }
   return turns;
 }
 

@@ -20,12 +20,26 @@ export function matchesStop(stops: readonly Stop[], ctx: Pick<TurnContext, 'step
   return stops.some((s) => s.step === ctx.step && (s.turn === 'any' || (s.turn === 'own') === own));
 }
 
-/** Why one player's settings pass for them now, or null if they want to be asked. */
-function passesFor(ctx: Pick<TurnContext, 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'teams' | 'variant'>, who: PlayerId): 'yield' | 'noStop' | null {
+/**
+ * Whether the player holding priority may pass automatically now, by their settings or by the
+ * host's `hooks.autoPass`: decided as a player receives priority (a setting changed while they
+ * hold it applies from the next time), within the loop guard.
+ */
+export function mayPassAutomatically(ctx: Pick<TurnContext, 'priority' | 'result' | 'autoPasses' | 'autoPassTurns' | 'players' | 'priorityFresh'>): boolean {
+  if (ctx.priority === null || ctx.result !== null || !ctx.priorityFresh) return false;
+  return ctx.autoPassTurns < ctx.players.length && ctx.autoPasses < MAX_AUTO_PASSES;
+}
+
+/**
+ * Why the settings of `who` (the player deciding for `player`: themselves, or their controller,
+ * CR 723.5) pass for `player` now, or null if they want to be asked. 'own' and 'others' are seen
+ * from `player`: a controller plays the controlled player's turn as that player.
+ */
+function passesFor(ctx: Pick<TurnContext, 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'teams' | 'variant'>, who: PlayerId, player: PlayerId): 'yield' | 'noStop' | null {
   if (ctx.yields[who] !== undefined) return 'yield';
   const stops = ctx.stops[who];
   if (stops === null || stops === undefined || ctx.stack.length > 0) return null;
-  return matchesStop(stops, ctx, who) ? null : 'noStop';
+  return matchesStop(stops, ctx, player) ? null : 'noStop';
 }
 
 /**
@@ -38,12 +52,10 @@ export function autoPassReason(
   ctx: Pick<TurnContext, 'priority' | 'result' | 'controlledBy' | 'yields' | 'stops' | 'stack' | 'step' | 'activePlayer' | 'autoPasses' | 'autoPassTurns' | 'players' | 'priorityFresh' | 'teams' | 'variant'>,
 ): 'yield' | 'noStop' | null {
   const player = ctx.priority;
-  // Decided as a player receives priority (a setting changed while they hold it applies from the next time).
-  if (player === null || ctx.result !== null || !ctx.priorityFresh) return null;
-  if (ctx.autoPassTurns >= ctx.players.length || ctx.autoPasses >= MAX_AUTO_PASSES) return null;
+  if (player === null || !mayPassAutomatically(ctx)) return null;
   // CR 805.5: a team passes only when the settings of whoever decides for each member all pass.
   const members = membersOf(ctx, player);
-  const reasons = (members.length > 0 ? members : [player]).map((m) => passesFor(ctx, decider(ctx, m)));
+  const reasons = (members.length > 0 ? members : [player]).map((m) => passesFor(ctx, decider(ctx, m), m));
   if (reasons.some((r) => r === null)) return null;
   return reasons.every((r) => r === 'yield') ? 'yield' : 'noStop';
 }

@@ -126,12 +126,15 @@ export function inSeatOrder(players: readonly PlayerId[], candidates: readonly P
 }
 
 /**
- * The players who leave the game with a player who loses or concedes: the whole team in
- * team games (CR 104.2, 810.8a, 810.8b), a team with its emperor, but a general alone (809.5).
+ * The players who leave the game with a player who loses or concedes. A team loses together
+ * only in Two-Headed Giant (CR 810.8a, 810.8b) and Emperor, where the team leaves with its
+ * emperor but a general leaves alone (809.5). In Team vs. Team (808) and Archenemy (904) a
+ * player who leaves leaves alone, and their teammates play on (800.4a, 104.3a).
  */
 export function leavingWith(ctx: Pick<TurnContext, 'teams' | 'variant' | 'players'>, player: PlayerId): PlayerId[] {
   const team = teamOf(ctx, player);
   if (team === null) return [player];
+  if (ctx.variant !== 'twoHeadedGiant' && ctx.variant !== 'emperor') return [player];
   if (ctx.variant === 'emperor' && emperorOf(team) !== player) return [player];
   return [player, ...team.players.filter((p) => p !== player && ctx.players.includes(p))];
 }

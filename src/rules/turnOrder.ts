@@ -144,14 +144,15 @@ function pendingTurnSkips(skips: TurnContext['skips']): number {
 
 /**
  * The next turns if nothing changes (CONTRACT: schedule.turns): at least the next
- * `players.length + 1` turns taken, with the skipped ones between them.
+ * `playerCount + 1` turns taken, with the skipped ones between them. `ctx` may be by units
+ * (teams taking shared turns, 805): the count is still of players, in every variant.
  */
-export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips']): ScheduledTurn[] {
+export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips'], playerCount: number = ctx.players.length): ScheduledTurn[] {
   const out: ScheduledTurn[] = [];
   if (ctx.players.length === 0) return out;
   // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times).
   let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects: ctx.effects };
-  for (let taken = 0; taken < ctx.players.length + 1; taken++) {
+  for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });

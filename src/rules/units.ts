@@ -22,6 +22,17 @@ export function unitOf(ctx: UnitContext, player: PlayerId): PlayerId {
   return team?.players[0] ?? player;
 }
 
+/**
+ * The player in the game who stands for a unit (CR 805.2, 800.4a): the unit itself while its
+ * player is in the game; with shared team turns, once the team's first player has left (in
+ * Archenemy a player leaves alone, 904), its first member still in the game. The view and the
+ * emitted events name this player, so a host never sees a player who left as holding priority.
+ */
+export function representative(ctx: UnitContext & Pick<TurnContext, 'players'>, unit: PlayerId): PlayerId {
+  if (!sharesTurns(ctx) || ctx.players.includes(unit)) return unit;
+  return membersOf(ctx, unit)[0] ?? unit;
+}
+
 /** The members of a unit still in the game, in seat order. */
 export function membersOf(ctx: UnitContext & Pick<TurnContext, 'players'>, unit: PlayerId): PlayerId[] {
   if (!sharesTurns(ctx)) return ctx.players.includes(unit) ? [unit] : [];

@@ -5,12 +5,20 @@ import type { CheckpointResult, EmittedEvent, TurnEvent, TurnView } from '../con
 import { createGame, restoreGame } from '../game/create.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import { describeIssue } from '../schemas.js';
+import { checkBounds } from '../persistence/validate.js';
 import { plainestAnswerTo } from '../legal.js';
 import { mismatch } from './match.js';
 import { ScenarioSchema, type Scenario, type ScenarioResult, type ScenarioStep } from './schema.js';
 
 /** Most actions a `passUntil` takes unless the step says otherwise. */
 export const DEFAULT_PASS_UNTIL_MAX = 500;
+
+/**
+ * Bounds on a scenario, checked breadth-first before anything else reads it, so that a deeply
+ * nested or huge file fails at step -1 instead of overflowing the stack of the runner's
+ * recursive matching and messages (issue 22). The shipped scenarios nest 8 levels deep.
+ */
+export const SCENARIO_LIMITS = { maxNodes: 200_000, maxDepth: 32, maxStringLength: 65_536 } as const;
 
 /** Options of {@link runScenario}. */
 export interface RunOptions {
@@ -35,8 +43,10 @@ function answerTo(a: TurnView['awaiting']): unknown {
   return a === null ? null : plainestAnswerTo(a);
 }
 
-/** Replays one scenario. Invalid files and setups fail at step -1. */
+/** Replays one scenario. Invalid files and setups, and files over {@link SCENARIO_LIMITS}, fail at step -1. */
 export function runScenario(scenario: unknown, options: RunOptions = {}): ScenarioResult {
+  const bounds = checkBounds(scenario, SCENARIO_LIMITS, 'scenario');
+  if (bounds !== null) return { ok: false, failures: [{ stepIndex: -1, message: `not a scenario: ${bounds}` }] };
   const parsed = ScenarioSchema.safeParse(scenario);
   if (!parsed.success) return { ok: false, failures: [{ stepIndex: -1, message: `not a scenario: ${describeIssue(parsed.error, 'scenario')}` }] };
   const s: Scenario = parsed.data;

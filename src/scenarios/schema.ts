@@ -40,9 +40,12 @@ export const SendStepSchema = z.strictObject({
   reject: z.optional(z.enum(Object.values(ErrorCode) as [string, ...string[]])),
 });
 export const ExpectStepSchema = z.strictObject({ expect: ViewPattern });
+/** The most actions a `passUntil` may allow (CONTRACT.md, "Scenarios": at most 100,000). */
+export const MAX_PASS_UNTIL = 100_000;
+
 export const PassUntilStepSchema = z.strictObject({
   passUntil: ViewPattern,
-  max: z.optional(z.int().check(z.positive())).check(z.describe('most actions before failing (default 500)')),
+  max: z.optional(z.int().check(z.positive(), z.lte(MAX_PASS_UNTIL))).check(z.describe('most actions before failing (default 500, at most 100,000)')),
 });
 export const ExpectEmittedStepSchema = z.strictObject({
   expectEmitted: z.array(looseEvent()),

@@ -111,6 +111,17 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     expect(Object.keys(result.metafile.inputs).some((f) => f.includes('node_modules/react/'))).toBe(false);
   });
 
+  it('its source maps carry their sources (sourcesContent): the src/*.ts files they name are not in the package (issue 22)', () => {
+    const installed = join(scratch, 'node_modules', 'mtg-turn-engine');
+    const maps = run('find', [join(installed, 'dist'), '-name', '*.js.map'], root).trim().split('\n').filter(Boolean);
+    expect(maps.length).toBeGreaterThan(50);
+    const lacking = maps.filter((file) => {
+      const map = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      return map.sources.length === 0 || map.sourcesContent?.length !== map.sources.length || map.sourcesContent.some((c) => typeof c !== 'string' || c.length === 0);
+    });
+    expect(lacking.map((f) => f.slice(installed.length))).toEqual([]);
+  });
+
   it('installs only xstate and zod at run time: no ws, no @statelyai/inspect, no react', () => {
     const tree = run('npm', ['ls', '--omit=dev', '--all', '--parseable'], scratch);
     expect(tree).toContain('xstate');

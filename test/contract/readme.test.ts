@@ -160,6 +160,21 @@ describe('the event examples of the README and docs/', () => {
     });
   }
 
+  it('docs/api.md documents every method of Game (fork included, issue 22) and every field of TurnView', () => {
+    const api = text('docs/api.md');
+    const members = (file: string, iface: string) => {
+      const source = text(file);
+      const body = source.slice(source.indexOf(`export interface ${iface} {`), source.indexOf('\n}', source.indexOf(`export interface ${iface} {`)));
+      return [...new Set([...body.matchAll(/^ {2}(\w+)[?<(:]/gm)].map((m) => m[1] as string))];
+    };
+    const methods = members('src/game/types.ts', 'Game');
+    expect(methods).toContain('fork');
+    expect(methods.filter((m) => !api.includes(`\`${m}(`))).toEqual([]);
+    const fields = members('src/contract.ts', 'TurnView');
+    expect(fields).toContain('landPlaysAllowedBy');
+    expect(fields.filter((f) => !api.includes(`\`${f}\``))).toEqual([]);
+  });
+
   it('docs/api.md has a one-line example of every turn-changing event (issue 11)', () => {
     const types = new Set(eventExamples(text('docs/api.md')).map((literal) => parseExample(literal).type));
     const turnChanging = ['ADD_EFFECT', 'REMOVE_EFFECT', 'REMOVE_FROM_STACK', 'PUT_ON_STACK', 'END_TURN', 'END_COMBAT', 'ADD_EXTRA_STEP', 'ADD_EXTRA_PHASE', 'REMOVE_FROM_COMBAT', 'SET_COMBAT_ABILITIES', 'ADD_ATTACKER', 'ADD_BLOCKER', 'CONTROL_PLAYER', 'LOSE', 'WIN', 'DRAW_GAME'];

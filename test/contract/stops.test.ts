@@ -15,7 +15,6 @@ function playUntilAsked(game: Game, player?: string) {
     if (v.awaiting !== null && (player === undefined || v.awaiting.player === player || v.decidedBy[v.awaiting.player] === player) && i > 0) {
       return { turn: v.turn, activePlayer: v.activePlayer, phase: v.phase, step: v.step, awaiting: v.awaiting };
     }
-    if (i === 0 && player !== undefined && v.awaiting?.player === player) return { turn: v.turn, activePlayer: v.activePlayer, phase: v.phase, step: v.step, awaiting: v.awaiting };
     const answer = plainestAnswer(v);
     if (answer === null) return null;
     expect(game.send(answer as unknown).ok).toBe(true);
@@ -24,9 +23,12 @@ function playUntilAsked(game: Game, player?: string) {
 }
 
 describe('nextStop (CONTRACT "Stops and auto-pass")', () => {
-  it('is where the player is asked now, when they are', () => {
+  it('is never the decision awaited now: it answers that first, so it names a later one (v3)', () => {
     const game = createGame({ players: ['A', 'B'] });
-    expect(game.nextStop('A')).toMatchObject({ turn: 1, phase: 'beginning', step: 'upkeep', awaiting: { kind: 'priority', player: 'A' } });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+    // A passes, B passes, the draw step of turn 1 is skipped (103.8a): A is next asked in the main phase.
+    expect(game.nextStop('A')).toMatchObject({ turn: 1, phase: 'precombatMain', step: 'main', awaiting: { kind: 'priority', player: 'A' } });
+    expect(game.nextStop()).toMatchObject({ turn: 1, phase: 'beginning', step: 'upkeep', awaiting: { kind: 'priority', player: 'B' } });
   });
 
   it("with stops, skips what the player's stops pass by, and agrees with playing the game on", () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type Game, type LegalAction, type TurnEngineError } from '../../src/index.js';
-import { plainestFill } from '../../src/legal.js';
+import { plainestAnswerTo, plainestFill } from '../../src/legal.js';
 import { simulate } from '../../src/simulation.js';
 import { DEFAULT_MIX, playRandom } from '../properties/harness.js';
 import { actorOf } from '../../src/xstate.js';
@@ -21,6 +21,36 @@ function step(game: Game): void {
   const event = { ...plainestFill(action, turn.awaiting, { stack: turn.stack, pendingTriggers: [] }), turnMarker: turn.turnMarker };
   const result = game.send(event);
   if (!result.ok) throw new Error(`${JSON.stringify(event)}: ${result.error.message}`);
+}
+
+/**
+ * Plays a Grand Melee game on with the plainest answers, the first running turn's decision first
+ * (as nextStop's look ahead does), until `player` (or anyone) is asked for a decision that was not
+ * awaited when it began. Where they are asked, as nextStop says it, or null.
+ */
+function playMeleeUntilAsked(game: Game, player?: string): Record<string, unknown> | null {
+  const many = (game.view().turns?.length ?? 1) > 1;
+  // The turn furthest behind first, then the lowest marker (as passUntil answers).
+  const decisionsOf = (v: ReturnType<Game['view']>) => (v.turns ?? []).filter((t) => !t.waiting && t.awaiting !== null).sort((a, b) => a.turn - b.turn || a.turnMarker - b.turnMarker);
+  const pending = new Set(decisionsOf(game.view()).map((t) => t.turnMarker));
+  for (let i = 0; i < 5_000; i++) {
+    const v = game.view();
+    if (v.gameOver !== null) return null;
+    const decisions = decisionsOf(v);
+    for (const t of decisions) {
+      const awaiting = t.awaiting as NonNullable<typeof t.awaiting>;
+      if (pending.has(t.turnMarker)) continue;
+      if (player === undefined || awaiting.player === player || v.decidedBy[awaiting.player] === player) {
+        return { turn: t.turn, activePlayer: t.activePlayer, phase: t.phase, step: t.step, awaiting, ...(many ? { turnMarker: t.turnMarker } : {}) };
+      }
+    }
+    const first = decisions.find((t) => pending.has(t.turnMarker)) ?? decisions[0];
+    if (first === undefined) return null;
+    pending.delete(first.turnMarker);
+    const sent = { ...plainestAnswerTo(first.awaiting as NonNullable<typeof first.awaiting>), turnMarker: first.turnMarker };
+    expect(game.send(sent), JSON.stringify(sent)).toMatchObject({ ok: true });
+  }
+  return null;
 }
 
 describe('Grand Melee options (CR 807.1, 807.2)', () => {
@@ -160,6 +190,18 @@ describe('stacks and priority (CR 807.5)', () => {
     const game = melee();
     expect(game.nextStop('F')).toMatchObject({ turnMarker: 2, activePlayer: 'E', awaiting: { kind: 'priority', player: 'F' } });
     expect(game.nextStop('B')).toMatchObject({ turnMarker: 1, awaiting: { player: 'B' } });
+  });
+
+  it('nextStop answers the decisions awaited now first, looks past the running turns within players + 1 turns, and agrees with playing on', () => {
+    const players = ids(10);
+    const game = melee();
+    // Everyone passes automatically but where they declare: the look ahead crosses turns and markers.
+    for (const p of players) expect(game.send({ type: 'SET_STOPS', player: p, stops: [] }).ok).toBe(true);
+    for (const p of [...players, undefined]) {
+      const predicted = game.nextStop(p);
+      const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+      expect(playMeleeUntilAsked(copy, p), `nextStop(${p ?? ''})`).toEqual(predicted);
+    }
   });
 
   it('the actor takes events with the checks of send', () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 21's lockstep: 2,000 seeded random games of every setup, recorded on the build before
- * the redesign (test/runtime/lockstep.ts), replayed on this build: every send's result, view,
+ * the redesign and anew after issue 22's rules corrections (test/runtime/lockstep.ts), replayed
+ * on this build: every send's result, view,
  * emitted event, hook call, legal action, nextStop, persist() and fork must hash the same.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { playLockstep, RECORDED } from './lockstep.js';
 const recorded = (JSON.parse(readFileSync(RECORDED, 'utf8')) as { games: string[] }).games;
 const QUARTERS = 4;
 
-describe('lockstep with the pre-redesign build (issue 21)', () => {
+describe('lockstep with the recorded games (issues 21, 22)', () => {
   it('records 2,000 games', () => {
     expect(recorded).toHaveLength(2000);
   });

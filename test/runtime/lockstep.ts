@@ -5,7 +5,9 @@
  * everything a host observes: every send's result, every view, every emitted event, what every
  * hook call was given, the legal actions, every persist() (with a JSON round trip through
  * restoreGame at random points) and forks. The hashes were recorded on the build before the
- * redesign (test/runtime/lockstep.games.json); test/runtime/lockstep.test.ts replays every game
+ * redesign (test/runtime/lockstep.games.json), and recorded anew once after issue 22 changed the
+ * rules on purpose (the contract's v3 corrections, each with its own scenario); a performance or
+ * structural change must leave them all equal. test/runtime/lockstep.test.ts replays every game
  * and compares. `node --import tsx test/runtime/lockstep.ts record [games]` records them anew.
  */
 import { createHash, type Hash } from 'node:crypto';
@@ -137,6 +139,6 @@ export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
 if (process.argv[2] === 'record') {
   const count = Number(process.argv[3] ?? 2000);
   const games = Array.from({ length: count }, (_, n) => playLockstep(n));
-  writeFileSync(RECORDED, JSON.stringify({ about: 'Hashes of 2,000 seeded random games recorded on the build before the redesign (issue 21); test/runtime/lockstep.ts', games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  writeFileSync(RECORDED, JSON.stringify({ about: 'Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22; test/runtime/lockstep.ts', games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
   console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
 }

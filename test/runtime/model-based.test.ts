@@ -97,7 +97,7 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
         const key = serializeState(actorOf(game).getSnapshot());
         if (key !== path.keys[i]) expect.fail(`${where}: the game is in model state ${key}, the model predicts ${path.keys[i]}`);
         const view = JSON.stringify(game.view());
-        const predictedView = JSON.stringify(viewOf(predicted[i]!, game.view().version));
+        const predictedView = JSON.stringify(viewOf(predicted[i]!, game.view().version, game.view().seq));
         if (view !== predictedView) expect(JSON.parse(view), where).toEqual(JSON.parse(predictedView));
       });
       // What the model offers here but the rules refuse is refused, and changes nothing.

@@ -39,7 +39,10 @@ const error = new TurnEngineError(code, 'example');
 
 game.send(event);
 game.send({ type: 'SET_STOPS', player: 'A', stops });
-game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield');
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host');
+game.on('*', (e) => e.seq satisfies number | undefined);
+game.check(event).ok satisfies boolean;
+game.view().seq satisfies number;
 game.on('*', (e: EmittedEvent) => e.type);
 // @ts-expect-error a misspelt event type does not compile
 game.send({ type: 'PASS_PRIORTY', player: 'A' } satisfies TurnEvent);
