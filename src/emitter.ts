@@ -3,10 +3,10 @@
  * delivered in the order they happened; a throwing listener does not stop the others; the
  * events of a send made by a listener queue behind the ones being delivered.
  */
-import type { EmittedEvent, EmittedEventType } from './contract.js';
+import type { EmittedEvent, EmittedEventType, SeatEvent } from './contract.js';
 
-/** A listener of emitted events. */
-export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
+/** A listener of emitted events (a seat's listener receives {@link SeatEvent}s, CONTRACT v3 "Private seats"). */
+export type Listener<T extends SeatEvent = EmittedEvent> = (event: T) => void;
 
 export class Emitter {
   #listeners: Map<string, Set<Listener>> | null = null;

@@ -5,15 +5,14 @@
  * by name. The main entry runs the linked plan and imports nothing of XState; a test proves the
  * generated tables equal a fresh compile of the chart.
  */
-import type { TurnEvent } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { Effect } from '../../machines/effect.js';
 
 /** A guard as the plan calls it. */
-export type GuardFn = (args: { context: TurnContext; event: TurnEvent; runtime?: GameHooksRuntime | undefined }, params: unknown) => boolean;
+export type GuardFn = (args: { context: TurnContext; event: MachineEvent; runtime?: GameHooksRuntime | undefined }, params: unknown) => boolean;
 /** An action as the plan calls it: a pure effect of the context, the event, the hooks runtime and its params. */
-export type ActionFn = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: unknown) => Effect;
+export type ActionFn = (ctx: TurnContext, event: MachineEvent, runtime: GameHooksRuntime | undefined, params: unknown) => Effect;
 
 /** A guard of the chart, resolved to its function and params. */
 export interface PlanGuard {

@@ -10,7 +10,7 @@
  * route: the actor's logic calls {@link GameShell.process}.
  */
 import type { GameHooksRuntime } from '../../machines/hooks.js';
-import type { EmittedEvent, EmittedEventType, TurnView } from '../contract.js';
+import type { EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
 import { Emitter, Subscribers, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
@@ -21,6 +21,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { deepFreeze } from '../view.js';
+import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
 
 const NO_OPTIONS: RestoreOptions = {};
@@ -86,6 +87,8 @@ export class GameShell<S, W> implements Game {
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
   #frozen: TurnView | null = null;
+  /** CONTRACT v3, private seats: each seat's (and the spectators') frozen view, made on request, dropped with `#frozen`. */
+  #seatFrozen: Map<string, TurnView> | null = null;
   /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
   #bridge: ActorBridge | null = null;
   #actor: unknown = null;
@@ -246,6 +249,7 @@ export class GameShell<S, W> implements Game {
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
+    this.#seatFrozen = null;
   }
 
   /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
@@ -301,12 +305,26 @@ export class GameShell<S, W> implements Game {
     return events;
   }
 
-  view(): TurnView {
-    return this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
+  view(options?: SeatOptions): TurnView {
+    const view = this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
+    return options === undefined ? view : seatView(view, this.#viewer(options, 'view'));
   }
 
-  getSnapshot(): TurnView {
-    return (this.#frozen ??= deepFreeze(this.view()));
+  getSnapshot(options?: SeatOptions): TurnView {
+    const full = (this.#frozen ??= deepFreeze(this.view()));
+    if (options === undefined) return full;
+    // A seat's snapshot shares the host's frozen parts; only its private records are its own.
+    const viewer = this.#viewer(options, 'getSnapshot');
+    const frozen = (this.#seatFrozen ??= new Map());
+    const key = viewerKey(viewer);
+    let seen = frozen.get(key);
+    if (seen === undefined) frozen.set(key, (seen = deepFreeze(seatView({ ...full }, viewer))));
+    return seen;
+  }
+
+  /** CONTRACT v3, private seats: who `options` say looks (a seat is any player the game began with); throws INVALID_OPTIONS. */
+  #viewer(options: unknown, method: string): Viewer {
+    return viewerOf(options, this.#logic.chartState(this.#state, null).context.seats, method);
   }
 
   subscribe(listener: () => void): () => void {
@@ -323,8 +341,14 @@ export class GameShell<S, W> implements Game {
     return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
   }
 
-  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    return this.#emitter.on(type, listener);
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>>, options?: SeatOptions): () => void;
+  on(type: EmittedEventType | '*', listener: Listener<never>, options?: SeatOptions): () => void {
+    if (options === undefined) return this.#emitter.on(type, listener as Listener);
+    // CONTRACT v3, private seats: the emitter hands each listener its own copy, which the seat's filter may change.
+    const viewer = this.#viewer(options, 'on');
+    const seat = listener as Listener<SeatEvent>;
+    return this.#emitter.on(type, (e) => seat(seatEvent(e, viewer)));
   }
 
   persist(): Persisted {
