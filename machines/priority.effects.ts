@@ -107,7 +107,9 @@ export function resolveTopOfStack(ctx: TurnContext, runtime: Runtime): Effect {
   if (top === undefined) return NOTHING;
   const event: EmittedEvent =
     top.kind === 'combatDamage' ? { type: 'combatDamage', first: ctx.step === 'firstStrikeDamage', creatures: [...(top.creatures ?? [])] } : { type: 'resolve', object: { ...top } };
-  const resolved = effect(ctx, { stack: ctx.stack.slice(0, -1), passed: [] }, [event]);
+  // The rest of the stack: popped in place when the game owns the array (src/game/ownedStacks.ts), so that N resolutions cost O(N).
+  const rest = runtime?.stacks?.pop(ctx.stack) ?? ctx.stack.slice(0, -1);
+  const resolved = effect(ctx, { stack: rest, passed: [] }, [event]);
   return andThen(ctx, resolved, (c) => givePriorityToActivePlayer(c, runtime));
 }
 

@@ -16,6 +16,7 @@ import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
+import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
@@ -78,7 +79,9 @@ export class GameShell<S, W> implements Game {
   /** The order of the context's fields as restored, when it is not the engine's; what the game hands out keeps it. */
   readonly #order: ContextOrder;
   readonly #hooks: RestoreOptions['hooks'];
-  /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
+  /** The stacks this game may pop in place (src/game/ownedStacks.ts); null when its logic does not. */
+  readonly #stacks: OwnedStacks | null;
+  /** The hooks' runtime (without hooks the effects behave as with none), with the stacks the game owns. */
   readonly #runtime: GameHooksRuntime | undefined;
   readonly #emitter = new Emitter();
   /** Made on the first subscription: most games (forks, playouts) have none. */
@@ -105,7 +108,10 @@ export class GameShell<S, W> implements Game {
     this.#seq = seq;
     this.#order = order;
     this.#hooks = options.hooks;
-    this.#runtime = hookRuntime(options.hooks, () => this.#version);
+    const hooks = hookRuntime(options.hooks, () => this.#version);
+    this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
+    if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
+    else this.#runtime = hooks;
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -115,13 +121,18 @@ export class GameShell<S, W> implements Game {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
     const game = this;
     return (this.#access = {
-      chartState: () => game.#logic.chartState(game.#state, game.#order),
+      chartState: () => {
+        // The actor holds the state from now on: the game owns no stack it could pop in place.
+        game.#stacks?.forget();
+        return game.#logic.chartState(game.#state, game.#order);
+      },
       process: (raw) => game.#processForActor(raw),
       get bridge() {
         return game.#bridge;
       },
       set bridge(bridge) {
         game.#bridge = bridge;
+        game.#stacks?.forget();
       },
       get actor() {
         return game.#actor;
@@ -159,7 +170,26 @@ export class GameShell<S, W> implements Game {
 
   /** The logic's state (immutable), for tests and tools. */
   get state(): S {
-    return this.#state;
+    // Whoever reads it may keep it: the game owns no stack it could pop in place any more (and
+    // from inside a hook, with a step in progress, gets a copy of its own).
+    return (this.#stacks?.stepping === true ? this.#detached() : this.#shared()).state;
+  }
+
+  /** The state to share with a fork: the game owns no stack it could pop in place any more. */
+  #shared(): { state: S; order: ContextOrder } {
+    this.#stacks?.forget();
+    return { state: this.#state, order: this.#order };
+  }
+
+  /** The state as it was before the step in progress, with nothing shared with it: what a hook may keep (a fork). */
+  #detached(): { state: S; order: ContextOrder } {
+    return (this.#stacks as OwnedStacks).read(() => this.#logic.restoreSnapshot(this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order)));
+  }
+
+  /** A read of the game: from inside a hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
+  #read<T>(read: () => T): T {
+    const stacks = this.#stacks;
+    return stacks !== null && stacks.stepping ? stacks.read(read) : read();
   }
 
   send(raw: unknown): SendResult {
@@ -189,9 +219,15 @@ export class GameShell<S, W> implements Game {
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     this.#beginSend();
+    // The stacks the game owns are popped in place only here, while no actor holds the state.
+    const stacks = this.#bridge === null ? this.#stacks : null;
+    stacks?.open();
     try {
-      return this.#logic.transition(this.#state, work, this.#runtime);
+      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      stacks?.close(false);
+      return out;
     } catch (err) {
+      stacks?.close(true);
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
     }
   }
@@ -240,6 +276,10 @@ export class GameShell<S, W> implements Game {
 
   /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
   check(raw: unknown): { ok: true } | Refusal {
+    return this.#read(() => this.#check(raw));
+  }
+
+  #check(raw: unknown): { ok: true } | Refusal {
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
@@ -266,7 +306,7 @@ export class GameShell<S, W> implements Game {
   }
 
   view(options?: SeatOptions): TurnView {
-    const view = this.#logic.view(this.#state, this.#version, this.#seq);
+    const view = this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
     return options === undefined ? view : seatView(view, this.#viewer(options, 'view'));
   }
 
@@ -292,13 +332,13 @@ export class GameShell<S, W> implements Game {
   }
 
   legalActions(player?: string): LegalAction[] {
-    return this.#logic.legalActions(this.#state, player);
+    return this.#read(() => this.#logic.legalActions(this.#state, player));
   }
 
   nextStop(player?: string): NextStop | null {
     // CONTRACT v3: nextStop calls no hook but hooks.autoPass.
     const ask = this.#runtime?.autoPass;
-    return this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask });
+    return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
@@ -312,13 +352,16 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    const persisted = this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order);
+    const persisted = this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
     persisted.seq = this.#seq;
     return persisted;
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {
-    if (options === undefined) return new GameShell(this.#logic, this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order, this.#seq);
-    return new GameShell(this.#logic, this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order, this.#seq);
+    // The fork shares the state: neither game owns a stack it could pop in place. From inside a
+    // hook, with a step in progress, the fork gets a copy of the state as it was.
+    const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq);
   }
 }
