@@ -6,7 +6,9 @@
  * (the reference on XState's own `transition`, for tests and the bench; no entry imports it).
  *
  * A logic is pure: states are immutable and shared freely (forks share them); nothing it is
- * given is mutated. The hooks runtime is the only way back to the host (the checkpoint hook).
+ * given is mutated, but for one thing nobody can see: during a step of its own, a game pops in
+ * place the stacks it alone holds (src/game/ownedStacks.ts, `popsOwnedStacks`). The hooks
+ * runtime is the only way back to the host (the checkpoint hook).
  */
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, TurnView } from '../contract.js';
@@ -37,6 +39,12 @@ export interface ChartState {
  * events routed to the turns that take them).
  */
 export interface TurnLogic<S, Work = unknown> {
+  /**
+   * Whether the shell may let the transitions pop the stacks it owns in place
+   * (src/game/ownedStacks.ts): true for the logics whose states only the shell holds; XState's
+   * own transition (the reference) is left as it is.
+   */
+  readonly popsOwnedStacks?: boolean;
   /** Turn 1 begun (or the pregame): XState's `getInitialSnapshot`. Throws a TurnEngineError (HOOK_FAILED) when the hook fails. */
   getInitialSnapshot(input: TurnInput, runtime: GameHooksRuntime | undefined): Stepped<S>;
   /**

@@ -14,7 +14,8 @@ import { compactReport } from './tape.js';
 
 /** The hooks' answers of one input as a recording keeps them (null: none). */
 function kept(answers: readonly (HookReport | boolean)[] | null): HookAnswer[] | null {
-  return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : compactReport(a)));
+  // A copy of each: nothing the recording keeps is shared with the game's state.
+  return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : (JSON.parse(JSON.stringify(compactReport(a))) as HookAnswer)));
 }
 
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */

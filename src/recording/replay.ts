@@ -11,7 +11,8 @@
  */
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
-import { checkCallbacks, createGame, restoreGame } from '../game/create.js';
+import { createGame, LOGIC, restoreGame } from '../game/create.js';
+import { readRestoreOptions } from '../game/options.js';
 import type { Game, GameOptions, RecordedOptions, Recording, ReplayDrift, ReplayedGame, ReplayOptions, RestoreOptions } from '../game/types.js';
 import { checkedResult } from '../hookAdapter.js';
 import type { HookReport } from '../../machines/hooks.js';
@@ -204,16 +205,17 @@ function replayFailure(where: string, error: EngineErrorInfo | unknown): TurnEng
 export function runReplay(recording: unknown, options: ReplayOptions = {}, each?: (step: ReplayStep) => void): ReplayedGame {
   const checked = checkRecording(recording);
   const until = checkOptions(options, checked);
-  checkCallbacks(options);
+  // The hooks and listeners, each read once and checked as restoreGame checks them.
+  const read = readRestoreOptions(options, LOGIC);
   const rec = checked.recording;
   const live: RestoreOptions = {};
-  if (options.hooks !== undefined) live.hooks = options.hooks;
-  if (options.listeners !== undefined) live.listeners = options.listeners;
+  if (read.hooks !== undefined) live.hooks = read.hooks;
+  if (read.listeners !== undefined) live.listeners = read.listeners;
   const source = new RecordedAnswers(rec.hooks);
   const tape = newTape(source);
   const withTape = { ...live, [TAPE]: tape };
   // Hooks and listeners see the whole game; a replay that nobody watches starts from the nearest snapshot.
-  const watched = each !== undefined || options.hooks !== undefined || options.listeners !== undefined;
+  const watched = each !== undefined || live.hooks !== undefined || live.listeners !== undefined;
   let snapshot: Recording['snapshots'][number] | undefined;
   if (!watched && rec.engine === RECORDING_ENGINE) for (const s of rec.snapshots) if (s.version <= until) snapshot = s;
   let game: Game;

@@ -74,13 +74,19 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
   const autoPass: { when: Record<string, unknown>; player: PlayerId }[] = [];
   let calls = 0;
   let passes = 0;
+  // The replay has the hooks the recorded game had, and no other (a game with a checkpoint hook is
+  // not always the same as one without: see the scenario's `inject`, present when it had one).
   const hooks = {
-    checkpoint: (view: TurnView) => {
-      calls++;
-      const result = rec.hooks.checkpoint ? checkpoints[calls - 1] : undefined;
-      if (result !== undefined && Object.keys(result).length > 0) inject.push({ when: whenOf(view), call: calls, ...(JSON.parse(JSON.stringify(result)) as Omit<Injection, 'when' | 'call'>) });
-      return result;
-    },
+    ...(rec.hooks.checkpoint
+      ? {
+          checkpoint: (view: TurnView) => {
+            calls++;
+            const result = checkpoints[calls - 1];
+            if (result !== undefined && Object.keys(result).length > 0) inject.push({ when: whenOf(view), call: calls, ...(JSON.parse(JSON.stringify(result)) as Omit<Injection, 'when' | 'call'>) });
+            return result;
+          },
+        }
+      : {}),
     ...(rec.hooks.autoPass
       ? {
           autoPass: (view: TurnView, player: PlayerId) => {
@@ -111,7 +117,8 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
   return {
     name: options.name ?? `recorded game (${describeSetup})`,
     description: `Made by recordingToScenario from a recording of ${rec.inputs.length - 1} sends${options.until === undefined ? '' : `, to version ${options.until}`}.`,
-    setup: { ...(setup as Scenario['setup']), ...(inject.length > 0 ? { inject } : {}), ...(autoPass.length > 0 ? { autoPass } : {}) },
+    // `inject` (even empty) gives the game a checkpoint hook, as the recorded game had; `autoPass` likewise.
+    setup: { ...(setup as Scenario['setup']), ...(rec.hooks.checkpoint ? { inject } : {}), ...(rec.hooks.autoPass ? { autoPass } : {}) },
     steps,
   };
 }
