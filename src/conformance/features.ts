@@ -88,7 +88,6 @@ const EVENT_FEATURES: Readonly<Record<string, Feature>> = {
   BOTTOM: 'pregame',
   OPENING_HAND_DONE: 'pregame',
   ROLL_PLANAR_DIE: 'planechase',
-  BEGIN_MARKER_TURN: 'grandMelee',
   TICK: 'clock',
   PAUSE_CLOCKS: 'clock',
   RESUME_CLOCKS: 'clock',
