@@ -21,7 +21,8 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { deepFreeze } from '../view.js';
-import { Recorder, type RecordingBase } from '../recording/recorder.js';
+import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
+import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
@@ -382,6 +383,11 @@ export class GameShell<S, W> implements Game {
     const persisted = this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
     persisted.seq = this.#seq;
     return persisted;
+  }
+
+  /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */
+  [LAST_INPUT](): Readonly<RecordedInput> | null {
+    return this.#recorder?.last() ?? null;
   }
 
   recording(): Recording {
