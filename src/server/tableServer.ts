@@ -254,10 +254,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
+      if (size > limit) return; // past the limit: the rest is read and dropped (the answer closes the connection)
       size += chunk.length;
       if (size > limit) {
+        chunks.length = 0;
         resolve(null);
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -277,7 +278,10 @@ async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: s
     const key = /^Bearer (.+)$/.exec(auth)?.[1];
     if (key === undefined || !sameSecret(key, adminKey)) return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: 'POST /games needs the header Authorization: Bearer <admin key>' } }, { 'WWW-Authenticate': 'Bearer' });
     const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) return reply(res, 413, { error: { code: 'INVALID_OPTIONS', message: `body: over ${MAX_BODY_BYTES} bytes` } });
+    if (body === null) {
+      res.on('finish', () => req.destroy());
+      return reply(res, 413, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: over ${MAX_BODY_BYTES} bytes` } }, { Connection: 'close' });
+    }
     let options: unknown;
     try {
       options = JSON.parse(body.toString('utf8'));

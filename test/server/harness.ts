@@ -113,7 +113,10 @@ export async function playUntil(tables: Table[], done: (view: TurnView) => boole
 }
 
 /** A raw colyseus.js room joined to a game (for what a table would never send), with every message it receives. */
-export async function rawJoin(url: string, options: Record<string, unknown>): Promise<{ room: Room; messages: ServerMessage[]; next: (kind: ServerMessage['kind'], timeoutMs?: number) => Promise<ServerMessage>; sendJson: (value: unknown) => void }> {
+export async function rawJoin(
+  url: string,
+  options: Record<string, unknown>,
+): Promise<{ room: Room; messages: ServerMessage[]; next: (kind: ServerMessage['kind'], timeoutMs?: number) => Promise<ServerMessage>; waitFor: (test: (m: ServerMessage) => boolean, timeoutMs?: number) => Promise<ServerMessage>; sendJson: (value: unknown) => void }> {
   const client = new Client(url);
   const room = await client.joinOrCreate(ROOM_NAME, options);
   const messages: ServerMessage[] = [];
@@ -144,8 +147,59 @@ export async function rawJoin(url: string, options: Record<string, unknown>): Pr
         },
       });
     });
-  return { room, messages, next, sendJson: (value) => room.sendBytes(MESSAGE_TYPE, encodeMessage(value as never)) };
+  const waitFor = async (test: (m: ServerMessage) => boolean, timeoutMs = 5000) => {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find(test);
+      if (found !== undefined) return found;
+      if (Date.now() > end) throw new Error(`rawJoin: no such message within ${timeoutMs} ms`);
+      await settle(10);
+    }
+  };
+  return { room, messages, next, waitFor, sendJson: (value) => room.sendBytes(MESSAGE_TYPE, encodeMessage(value as never)) };
 }
 
 /** Waits a little (for messages that should NOT come, and for the server to settle). */
 export const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of the server: `cut()` drops every connection through it (a
+ * network failure, as the client sees it), and while `blocked` it drops new ones at once.
+ */
+export async function startProxy(targetPort: number): Promise<{ url: string; cut: () => void; blocked: boolean; close: () => Promise<void> }> {
+  const { createServer, connect } = await import('node:net');
+  const sockets = new Set<import('node:net').Socket>();
+  const proxy = {
+    url: '',
+    blocked: false,
+    cut: () => {
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+    },
+    close: () => new Promise<void>((resolve) => {
+      proxy.cut();
+      server.close(() => resolve());
+    }),
+  };
+  const server = createServer((inbound) => {
+    if (proxy.blocked) {
+      inbound.destroy();
+      return;
+    }
+    const outbound = connect(targetPort, '127.0.0.1');
+    sockets.add(inbound);
+    sockets.add(outbound);
+    inbound.pipe(outbound).pipe(inbound);
+    const drop = () => {
+      inbound.destroy();
+      outbound.destroy();
+      sockets.delete(inbound);
+      sockets.delete(outbound);
+    };
+    inbound.on('error', drop).on('close', drop);
+    outbound.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `ws://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  return proxy;
+}
