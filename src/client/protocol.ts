@@ -114,7 +114,8 @@ export function encodeMessage(message: ClientMessage | ServerMessage): Uint8Arra
 /** A server's message from its bytes (the server is trusted: only the frame is checked); null if it is not one. */
 export function decodeServerMessage(bytes: unknown): ServerMessage | null {
   try {
-    const data = bytes instanceof Uint8Array ? bytes : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : null;
+    // Bytes of any realm (the WebSocket of a page, of Node, of a test's DOM).
+    const data = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Object.prototype.toString.call(bytes) === '[object ArrayBuffer]' ? new Uint8Array(bytes as ArrayBuffer) : null;
     if (data === null) return null;
     const value: unknown = JSON.parse(new TextDecoder().decode(data));
     return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' ? (value as ServerMessage) : null;

@@ -102,6 +102,8 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
     /** What spectators have been shown (the view `spectatorDelayMs` ago). */
     #spectatorView: TurnView | null = null;
     #closing = false;
+    /** The spectators' updates on their way. */
+    readonly #delayed = new Set<NodeJS.Timeout>();
 
     override async onCreate(options: unknown): Promise<void> {
       const parsed = JoinOptionsSchema.safeParse(options);
@@ -178,6 +180,8 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
 
     override async onDispose(): Promise<void> {
       this.#closing = true;
+      for (const timer of this.#delayed) clearTimeout(timer);
+      this.#delayed.clear();
       if (this.#owned !== undefined) await ctx.release(this.#owned);
     }
 
@@ -209,11 +213,12 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
 
     #onBytes(client: Client, bytes: unknown): void {
       const connection = client.userData as Connection | undefined;
-      if (connection === undefined || !(bytes instanceof Uint8Array)) {
+      // Bytes of any realm (a Buffer, a Uint8Array of another global scope).
+      if (connection === undefined || !ArrayBuffer.isView(bytes)) {
         this.#error(client, 'message: expected bytes');
         return;
       }
-      const read = parseClientMessage(bytes);
+      const read = parseClientMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       if (!read.ok) {
         if (read.id === null) this.#error(client, read.message);
         else this.#answer(client, read.id, { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: read.message } });
@@ -298,8 +303,16 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
         const message = encodeMessage({ kind: 'update', ...spectatorState(view, events) });
         for (const client of this.#spectators) client.sendBytes(MESSAGE_TYPE, message);
       };
-      if (ctx.spectatorDelayMs > 0) this.clock.setTimeout(show, ctx.spectatorDelayMs);
-      else show();
+      if (ctx.spectatorDelayMs === 0) {
+        show();
+        return;
+      }
+      // Node's own timer: the room's Colyseus clock only runs with patches, which this room sends none of.
+      const timer = setTimeout(() => {
+        this.#delayed.delete(timer);
+        show();
+      }, ctx.spectatorDelayMs);
+      this.#delayed.add(timer);
     }
 
     /** The game was given up here: every client is disconnected (it rejoins, and finds the game where it is now). */
