@@ -30,7 +30,7 @@ describe('POST /games (CONTRACT v3, "Serving games")', () => {
   it('401 without the admin key, or with another one; nothing is created', async () => {
     const body = JSON.stringify({ players: ['A', 'B'] });
     for (const headers of [{}, { Authorization: 'Bearer wrong-key-wrong-key-wrong' }, { Authorization: ADMIN_KEY }, { Authorization: `Basic ${ADMIN_KEY}` }]) {
-      const res = await post(body, headers);
+      const res = await post(body, headers as Record<string, string>);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');

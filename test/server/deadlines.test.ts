@@ -53,7 +53,7 @@ describe('the process timer of deadlines', () => {
     const game = createGame({ players: ['A', 'B'] });
     expect(deadlineOf(game)).toBeNull();
     const withDeadline = Object.assign(Object.create(game) as object, { nextDeadline: () => ({ player: 'A', at: 1234 }) });
-    expect(deadlineOf(withDeadline as typeof game)).toBe(1234);
+    expect(deadlineOf(withDeadline as unknown as typeof game)).toBe(1234);
     expect(tickEvent(5)).toEqual({ type: 'TICK', at: 5 });
     expect(seatStatusEvent('A', 'away', 6)).toEqual({ type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 6 });
   });

@@ -80,7 +80,7 @@ export function until(table: Table, test: (view: TurnView) => boolean, timeoutMs
 }
 
 /** A legal action filled the plainest way (no attackers, no blockers, the order as offered, a fresh id). */
-export function plainest(action: LegalAction): Record<string, unknown> {
+export function plainest(action: LegalAction): unknown {
   const { choose, ...event } = action as LegalAction & Record<string, unknown>;
   for (const field of choose as string[]) {
     if (field === 'attackers') event.attackers = [];
@@ -102,7 +102,7 @@ export async function playUntil(tables: Table[], done: (view: TurnView) => boole
     const table = tables.find((t) => t.legalActions().some((a) => a.type !== 'CONCEDE'));
     if (table === undefined) throw new Error(`playUntil: no table may act at version ${view.version} (awaiting ${JSON.stringify(view.awaiting)})`);
     const action = table.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction;
-    const result = await table.send(plainest(action));
+    const result = await table.send(plainest(action) as unknown);
     if (!result.ok) throw new Error(`playUntil: ${JSON.stringify(action)} was refused: ${result.error.code} ${result.error.message}`);
     results.push(result);
     // Every table has the update before the sender has its answer only for the sender; wait for the others.

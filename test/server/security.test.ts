@@ -94,7 +94,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
         { type: 'SET_STOPS', player: 'B', stops: [] },
         { type: 'YIELD', player: 'B', until: 'endOfTurn' },
       ]) {
-        expect(await a.send(event)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
+        expect(await a.send(event as unknown)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
       }
       await settle();
       expect(a.getSnapshot().version).toBe(before.version);
@@ -106,10 +106,10 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       const { gameId, tokens } = await newGame();
       const a = await join(url, { gameId, seat: 'A', token: tokens.A as string });
       const before = a.getSnapshot().version;
-      for (const event of HOST_EVENTS) expect(await a.send(event)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'host' } });
+      for (const event of HOST_EVENTS) expect(await a.send(event as unknown)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'host' } });
       // TICK and SET_SEAT_STATUS come only from the server itself.
       for (const event of [{ type: 'TICK', at: Date.now() + 1e9 }, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 1 }]) {
-        expect((await a.send(event)).ok).toBe(false);
+        expect((await a.send(event as unknown)).ok).toBe(false);
       }
       await settle();
       expect(a.getSnapshot().version).toBe(before);
