@@ -16,7 +16,7 @@ import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { deepFreeze } from '../view.js';
-import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type ServerMessage, type TableState } from './protocol.js';
+import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
 
 /** Who joins: a seat with its token, or a spectator. */
 export type TableJoin = { gameId: string; seat: string; token: string } | { gameId: string; spectator: true };

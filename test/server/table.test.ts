@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatEvent } from '../../src/index.js';
-import type { Table } from '../../src/client/index.js';
-import { countingCards, join, playUntil, startServer, until } from './harness.js';
+import { countingCards, join, playUntil, startServer } from './harness.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
 
 describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
@@ -88,4 +87,3 @@ describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
   });
 });
 
-export type { Table };
