@@ -182,6 +182,9 @@ class RemoteTable implements Table {
         return;
       }
       case 'error':
+        // An error before the welcome: the server cannot show the game now; the join fails (and is tried again).
+        this.#welcomed?.(false);
+        this.#welcomed = null;
         return;
     }
   }

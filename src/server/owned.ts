@@ -145,7 +145,12 @@ export class OwnedGame {
     const event = prepared.event;
     const desk = this.#host.desk;
     const before = this.#version;
-    desk.load(this, before, this.#hostState);
+    try {
+      desk.load(this, before, this.#hostState);
+    } catch (err) {
+      desk.forget();
+      return refused(ErrorCode.HOOK_FAILED, `the cards could not load the game's state (cards.loadState threw: ${err instanceof Error ? err.message : String(err)}); nothing changed`);
+    }
     const result = this.#game.send(event);
     if (!result.ok) {
       // A refused send changes nothing in the game; the cards discard what they staged (hooks.settled), but are loaded again to be sure.
@@ -212,7 +217,11 @@ export class OwnedGame {
     this.#dropped = true;
     this.deadline = null;
     this.#host.deadlineChanged(this);
-    this.sink?.dropped(reason);
+    try {
+      this.sink?.dropped(reason);
+    } catch {
+      // The room is going already.
+    }
   }
 
   /** After everything queued: gives the lease up (the game stays in the store). */
@@ -272,11 +281,11 @@ export class OwnedGame {
     this.#host.deadlineChanged(this);
   }
 
-  /** The process timer found the deadline due: a TICK is queued (the deadline is cleared until the TICK is written). */
+  /** The process timer found the deadline due: a TICK is queued (the deadline is cleared until the TICK is written). Never rejects. */
   tick(make: (at: number) => unknown): Promise<SendResult> {
     this.deadline = null;
     return this.run(async () => {
-      const result = await this.#apply((at) => ({ ok: true, event: make(at) }), true);
+      const result = await this.#apply((at) => ({ ok: true, event: make(at) }), true).catch((err: unknown): SendResult => refused(ErrorCode.HOOK_FAILED, String(err)));
       if (!result.ok) {
         this.deadline = null;
         this.#host.deadlineChanged(this);

@@ -145,7 +145,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
         this.#seats.set(seat, { client });
         this.#markConnected(seat);
       }
-      void this.#welcome(client, lastSeq);
+      this.#welcome(client, lastSeq);
     }
 
     override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -232,7 +232,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
         return;
       }
       if (message.kind === 'resume') {
-        void this.#welcome(client, message.lastSeq);
+        this.#welcome(client, message.lastSeq);
         return;
       }
       connection.inFlight++;
@@ -263,10 +263,14 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
       return null;
     }
 
-    /** After everything queued: the client's state now, with the events after `lastSeq` when given (a rejoin). */
-    #welcome(client: Client, lastSeq: number | undefined): Promise<void> {
+    /**
+     * After everything queued: the client's state now, with the events after `lastSeq` when given
+     * (a rejoin). A game that cannot be shown (the cards fail) is reported and the client told (a
+     * table waiting for its welcome leaves and tries again).
+     */
+    #welcome(client: Client, lastSeq: number | undefined): void {
       const owned = this.#owned;
-      return owned.run(async () => {
+      void owned.run(async () => {
         const seat = (client.userData as Connection).seat;
         let events: EmittedEvent[] = [];
         let gap = false;
@@ -283,17 +287,36 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
           state = owned.withCards(() => seatState(owned.game, seat, owned.game.legalActions(), events, (p) => owned.game.nextStop(p)));
         }
         this.#send(client, { kind: 'welcome', seat, gap, ...state });
+      }).catch((err: unknown) => {
+        ctx.report(`TurnRoom ${this.roomId}: the game could not be shown to a client: ${err instanceof Error ? err.message : String(err)}`);
+        this.#error(client, 'the game could not be shown (the server failed; see its log)', ErrorCode.HOOK_FAILED);
       });
     }
 
     /** An accepted send was written: each seat's client gets its update; spectators theirs, after the delay. */
     #committed(events: readonly EmittedEvent[]): void {
+      try {
+        this.#broadcast(events);
+      } catch (err) {
+        // The send is written: nothing undoes it. A client that missed its update gets it when it rejoins.
+        ctx.report(`TurnRoom ${this.roomId}: an update could not be sent: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+
+    #broadcast(events: readonly EmittedEvent[]): void {
       const owned = this.#owned;
       const game = owned.game;
       if (this.#seats.size > 0) {
         const all = game.legalActions();
+        const nextStop = (p: string) => {
+          try {
+            return game.nextStop(p);
+          } catch {
+            return null; // hooks.autoPass threw: where the seat is next asked is not known
+          }
+        };
         owned.withCards(() => {
-          for (const [seat, entry] of this.#seats) this.#send(entry.client, { kind: 'update', ...seatState(game, seat, all, events, (p) => game.nextStop(p)) });
+          for (const [seat, entry] of this.#seats) this.#send(entry.client, { kind: 'update', ...seatState(game, seat, all, events, nextStop) });
         });
       }
       const view = game.getSnapshot({ spectator: true });
@@ -319,20 +342,22 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
     #dropped(reason: string): void {
       this.#closing = true;
       ctx.report(`TurnRoom ${this.roomId}: the game is given up here: ${reason}`);
-      void this.disconnect(CLOSE_MOVED);
+      void this.disconnect(CLOSE_MOVED).catch(() => undefined);
     }
 
     #markAway(seat: string): void {
       if (this.#owned.dropped) return;
-      void this.#owned.submit((at) => ({ ok: true, event: seatStatusEvent(seat, 'away', at) }));
+      this.#owned.submit((at) => ({ ok: true, event: seatStatusEvent(seat, 'away', at) })).catch((err: unknown) => ctx.report(`TurnRoom ${this.roomId}: ${seat} could not be marked away: ${String(err)}`));
     }
 
     /** Marks the seat connected again, if the game shows it away. */
     #markConnected(seat: string): void {
       if (this.#owned.dropped) return;
-      void this.#owned.submit((at, game) =>
-        seatStatusOf(game.getSnapshot(), seat) === 'away' ? { ok: true, event: seatStatusEvent(seat, 'connected', at) } : { ok: false, error: { code: ErrorCode.ILLEGAL_ACTION, message: 'connected already' } },
-      );
+      this.#owned
+        .submit((at, game) =>
+          seatStatusOf(game.getSnapshot(), seat) === 'away' ? { ok: true, event: seatStatusEvent(seat, 'connected', at) } : { ok: false, error: { code: ErrorCode.ILLEGAL_ACTION, message: 'connected already' } },
+        )
+        .catch((err: unknown) => ctx.report(`TurnRoom ${this.roomId}: ${seat} could not be marked connected: ${String(err)}`));
     }
 
     #send(client: Client, message: ServerMessage): void {

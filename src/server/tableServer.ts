@@ -297,6 +297,10 @@ async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: s
     }
   } catch (err) {
     log(`POST /games failed: ${err instanceof Error ? err.message : String(err)}`);
-    if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the game could not be created; see the server log' } });
+    try {
+      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the game could not be created; see the server log' } });
+    } catch {
+      res.destroy();
+    }
   }
 }

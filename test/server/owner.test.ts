@@ -6,9 +6,10 @@
  * tables rejoin and find it again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Table } from '../../src/client/index.js';
+import { connectTable, type Table } from '../../src/client/index.js';
 import { MemoryStore, type SendWrite, type TableServer, type WriteResult } from '../../src/server/index.js';
-import { join, settle, startServer, until } from './harness.js';
+import type { GameHooks, TurnView } from '../../src/index.js';
+import { countingCards, join, rawJoin, settle, startServer, until } from './harness.js';
 
 /** A MemoryStore whose next appendSend fails as told, and which records what it was asked. */
 class FlakyStore extends MemoryStore {
@@ -39,13 +40,34 @@ function statusOf(table: Table, status: Table['status'], timeoutMs = 5000): Prom
   });
 }
 
+/** Counting cards whose state cannot be loaded again in games with a player 'X' (a host's bug). */
+function brittleCards() {
+  const base = countingCards().cards;
+  let exploding = false;
+  return {
+    hooks: {
+      ...base.hooks,
+      checkpoint: (view: TurnView) => {
+        exploding = view.players.includes('X');
+        return base.hooks.checkpoint?.(view, []);
+      },
+    } as GameHooks,
+    saveState: () => ({ ...(base.saveState() as object), exploding }),
+    loadState: (s: unknown) => {
+      if ((s as { exploding?: boolean } | null)?.exploding === true) throw new Error('the cards cannot read this state');
+      base.loadState(s);
+    },
+  };
+}
+
 describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
   let server: TableServer;
   const store = new FlakyStore();
   let url: string;
+  let logs: string[];
   const LEASE_MS = 400;
   beforeAll(async () => {
-    ({ server, url } = await startServer({ store, leaseMs: LEASE_MS }));
+    ({ server, url, logs } = await startServer({ store, leaseMs: LEASE_MS, cards: brittleCards() }));
   });
   afterAll(async () => {
     await server.close();
@@ -118,6 +140,19 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
     expect(await a.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: false, error: { code: expect.stringMatching(/STORE_FAILED|DISCONNECTED/) } });
     expect(await back).toEqual(['reconnecting', 'connected']);
     await until(a, (v) => v.version === 0);
+    expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
+    await a.close();
+  });
+
+  it('cards that fail are reported and answered with an error, never a crash: the server serves its other games', async () => {
+    const broken = await server.createGame({ players: ['X', 'Y'], seed: 6 });
+    const raw = await rawJoin(url, { gameId: broken.gameId, seat: 'X', token: broken.tokens.X });
+    expect(await raw.next('error')).toMatchObject({ error: { code: 'HOOK_FAILED', message: expect.stringMatching(/could not be shown/) } });
+    expect(logs.some((l) => l.includes('cards cannot read this state'))).toBe(true);
+    // A table cannot get in (its join is tried again until its time is up).
+    await expect(connectTable(url, { gameId: broken.gameId, seat: 'Y', token: broken.tokens.Y as string }, { joinTimeoutMs: 800, retryMs: { min: 50, max: 200 } })).rejects.toMatchObject({ code: 'DISCONNECTED' });
+    const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 7 });
+    const a = await join(url, { gameId, seat: 'A', token: tokens.A as string });
     expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
     await a.close();
   });
