@@ -168,7 +168,7 @@ class RemoteTable implements Table {
     if (message === null) return;
     switch (message.kind) {
       case 'welcome':
-        this.#apply(message);
+        this.#apply(message, true);
         this.#welcomed?.(true);
         this.#welcomed = null;
         return;
@@ -189,13 +189,17 @@ class RemoteTable implements Table {
     }
   }
 
-  /** A new state: the view first, then the events it has not seen (in `seq` order), then the subscribers. */
-  #apply(state: TableState): void {
+  /**
+   * A new state: the view first, then the events it has not seen (in `seq` order), then the
+   * subscribers. The view's `seq` counts as seen only in a welcome (which brings every event after
+   * the seq the table gave); an update's events are all the table misses.
+   */
+  #apply(state: TableState, welcome = false): void {
     this.#view = deepFreeze(state.view);
     this.#legal = deepFreeze(state.legalActions);
     this.#stops = deepFreeze(state.nextStop);
     const fresh = state.events.filter((e) => (e.seq ?? 0) > this.#seq);
-    this.#seq = Math.max(this.#seq, state.view.seq, ...fresh.map((e) => e.seq ?? 0));
+    this.#seq = Math.max(this.#seq, welcome ? state.view.seq : -1, ...fresh.map((e) => e.seq ?? 0));
     for (const event of fresh) {
       for (const { type, listener } of [...this.#listeners]) if (type === '*' || type === event.type) this.#call(() => (listener as (e: SeatEvent) => void)(event));
     }

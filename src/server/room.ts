@@ -60,12 +60,22 @@ interface Connection {
   tokens: number;
   refilled: number;
   inFlight: number;
+  /**
+   * Whether it has its welcome (after a join, or the resume after a reconnection): until then it
+   * is sent no update, since the welcome brings everything from the `seq` it gave.
+   */
+  welcomed: boolean;
 }
 
 /** A seat's connection: the client, and its pending reconnection while it is away. */
 interface SeatEntry {
   client: Client;
   reconnection?: { reject(reason?: unknown): void };
+}
+
+/** Whether a client has had its welcome (and so is sent updates). */
+function welcomed(client: Client): boolean {
+  return (client.userData as Connection | undefined)?.welcomed === true;
 }
 
 function refuse(code: number, message: string): ServerError {
@@ -126,7 +136,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
 
     override onJoin(client: Client, options: unknown, auth: Auth): void {
       const lastSeq = (options as { lastSeq?: number }).lastSeq;
-      const connection: Connection = { seat: auth.seat, tokens: ctx.limits.burst, refilled: Date.now(), inFlight: 0 };
+      const connection: Connection = { seat: auth.seat, tokens: ctx.limits.burst, refilled: Date.now(), inFlight: 0, welcomed: false };
       client.userData = connection;
       const seat = auth.seat;
       if (seat === null) {
@@ -170,6 +180,8 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
       try {
         const back = await reconnection;
         if (this.#seats.get(seat)?.client !== client) return;
+        // Nothing is sent to it until its resume is answered (with everything after its last seq).
+        connection.welcomed = false;
         this.#seats.set(seat, { client: back });
         this.#markConnected(seat);
         // The table sends 'resume' with the last seq it saw, and is answered with what it missed.
@@ -287,6 +299,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
           state = owned.withCards(() => seatState(owned.game, seat, owned.game.legalActions(), events, (p) => owned.game.nextStop(p)));
         }
         this.#send(client, { kind: 'welcome', seat, gap, ...state });
+        (client.userData as Connection).welcomed = true;
       }).catch((err: unknown) => {
         ctx.report(`TurnRoom ${this.roomId}: the game could not be shown to a client: ${err instanceof Error ? err.message : String(err)}`);
         this.#error(client, 'the game could not be shown (the server failed; see its log)', ErrorCode.HOOK_FAILED);
@@ -316,7 +329,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
           }
         };
         owned.withCards(() => {
-          for (const [seat, entry] of this.#seats) this.#send(entry.client, { kind: 'update', ...seatState(game, seat, all, events, nextStop) });
+          for (const [seat, entry] of this.#seats) if (welcomed(entry.client)) this.#send(entry.client, { kind: 'update', ...seatState(game, seat, all, events, nextStop) });
         });
       }
       const view = game.getSnapshot({ spectator: true });
@@ -324,7 +337,7 @@ export function turnRoomClass(ctx: RoomContext): new () => Room {
         this.#spectatorView = view;
         if (this.#spectators.size === 0) return;
         const message = encodeMessage({ kind: 'update', ...spectatorState(view, events) });
-        for (const client of this.#spectators) client.sendBytes(MESSAGE_TYPE, message);
+        for (const client of this.#spectators) if (welcomed(client)) client.sendBytes(MESSAGE_TYPE, message);
       };
       if (ctx.spectatorDelayMs === 0) {
         show();

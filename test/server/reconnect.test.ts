@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatEvent } from '../../src/index.js';
 import type { Table } from '../../src/client/index.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
-import { join, playUntil, settle, startProxy, startServer, until } from './harness.js';
+import { join, playUntil, settle, startProxy, startServer } from './harness.js';
 
 /** Waits until the table's status is `status`. */
 function statusOf(table: Table, status: Table['status'], timeoutMs = 5000): Promise<void> {
@@ -22,6 +22,19 @@ function statusOf(table: Table, status: Table['status'], timeoutMs = 5000): Prom
       resolve();
     });
   });
+}
+
+/** Resolves when both tables show the same version and it holds a moment (the server's own sends, seat status included, are done). */
+async function inStep(a: Table, b: Table): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const version = b.getSnapshot().version;
+    if (a.getSnapshot().version === version) {
+      await settle(100);
+      if (a.getSnapshot().version === b.getSnapshot().version && b.getSnapshot().version === version) return;
+    }
+    await settle(50);
+  }
+  throw new Error(`the tables stayed apart: ${a.getSnapshot().version} and ${b.getSnapshot().version}`);
 }
 
 /** The seqs of events, checked to be contiguous from `from + 1`. */
@@ -61,11 +74,12 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
 
     proxy.blocked = false;
     await statusOf(a, 'connected');
-    await until(a, (v) => v.version === moved.version);
+    await inStep(a, b);
     const missed = seen.filter((e) => (e.seq as number) > lastSeen);
-    expect(missed.length).toBe(moved.seq - lastSeen);
+    expect(missed.map((e) => e.seq)).toContain(moved.seq);
+    expect(missed.at(-1)?.seq).toBe(b.getSnapshot().seq);
     expect(contiguous(missed, lastSeen)).toBe(true);
-    expect(a.getSnapshot()).toEqual({ ...moved, stops: a.getSnapshot().stops });
+    expect(a.getSnapshot()).toEqual({ ...b.getSnapshot(), stops: a.getSnapshot().stops });
     // And the table plays on.
     expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
     await Promise.all([a.close(), b.close(), proxy.close()]);
@@ -87,9 +101,10 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
     await settle(1500);
     proxy.blocked = false;
     await statusOf(a, 'connected');
-    await until(a, (v) => v.version === b.getSnapshot().version);
+    await inStep(a, b);
     const missed = seen.filter((e) => (e.seq as number) > lastSeen);
-    expect(missed.length).toBe(b.getSnapshot().seq - lastSeen);
+    expect(missed.length).toBeGreaterThan(0);
+    expect(missed.at(-1)?.seq).toBe(b.getSnapshot().seq);
     expect(contiguous(missed, lastSeen)).toBe(true);
     await Promise.all([a.close(), b.close(), proxy.close()]);
   });
@@ -101,11 +116,11 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
     await playUntil([a, b], (v) => v.turn >= 2);
     const mid = a.getSnapshot();
     await playUntil([a, b], (v) => v.turn >= 3);
-    const end = a.getSnapshot();
     await Promise.all([a.close(), b.close()]);
     // Nobody is left: the room goes, and the game's lease with it.
     await settle(300);
-    expect((await store.loadGame(gameId))?.owner).toBeNull();
+    const end = (await store.loadGame(gameId)) as { owner: string | null; version: number; seq: number };
+    expect(end.owner).toBeNull();
     // A joins again as a table that saw the game up to `mid` would: it receives every event after it.
     const { rawJoin } = await import('./harness.js');
     const raw = await rawJoin(url, { gameId, seat: 'A', token: tokens.A, lastSeq: mid.seq });
@@ -113,7 +128,7 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
     expect(welcome).toMatchObject({ kind: 'welcome', seat: 'A', gap: false });
     const events = (welcome as { events: SeatEvent[] }).events;
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: end.seq - mid.seq }, (_, i) => mid.seq + 1 + i));
-    expect((welcome as { view: { version: number } }).view.version).toBe(end.version);
+    expect((welcome as { view: { version: number } }).view.version).toBeGreaterThanOrEqual(end.version);
     await raw.room.leave();
     a = await join(url, { gameId, seat: 'A', token: tokens.A as string });
     b = await join(url, { gameId, seat: 'B', token: tokens.B as string });

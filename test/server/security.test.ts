@@ -226,7 +226,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       expect(await left).not.toBe(4000);
       const a = await join(url, { gameId, seat: 'A', token: tokens.A as string });
       expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
-      await until(b, (v) => v.version === 1);
+      await until(b, (v) => v.priority === 'B');
       await Promise.all([a.close(), b.close()]);
     });
 
