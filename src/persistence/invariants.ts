@@ -11,6 +11,7 @@ import type { TurnContext } from '../state.js';
 import { MAX_AMOUNT } from '../fields.js';
 import { MAX_EMPTY_TURNS_PER_PLAYER } from '../rules/limits.js';
 import { markerCount } from '../rules/grandMelee.js';
+import { startingCandidates } from '../rules/pregame.js';
 import { triggerOrderDue } from '../rules/priority.js';
 import { influenceOf, rangesOf } from '../rules/teams.js';
 import { sharesTurns, unitOf } from '../rules/units.js';
@@ -174,6 +175,12 @@ const pregameBeforeTurnOne: SnapshotInvariant = {
     const seats = new Set(c.seats);
     if (!seats.has(pre.chooser)) return `context.pregame.chooser: '${pre.chooser}' is not one of context.seats`;
     if (pre.starting !== null && !seats.has(pre.starting)) return `context.pregame.starting: '${pre.starting}' is not one of context.seats`;
+    // CR 904.6, 809.4: the archenemy, or an emperor, goes first; the chooser is drawn among them as the game begins (with every seat in it).
+    const candidates = startingCandidates({ players: c.seats, teams: c.teams, variant: c.variant });
+    for (const field of ['chooser', 'starting'] as const) {
+      const who = pre[field];
+      if (candidates !== null && who !== null && !candidates.includes(who)) return `context.pregame.${field}: '${who}' is not among those who may go first in '${c.variant}' (${list(candidates)}; CR 904.6, 809.4)`;
+    }
     for (const field of ['kept', 'decided', 'handsDone'] as const) {
       const xs = pre[field];
       const bad = xs.findIndex((x, i) => !seats.has(x) || xs.indexOf(x) !== i);

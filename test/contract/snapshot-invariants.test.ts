@@ -169,6 +169,14 @@ describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => 
     const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
     expect(restoring(changed(s, (x) => (x.context.activePlayer = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame: before turn 1 there is no active player/);
   });
+  it('a chooser of the starting player who may not go first (CR 904.6: the archenemy; 809.4: an emperor): the game would wait for a choice nobody may make', () => {
+    const archenemy = snapshotOf(createGame({ players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }], pregame: true, seed: 5 }));
+    expect(archenemy.context.pregame?.chooser).toBe('E');
+    expect(restoring(changed(archenemy, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'archenemy' \("E"; CR 904\.6/);
+    const emperor = snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, pregame: true, seed: 2 }));
+    expect(restoring(changed(emperor, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'emperor'/);
+    expect(restoring(emperor)).toBe('restored');
+  });
   it('a player putting cards on the bottom who did not keep', () => {
     const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
     expect(restoring(changed(s, (x) => (x.context.pregame!.bottom = { B: 1 })))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.bottom\.B: only a player who kept/);
