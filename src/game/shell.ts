@@ -19,6 +19,7 @@ import { hookRuntime } from '../hookAdapter.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
 
@@ -288,9 +289,8 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    const persisted = this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order);
-    persisted.seq = this.#seq;
-    return persisted;
+    // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
+    return structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq));
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {

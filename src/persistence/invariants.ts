@@ -16,12 +16,12 @@ import { triggerOrderDue } from '../rules/priority.js';
 import { influenceOf, rangesOf } from '../rules/teams.js';
 import { sharesTurns, unitOf } from '../rules/units.js';
 import { turnPlan } from '../compiled/plan.js';
-import { MAX_COUNT, MAX_RESTORED_TURN, type Persisted } from './format.js';
+import { MAX_COUNT, MAX_RESTORED_TURN, type PersistedFull } from './format.js';
 
 /** A named fact of a persisted game: its first problem (the field, and what it contradicts), or null. */
 export interface SnapshotInvariant {
   readonly name: string;
-  readonly problem: (p: Persisted) => string | null;
+  readonly problem: (p: PersistedFull) => string | null;
 }
 
 const list = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join(', ');
@@ -307,7 +307,7 @@ export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
 ];
 
 /** The first problem of the invariants given, or null. */
-export function invariantProblem(p: Persisted, invariants: readonly SnapshotInvariant[]): string | null {
+export function invariantProblem(p: PersistedFull, invariants: readonly SnapshotInvariant[]): string | null {
   for (const invariant of invariants) {
     const problem = invariant.problem(p);
     if (problem !== null) return problem;

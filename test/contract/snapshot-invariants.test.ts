@@ -6,15 +6,18 @@
  * the game it restored got stuck or could not be saved.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame, TurnEngineError, type Game, type GameOptions, type Persisted } from '../../src/index.js';
+import { createGame, restoreGame, TurnEngineError, type Game, type GameOptions } from '../../src/index.js';
+import type { PersistedFull } from '../../src/persistence/format.js';
+import { fullSnapshot } from '../support/persisted.js';
 import { GAME_INVARIANTS, TURN_INVARIANTS } from '../../src/persistence/invariants.js';
 import { MAX_COUNT, MAX_RESTORED_TURN } from '../../src/persistence/format.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
 
-type Snapshot = Persisted & Record<string, unknown>;
+/** A snapshot in the full form (format 2): every field there to break. */
+type Snapshot = PersistedFull & Record<string, unknown>;
 
 function snapshotOf(game: Game): Snapshot {
-  return JSON.parse(JSON.stringify(game.persist())) as Snapshot;
+  return fullSnapshot(game) as Snapshot;
 }
 
 /** 'restored', or the refusal's code and message. */
