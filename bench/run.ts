@@ -14,6 +14,7 @@
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
  * a burst of 1,000 and 10,000 triggers in one checkpoint (bench/hostPath.ts), 64 players in Grand
  * Melee against a free-for-all (`ratios.grandMelee64`, time per event) and createGame with 64.
+ * Issue 22 (point 1) adds `refusal`: µs per KB of refused input far past every bound (bench/refusal.ts).
  *
  * Run with --expose-gc (the npm script does) so that heap figures are taken after a full GC.
  */
@@ -28,6 +29,7 @@ import { CompiledGame, createGame, createInterpreterGame, initialContext, initia
 import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
 import { batchFor, fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
 import { checkBurst, time64, timeBurst } from './hostPath.js';
+import { refusalRows, timeRefusals } from './refusal.js';
 import { initialState, reduce, reducerView } from './reducer.js';
 import { workloads, type Workload } from './workloads.js';
 
@@ -340,6 +342,8 @@ function main(): void {
   };
   const burstGrowth = (b: { n1000: Stat; n10000: Stat }) => b.n10000.median / b.n1000.median;
   const players64 = time64(RUNS, MIN_MS, CLOCK);
+  // Issue 22, point 1: what refusing input far past every bound costs, per KB of it.
+  const refusal = timeRefusals(args.quick ? 3 : 5, MIN_MS / 2, CLOCK);
   const rssBytesPer100kGames = rssOf(100_000);
   const bundle = bundleGzipBytes();
   const coverage = coverageRun();
@@ -366,6 +370,7 @@ function main(): void {
     ['  Grand Melee ÷ free-for-all (time per event)', fmtStat(players64.grandMeleeVsFreeForAll), '≤ 4', String(players64.grandMeleeVsFreeForAll.median <= 4)],
     ['µs per createGame, 64 players: free-for-all / Grand Melee', `${fmtStat(players64.createGameMicros.freeForAll)} / ${fmtStat(players64.createGameMicros.grandMelee)}`, '', ''],
     ['µs per fork() (in batches)', fmtStat(forkMicros), '≤ 5', String(forkMicros.median <= 5)],
+    ...refusalRows(refusal),
     ['playouts to turn 20 per second', fmtStat(playoutsPerSecond), '≥ 400', String(playoutsPerSecond.median >= 400)],
     ['RSS bytes per 100,000 live games', fmt(rssBytesPer100kGames), '', ''],
     ['bundle bytes gzipped', bundle.bytes === null ? `n/a: ${bundle.reason}` : fmt(bundle.bytes), '≤ 40960', bundle.bytes === null ? '' : String(bundle.bytes <= 40960)],
@@ -401,6 +406,8 @@ function main(): void {
     },
     /** Issue 21, point 8: 64 players, µs per event and per createGame; `ratios.grandMelee64` is the median of `grandMeleeVsFreeForAll`. */
     players64,
+    /** Issue 22, point 1: µs per KB of refused input (the worst input of each run), and each input's. */
+    refusal,
     rssBytesPer100kGames,
     bundleGzipBytes: bundle.bytes,
     ...(bundle.reason === undefined ? {} : { bundleGzipBytesNote: bundle.reason }),

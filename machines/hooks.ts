@@ -5,7 +5,7 @@
  * actor the logic registers for the game. The API layer builds the record (src/hookAdapter.ts),
  * so the chart does not import it.
  */
-import type { EmittedEvent, PlayerId, Trigger, TurnEvent } from '../src/contract.js';
+import type { EmittedEvent, PlayerId, StackObject, Trigger, TurnEvent } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
 
 /** What a checkpoint reported, parsed and checked by the API layer. */
@@ -32,6 +32,14 @@ export interface GameHooksRuntime {
   numbers: Map<EmittedEvent, number> | null;
   /** How many times this send called the checkpoint hook (for `hooks.settled`). */
   calls: number;
+  /** The stacks the game may pop in place (src/game/ownedStacks.ts); absent: every resolution copies the rest of the stack. */
+  stacks?: OwnedStackPop;
+}
+
+/** How a game resolves the top of a stack (src/game/ownedStacks.ts). */
+export interface OwnedStackPop {
+  /** The stack less its top object: a new array, or the same one popped in place when no state but the game's own can see it. */
+  pop(stack: readonly StackObject[]): StackObject[];
 }
 
 /** The runtime record of each inert actor standing for a game on XState's transition. */

@@ -13,7 +13,7 @@ import { DECISIONS, type HostEffectType } from '../src/events/index.js';
 import { andThen, effect, sequence, NOTHING, type Effect } from './effect.js';
 import { endYieldsOnStackChange } from './yields.js';
 import type { TurnEvent } from '../src/contract.js';
-import type { TurnContext } from '../src/state.js';
+import type { MachineEvent, TurnContext } from '../src/state.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 
@@ -121,8 +121,8 @@ const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) =
  * A host event that needs no priority ({@link HOST_EFFECTS}), as the chart's `applyHostEvent`
  * and a checkpoint hook's result apply it. Any other event is a mistake of the caller: it throws.
  */
-export function hostEffect(ctx: TurnContext, e: TurnEvent): Effect {
-  const run = HOST_EFFECTS[e.type as HostEffectType] as ((ctx: TurnContext, e: TurnEvent) => Effect) | undefined;
+export function hostEffect(ctx: TurnContext, e: MachineEvent): Effect {
+  const run = HOST_EFFECTS[e.type as HostEffectType] as ((ctx: TurnContext, e: MachineEvent) => Effect) | undefined;
   if (run === undefined) throw new Error(`hostEffect: ${e.type} is not a host event it applies (its record in src/events/ does not say hostEffect)`);
   return run(ctx, e);
 }

@@ -68,6 +68,8 @@ function hostAutoPass(ctx: TurnContext, runtime: Runtime): 'host' | null {
 export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
   const reason = autoPassReason(ctx) ?? hostAutoPass(ctx, runtime);
+  // The host's hook said no: the player is asked (decided for this priority).
+  if (player !== null && reason === null && runtime?.autoPass !== undefined && ctx.priorityFresh) return effect(ctx, { priorityFresh: false });
   if (player === null || reason === null) return NOTHING;
   const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
@@ -105,7 +107,9 @@ export function resolveTopOfStack(ctx: TurnContext, runtime: Runtime): Effect {
   if (top === undefined) return NOTHING;
   const event: EmittedEvent =
     top.kind === 'combatDamage' ? { type: 'combatDamage', first: ctx.step === 'firstStrikeDamage', creatures: [...(top.creatures ?? [])] } : { type: 'resolve', object: { ...top } };
-  const resolved = effect(ctx, { stack: ctx.stack.slice(0, -1), passed: [] }, [event]);
+  // The rest of the stack: popped in place when the game owns the array (src/game/ownedStacks.ts), so that N resolutions cost O(N).
+  const rest = runtime?.stacks?.pop(ctx.stack) ?? ctx.stack.slice(0, -1);
+  const resolved = effect(ctx, { stack: rest, passed: [] }, [event]);
   return andThen(ctx, resolved, (c) => givePriorityToActivePlayer(c, runtime));
 }
 

@@ -9,10 +9,10 @@ import { attackViolation, awaitedDefender, blockViolation, orderDue } from '../s
 import { eraOf } from '../src/rules/eras.js';
 import { hasNoAttackers, hasNoFirstStrike, isFirstDrawSkipped, isOtherStepOfAddedPhase, isSkippedByEffect, type StepSkipRule } from '../src/rules/schedule.js';
 import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority.js';
-import type { StepName, TurnEvent, TurnPhaseName, TurnStepName } from '../src/contract.js';
-import type { TurnContext } from '../src/state.js';
+import type { StepName, TurnPhaseName, TurnStepName } from '../src/contract.js';
+import type { MachineEvent, TurnContext } from '../src/state.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
-import { autoPassReason } from '../src/rules/stops.js';
+import { autoPassReason, mayPassAutomatically } from '../src/rules/stops.js';
 import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
@@ -24,22 +24,23 @@ import * as cx from './combat.effects.js';
 import * as pri from './priority.effects.js';
 import * as fx from './turn.effects.js';
 
-type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
+type EventOf<T extends MachineEvent['type']> = Extract<MachineEvent, { type: T }>;
 
 /** Narrows the event a guard or action was given; throws on a mismatch (as XState's assertEvent does). */
-function eventOf<T extends TurnEvent['type']>(event: TurnEvent, type: T): EventOf<T> {
+function eventOf<T extends MachineEvent['type']>(event: MachineEvent, type: T): EventOf<T> {
   if (event.type !== type) throw new Error(`Expected event ${JSON.stringify(type)}, got event ${JSON.stringify(event.type)}`);
   return event as EventOf<T>;
 }
 
 /** What an action does, as a pure function of the context, the event, the game's hooks runtime and the action's params. */
-export type EffectOf<TParams> = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: TParams) => Effect;
+export type EffectOf<TParams> = (ctx: TurnContext, event: MachineEvent, runtime: GameHooksRuntime | undefined, params: TParams) => Effect;
 
 /**
  * The guards the chart names: plain predicates over the context and the event. `setup()` below
  * and the compiled runtime (src/compiled/) call these very functions.
  */
-type GuardArgs = { context: TurnContext; event: TurnEvent };
+/** What a guard reads: the context and event; the compiled runtime also gives the hooks runtime (the chart's XState guards have none). */
+type GuardArgs = { context: TurnContext; event: MachineEvent; runtime?: GameHooksRuntime | undefined };
 export const GUARDS = {
   // Steps and phases
   isStepOver: ({ context }) => isStepOver(byPriority(context)),
@@ -74,7 +75,8 @@ export const GUARDS = {
   hasNothingToBottom: ({ context }) => bottomDue(context) === null,
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
   hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
-  shouldAutoPass: ({ context }) => autoPassReason(context) !== null,
+  // CONTRACT v3: with hooks.autoPass the host may pass for the player (priority.effects.ts decides, once).
+  shouldAutoPass: ({ context, runtime }) => autoPassReason(context) !== null || (runtime?.autoPass !== undefined && mayPassAutomatically(context)),
 } satisfies Record<string, (args: GuardArgs, params: never) => boolean>;
 
 /**

@@ -5,8 +5,8 @@
  * compiled plan over the same tables.
  */
 import { enqueueActions, setup } from 'xstate';
-import type { EmittedEvent, TurnEvent } from '../src/contract.js';
-import type { TurnContext, TurnInput } from '../src/state.js';
+import type { EmittedEvent } from '../src/contract.js';
+import type { MachineEvent, TurnContext, TurnInput } from '../src/state.js';
 import { adoptContext } from './context.js';
 import type { Effect } from './effect.js';
 import { runtimeOf, type GameHooksRuntime } from './hooks.js';
@@ -16,7 +16,7 @@ export { ACTION_EFFECTS, GUARDS, type EffectOf } from './turn.implementations.js
 
 /** Adapts a pure effect into an action: assign its patch, emit its events, raise what it raises. */
 function perform<TParams extends Record<string, unknown> | undefined = undefined>(run: EffectOf<TParams>) {
-  return enqueueActions<TurnContext, TurnEvent, TParams, TurnEvent, never, never, never, never, EmittedEvent>(({ context, event, self, enqueue }, params) => {
+  return enqueueActions<TurnContext, MachineEvent, TParams, MachineEvent, never, never, never, never, EmittedEvent>(({ context, event, self, enqueue }, params) => {
     // XState's contexts have a hidden class of their own: the effects see a copy in the engine's.
     const { patch, emit, raise } = run(adoptContext(context), event, runtimeOf(self), params);
     for (const _ in patch) {
@@ -28,7 +28,7 @@ function perform<TParams extends Record<string, unknown> | undefined = undefined
   });
 }
 
-type ParamsOf<F> = F extends (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: infer P) => Effect ? (unknown extends P ? undefined : P) : undefined;
+type ParamsOf<F> = F extends (ctx: TurnContext, event: MachineEvent, runtime: GameHooksRuntime | undefined, params: infer P) => Effect ? (unknown extends P ? undefined : P) : undefined;
 type Performed<T> = { [K in keyof T]: ReturnType<typeof perform<ParamsOf<T[K]> & (Record<string, unknown> | undefined)>> };
 
 /** Every effect of a table adapted into an action. */
@@ -41,7 +41,7 @@ function performAll<T extends Record<string, EffectOf<never>>>(table: T): Perfor
 export const turnSetup = setup({
   types: {
     context: {} as TurnContext,
-    events: {} as TurnEvent,
+    events: {} as MachineEvent,
     input: {} as TurnInput,
     emitted: {} as EmittedEvent,
   },

@@ -142,7 +142,8 @@ export interface Decision {
 }
 
 /**
- * Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`. In Grand
+ * Host events and player decisions (CONTRACT.md, "Events"), discriminated by `type`: every
+ * event a host may send, and only those (the engine's own events are not part of it). In Grand
  * Melee any event may name the `turnMarker` whose turn it is for (CR 807.5b; ignored elsewhere).
  */
 export type TurnEvent = WithTurnMarker<
@@ -190,14 +191,12 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
-  /** Internal: the Grand Melee coordinator begins a turn marker's next turn (CR 807.4c-d). Refused from hosts (INVALID_EVENT). */
-  | { type: 'BEGIN_MARKER_TURN' }
 >;
 
 /** An event that may name its Grand Melee turn marker. */
 export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
 
-/** The type names of all events. */
+/** The type names of the events a host may send. */
 export type TurnEventType = TurnEvent['type'];
 
 /** Events the engine emits (`game.on`), discriminated by `type`. */
@@ -238,6 +237,25 @@ export type WithEmittedMarker<T> = T extends unknown ? T & { turnMarker?: number
 
 /** The type names of emitted events. */
 export type EmittedEventType = EmittedEvent['type'];
+
+/**
+ * CONTRACT v3, "Playing between people": who looks at a game, for `view`, `getSnapshot` and `on`.
+ * `{ seat }` names a player the game began with (a player who left keeps their seat) and sees
+ * everything but another player's private fields: their stops (null in `view.stops`), their yields
+ * and the `reason` of automatic passes made for them. `{ spectator: true }` sees no player's
+ * private fields. Without it, the host's full view.
+ */
+export type SeatOptions = { seat: PlayerId } | { spectator: true };
+
+/**
+ * An emitted event as a seat or a spectator receives it (`on(type, listener, { seat })`, CONTRACT
+ * v3, "Private seats"): the same events in the same order with the same `seq`, but an `autoPass`
+ * made for another player arrives as a plain pass, without `reason`.
+ */
+export type SeatEvent = SeatEventOf<EmittedEvent>;
+
+/** One emitted event's type as seats receive it: its private fields optional. */
+export type SeatEventOf<E> = E extends { type: 'autoPass'; reason: infer R } ? Omit<E, 'reason'> & { reason?: R } : E;
 
 /** What the game waits for, and from whom (CONTRACT.md, TurnView.awaiting). */
 export type Awaiting =

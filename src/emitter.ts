@@ -3,10 +3,10 @@
  * delivered in the order they happened; a throwing listener does not stop the others; the
  * events of a send made by a listener queue behind the ones being delivered.
  */
-import type { EmittedEvent, EmittedEventType } from './contract.js';
+import type { EmittedEvent, EmittedEventType, SeatEvent } from './contract.js';
 
-/** A listener of emitted events. */
-export type Listener<T extends EmittedEvent = EmittedEvent> = (event: T) => void;
+/** A listener of emitted events (a seat's listener receives {@link SeatEvent}s, CONTRACT v3 "Private seats"). */
+export type Listener<T extends SeatEvent = EmittedEvent> = (event: T) => void;
 
 export class Emitter {
   #listeners: Map<string, Set<Listener>> | null = null;
@@ -26,7 +26,7 @@ export class Emitter {
     };
   }
 
-  /** Delivers events to the listeners (each gets its own copy). */
+  /** Delivers events to the listeners (each gets its own copy, nested parts included). */
   deliver(events: readonly EmittedEvent[]): void {
     if (this.#listeners === null || this.#listeners.size === 0 || events.length === 0) return;
     this.#queue.push(...events);
@@ -45,13 +45,40 @@ export class Emitter {
       if (set === undefined) continue;
       for (const listener of [...set]) {
         try {
-          listener({ ...e } as EmittedEvent);
+          listener(copyEvent(e));
         } catch {
           // A host listener's failure is the host's; the engine goes on.
         }
       }
     }
   }
+}
+
+/**
+ * A copy of an emitted event that shares nothing with it: the stack object of `resolve` and
+ * `removedFromStack`, the lists of `combatDamage` and `gameOver` are copied too (an event is
+ * plain data at most three levels deep). What the engine hands a listener, a checkpoint hook or
+ * `send`'s caller is such a copy whenever the game keeps the event (its `pending` events, which
+ * `persist()` writes): nothing done to it changes the game.
+ */
+export function copyEvent<E extends EmittedEvent>(e: E): E {
+  const out = Object.assign({}, e) as Record<string, unknown>;
+  for (const key in out) {
+    const v = out[key];
+    if (typeof v === 'object' && v !== null) out[key] = copyData(v);
+  }
+  return out as E;
+}
+
+/** A copy of an event's nested plain data (objects and lists of strings, numbers and booleans, and one more level). */
+function copyData(v: object): unknown {
+  if (Array.isArray(v)) return v.map((x: unknown) => (typeof x === 'object' && x !== null ? copyData(x) : x));
+  const out = Object.assign({}, v) as Record<string, unknown>;
+  for (const key in out) {
+    const w = out[key];
+    if (typeof w === 'object' && w !== null) out[key] = copyData(w);
+  }
+  return out;
 }
 
 /**

@@ -19,25 +19,31 @@ export const MAX_PLAYERS = 64;
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
-// Every bound is one kind of check, `z.refine` (each further kind of check adds to every browser bundle).
-/** A length from `min` to `max` (strings, lists); the message names what is wrong. */
-export const lengthIn = (min: number, max: number, message?: string) => z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
+// Every bound of a value is one kind of check, `z.refine` with a message naming the bound (each
+// further kind of check adds to every browser bundle); a list's greatest length is zod's
+// `maxLength`, which zod checks before it reads a single entry (so that refusing a list of ten
+// million entries costs no more than refusing one of a thousand and one).
+/** A length from `min` to `max` (strings, lists); the message names the bound. */
+export const lengthIn = (min: number, max: number, message = max === Infinity ? `must have a length of at least ${min}` : `must have a length from ${min} to ${max}`) =>
+  z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
 const NON_EMPTY = 'must be a non-empty string';
+const SHORT = `must be at most ${MAX_ID_LENGTH} characters long`;
 export const PlayerIdSchema = z.string().check(
   lengthIn(1, Infinity, NON_EMPTY),
-  lengthIn(0, MAX_ID_LENGTH),
+  lengthIn(0, MAX_ID_LENGTH, SHORT),
   z.refine((id) => !RESERVED_IDS.has(id), 'is reserved (a property name of every JavaScript object)'),
 );
-export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH));
-/** A safe integer from `min` to `max`. */
-export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max));
+export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH, SHORT));
+/** A safe integer from `min` to `max`; the message names both. */
+export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max, `must be an integer from ${min} to ${max}`));
 /** An amount from 0 (mana, a hand size). */
 export const Count = int(0, MAX_AMOUNT);
 /** An amount from 1 (cards to discard or to put on the bottom). */
 export const Positive = int(1, MAX_AMOUNT);
 const Signed = int(-MAX_AMOUNT, MAX_AMOUNT);
-/** A list of at least `min` and at most `max` items. */
-export const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) => z.array(item).check(lengthIn(min, max));
+/** A list of at least `min` and at most `max` items; the length is checked before any item is read. */
+export const list = <T extends z.ZodMiniType>(item: T, max = MAX_LIST_LENGTH, min = 0) =>
+  z.array(item).check(z.maxLength(max), ...(min > 0 ? [lengthIn(min, Infinity, `must have at least ${min} ${min === 1 ? 'entry' : 'entries'}`)] : []));
 export const opt = z.optional;
 
 export const RulesEraSchema = z.enum(['current', 'm10', 'classic']);

@@ -69,18 +69,22 @@ export function refusal(code: EngineErrorInfo['code'], message: string, rule?: s
   return { ok: false, error: rule === undefined ? { code, message } : { code, message, rule } };
 }
 
-/** The first player id an event names that is not a seat of the game (an INVALID_EVENT message), or null. */
-export function unknownPlayer(event: TurnEvent, seats: readonly string[]): string | null {
+/**
+ * The first player id an event names that is not a seat of the game (an INVALID_EVENT message
+ * naming the field under `root`), or null. The same check for an event sent and for one a
+ * checkpoint hook returns (src/hookAdapter.ts, with the root `result.events[i]`).
+ */
+export function unknownPlayer(event: TurnEvent, seats: readonly string[], root = 'event'): string | null {
   // This runs for every event sent that leaves the lane: a walk over the fields its record names.
   const fields = PLAYER_FIELDS[event.type];
   for (let i = 0; i < fields.length; i++) {
     const bad = unknownAt(event as unknown as Record<string, unknown>, fields[i] as PlayerField, seats);
-    if (bad !== null) return bad;
+    if (bad !== null) return `${root}.${bad}`;
   }
   return null;
 }
 
-/** The message for the first id in one field of the event that is not a seat, or null. */
+/** The message (less its root) for the first id in one field of the event that is not a seat, or null. */
 function unknownAt(e: Record<string, unknown>, f: PlayerField, seats: readonly string[]): string | null {
   const v = e[f.key];
   if (f.sub === undefined) return typeof v === 'string' && !seats.includes(v) ? notASeat(f.key, v) : null;
@@ -104,7 +108,7 @@ function unknownAt(e: Record<string, unknown>, f: PlayerField, seats: readonly s
 }
 
 function notASeat(field: string, id: string): string {
-  return `event.${field}: '${id}' is not a player of this game`;
+  return `${field}: '${id}' is not a player of this game`;
 }
 
 /** A refused event: its code, message and rule. */

@@ -7,7 +7,9 @@ import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
 import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
-import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnView } from './contract.js';
+import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
+import { copyEvent } from './emitter.js';
+import { unknownPlayer } from './gate.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -62,7 +64,8 @@ export function callHook(
 ): HookReport {
   const seen = argumentsSeen(hook);
   const shown = seen === 0 ? undefined : view(patched(ctx, { priority: about }), about === null ? null : { kind: 'priority', player: about });
-  const pending = seen < 2 ? undefined : ctx.pending.map((e) => (e.seq !== undefined || numbers === null ? { ...e } : { ...e, seq: numbers.get(e) }));
+  // Copies, nested parts included: the context keeps the events (and `persist()` writes them) until the hook has seen them.
+  const pending = seen < 2 ? undefined : ctx.pending.map((e) => (e.seq !== undefined || numbers === null ? copyEvent(e) : Object.assign(copyEvent(e), { seq: numbers.get(e) })));
   let raw: unknown;
   setInHook(true);
   try {
@@ -75,10 +78,14 @@ export function callHook(
   if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false, events: [] };
   const parsed = parseHookResult(raw);
   if (!parsed.ok) throw hookFailed(`the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`);
-  for (const [i, t] of parsed.value.triggers.entries()) {
-    if (!ctx.seats.includes(t.controller)) throw hookFailed(`result.triggers[${i}].controller: '${t.controller}' is not a player of this game`);
-  }
-  for (const [i, e] of parsed.value.events.entries()) {
+  // The players each names are checked as `send` checks them (src/gate.ts): the triggers as one TRIGGER event, then each event.
+  const { triggers, events } = parsed.value;
+  const stranger = triggers.length === 0 ? null : unknownPlayer({ type: 'TRIGGER', triggers }, ctx.seats, 'result');
+  if (stranger !== null) throw hookFailed(stranger);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as TurnEvent;
+    const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
+    if (unknown !== null) throw hookFailed(`${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`);
     if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
   }
   return parsed.value;

@@ -5,7 +5,8 @@
  */
 export { createGame, restoreGame } from './game/create.js';
 export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
-export type { LegalAction, LegalActionOf, LegalActionTemplate } from './legal.js';
+export { fillAction } from './legal.js';
+export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, LegalAction, LegalActionOf, LegalActionTemplate, NoChoices } from './legal.js';
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
@@ -15,4 +16,4 @@ export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/sche
 export { ScenarioSchema } from './scenarios/schema.js';
 export { ERAS, eraTable } from './rules/eras.js';
 export type { Era } from './rules/eras.js';
-export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker } from './contract.js';
+export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, SettledOutcome, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker, SeatOptions, SeatEvent, SeatEventOf } from './contract.js';

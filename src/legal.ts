@@ -6,12 +6,13 @@
  */
 import type { Awaiting, PlayerId, TurnEvent } from './contract.js';
 import type { TurnContext } from './state.js';
-import { ALWAYS_OFFERED, ANSWERS, EVENTS, PLAINEST_ANSWER, TEAMMATE_MAY_ANSWER, violationOf, type EventRecord, type EventType, type LegalAction, type Template, type Who } from './events/index.js';
+import { ErrorCode, TurnEngineError } from './errors.js';
+import { ALWAYS_OFFERED, ANSWERS, EVENTS, PLAINEST_ANSWER, TEAMMATE_MAY_ANSWER, violationOf, type ActionChoices, type ChosenFieldOf, type EventRecord, type EventType, type FilledAction, type LegalAction, type Template, type Who } from './events/index.js';
 import { decider } from './rules/control.js';
 import { unitOf } from './rules/units.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
-export type { LegalAction, LegalActionOf, LegalActionTemplate } from './events/index.js';
+export type { ActionChoices, ChosenFieldOf, FilledAction, LegalAction, LegalActionOf, LegalActionTemplate } from './events/index.js';
 
 const recordOf = (type: EventType): EventRecord<EventType> => EVENTS[type] as EventRecord<EventType>;
 
@@ -113,4 +114,54 @@ export function legalActionsOf(snapshot: SnapshotLike, player?: string): LegalAc
     }
   }
   return out;
+}
+
+/** The choices of a LegalAction that leaves nothing to choose: none (an empty object, or nothing). */
+export type NoChoices = { readonly [field: string]: never };
+
+/** What `fillAction` takes beside the action: its choices, which may be left out when it leaves nothing to choose. */
+export type ChoicesArgument<A extends LegalAction> = [ChosenFieldOf<A>] extends [never] ? [choices?: NoChoices] : [choices: ActionChoices<A>];
+
+const refuse = (message: string): TurnEngineError => new TurnEngineError(ErrorCode.INVALID_EVENT, `fillAction: ${message}`);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const listed = (fields: readonly string[]): string => (fields.length === 0 ? 'nothing' : fields.join(', '));
+
+/**
+ * The event of a LegalAction with the fields it leaves to choose filled in: the template's
+ * fields, `choose` dropped, and exactly the fields `choose` names taken from `choices`. Typed
+ * from the action, so no cast is needed: `fillAction(attack, { attackers })` is a
+ * DECLARE_ATTACKERS event, `fillAction(pass)` a PASS_PRIORITY. Narrow a LegalAction by its
+ * `type` first to have the choices checked at compile time.
+ *
+ * It checks the shape only (the values are `send`'s to check) and throws a
+ * {@link TurnEngineError} INVALID_EVENT naming the field when the action is not a LegalAction,
+ * a chosen field is missing (or undefined), or `choices` has a field the action does not leave
+ * to choose (`speed`, `player`, a misspelt name). It changes neither the action nor the choices.
+ */
+export function fillAction<A extends LegalAction>(action: A, ...rest: ChoicesArgument<A>): FilledAction<A> {
+  const template: unknown = action;
+  if (!isObject(template)) throw refuse('action: must be a LegalAction from game.legalActions()');
+  const type = template.type;
+  const record = typeof type === 'string' && Object.hasOwn(EVENTS, type) ? recordOf(type as EventType) : undefined;
+  if (record?.template === undefined) throw refuse(`action.type: ${JSON.stringify(type)} is not the type of a LegalAction`);
+  const offered = record.template.choose as readonly string[];
+  const choose = template.choose;
+  if (!Array.isArray(choose)) throw refuse(`action.choose: must be the list of fields ${String(type)} leaves to choose (${listed(offered)})`);
+  for (const [i, field] of choose.entries()) {
+    if (typeof field !== 'string' || !offered.includes(field)) throw refuse(`action.choose[${i}]: ${JSON.stringify(field)} is not a field ${String(type)} leaves to choose (${listed(offered)})`);
+  }
+  const fields = choose as string[];
+  const choices: unknown = rest[0];
+  if (choices !== undefined && !isObject(choices)) throw refuse(`choices: must be an object of the fields ${String(type)} leaves to choose (${listed(fields)})`);
+  const given = choices ?? {};
+  for (const key of Object.keys(given)) {
+    if (!fields.includes(key)) throw refuse(`choices.${key}: ${String(type)} does not leave ${key} to choose (it leaves ${listed(fields)})`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(template)) if (key !== 'choose') out[key] = template[key];
+  for (const field of fields) {
+    if (!Object.hasOwn(given, field) || given[field] === undefined) throw refuse(`choices.${field}: missing (${String(type)} leaves ${listed(fields)} to choose)`);
+    out[field] = given[field];
+  }
+  return out as FilledAction<A>;
 }

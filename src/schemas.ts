@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { CheckpointResult, Trigger, TurnEvent } from './contract.js';
 import { describeThrown } from './errors.js';
 import { EVENT_SCHEMAS, EVENT_TYPES, PARSERS } from './events/index.js';
+import { describeIssue } from './issues.js';
 import { Count, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt } from './fields.js';
 
 export {
@@ -34,6 +35,7 @@ export {
   lengthIn,
 } from './fields.js';
 export { EVENT_TYPES } from './events/index.js';
+export { describeIssue } from './issues.js';
 
 /** Every event of the contract (parseEvent dispatches on the type to the event's own schema). */
 export const TurnEventSchema = z.union(EVENT_SCHEMAS);
@@ -54,31 +56,6 @@ export function plainPassOf(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIO
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-type Issue = { path: readonly PropertyKey[]; message: string; code?: string; values?: readonly unknown[]; errors?: readonly (readonly Issue[])[] };
-
-/**
- * Formats the first zod issue as "field.path: message". In a union of objects told apart by a
- * tag (a one-value enum), the issue is the one of the option whose tag matched, or the first
- * option's when none did.
- */
-export function describeIssue(error: { issues: readonly Issue[] }, root = ''): string {
-  let issue = error.issues[0];
-  if (issue === undefined) return `${root || 'value'}: invalid`;
-  let keys = issue.path;
-  while (issue.errors !== undefined) {
-    const options: readonly (readonly Issue[])[] = issue.errors;
-    const inner = (options.find((o) => !o.some((i) => i.values?.length === 1)) ?? options[0])?.[0];
-    if (inner === undefined) break;
-    issue = inner;
-    keys = [...keys, ...inner.path];
-  }
-  const path = [root, ...keys.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
-    .filter((s) => s !== '')
-    .join('.')
-    .replace(/\.\[/g, '[');
-  return `${path || 'value'}: ${issue.message}`;
-}
-
 /**
  * Parses an event: {@link TurnEventSchema}, with a fast path for events whose fields are all
  * scalars (most events of a game: PASS_PRIORITY above all). The message names the field.
@@ -98,6 +75,9 @@ export function eventOrMessage(raw: unknown): TurnEvent | string {
   }
 }
 
+/** zod keeps the value of each issue, for the message to say what was given. */
+export const REPORT_INPUT = { reportInput: true } as const;
+
 function parseEventUnsafe(raw: unknown): TurnEvent | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`;
@@ -109,10 +89,10 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
     return `event.type: must be one of ${EVENT_TYPES.join(', ')}; got ${got}`;
   }
   // The events most games send are read without zod's machinery when they pass exactly the checks
-  // of their schema; anything else, and anything that fails, goes to zod, so refusals keep zod's messages.
+  // of their schema; anything else, and anything that fails, goes to zod, so every refusal is described by src/issues.ts.
   const fast = parser.fast?.(raw as Record<string, unknown>);
   if (fast !== undefined) return fast;
-  const parsed = parser.schema.safeParse(raw);
+  const parsed = parser.schema.safeParse(raw, REPORT_INPUT);
   if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;
   return parsed.data as TurnEvent;
 }
@@ -123,15 +103,25 @@ const CheckpointResultSchema = z.object({
   events: opt(list(z.unknown())),
 });
 
-/** Parses what a checkpoint hook returned (undefined and null: nothing to report). */
+/**
+ * Parses what a checkpoint hook returned (undefined and null: nothing to report). A Promise, or
+ * any other thenable, is refused: the hook is called synchronously, and what it would resolve to
+ * comes after the check it answers. Each field is read once; the lists' lengths are checked before
+ * their entries are read, then each event is parsed as `send` parses it.
+ */
 export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]; stateBasedActions: boolean; events: TurnEvent[] }> {
   let parsed: ReturnType<typeof CheckpointResultSchema.safeParse>;
   try {
-    parsed = CheckpointResultSchema.safeParse(raw);
+    if (isThenable(raw)) {
+      // A rejected Promise is the hook's failure, reported here: not an unhandled rejection as well.
+      if (raw instanceof Promise) raw.then(undefined, () => undefined);
+      return { ok: false, message: 'result: is a Promise (or another thenable); the checkpoint hook must be synchronous (an async result would come after the check it answers)' };
+    }
+    parsed = CheckpointResultSchema.safeParse(raw, REPORT_INPUT);
+    if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'result') };
   } catch (err) {
-    return { ok: false, message: `reading it threw: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, message: `result: could not be read (${describeThrown(err)})` };
   }
-  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'result') };
   const result = parsed.data as CheckpointResult & { events?: unknown[] };
   const events: TurnEvent[] = [];
   for (const [i, e] of (result.events ?? []).entries()) {
@@ -142,10 +132,15 @@ export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]
   return { ok: true, value: { triggers: result.triggers ?? [], stateBasedActions: result.stateBasedActions === true, events } };
 }
 
+/** Whether a value has a `then` method (a Promise or any other thenable). Reads `then` once; a hostile value may throw (the caller catches). */
+function isThenable(raw: unknown): boolean {
+  return ((typeof raw === 'object' && raw !== null) || typeof raw === 'function') && typeof (raw as { then?: unknown }).then === 'function';
+}
+
 /** createGame options (hooks, listeners and inspect are checked separately: zod cannot describe a function's contract). */
 export const GameOptionsSchema = z
   .object({
-    players: z.array(PlayerIdSchema).check(lengthIn(2, MAX_PLAYERS, `needs 2 to ${MAX_PLAYERS} players`)),
+    players: list(PlayerIdSchema, MAX_PLAYERS).check(lengthIn(2, MAX_PLAYERS, `needs 2 to ${MAX_PLAYERS} players`)),
     startingPlayer: opt(PlayerIdSchema),
     rules: opt(RulesEraSchema),
     maxHandSize: opt(Count),

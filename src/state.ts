@@ -3,7 +3,16 @@
  * (what comes next this turn, combat as the engine keeps it, effects in force). Private: hosts
  * see the TurnView (src/contract.ts), never these.
  */
-import type { PlayerId, RulesEra, PhaseName, StepName, TurnStepName, SkipTarget, StackObject, Trigger, EffectEntry, Stop, Yield, GameResult, Variant, Team, AttackOption, EmittedEvent } from './contract.js';
+import type { PlayerId, RulesEra, PhaseName, StepName, TurnStepName, SkipTarget, StackObject, Trigger, EffectEntry, Stop, Yield, GameResult, Variant, Team, AttackOption, EmittedEvent, TurnEvent } from './contract.js';
+
+/**
+ * The engine's own events, which no host may send (refused: INVALID_EVENT): the Grand Melee
+ * coordinator begins a turn marker's next turn (CR 807.4c-d). Not part of the public TurnEvent.
+ */
+export type InternalEvent = { type: 'BEGIN_MARKER_TURN'; turnMarker?: number };
+
+/** Every event the turn machine takes: a host's {@link TurnEvent} or one of the engine's own. */
+export type MachineEvent = TurnEvent | InternalEvent;
 
 /** A phase as the scheduler sees it: both main phases are one kind (CR 505.1a). */
 export type PhaseKind = 'beginning' | 'main' | 'combat' | 'ending';

@@ -2,6 +2,7 @@
  * `mtg-turn-engine <command> [options]`: the command table. Each command lives in its own
  * file and returns the process exit code.
  */
+import { conformanceCommand } from './conformance.js';
 import { coverageCommand } from './coverage.js';
 import { generateCommand } from './generate.js';
 import { scenariosCommand } from './scenarios.js';
@@ -15,11 +16,12 @@ export const COMMANDS: Record<string, Command> = {
   generate: generateCommand,
   coverage: coverageCommand,
   schema: schemaCommand,
+  conformance: conformanceCommand,
 };
 
 function help(): string {
   const lines = ['usage: mtg-turn-engine <command> [options]', '', 'commands:'];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`, `             ${c.usage}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(11)} ${c.summary}`, `              ${c.usage}`);
   lines.push('', "'mtg-turn-engine <command> --help' lists a command's options and their defaults.");
   return lines.join('\n');
 }

@@ -21,7 +21,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { ACTION_EFFECTS, GUARDS } from '../../machines/turn.implementations.js';
-import { linkPlan, type Implementations, type NamedData, type Plan, type PlanData, type TransitionData } from './link.js';
+import { linkPlan, packPlan, type Implementations, type NamedData, type Plan, type PlanData, type TransitionData } from './link.js';
 
 export type { GuardFn, PlanGuard, PlanAction, PlanTransition, PlanLeaf, Plan, PlanData } from './link.js';
 
@@ -127,7 +127,7 @@ function allNodes(root: AnyStateNode): AnyStateNode[] {
 
 /** Compiles a machine (the turn machine by default, with the turn setup's guards and actions) into a plan, linked. */
 export function compileMachine(machine: AnyStateMachine, impl: Implementations = TURN_IMPLEMENTATIONS): Plan {
-  return linkPlan(compileMachineData(machine, impl), impl);
+  return linkPlan(packPlan(compileMachineData(machine, impl), impl), impl);
 }
 
 /** Compiles a machine within the supported subset into plan data (what scripts/generate-plans.ts writes). */

@@ -5,15 +5,14 @@
  * by name. The main entry runs the linked plan and imports nothing of XState; a test proves the
  * generated tables equal a fresh compile of the chart.
  */
-import type { TurnEvent } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { Effect } from '../../machines/effect.js';
 
 /** A guard as the plan calls it. */
-export type GuardFn = (args: { context: TurnContext; event: TurnEvent }, params: unknown) => boolean;
+export type GuardFn = (args: { context: TurnContext; event: MachineEvent; runtime?: GameHooksRuntime | undefined }, params: unknown) => boolean;
 /** An action as the plan calls it: a pure effect of the context, the event, the hooks runtime and its params. */
-export type ActionFn = (ctx: TurnContext, event: TurnEvent, runtime: GameHooksRuntime | undefined, params: unknown) => Effect;
+export type ActionFn = (ctx: TurnContext, event: MachineEvent, runtime: GameHooksRuntime | undefined, params: unknown) => Effect;
 
 /** A guard of the chart, resolved to its function and params. */
 export interface PlanGuard {
@@ -91,14 +90,27 @@ export interface PlanData {
   resolve: Record<string, string>;
 }
 
+/** A guard or an action as the generated file writes it: its index among the implementations' names of its kind, with its params when it has any. */
+export type PackedName = number | [index: number, params: unknown];
+
 /**
- * {@link PlanData} as the generated file writes it, smaller in a bundle: a leaf's XState id is not
- * written (it is always the machine's id, a dot, and the path), and in the lists of a leaf's
- * entries and eventless transitions a run of three or more consecutive indexes `a, a+1, ..., b`
- * is written `a, -b`. {@link unpackPlan} rebuilds the data.
+ * {@link PlanData} as the generated file writes it, smaller in a bundle:
+ * - no list of names: a guard is written as its index among the keys of the implementations'
+ *   guards (`Object.keys(GUARDS)`, -1: none), an action among those of their actions, so the
+ *   names are in the bundle once (as the keys of the tables they are linked to);
+ * - a target is the index of its leaf (-1: none), and `resolve` gives leaf indexes;
+ * - a leaf's XState id is not written (it is always the machine's id, a dot, and the path);
+ * - in the lists of a leaf's entries and eventless transitions a run of three or more
+ *   consecutive indexes `a, a+1, ..., b` is written `a, -b`.
+ * {@link linkPlan} reads it; a test proves the linked plan is a fresh compile's.
  */
-export interface PackedPlan extends Omit<PlanData, 'leaves'> {
+export interface PackedPlan {
+  machineId: string;
+  transitions: [guard: PackedName, actions: PackedName[], target: number, changes: 0 | 1][];
+  entries: PlanData['entries'];
   leaves: [path: string, tags: string[], final: 0 | 1, entries: number[], always: number[]][];
+  start: number;
+  resolve: Record<string, number>;
 }
 
 /** Writes a list of indexes with its runs of three or more consecutive indexes as `first, -last`. */
@@ -124,9 +136,29 @@ function unpackRuns(list: readonly number[]): number[] {
   return out;
 }
 
-/** The plan data a {@link PackedPlan} was written from. */
-export function unpackPlan(packed: PackedPlan): PlanData {
-  return { ...packed, leaves: packed.leaves.map(([path, tags, final, on, always]) => [path, `${packed.machineId}.${path}`, tags, final, unpackRuns(on), unpackRuns(always)]) };
+/** Plan data as the generated file writes it ({@link PackedPlan}), for the implementations it is linked to; throws when a name it needs is not theirs. */
+export function packPlan(data: PlanData, impl: Implementations): PackedPlan {
+  const guards = Object.keys(impl.guards);
+  const actions = Object.keys(impl.actions);
+  const leafIndex = new Map(data.leaves.map(([path], i) => [path, i]));
+  const ref = (d: NamedData, keys: string[]): PackedName => {
+    const [i, params] = typeof d === 'number' ? [d, undefined] : d;
+    const k = keys.indexOf(data.names[i] as string);
+    if (k < 0) throw new Error(`packPlan: ${data.machineId} names '${data.names[i]}', which its implementations lack`);
+    return params === undefined ? k : [k, params];
+  };
+  const leaf = (path: string | null) => (path === null ? -1 : (leafIndex.get(path) as number));
+  return {
+    machineId: data.machineId,
+    transitions: data.transitions.map(([g, a, t, c]) => [g === null ? -1 : ref(g, guards), a.map((x) => ref(x, actions)), leaf(t), c]),
+    entries: data.entries,
+    leaves: data.leaves.map(([path, id, tags, final, on, always]) => {
+      if (id !== `${data.machineId}.${path}`) throw new Error(`packPlan: the leaf ${path} has the id ${id}, not ${data.machineId}.${path}`);
+      return [path, tags, final, packRuns(on), packRuns(always)];
+    }),
+    start: data.start,
+    resolve: Object.fromEntries(Object.entries(data.resolve).map(([path, to]) => [path, leaf(to)])),
+  };
 }
 
 /** The tables a plan's names resolve against (machines/turn.implementations.ts for the turn chart). */
@@ -135,37 +167,43 @@ export interface Implementations {
   actions: Readonly<Record<string, unknown>>;
 }
 
-/** Links plan data to its implementations; throws when the data names a guard or action the tables lack. */
-export function linkPlan(data: PlanData, impl: Implementations): Plan {
+/** Links plan data as the generated file writes it to its implementations; throws when the data names a guard or action the tables lack. */
+export function linkPlan(packed: PackedPlan, impl: Implementations): Plan {
   type MutableLeaf = { -readonly [K in keyof PlanLeaf]: PlanLeaf[K] };
   const leaves = new Map<string, MutableLeaf>();
-  for (const [path, id, tags, final] of data.leaves) leaves.set(path, { path, id, tags: new Set(tags), final: final === 1, on: new Map(), always: [] });
-  const named = <F>(table: Readonly<Record<string, unknown>>, what: string, d: NamedData): { name: string; fn: F; params: unknown } => {
+  const byIndex = packed.leaves.map(([path, tags, final]): MutableLeaf => {
+    const leaf: MutableLeaf = { path, id: `${packed.machineId}.${path}`, tags: new Set(tags), final: final === 1, on: new Map(), always: [] };
+    leaves.set(path, leaf);
+    return leaf;
+  });
+  const named = <F>(table: Readonly<Record<string, unknown>>, names: string[], what: string, d: PackedName): { name: string; fn: F; params: unknown } => {
     const [index, params] = typeof d === 'number' ? [d, undefined] : d;
-    const name = data.names[index] as string;
-    const fn = Object.hasOwn(table, name) ? table[name] : undefined;
-    if (typeof fn !== 'function') throw new Error(`linkPlan: ${data.machineId} names the ${what} '${name}', which its implementations lack`);
-    return { name, fn: fn as F, params };
+    const name = names[index];
+    const fn = name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+    if (typeof fn !== 'function') throw new Error(`linkPlan: ${packed.machineId} names the ${what} '${name ?? `number ${index}`}', which its implementations lack`);
+    return { name: name as string, fn: fn as F, params };
   };
-  const transitions: PlanTransition[] = data.transitions.map(([g, a, t, c]) => ({
-    guard: g === null ? null : named<GuardFn>(impl.guards, 'guard', g),
-    actions: a.map((x) => named<ActionFn>(impl.actions, 'action', x)),
-    target: t === null ? null : (leaves.get(t) ?? null),
+  const guards = Object.keys(impl.guards);
+  const actions = Object.keys(impl.actions);
+  const transitions: PlanTransition[] = packed.transitions.map(([g, a, t, c]) => ({
+    guard: g === -1 ? null : named<GuardFn>(impl.guards, guards, 'guard', g),
+    actions: a.map((x) => named<ActionFn>(impl.actions, actions, 'action', x)),
+    target: byIndex[t] ?? null,
     changesStates: c === 1,
   }));
   const at = (i: number) => transitions[i] as PlanTransition;
-  const entries = data.entries.map(([type, list]) => [type, list.map(at)] as const);
-  for (const [path, , , , on, always] of data.leaves) {
-    const leaf = leaves.get(path) as MutableLeaf;
-    leaf.on = new Map(on.map((i) => entries[i] as readonly [string, PlanTransition[]]));
-    leaf.always = always.map(at);
-  }
+  const entries = packed.entries.map(([type, list]) => [type, list.map(at)] as const);
+  packed.leaves.forEach(([, , , on, always], i) => {
+    const leaf = byIndex[i] as MutableLeaf;
+    leaf.on = new Map(unpackRuns(on).map((k) => entries[k] as readonly [string, PlanTransition[]]));
+    leaf.always = unpackRuns(always).map(at);
+  });
   return {
-    machineId: data.machineId,
+    machineId: packed.machineId,
     leaves,
-    start: at(data.start),
+    start: at(packed.start),
     resolve(path: string) {
-      return leaves.get(path) ?? (Object.hasOwn(data.resolve, path) ? leaves.get(data.resolve[path] as string) : undefined);
+      return leaves.get(path) ?? (Object.hasOwn(packed.resolve, path) ? byIndex[packed.resolve[path] as number] : undefined);
     },
   };
 }

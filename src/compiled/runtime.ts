@@ -11,8 +11,8 @@
  */
 import { assignPatch, cloneContext, FRESH_SEND, isFreshSend } from '../../machines/context.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
-import type { EmittedEvent, TurnEvent } from '../contract.js';
-import type { TurnContext, TurnInput } from '../state.js';
+import type { EmittedEvent } from '../contract.js';
+import type { MachineEvent, TurnContext, TurnInput } from '../state.js';
 import type { SnapshotLike } from '../view.js';
 import type { Plan, PlanLeaf, PlanTransition } from './link.js';
 
@@ -31,7 +31,7 @@ export interface StepResult {
   /** The emitted events, in order. */
   readonly emitted: EmittedEvent[];
   /** The events raised (and processed) during the step, in order. */
-  readonly raised: TurnEvent[];
+  readonly raised: MachineEvent[];
   /** Whether some transition was enabled for the event itself. */
   readonly handled: boolean;
 }
@@ -41,8 +41,8 @@ interface Registers {
   leaf: PlanLeaf;
   context: TurnContext;
   emitted: EmittedEvent[];
-  raised: TurnEvent[];
-  queue: TurnEvent[];
+  raised: MachineEvent[];
+  queue: MachineEvent[];
   /**
    * The context this step has made and nobody else has seen yet (or null): the step patches it
    * in place instead of copying the whole context for every action. The guards and effects
@@ -52,17 +52,17 @@ interface Registers {
   own: TurnContext | null;
 }
 
-function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: TurnEvent): PlanTransition | null {
+function select(candidates: readonly PlanTransition[] | undefined, context: TurnContext, event: MachineEvent, runtime: GameHooksRuntime | undefined): PlanTransition | null {
   if (candidates === undefined) return null;
   for (let i = 0; i < candidates.length; i++) {
     const t = candidates[i] as PlanTransition;
-    if (t.guard === null || t.guard.fn({ context, event }, t.guard.params)) return t;
+    if (t.guard === null || t.guard.fn({ context, event, runtime }, t.guard.params)) return t;
   }
   return null;
 }
 
 /** Takes one transition: runs its actions in order; returns whether the snapshot would change (XState: a new snapshot object). */
-function microstep(t: PlanTransition, r: Registers, event: TurnEvent, runtime: GameHooksRuntime | undefined): boolean {
+function microstep(t: PlanTransition, r: Registers, event: MachineEvent, runtime: GameHooksRuntime | undefined): boolean {
   let changed = t.changesStates;
   const actions = t.actions;
   for (let i = 0; i < actions.length; i++) {
@@ -75,18 +75,18 @@ function microstep(t: PlanTransition, r: Registers, event: TurnEvent, runtime: G
       break;
     }
     for (let j = 0; j < emit.length; j++) r.emitted.push(emit[j] as EmittedEvent);
-    if (raise !== undefined) for (let j = 0; j < raise.length; j++) r.queue.push(raise[j] as TurnEvent);
+    if (raise !== undefined) for (let j = 0; j < raise.length; j++) r.queue.push(raise[j] as MachineEvent);
   }
   if (t.target !== null) r.leaf = t.target;
   return changed;
 }
 
 /** Eventless transitions and raised events until the machine rests (XState's macrostep loop). */
-function settle(r: Registers, event: TurnEvent, runtime: GameHooksRuntime | undefined): void {
+function settle(r: Registers, event: MachineEvent, runtime: GameHooksRuntime | undefined): void {
   let current = event;
   let selectEventless = true;
   while (!r.leaf.final) {
-    const t = selectEventless ? select(r.leaf.always, r.context, current) : null;
+    const t = selectEventless ? select(r.leaf.always, r.context, current, runtime) : null;
     if (t !== null) {
       selectEventless = microstep(t, r, current, runtime);
       continue;
@@ -95,7 +95,7 @@ function settle(r: Registers, event: TurnEvent, runtime: GameHooksRuntime | unde
     if (next === undefined) break;
     current = next;
     r.raised.push(next);
-    const u = select(r.leaf.on.get(next.type), r.context, next);
+    const u = select(r.leaf.on.get(next.type), r.context, next, runtime);
     if (u !== null) microstep(u, r, next, runtime);
     selectEventless = true;
   }
@@ -110,12 +110,12 @@ function result(r: Registers, handled: boolean): StepResult {
  * emitted and raised. `owned`: `state.context` was made for this step and nobody has seen it,
  * so the step may patch it in place.
  */
-export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime, owned = false): StepResult {
+export function step(plan: Plan, state: CompiledState, event: MachineEvent, runtime?: GameHooksRuntime, owned = false): StepResult {
   const leaf = plan.leaves.get(state.value);
   if (leaf === undefined) throw new Error(`compiled runtime: '${state.value}' is not a leaf state of ${plan.machineId}`);
   if (state.status !== 'active') return { state, emitted: [], raised: [], handled: false };
   const r: Registers = { leaf, context: state.context, emitted: [], raised: [], queue: [], own: owned ? state.context : null };
-  const t = select(leaf.on.get(event.type), r.context, event);
+  const t = select(leaf.on.get(event.type), r.context, event, runtime);
   if (t !== null) microstep(t, r, event, runtime);
   settle(r, event, runtime);
   return result(r, t !== null);
@@ -127,7 +127,7 @@ export function step(plan: Plan, state: CompiledState, event: TurnEvent, runtime
  * (src/gate.ts `freshSendContext`, on a copy the step then patches in place), then {@link step}.
  * This is all the game does with an event once the gate has accepted it.
  */
-export function sendStep(plan: Plan, state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): StepResult {
+export function sendStep(plan: Plan, state: CompiledState, event: MachineEvent, runtime?: GameHooksRuntime): StepResult {
   const ctx = state.context;
   if (isFreshSend(ctx)) return step(plan, state, event, runtime);
   return step(plan, { value: state.value, context: assignPatch(cloneContext(ctx), FRESH_SEND), status: state.status }, event, runtime, true);
@@ -135,7 +135,7 @@ export function sendStep(plan: Plan, state: CompiledState, event: TurnEvent, run
 
 /** The initial state for an input (XState's `getInitialSnapshot`): the context, then the initial states and what follows them. */
 export function initialState(plan: Plan, input: TurnInput, makeContext: (input: TurnInput) => TurnContext, runtime?: GameHooksRuntime): StepResult {
-  const event = { type: 'xstate.init', input } as unknown as TurnEvent;
+  const event = { type: 'xstate.init', input } as unknown as MachineEvent;
   const context = cloneContext(makeContext(input));
   const r: Registers = { leaf: plan.start.target as PlanLeaf, context, emitted: [], raised: [], queue: [], own: context };
   microstep(plan.start, r, event, runtime);

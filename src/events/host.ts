@@ -53,13 +53,18 @@ export const SPEND_MANA = {
 } satisfies EventRecord<'SPEND_MANA'>;
 
 export const ADD_EFFECT = {
-  schema: eventSchema('ADD_EFFECT', { id: ObjectIdSchema, effect: EffectSchema, duration: opt(DurationSchema), controller: opt(PlayerIdSchema) }),
+  // CONTRACT v3: an event lacking a field another of its fields requires is malformed whatever the state (INVALID_EVENT).
+  schema: eventSchema('ADD_EFFECT', { id: ObjectIdSchema, effect: EffectSchema, duration: opt(DurationSchema), controller: opt(PlayerIdSchema) }).check(
+    z.refine((e) => e.duration !== 'untilYourNextTurn' || e.controller !== undefined, {
+      message: "is required with duration 'untilYourNextTurn' (the effect lasts until its controller's next turn, CR 611.2b)",
+      path: ['controller'],
+    }),
+  ),
   players: ['controller', 'effect.players[]', 'duration.ofPlayer'],
   legality: (ctx, _a, e) => {
     if (ctx.effects.some((x) => x.id === e.id)) return violation('613.7', `an effect with id ${e.id} is already in force; remove it first or use another id`);
     if (ctx.effects.length >= MAX_EFFECTS) return violation('613.7', `at most MAX_EFFECTS = ${MAX_EFFECTS} effects can be in force at once`);
     if (e.controller !== undefined && !ctx.players.includes(e.controller)) return inGame(ctx, e.controller, 'controller');
-    if (e.duration === 'untilYourNextTurn' && e.controller === undefined) return violation('611.2b', "an 'untilYourNextTurn' effect needs a controller");
     return null;
   },
   hostEffect: true,

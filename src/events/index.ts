@@ -18,7 +18,7 @@ import type * as z from 'zod/mini';
 import type { Agrees } from '../fields.js';
 import type { Awaiting, TurnEvent, TurnEventType } from '../contract.js';
 import type { Violation } from '../errors.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 import { ADD_ATTACKER, ADD_BLOCKER, CHOOSE_DEFENDER, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, ORDER_ATTACKERS, ORDER_BLOCKERS, REMOVE_FROM_COMBAT, SET_COMBAT_ABILITIES } from './combat.js';
 import { ADD_EFFECT, ADD_MANA, CONTROL_PLAYER, HAND_SIZE, REMOVE_EFFECT, SET_DAY_NIGHT, SET_STOPS, SPEND_MANA, YIELD } from './host.js';
 import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
@@ -106,22 +106,36 @@ type SchemasAgree = { [T in EventType]: Records[T]['schema'] extends z.ZodMiniTy
 const schemasAgree: SchemasAgree = null as unknown as { [T in EventType]: true };
 void schemasAgree;
 
+// The engine's own events (no schema: refused from hosts) are exactly those outside the public
+// TurnEvent (src/state.ts InternalEvent), checked at compile time both ways.
+type OwnEvent = { [T in EventType]: Records[T]['schema'] extends null ? T : never }[EventType];
+const ownEventsAreInternal: [OwnEvent, Exclude<EventType, TurnEventType>] extends [Exclude<EventType, TurnEventType>, OwnEvent] ? true : false = true;
+void ownEventsAreInternal;
+
+/**
+ * A table looked up by an event's type, without a prototype: the gate reads two or three of them
+ * for every event that leaves its lane, and V8 looks such an object up by a changing key about
+ * twice as fast as an object of as many properties made by Object.fromEntries.
+ */
+function byType<V>(entries: [string, V][]): Record<string, V> {
+  return Object.assign(Object.create(null) as Record<string, V>, Object.fromEntries(entries));
+}
+
 /** The names of the event types a host may send, for messages. */
 export const EVENT_TYPES: readonly string[] = typesWhere((r) => r.schema !== null);
 
 /** How to read an event of each type a host may send: its schema and the zod-free reading, looked up by a raw type (no prototype). */
-export const PARSERS: { readonly [type: string]: { schema: Schema; fast: ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined } | undefined } = Object.assign(
-  Object.create(null) as object,
-  Object.fromEntries(EVENT_TYPES.map((t) => [t, { schema: recordOf(t as EventType).schema as Schema, fast: recordOf(t as EventType).fast as ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined }])),
+export const PARSERS: { readonly [type: string]: { schema: Schema; fast: ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined } | undefined } = byType(
+  EVENT_TYPES.map((t) => [t, { schema: recordOf(t as EventType).schema as Schema, fast: recordOf(t as EventType).fast as ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined }]),
 );
 
 // The gate.
 
 /** For every event type, what makes it illegal now (the records' `legality`). */
-export const LEGALITY = Object.fromEntries(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).legality])) as unknown as { [T in EventType]: Check<T> };
+export const LEGALITY = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).legality])) as unknown as { [T in EventType]: Check<T> };
 
 /** What makes an event illegal now, or null when it is allowed. */
-export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: TurnEvent): Violation | null {
+export function violationOf(ctx: TurnContext, awaiting: Awaiting | null, e: MachineEvent): Violation | null {
   return (LEGALITY[e.type] as Check<typeof e.type>)(ctx, awaiting, e as never);
 }
 
@@ -143,7 +157,7 @@ function playerField(path: string): PlayerField {
 }
 
 /** For every event type, the fields that name players, in the order the gate checks them. */
-export const PLAYER_FIELDS = Object.fromEntries(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).players.map(playerField)])) as unknown as { readonly [T in EventType]: readonly PlayerField[] };
+export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).players.map(playerField)])) as unknown as { readonly [T in EventType]: readonly PlayerField[] };
 
 /**
  * The decisions that answer something else the game awaits (attackers, blockers, a discard,
@@ -215,7 +229,6 @@ export const GAME_WIDE: ReadonlySet<string> = routed('gameWide');
 /** A decision of type `T` less the fields in `Chosen`, which the caller fills in (listed in `choose`). */
 export type LegalActionTemplate<T extends TurnEvent['type'], Chosen extends string = never> = Omit<Extract<TurnEvent, { type: T }>, Chosen> & { choose: Chosen[] };
 
-/** The template of an event its record offers, choosing the fields of its `template.choose`. */
 /** The LegalAction of one event type: its template when its record offers one (never otherwise). */
 export type LegalActionOf<T extends TurnEventType> = Records[T] extends { template: { choose: readonly (infer C)[] } } ? LegalActionTemplate<T, C & string> : never;
 
@@ -224,3 +237,18 @@ export type LegalActionOf<T extends TurnEventType> = Records[T] extends { templa
  * `choose` before sending). Discriminated by `type`.
  */
 export type LegalAction = { [T in TurnEventType]: LegalActionOf<T> }[TurnEventType];
+
+/** The names of the fields a LegalAction leaves to choose (the items of its `choose`); never when it leaves none. */
+export type ChosenFieldOf<A extends LegalAction> = A extends { choose: (infer C)[] } ? C : never;
+
+/**
+ * What `fillAction` takes for a LegalAction: exactly the fields it leaves to choose, typed as
+ * the event types them (`{ attackers: Attacker[] }` for DECLARE_ATTACKERS, `{ id: string }` for
+ * CAST_SPELL, `{}` when it leaves none).
+ */
+export type ActionChoices<A extends LegalAction> = A extends { type: infer T extends TurnEventType; choose: (infer C)[] }
+  ? { [K in C & keyof Extract<TurnEvent, { type: T }>]: Extract<TurnEvent, { type: T }>[K] }
+  : never;
+
+/** The event a LegalAction becomes once `fillAction` has filled in its choices (its `choose` dropped). */
+export type FilledAction<A extends LegalAction> = A extends { type: infer T extends TurnEventType } ? Extract<TurnEvent, { type: T }> : never;

@@ -5,15 +5,15 @@
  * runner, the model and Grand Melee read.
  */
 import type * as z from 'zod/mini';
-import type { Awaiting, PlayerId, TurnEvent } from '../contract.js';
+import type { Awaiting, PlayerId } from '../contract.js';
 import type { Violation } from '../errors.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 
-/** The type names of all events. */
-export type EventType = TurnEvent['type'];
+/** The type names of all events: a host's, and the engine's own. */
+export type EventType = MachineEvent['type'];
 
 /** The event of one type. */
-export type EventOf<T extends EventType> = Extract<TurnEvent, { type: T }>;
+export type EventOf<T extends EventType> = Extract<MachineEvent, { type: T }>;
 
 /** What makes an event illegal now (the violated rule and what to do instead), or null. */
 export type Check<T extends EventType> = (ctx: TurnContext, awaiting: Awaiting | null, e: EventOf<T>) => Violation | null;

@@ -18,6 +18,7 @@ import { createActor, toObserver, type Actor, type ActorScope, type AnyEventObje
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
+import { copyEvent } from '../emitter.js';
 import { stateValue } from '../persistence/format.js';
 import { eventOrMessage } from '../schemas.js';
 import type { ChartState } from './logic.js';
@@ -107,7 +108,8 @@ function makeActor(shell: ShellAccess, inspect: ActorOptions['inspect']): Actor<
       emitted = out.emitted;
       deliveries.push(out.deliver);
     }
-    for (const e of emitted) scope.defer(() => scope.emit(e as never));
+    // Copies: the game keeps its pending events (and persist() writes them); the actor's handlers may change what they get.
+    for (const e of emitted) scope.defer(() => scope.emit(copyEvent(e) as never));
     return resolved(shell.chartState());
   });
   actor.subscribe({ error: () => undefined });

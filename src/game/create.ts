@@ -7,7 +7,8 @@ import type { z } from 'zod/mini';
 import type { TurnInput } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { parsePersisted } from '../persistence/validate.js';
-import { GameOptionsSchema, describeIssue, type SameType } from '../schemas.js';
+import { GameOptionsSchema, REPORT_INPUT, describeIssue, type SameType } from '../schemas.js';
+import { readGameOptions, readRestoreOptions } from './options.js';
 import { randomIndex, seedState } from '../rules/random.js';
 import { emperorOf } from '../rules/teams.js';
 import { singleLogic } from '../logic/single.js';
@@ -30,10 +31,8 @@ void optionsAgree;
  */
 export const LOGIC: unique symbol = Symbol('mtg-turn-engine: turn logic');
 
-/** The turn logic an options object names under {@link LOGIC}, if any. */
-function logicOf(options: object): TurnLogic<unknown, unknown> | undefined {
-  return (options as { [LOGIC]?: TurnLogic<unknown, unknown> })[LOGIC];
-}
+/** The options the schema describes, read by createGame (besides the hooks and the listeners). */
+const OPTION_KEYS = Object.keys(GameOptionsSchema.shape);
 
 /** The machine input createGame builds from validated options. */
 export function toInput(options: GameOptions): TurnInput {
@@ -70,41 +69,20 @@ function defaultStartingPlayer(options: GameOptions, seed: number): string {
   return options.players[0] as string;
 }
 
-export function checkCallbacks(options: RestoreOptions): void {
-  if (options.hooks !== undefined && (typeof options.hooks !== 'object' || options.hooks === null)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.hooks: must be an object');
-  for (const name of ['checkpoint', 'settled', 'autoPass'] as const) {
-    if (options.hooks?.[name] !== undefined && typeof options.hooks[name] !== 'function') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.hooks.${name}: must be a function`);
-  }
-  if (options.listeners !== undefined) {
-    if (typeof options.listeners !== 'object' || options.listeners === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.listeners: must be an object of functions');
-    for (const [k, v] of Object.entries(options.listeners)) {
-      if (typeof v !== 'function') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.listeners.${k}: must be a function`);
-    }
-  }
-}
-
-/** What the factories do with options that moved (CONTRACT v3): a clear INVALID_OPTIONS rather than an option silently ignored. */
-function movedOption(options: object): void {
-  if ('inspect' in options && (options as { inspect?: unknown }).inspect !== undefined) {
-    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "options.inspect: moved to actorOf(game, { inspect }) from 'mtg-turn-engine/xstate' (CONTRACT v3)");
-  }
-}
-
 /**
  * Starts a game. Turn 1 has begun: the untap step has been taken and the starting player
  * holds priority in the upkeep step. Throws a {@link TurnEngineError}: `INVALID_OPTIONS`
  * naming the offending field, or `HOOK_FAILED` when the checkpoint hook fails in turn 1.
  */
 export function createGame(options: GameOptions): Game {
-  if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
-  const parsed = GameOptionsSchema.safeParse(options);
+  // Each option is read once, into a plain copy: the schema and everything after read the copy.
+  const { game, callbacks } = readGameOptions(options, OPTION_KEYS, LOGIC);
+  const parsed = GameOptionsSchema.safeParse(game, REPORT_INPUT);
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
-  checkCallbacks(options);
-  movedOption(options);
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
-  const logic = logicOf(options) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
-  return GameShell.start(logic, input, options);
+  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  return GameShell.start(logic, input, callbacks);
 }
 
 /**
@@ -114,10 +92,8 @@ export function createGame(options: GameOptions): Game {
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
-  if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
-  checkCallbacks(options);
-  movedOption(options);
-  const logic = logicOf(options) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const callbacks = readRestoreOptions(options, LOGIC);
+  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  return new GameShell(logic, state, parsed.value.version, options, order, parsed.value.seq ?? 0);
+  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
 }

@@ -6,7 +6,9 @@
  * (the reference on XState's own `transition`, for tests and the bench; no entry imports it).
  *
  * A logic is pure: states are immutable and shared freely (forks share them); nothing it is
- * given is mutated. The hooks runtime is the only way back to the host (the checkpoint hook).
+ * given is mutated, but for one thing nobody can see: during a step of its own, a game pops in
+ * place the stacks it alone holds (src/game/ownedStacks.ts, `popsOwnedStacks`). The hooks
+ * runtime is the only way back to the host (the checkpoint hook).
  */
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent, TurnView } from '../contract.js';
@@ -37,13 +39,19 @@ export interface ChartState {
  * events routed to the turns that take them).
  */
 export interface TurnLogic<S, Work = unknown> {
+  /**
+   * Whether the shell may let the transitions pop the stacks it owns in place
+   * (src/game/ownedStacks.ts): true for the logics whose states only the shell holds; XState's
+   * own transition (the reference) is left as it is.
+   */
+  readonly popsOwnedStacks?: boolean;
   /** Turn 1 begun (or the pregame): XState's `getInitialSnapshot`. Throws a TurnEngineError (HOOK_FAILED) when the hook fails. */
   getInitialSnapshot(input: TurnInput, runtime: GameHooksRuntime | undefined): Stepped<S>;
   /**
    * The state of a validated persisted game (XState's `restoreSnapshot`), with the order of its
-   * context's fields when it is not the engine's own (a context restored from JSON keeps the
-   * order it came in for everything the game hands out); throws INVALID_SNAPSHOT when its state
-   * is not the chart's.
+   * context's fields when it is not the engine's own (a context restored from the full form keeps
+   * the order it came in for the actor's snapshot); throws INVALID_SNAPSHOT when its state is not
+   * the chart's. `persisted` is the validation's own copy: the state may keep its objects.
    */
   restoreSnapshot(persisted: PersistedFull): { state: S; order: ContextOrder };
   /**

@@ -10,17 +10,19 @@
  * route: the actor's logic calls {@link GameShell.process}.
  */
 import type { GameHooksRuntime } from '../../machines/hooks.js';
-import type { EmittedEvent, EmittedEventType, TurnView } from '../contract.js';
-import { Emitter, Subscribers, type Listener } from '../emitter.js';
+import type { EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
+import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
+import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
+import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
 
 const NO_OPTIONS: RestoreOptions = {};
@@ -78,12 +80,16 @@ export class GameShell<S, W> implements Game {
   /** The order of the context's fields as restored, when it is not the engine's; what the game hands out keeps it. */
   readonly #order: ContextOrder;
   readonly #hooks: RestoreOptions['hooks'];
-  /** Only games with a checkpoint hook need one (without a hook the effects behave as with none). */
+  /** The stacks this game may pop in place (src/game/ownedStacks.ts); null when its logic does not. */
+  readonly #stacks: OwnedStacks | null;
+  /** The hooks' runtime (without hooks the effects behave as with none), with the stacks the game owns. */
   readonly #runtime: GameHooksRuntime | undefined;
   readonly #emitter = new Emitter();
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
   #frozen: TurnView | null = null;
+  /** CONTRACT v3, private seats: each seat's (and the spectators') frozen view, made on request, dropped with `#frozen`. */
+  #seatFrozen: Map<string, TurnView> | null = null;
   /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
   #bridge: ActorBridge | null = null;
   #actor: unknown = null;
@@ -103,7 +109,10 @@ export class GameShell<S, W> implements Game {
     this.#seq = seq;
     this.#order = order;
     this.#hooks = options.hooks;
-    this.#runtime = hookRuntime(options.hooks, () => this.#version);
+    const hooks = hookRuntime(options.hooks, () => this.#version);
+    this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
+    if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
+    else this.#runtime = hooks;
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -113,13 +122,18 @@ export class GameShell<S, W> implements Game {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
     const game = this;
     return (this.#access = {
-      chartState: () => game.#logic.chartState(game.#state, game.#order),
+      chartState: () => {
+        // The actor holds the state from now on: the game owns no stack it could pop in place.
+        game.#stacks?.forget();
+        return game.#logic.chartState(game.#state, game.#order);
+      },
       process: (raw) => game.#processForActor(raw),
       get bridge() {
         return game.#bridge;
       },
       set bridge(bridge) {
         game.#bridge = bridge;
+        game.#stacks?.forget();
       },
       get actor() {
         return game.#actor;
@@ -157,7 +171,27 @@ export class GameShell<S, W> implements Game {
 
   /** The logic's state (immutable), for tests and tools. */
   get state(): S {
-    return this.#state;
+    // Whoever reads it may keep it: the game owns no stack it could pop in place any more (and
+    // from inside a hook, with a step in progress, gets a copy of its own).
+    return (this.#stacks?.stepping === true ? this.#detached() : this.#shared()).state;
+  }
+
+  /** The state to share with a fork: the game owns no stack it could pop in place any more. */
+  #shared(): { state: S; order: ContextOrder } {
+    this.#stacks?.forget();
+    return { state: this.#state, order: this.#order };
+  }
+
+  /** The state as it was before the step in progress, with nothing shared with it: what a hook may keep (a fork). */
+  #detached(): { state: S; order: ContextOrder } {
+    // The persisted form shares the state's objects (persistence/compact.ts): restored from a copy of it.
+    return (this.#stacks as OwnedStacks).read(() => ({ state: this.#logic.restoreSnapshot(structuredClone(this.#logic.getPersistedSnapshot(this.#state, this.#version))).state, order: this.#order }));
+  }
+
+  /** A read of the game: from inside a hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
+  #read<T>(read: () => T): T {
+    const stacks = this.#stacks;
+    return stacks !== null && stacks.stepping ? stacks.read(read) : read();
   }
 
   send(raw: unknown): SendResult {
@@ -187,9 +221,15 @@ export class GameShell<S, W> implements Game {
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     this.#beginSend();
+    // The stacks the game owns are popped in place only here, while no actor holds the state.
+    const stacks = this.#bridge === null ? this.#stacks : null;
+    stacks?.open();
     try {
-      return this.#logic.transition(this.#state, work, this.#runtime);
+      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      stacks?.close(false);
+      return out;
     } catch (err) {
+      stacks?.close(true);
       return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
     }
   }
@@ -211,6 +251,7 @@ export class GameShell<S, W> implements Game {
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
+    this.#seatFrozen = null;
   }
 
   /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
@@ -237,6 +278,10 @@ export class GameShell<S, W> implements Game {
 
   /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
   check(raw: unknown): { ok: true } | Refusal {
+    return this.#read(() => this.#check(raw));
+  }
+
+  #check(raw: unknown): { ok: true } | Refusal {
     const work = this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
@@ -249,25 +294,39 @@ export class GameShell<S, W> implements Game {
 
   /**
    * Listeners and subscribers of an accepted event. The host gets events nobody else holds:
-   * the step's own, but copies of those the state keeps as `pending` for the next checkpoint,
-   * and of all once an actor emits them too (Object.assign: V8 copies the events' many shapes
-   * faster so than a spread). Listeners get copies of their own.
+   * the step's own, but copies of those the state keeps as `pending` for the next checkpoint
+   * (nested parts included: `persist()` writes them), and of all once an actor emits them too.
+   * Listeners get copies of their own.
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
     const pending = this.#logic.pending(state);
     const copyAll = this.#bridge !== null;
-    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? Object.assign({}, e) : e));
+    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? copyEvent(e) : e));
     this.#emitter.deliver(emitted);
     this.#subscribers?.notify();
     return events;
   }
 
-  view(): TurnView {
-    return this.#logic.view(this.#state, this.#version, this.#seq);
+  view(options?: SeatOptions): TurnView {
+    const view = this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
+    return options === undefined ? view : seatView(view, this.#viewer(options, 'view'));
   }
 
-  getSnapshot(): TurnView {
-    return (this.#frozen ??= deepFreeze(this.view()));
+  getSnapshot(options?: SeatOptions): TurnView {
+    const full = (this.#frozen ??= deepFreeze(this.view()));
+    if (options === undefined) return full;
+    // A seat's snapshot shares the host's frozen parts; only its private records are its own.
+    const viewer = this.#viewer(options, 'getSnapshot');
+    const frozen = (this.#seatFrozen ??= new Map());
+    const key = viewerKey(viewer);
+    let seen = frozen.get(key);
+    if (seen === undefined) frozen.set(key, (seen = deepFreeze(seatView({ ...full }, viewer))));
+    return seen;
+  }
+
+  /** CONTRACT v3, private seats: who `options` say looks (a seat is any player the game began with); throws INVALID_OPTIONS. */
+  #viewer(options: unknown, method: string): Viewer {
+    return viewerOf(options, this.#logic.chartState(this.#state, null).context.seats, method);
   }
 
   subscribe(listener: () => void): () => void {
@@ -275,26 +334,35 @@ export class GameShell<S, W> implements Game {
   }
 
   legalActions(player?: string): LegalAction[] {
-    return this.#logic.legalActions(this.#state, player);
+    return this.#read(() => this.#logic.legalActions(this.#state, player));
   }
 
   nextStop(player?: string): NextStop | null {
     // CONTRACT v3: nextStop calls no hook but hooks.autoPass.
     const ask = this.#runtime?.autoPass;
-    return this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask });
+    return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
   }
 
-  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void {
-    return this.#emitter.on(type, listener);
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>>, options?: SeatOptions): () => void;
+  on(type: EmittedEventType | '*', listener: Listener<never>, options?: SeatOptions): () => void {
+    if (options === undefined) return this.#emitter.on(type, listener as Listener);
+    // CONTRACT v3, private seats: the emitter hands each listener its own copy, which the seat's filter may change.
+    const viewer = this.#viewer(options, 'on');
+    const seat = listener as Listener<SeatEvent>;
+    return this.#emitter.on(type, (e) => seat(seatEvent(e, viewer)));
   }
 
   persist(): Persisted {
     // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
-    return structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq));
+    return this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {
-    if (options === undefined) return new GameShell(this.#logic, this.#state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, this.#order, this.#seq);
-    return new GameShell(this.#logic, this.#state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, this.#order, this.#seq);
+    // The fork shares the state: neither game owns a stack it could pop in place. From inside a
+    // hook, with a step in progress, the fork gets a copy of the state as it was.
+    const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The types of a running game (CONTRACT.md, "createGame", "Game"), documented once.
  */
-import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, TurnEvent, TurnView, AttackOption, Team, Variant } from '../contract.js';
+import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, SeatEvent, SeatOptions, TurnEvent, TurnView, AttackOption, Team, Variant } from '../contract.js';
 import type { Listener } from '../emitter.js';
 import type { EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
@@ -58,16 +58,31 @@ export interface Game {
    * literal is still a compile error.
    */
   send<T>(event: T & (unknown extends T ? unknown : never)): SendResult;
-  /** A fresh TurnView (mutating it changes nothing). */
-  view(): TurnView;
-  /** The current TurnView, deeply frozen, the same object until the next accepted event. */
-  getSnapshot(): TurnView;
+  /**
+   * A fresh TurnView (mutating it changes nothing). CONTRACT v3, private seats: with
+   * `{ seat }` or `{ spectator: true }`, the view that seat (or a spectator) may see: another
+   * player's `stops` are null. Without options, the host's full view. Options that name no
+   * player of the game (or say nothing of who looks) throw INVALID_OPTIONS naming the field.
+   */
+  view(options?: SeatOptions): TurnView;
+  /**
+   * The current TurnView, deeply frozen, the same object until the next accepted event; with
+   * `{ seat }` or `{ spectator: true }` that seat's (or a spectator's) view, as {@link Game.view}
+   * says, the same object for that seat until the next accepted event.
+   */
+  getSnapshot(options?: SeatOptions): TurnView;
   /** Calls `listener()` after every accepted event; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** The decisions that would be accepted now, from one player or from every player. */
   legalActions(player?: string): LegalAction[];
   /** Subscribes to emitted events (`'*'` for all); returns the unsubscribe function. */
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
+  /**
+   * CONTRACT v3, private seats: the events as one seat (or a spectator) receives them: the same
+   * events in the same order, but an `autoPass` made for another player arrives without `reason`
+   * (a plain pass). Throws INVALID_OPTIONS as {@link Game.view} does.
+   */
+  on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>>, options?: SeatOptions): () => void;
   /**
    * CONTRACT v3: the answer `send(event)` would give now, `{ ok: true }` or `{ ok: false, error }`,
    * changing nothing, emitting nothing and calling no hook (so it cannot foresee a refusal that

@@ -10,20 +10,22 @@
  * event that fits several turns.
  */
 import { initialContext } from '../../machines/turn.effects.js';
+import { FRESH_SEND, isFreshSend } from '../../machines/context.js';
 import type { EmittedEvent, Trigger, TurnEvent, TurnView } from '../contract.js';
 import { ErrorCode } from '../errors.js';
-import { freshSendContext, refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
+import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopOver, type Decision, type NextStop } from '../nextStop.js';
 import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
-import { GAME_WIDE, LEAVING, violationOf } from '../events/index.js';
+import { GAME_WIDE, LEAVING, READS_AWAITING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
+import { unitOf } from '../rules/units.js';
 import { parseEvent } from '../schemas.js';
 import { awaitingOf } from '../view.js';
-import { initialState, snapshotOf, step } from '../compiled/runtime.js';
+import { initialState, sendStep, snapshotOf, step, type CompiledState, type StepResult } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/plan.js';
-import { coordinate, isTakingTurn, SHARED_FIELDS, sharedOf, tag, type Marker, type Tagged } from '../grandMelee/coordinator.js';
+import { coordinate, inCloneOrder, isTakingTurn, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
 import { meleeView } from '../grandMelee/view.js';
 import type { TurnLogic } from '../game/logic.js';
 import { compiledStateOf } from './single.js';
@@ -43,7 +45,8 @@ function namedMarker(raw: unknown, field = 'event.turnMarker'): number | undefin
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : invalid(`${field}: must be a turn marker's number (an integer from 1)`);
 }
 
-const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, awaitingOf(snap(m)), e);
+// What is awaited is worked out only for the rows that read it (READS_AWAITING), as the gate of a single turn does.
+const check = (m: Marker, e: TurnEvent) => violationOf(m.turn.context, READS_AWAITING.has(e.type) ? awaitingOf(snap(m)) : null, e);
 
 /** One turn taking an event, or the refusal its legality gives. */
 function only(m: Marker, event: TurnEvent): Routed | Refusal {
@@ -109,7 +112,9 @@ function route(markers: readonly Marker[], raw: unknown, event: TurnEvent): Rout
   if (event.type === 'YIELD') return only(running.find((x) => x.turn.context.priority === event.player) ?? firstRunning, event);
   if (event.type === 'TRIGGER') return routeTriggers(raw, event, running);
   const candidates = event.type === 'PUT_ON_STACK' ? stacksFor(event.object.controller, running) : running;
-  const fits = candidates.filter((m) => check(m, event) === null);
+  // A pass fits only the turns where its player's unit holds priority (PASS_PRIORITY's legality,
+  // priorityViolation): the others are not asked (16 turn markers at 64 players, every pass).
+  const fits = candidates.filter((m) => (event.type !== 'PASS_PRIORITY' || m.turn.context.priority === unitOf(m.turn.context, event.player)) && check(m, event) === null);
   if (fits.length === 1) return [{ marker: fits[0] as Marker, event }];
   if (fits.length > 1) {
     const who = 'player' in event && typeof event.player === 'string' ? `${event.player} can do this in several turns` : 'this event fits several turns';
@@ -121,6 +126,18 @@ function route(markers: readonly Marker[], raw: unknown, event: TurnEvent): Rout
   return illegal(v?.message ?? 'no turn can take this event now', v?.rule ?? '807.5');
 }
 
+/**
+ * One send's step of a marker's turn, the per-send counters at zero first: the runtime's own
+ * (sendStep: one copy of the context, patched in place) when the context's fields are in the
+ * engine's order, else, as before, a copy that keeps their order until the step's first patch copies it
+ * (a restored game's first turns: persist() shows the order).
+ */
+function freshSendStep(turn: CompiledState, event: TurnEvent, runtime: Parameters<typeof step>[3]): StepResult {
+  const ctx = turn.context;
+  if (isFreshSend(ctx) || inCloneOrder(ctx)) return sendStep(turnPlan, turn, event, runtime);
+  return step(turnPlan, { value: turn.value, context: { ...ctx, ...FRESH_SEND }, status: turn.status }, event, runtime);
+}
+
 /** The markers after a step of some of them, and every marker following (coordinate). */
 function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<typeof step>[3]): { state: Marker[]; emitted: Tagged[] } {
   const ctx = (markers.find(isTakingTurn) ?? (markers[0] as Marker)).turn.context;
@@ -129,14 +146,16 @@ function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<ty
   let next = markers as Marker[];
   for (const { marker, event } of routed) {
     const current = next.find((m) => m.number === marker.number) as Marker;
-    const r = step(turnPlan, { ...current.turn, context: freshSendContext(current.turn.context) }, event, runtime);
+    const r = freshSendStep(current.turn, event, runtime);
     emitted.push(...tag(r.emitted, marker.number, many));
-    next = next.map((m) => (m === current ? { ...m, turn: r.state } : m));
+    next = next.map((m) => (m === current ? withTurn(m, r.state) : m));
   }
   return { state: coordinate(next, sharedOf(ctx), turnPlan, emitted, runtime), emitted };
 }
 
 export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
+  popsOwnedStacks: true,
+
   /** CR 807.4b: each marker's holder begins turn 1 at the same time, marker 1 first. */
   getInitialSnapshot(input, runtime) {
     const holders = initialHolders(input.players, input.startingPlayer);
@@ -245,7 +264,15 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
   },
 
   pending(markers): readonly EmittedEvent[] {
-    return markers.length === 1 ? (markers[0] as Marker).turn.context.pending : markers.flatMap((m) => m.turn.context.pending);
+    // Usually no turn keeps any (a game without a checkpoint hook never does): no list made for every send.
+    let only: readonly EmittedEvent[] | null = null;
+    for (const m of markers) {
+      const pending = m.turn.context.pending;
+      if (pending.length === 0) continue;
+      if (only !== null) return markers.flatMap((x) => x.turn.context.pending);
+      only = pending;
+    }
+    return only ?? (markers[0] as Marker).turn.context.pending;
   },
 };
 

@@ -48,6 +48,8 @@ export function lookAhead(state: CompiledState, event: TurnEvent, runtime?: Game
 }
 
 export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
+  popsOwnedStacks: true,
+
   getInitialSnapshot(input, runtime) {
     const first = initialState(turnPlan, input, initialContext, runtime);
     return { state: first.state, emitted: first.emitted };

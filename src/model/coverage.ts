@@ -11,9 +11,9 @@ import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
 import { freshSend } from '../gate.js';
-import type { TurnEvent } from '../contract.js';
 import { serializeState } from './abstraction.js';
 import { modelEvents } from './events.js';
+import type { MachineEvent } from '../state.js';
 import {
   configName,
   createTurnModel,
@@ -101,7 +101,7 @@ export interface ObservedStep {
 }
 
 /** Steps the machine by one event and observes its microsteps. */
-export function observeStep(snapshot: TurnSnapshot, event: TurnEvent): ObservedStep {
+export function observeStep(snapshot: TurnSnapshot, event: MachineEvent): ObservedStep {
   if (!accepts(snapshot, event)) return { next: snapshot, transitions: [], nodes: new Set() };
   const transitions: AnyTransitionDefinition[] = [];
   const nodes = new Set<string>();
@@ -187,7 +187,7 @@ export function computeCoverage(config: ModelConfig): CoverageResult {
     const parent = concrete.get(parentKey);
     const parentPath = pathTo.get(parentKey);
     if (parent === undefined || parentPath === undefined) throw new Error(`model path to ${key} has no known parent ${parentKey}`);
-    const observed = observeStep(parent, events[events.length - 1] as TurnEvent);
+    const observed = observeStep(parent, events[events.length - 1] as MachineEvent);
     const reached = serializeState(observed.next);
     if (reached !== key) throw new Error(`model path to ${key} reaches ${reached} when replayed`);
     concrete.set(key, observed.next);

@@ -6,7 +6,7 @@
  * the wrong time) that generated scenarios check are refused.
  */
 import type { Effect, TurnEvent } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import type { MachineEvent, TurnContext } from '../state.js';
 import { CHANGES_LATER, PLAINEST } from '../events/index.js';
 import { plainestFill, legalActionsOf, type LegalAction } from '../legal.js';
 import { awaitingOf } from '../view.js';
@@ -165,10 +165,10 @@ function refusedProbes(ctx: TurnContext): TurnEvent[] {
  * traversal follows only some of them (`followsEvent`); generated scenarios send the refused
  * ones with `reject`.
  */
-export function modelEvents(snapshot: TurnSnapshot): TurnEvent[] {
+export function modelEvents(snapshot: TurnSnapshot): MachineEvent[] {
   if (snapshot.status !== 'active') return [];
   // CR 807.4c-d: a Grand Melee turn that is over waits for the coordinator to begin the next.
-  const coordinator: TurnEvent[] = snapshot.value === 'turnMarkerPassed' ? [{ type: 'BEGIN_MARKER_TURN' }] : [];
+  const coordinator: MachineEvent[] = snapshot.value === 'turnMarkerPassed' ? [{ type: 'BEGIN_MARKER_TURN' }] : [];
   return [...coordinator, ...decisionEvents(snapshot), ...hostEvents(snapshot.context), ...refusedProbes(snapshot.context)];
 }
 
@@ -223,7 +223,7 @@ export function hostMade(ctx: TurnContext): boolean {
  * made, the plainest decisions only. Every other host event is tried one step away from
  * every state the traversal reached (coverage.ts), which reaches each of their transitions.
  */
-export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean {
+export function followsEvent(snapshot: ModelSnapshot, event: MachineEvent): boolean {
   if (snapshot.status !== 'active') return false;
   const s = snapshot as unknown as TurnSnapshot;
   if (!accepts(s, event)) return false;
@@ -257,7 +257,7 @@ export function followsEvent(snapshot: ModelSnapshot, event: TurnEvent): boolean
 }
 
 /** The plainest payload of a decision: no attackers, no blockers (what `passUntil` sends). */
-function isPlainest(event: TurnEvent): boolean {
+function isPlainest(event: MachineEvent): boolean {
   if (event.type === 'DECLARE_ATTACKERS') return event.attackers.length === 0;
   if (event.type === 'DECLARE_BLOCKERS') return event.blockers.length === 0;
   return true;

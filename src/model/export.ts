@@ -7,6 +7,7 @@
 import type { TurnEvent, TurnView } from '../contract.js';
 import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
 import { viewOf } from '../view.js';
+import type { MachineEvent } from '../state.js';
 import { leafPath, seatOf, serializeState } from './abstraction.js';
 import { computeCoverage, type CoverageResult } from './coverage.js';
 import { decisionEvents } from './events.js';
@@ -23,7 +24,7 @@ export function expectedView(view: TurnView): Record<string, unknown> {
 }
 
 /** The model's prediction along a path: the snapshot after each event (replayed on the machine). */
-export function predict(config: ModelConfig, events: readonly TurnEvent[]): TurnSnapshot[] {
+export function predict(config: ModelConfig, events: readonly MachineEvent[]): TurnSnapshot[] {
   const out: TurnSnapshot[] = [];
   let s = initialSnapshot(config);
   for (const e of events) {

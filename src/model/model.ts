@@ -7,7 +7,6 @@
 import { createEmptyActor, type AnyActorScope, type EventObject } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { turnMachine } from '../../machines/turn.machine.js';
-import type { TurnEvent } from '../contract.js';
 import { chartSnapshotOf } from '../game/actor.js';
 import { createGame, toInput } from '../game/create.js';
 import { type GameOptions } from '../game/types.js';
@@ -16,6 +15,7 @@ import { freshSend } from '../gate.js';
 import { serializeState } from './abstraction.js';
 import { followsEvent, modelEvents } from './events.js';
 import { accepts, type TurnSnapshot } from './snapshot.js';
+import type { MachineEvent } from '../state.js';
 
 export { accepts, type TurnSnapshot } from './snapshot.js';
 
@@ -151,7 +151,7 @@ export function initialSnapshotObserved(config: ModelConfig, onInspect: Paramete
 }
 
 /** Steps the real machine by one event as `game.send` does (a refused event returns the same snapshot). */
-export function nextSnapshot(snapshot: TurnSnapshot, event: TurnEvent, scope: AnyActorScope = modelActorScope()): TurnSnapshot {
+export function nextSnapshot(snapshot: TurnSnapshot, event: MachineEvent, scope: AnyActorScope = modelActorScope()): TurnSnapshot {
   if (!accepts(snapshot, event)) return snapshot;
   return turnMachine.transition(freshSend(snapshot), event, scope);
 }
@@ -165,24 +165,24 @@ function sendingMachine(start: TurnSnapshot): typeof turnMachine {
 }
 
 /** The test model of a configuration (its initial state is the new game of `initialSnapshot`). */
-export function createTurnModel(config: ModelConfig): TestModel<TurnSnapshot, TurnEvent, unknown> {
+export function createTurnModel(config: ModelConfig): TestModel<TurnSnapshot, MachineEvent, unknown> {
   const logic = sendingMachine(initialSnapshot(config));
   const model = createTestModel(logic, {
     serializeState: (snapshot: TurnSnapshot) => serializeState(snapshot),
     events: (snapshot: TurnSnapshot) => modelEvents(snapshot),
-    filterEvents: (snapshot: TurnSnapshot, event: EventObject) => followsEvent(snapshot, event as TurnEvent),
+    filterEvents: (snapshot: TurnSnapshot, event: EventObject) => followsEvent(snapshot, event as MachineEvent),
   });
-  return model as unknown as TestModel<TurnSnapshot, TurnEvent, unknown>;
+  return model as unknown as TestModel<TurnSnapshot, MachineEvent, unknown>;
 }
 
 /** A path of the model: the events from a new game, and the model state each one reaches. */
 export interface ModelPath {
-  events: TurnEvent[];
+  events: MachineEvent[];
   /** serializeState of the state after each event. */
   keys: string[];
 }
 
 /** The events of a path from `getShortestPaths` (its first step is `xstate.init`). */
-export function eventsOfTestPath(path: { steps: readonly { event: EventObject }[] }): TurnEvent[] {
-  return path.steps.slice(1).map((s) => s.event as TurnEvent);
+export function eventsOfTestPath(path: { steps: readonly { event: EventObject }[] }): MachineEvent[] {
+  return path.steps.slice(1).map((s) => s.event as MachineEvent);
 }

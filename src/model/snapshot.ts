@@ -4,8 +4,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { turnMachine } from '../../machines/turn.machine.js';
-import type { TurnEvent } from '../contract.js';
 import { violationOf } from '../events/index.js';
+import type { MachineEvent } from '../state.js';
 import { awaitingOf } from '../view.js';
 
 /** The turn machine's snapshot type. */
@@ -16,7 +16,7 @@ export type TurnSnapshot = SnapshotFrom<typeof turnMachine>;
  * events naming players of the game, so of the gate (src/gate.ts) only the game being over and
  * the legality table can refuse them; generated scenarios replay through the whole gate.
  */
-export function accepts(snapshot: TurnSnapshot, event: TurnEvent): boolean {
+export function accepts(snapshot: TurnSnapshot, event: MachineEvent): boolean {
   // CR 807.4c-d: the coordinator's own event, where a Grand Melee turn is over.
   if (event.type === 'BEGIN_MARKER_TURN') return snapshot.status === 'active' && snapshot.value === 'turnMarkerPassed' && snapshot.context.result === null;
   return snapshot.status === 'active' && snapshot.context.result === null && violationOf(snapshot.context, awaitingOf(snapshot), event) === null;

@@ -6,24 +6,33 @@
  * import { useGame, useLegalActions } from 'mtg-turn-engine/react';
  *
  * function Seat({ game, player }: { game: Game; player: string }) {
- *   const view = useGame(game);
+ *   const view = useGame(game, { seat: player }); // what that player may see (CONTRACT v3, private seats)
  *   const actions = useLegalActions(game, player);
  *   return <p>{view.step}: {actions.map((a) => a.type).join(', ')}</p>;
  * }
  * ```
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Game } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
-import type { TurnView } from '../contract.js';
+import type { SeatOptions, TurnView } from '../contract.js';
 
 /**
  * The game's current TurnView, re-rendering the component after every accepted event (and
  * never after a refused one): `useSyncExternalStore(game.subscribe, game.getSnapshot)`. The
- * view is deeply frozen and the same object until the next accepted event.
+ * view is deeply frozen and the same object until the next accepted event. With `{ seat }` or
+ * `{ spectator: true }` (CONTRACT v3, private seats), the view that seat or a spectator may
+ * see (`game.getSnapshot(options)`); the options may be a new object at every render.
  */
-export function useGame(game: Game): TurnView {
-  return useSyncExternalStore(game.subscribe, game.getSnapshot, game.getSnapshot);
+export function useGame(game: Game, options?: SeatOptions): TurnView {
+  const seat = options !== undefined && 'seat' in options ? options.seat : undefined;
+  const spectator = options !== undefined && 'spectator' in options ? options.spectator : undefined;
+  const getSnapshot = useCallback(
+    () => (options === undefined ? game.getSnapshot() : game.getSnapshot(options)),
+    // `options` is read through who it names: an equal options object keeps the same function.
+    [game, options === undefined, seat, spectator],
+  );
+  return useSyncExternalStore(game.subscribe, getSnapshot, getSnapshot);
 }
 
 /**

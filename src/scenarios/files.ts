@@ -76,7 +76,7 @@ export async function runScenarioFile(path: string, options: RunOptions = {}): P
   }
 }
 
-/** A path found by {@link findScenarioPaths}: a file to run, or a folder that could not be searched (`problem` says why). */
+/** A path found by `findScenarioPaths`: a file to run, or a folder that could not be searched (`problem` says why). */
 export interface ScenarioPath {
   file: string;
   problem: string | null;
@@ -124,12 +124,12 @@ export async function findScenarioPaths(paths: readonly string[]): Promise<Scena
   return out;
 }
 
-/** The scenario files (*.json) named by paths: files as given, folders searched recursively, sorted (see {@link findScenarioPaths}). */
+/** The scenario files (*.json) named by paths: files as given, folders searched recursively, sorted (see `findScenarioPaths`). */
 export async function collectScenarioFiles(paths: readonly string[]): Promise<string[]> {
   return (await findScenarioPaths(paths)).map((p) => p.file);
 }
 
-/** Runs a path that {@link findScenarioPaths} found: a folder it could not search fails on its own. */
+/** Runs a path that `findScenarioPaths` found: a folder it could not search fails on its own. */
 export async function runScenarioPath(found: ScenarioPath, options: RunOptions = {}): Promise<ScenarioResult & { name: string; file: string }> {
   if (found.problem !== null) return { name: found.file, file: found.file, ok: false, failures: [{ stepIndex: -1, message: `${found.file}: ${found.problem}` }] };
   return { ...(await runScenarioFile(found.file, options)), file: found.file };

@@ -41,8 +41,9 @@ if (!built) console.warn('\n!! test/contract/package.test.ts: run `npm run build
 describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'mtg-turn-engine-'));
   let installed = '';
+  let tarball = '';
   beforeAll(() => {
-    const tarball = run('npm', ['pack', '--silent', '--pack-destination', scratch], root).trim().split('\n').pop() as string;
+    tarball = run('npm', ['pack', '--silent', '--pack-destination', scratch], root).trim().split('\n').pop() as string;
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
     run('npm', ['install', '--silent', '--no-audit', '--no-fund', join(scratch, tarball)], scratch);
     installed = join(scratch, 'node_modules', 'mtg-turn-engine');
@@ -79,6 +80,23 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
       'console.log(JSON.stringify({ ok: one.ok, name: one.name, passed: all.passed, failed: all.failed }));',
     ].join('\n'));
     expect(JSON.parse(run('node', ['node.mjs'], scratch))).toEqual({ ok: true, name: 'upkeep first', passed: 1, failed: 0 });
+  });
+
+  it('mtg-turn-engine/conformance lists the shipped scenarios with their features, from ESM and CommonJS (issue 26)', () => {
+    writeFileSync(join(scratch, 'conformance.mjs'), [
+      "import { conformanceCorpus, scenarioSchema } from 'mtg-turn-engine/conformance';",
+      'const all = await conformanceCorpus();',
+      "const core = await conformanceCorpus({ features: [] });",
+      "console.log(JSON.stringify({ all: all.length, core: core.length, shared: all.some((e) => e.path.startsWith('shared/')), generated: all.some((e) => e.path.startsWith('generated/')), schema: typeof scenarioSchema().$id }));",
+    ].join('\n'));
+    const esm = JSON.parse(run('node', ['conformance.mjs'], scratch)) as { all: number; core: number; shared: boolean; generated: boolean; schema: string };
+    expect(esm).toMatchObject({ shared: true, generated: true, schema: 'string' });
+    expect(esm.all).toBeGreaterThan(esm.core);
+    expect(esm.core).toBeGreaterThan(0);
+    writeFileSync(join(scratch, 'conformance.cjs'), "require('mtg-turn-engine/conformance').conformanceCorpus().then((all) => console.log(all.length));\n");
+    expect(Number(run('node', ['conformance.cjs'], scratch))).toBe(esm.all);
+    const listed = run('npx', ['--no-install', 'mtg-turn-engine', 'conformance', 'list'], scratch);
+    expect(listed.trim().split('\n').at(-1)).toBe(`${esm.all} scenarios`);
   });
 
   it(`the main entry bundles for the browser (budget ${BUNDLE_BUDGET_BYTES} bytes gzipped, not met: held under ${BUNDLE_CEILING_BYTES})`, async () => {
@@ -142,11 +160,48 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   });
 
   it('every exports entry of the manifest resolves to a file in the package', () => {
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-    const targets = Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    type Target = string | { [condition: string]: Target };
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, Target> };
+    const leaves = (t: Target): string[] => (typeof t === 'string' ? [t] : Object.values(t).flatMap(leaves));
+    const targets = Object.values(manifest.exports).flatMap(leaves);
     expect(targets.filter((t) => !existsSync(join(installed, t)))).toEqual([]);
     expect(existsSync(join(dirname(join(installed, 'dist/cjs/src/index.js')), '..', 'package.json'))).toBe(true);
   });
+
+  it('its types are right for every entry and every resolution: arethetypeswrong on the tarball reports no problem (issue 23)', () => {
+    // node10 (the stub folders node/, react/, xstate/), node16 from CommonJS (dist/cjs has its
+    // own .d.ts, read as CommonJS), node16 from ESM and bundler. Offline: no @types lookup.
+    const attw = join(root, 'node_modules/.bin/attw');
+    expect(existsSync(attw), 'npm install: @arethetypeswrong/cli is a devDependency').toBe(true);
+    let out: string;
+    try {
+      out = run(attw, [join(scratch, tarball), '--format', 'json', '--no-definitely-typed'], scratch);
+    } catch (error) {
+      out = (error as { stdout: string }).stdout; // attw exits 1 when it finds a problem
+    }
+    type Resolved = { fileName: string } | undefined;
+    const report = JSON.parse(out) as {
+      analysis: {
+        types: { kind: string };
+        problems: { kind: string; entrypoint?: string; resolutionKind?: string }[];
+        entrypoints: Record<string, { resolutions: Record<string, { resolution?: Resolved; implementationResolution?: Resolved }> }>;
+      };
+    };
+    const { analysis } = report;
+    expect(analysis.types.kind).toBe('included');
+    expect(analysis.problems).toEqual([]);
+    const entries = ['.', './node', './react', './xstate'];
+    const kinds = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
+    for (const entry of entries) {
+      for (const kind of kinds) {
+        const resolved = analysis.entrypoints[entry]?.resolutions[kind];
+        expect(resolved?.resolution?.fileName, `${entry} ${kind}`).toMatch(/\.d\.ts$/);
+        expect(resolved?.implementationResolution?.fileName, `${entry} ${kind}`).toMatch(/\.js$/);
+      }
+      // a require reads CommonJS declarations beside the CommonJS build
+      expect(analysis.entrypoints[entry]!.resolutions['node16-cjs']!.resolution!.fileName, entry).toContain('/dist/cjs/');
+    }
+  }, 120_000);
 });
 
 describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {

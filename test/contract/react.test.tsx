@@ -74,4 +74,31 @@ describe('mtg-turn-engine/react', () => {
     expect(screen.getByTestId('seat-A').textContent).toContain('waiting');
     expect(views.at(-1)).toBe(views.at(-2));
   });
+
+  it("useGame(game, { seat }): that seat's frozen view (CONTRACT v3, private seats), re-rendered after accepted events only", () => {
+    const game = createGame({ players: ['A', 'B'] });
+    game.send({ type: 'SET_STOPS', player: 'A', stops: [{ step: 'upkeep', turn: 'any' }, { step: 'main', turn: 'any' }] });
+    game.send({ type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'any' }] });
+    const views: TurnView[] = [];
+    function Private({ seat }: { seat: string }): ReactElement {
+      // A new options object at every render: the hook keys on who looks.
+      const view = useGame(game, { seat });
+      views.push(view);
+      return createElement('p', { 'data-testid': `private-${seat}` }, JSON.stringify(view.stops));
+    }
+    const { rerender } = render(createElement(Private, { seat: 'B' }));
+    expect(JSON.parse(screen.getByTestId('private-B').textContent ?? '')).toEqual({ A: null, B: [{ step: 'end', turn: 'any' }] });
+    expect(views.at(-1)).toBe(game.getSnapshot({ seat: 'B' }));
+    rerender(createElement(Private, { seat: 'B' }));
+    expect(views.at(-1)).toBe(views.at(-2));
+    const count = views.length;
+    act(() => void game.send({ type: 'PASS_PRIORITY', player: 'B' })); // refused: B does not hold priority
+    expect(views.length).toBe(count);
+    act(() => void game.send({ type: 'PASS_PRIORITY', player: 'A' }));
+    expect(views.length).toBe(count + 1);
+    expect(views.at(-1)).toBe(game.getSnapshot({ seat: 'B' }));
+    expect(Object.isFrozen(views.at(-1))).toBe(true);
+    rerender(createElement(Private, { seat: 'A' }));
+    expect(JSON.parse(screen.getByTestId('private-A').textContent ?? '')).toEqual({ A: [{ step: 'upkeep', turn: 'any' }, { step: 'main', turn: 'any' }], B: null });
+  });
 });

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { createInterpreterGame, restoreInterpreterGame } from '../support/logics.js';
-import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
+import { createGame, fillAction, restoreGame, type EmittedEvent, type Game, type GameOptions, type LegalAction, type TurnEvent, type TurnView } from '../../src/index.js';
 import { sharesTurns as sharesTurnsOf } from '../../src/rules/units.js';
 import { seededRandom } from '../../src/simulation.js';
 import { prototypeProblem } from './hostile.js';
@@ -73,49 +73,45 @@ export function sharesTurns(options: Pick<GameOptions, 'teams' | 'variant'>): bo
 
 /** A legal decision with a random payload (random creatures, orders, defenders). */
 export function fill(action: LegalAction, whole: TurnView, r: Random, serial: number, sharedTurns = false): TurnEvent {
-  const { choose: _choose, ...rest } = action;
   // Grand Melee: the payload comes from the view of the turn the decision is for (CR 807.5).
   const turn = whole.turns?.find((t) => t.turnMarker === action.turnMarker);
   const view = turn === undefined ? whole : { ...whole, awaiting: turn.awaiting, combat: turn.combat, stack: turn.stack };
   const a = view.awaiting;
-  switch (rest.type) {
+  switch (action.type) {
     case 'CAST_SPELL':
     case 'ACTIVATE_ABILITY':
-      return { ...rest, id: `o${serial}` } as TurnEvent;
+      return fillAction(action, { id: `o${serial}` });
     case 'DECLARE_ATTACKERS': {
       const defenders = a?.kind === 'declareAttackers' ? a.defenders : [];
       const n = defenders.length === 0 ? 0 : Math.floor(r() * 4);
-      return { ...rest, attackers: Array.from({ length: n }, (_, i) => ({ id: `${rest.player}-${i}`, defender: pick(r, defenders), firstStrike: r() < 0.2, doubleStrike: r() < 0.1 })) };
+      return fillAction(action, { attackers: Array.from({ length: n }, (_, i) => ({ id: `${action.player}-${i}`, defender: pick(r, defenders), firstStrike: r() < 0.2, doubleStrike: r() < 0.1 })) });
     }
     case 'DECLARE_BLOCKERS': {
       // Attackers attacking this player (CR 509.1a, 802.4a), or their team with shared team turns (805.10d; not Emperor's teams).
-      const team = new Set((sharedTurns ? view.teams?.find((t) => t.players.includes(rest.player))?.players : undefined) ?? [rest.player]);
+      const team = new Set((sharedTurns ? view.teams?.find((t) => t.players.includes(action.player))?.players : undefined) ?? [action.player]);
       const attackers = (view.combat?.attackers ?? []).filter((x) => team.has(x.defender)).map((x) => x.id);
       const n = attackers.length === 0 ? 0 : Math.floor(r() * 4);
       // Two creatures at most, each blocking distinct attackers (509.1b: one may block several).
       const pairs = new Map<string, { id: string; attacker: string; firstStrike: boolean }>();
       for (let i = 0; i < n; i++) {
-        const blocker = { id: `${rest.player}-b${i % 2}`, attacker: pick(r, attackers), firstStrike: r() < 0.2 };
+        const blocker = { id: `${action.player}-b${i % 2}`, attacker: pick(r, attackers), firstStrike: r() < 0.2 };
         pairs.set(`${blocker.id}>${blocker.attacker}`, blocker);
       }
-      return { ...rest, blockers: [...pairs.values()] };
+      return fillAction(action, { blockers: [...pairs.values()] });
     }
     case 'CHOOSE_DEFENDER':
-      return { ...rest, defender: a?.kind === 'chooseDefender' ? pick(r, a.defenders) : '' };
+      return fillAction(action, { defender: a?.kind === 'chooseDefender' ? pick(r, a.defenders) : '' });
     case 'ORDER_BLOCKERS':
-      return { ...rest, order: a?.kind === 'orderBlockers' ? [...a.blockers].reverse() : [] };
+      return fillAction(action, { order: a?.kind === 'orderBlockers' ? [...a.blockers].reverse() : [] });
     case 'ORDER_ATTACKERS':
-      return { ...rest, order: a?.kind === 'orderAttackers' ? [...a.attackers].reverse() : [] };
+      return fillAction(action, { order: a?.kind === 'orderAttackers' ? [...a.attackers].reverse() : [] });
     case 'ORDER_TRIGGERS':
-      return { ...rest, order: a?.kind === 'orderTriggers' ? [...a.triggers].reverse() : [] };
+      return fillAction(action, { order: a?.kind === 'orderTriggers' ? [...a.triggers].reverse() : [] });
     case 'CHOOSE_STARTING_PLAYER':
-      return { ...rest, starting: pick(r, a?.kind === 'chooseStartingPlayer' && a.candidates !== undefined ? a.candidates : view.players) };
-    case 'BOTTOM':
-      return { ...rest, count: a?.kind === 'bottom' ? a.count : 0 } as TurnEvent;
-    case 'DISCARD':
-      return { ...rest, count: a?.kind === 'discard' ? a.count : 0 } as TurnEvent;
+      return fillAction(action, { starting: pick(r, a?.kind === 'chooseStartingPlayer' && a.candidates !== undefined ? a.candidates : view.players) });
     default:
-      return rest as TurnEvent;
+      // The others leave nothing to choose (BOTTOM's and DISCARD's count is the template's).
+      return fillAction(action);
   }
 }
 
@@ -217,8 +213,10 @@ export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, r
  * of {@link checkView} hold after every accepted event. Every `restore` event replaces the
  * game with `restoreGame(JSON(persist()))`, which must show the same view and legal actions and
  * persist to the same JSON (the compact format, src/persistence/compact.ts, read back exactly).
+ * `watch` is given every game played (the first and each restored one) before its first event,
+ * for properties that look from outside (listeners, subscribers).
  */
-export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false): GameRun {
+export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false, watch?: (game: Game) => void): GameRun {
   const r = seededRandom(options.seed);
   let game = createGame(options);
   // Issue 15: with `lockstep`, a twin game on XState's interpreter (src/interpreter.ts)
@@ -228,7 +226,10 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
   let twin = lockstep && options.variant !== 'grandMelee' ? createInterpreterGame(options) : null;
   if (twin !== null) check(same(twin.view(), game.view()), 'the XState twin begins in another view');
   const events: EmittedEvent[] = [];
-  const listen = (g: Game) => g.on('*', (e) => events.push(e));
+  const listen = (g: Game) => {
+    g.on('*', (e) => events.push(e));
+    watch?.(g);
+  };
   listen(game);
   let accepted = 0;
   let refused = 0;

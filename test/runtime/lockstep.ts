@@ -9,6 +9,11 @@
  * rules on purpose (the contract's v3 corrections, each with its own scenario); a performance or
  * structural change must leave them all equal. test/runtime/lockstep.test.ts replays every game
  * and compares. `node --import tsx test/runtime/lockstep.ts record [games]` records them anew.
+ * Issue 22's boundary refusals recorded them anew once more: with the refusals' messages left
+ * out of the hash and an 'untilYourNextTurn' effect without a controller counted as
+ * INVALID_EVENT (it was ILLEGAL_ACTION), the 2,000 games hashed the same before and after that
+ * change but for those where such an effect sent after the game ended is INVALID_EVENT
+ * (malformed whatever the state, CONTRACT v3) where it was GAME_OVER.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -139,6 +144,6 @@ export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
 if (process.argv[2] === 'record') {
   const count = Number(process.argv[3] ?? 2000);
   const games = Array.from({ length: count }, (_, n) => playLockstep(n));
-  writeFileSync(RECORDED, JSON.stringify({ about: 'Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22; test/runtime/lockstep.ts', games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
   console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
 }

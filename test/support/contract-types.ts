@@ -3,10 +3,14 @@
  * checked: this file is compiled by `npm run typecheck` (and `test/contract/types.test.ts`), so a
  * misspelt event type or a missing field fails the build.
  */
+import { expectTypeOf } from 'vitest';
 import {
   createGame,
   ErrorCode,
+  fillAction,
   TurnEngineError,
+  type ActionChoices,
+  type Attacker,
   type Awaiting,
   type Effect,
   type EmittedEvent,
@@ -15,10 +19,13 @@ import {
   type LegalAction,
   type Persisted,
   type PhaseName,
+  type SeatEvent,
+  type SeatOptions,
   type StackObject,
   type StepName,
   type Stop,
   type TurnEvent,
+  type TurnEventType,
   type TurnView,
 } from '../../src/index.js';
 
@@ -44,6 +51,14 @@ game.on('*', (e) => e.seq satisfies number | undefined);
 game.check(event).ok satisfies boolean;
 game.view().seq satisfies number;
 game.on('*', (e: EmittedEvent) => e.type);
+// CONTRACT v3, private seats: a seat's events may come without another player's private fields.
+const seat: SeatOptions = { seat: 'A' };
+game.view(seat).stops satisfies Record<string, Stop[] | null>;
+game.getSnapshot({ spectator: true }).version satisfies number;
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | undefined, seat);
+game.on('*', (e: SeatEvent) => e.seq, { spectator: true });
+// @ts-expect-error a seat receives another player's automatic pass without its reason
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host', seat);
 // @ts-expect-error a misspelt event type does not compile
 game.send({ type: 'PASS_PRIORTY', player: 'A' } satisfies TurnEvent);
 // @ts-expect-error a missing field does not compile
@@ -57,5 +72,38 @@ for (const a of actions) {
     game.send({ ...template, id: 'shock' });
   }
 }
+
+// fillAction (issue 23): the choices are typed from the action, and the result is the event, with no cast.
+for (const a of actions) {
+  if (a.type === 'DECLARE_ATTACKERS') {
+    expectTypeOf<ActionChoices<typeof a>>().toEqualTypeOf<{ attackers: Attacker[] }>();
+    const declared = fillAction(a, { attackers: [{ id: 'bear#1', defender: 'B' }] });
+    expectTypeOf(declared).toEqualTypeOf<Extract<TurnEvent, { type: 'DECLARE_ATTACKERS' }>>();
+    game.send(declared);
+    // @ts-expect-error a chosen field left out does not compile
+    fillAction(a, {});
+    // @ts-expect-error a field the action does not leave to choose does not compile
+    fillAction(a, { attackers: [], speed: 'instant' });
+  }
+  if (a.type === 'CAST_SPELL') {
+    expectTypeOf<ActionChoices<typeof a>>().toEqualTypeOf<{ id: string }>();
+    const cast: TurnEvent = fillAction(a, { id: 'shock#2' });
+    game.send(cast);
+    // @ts-expect-error the choices of an action that leaves fields to choose are not optional
+    fillAction(a);
+    // @ts-expect-error the template's own fields are not choices
+    fillAction(a, { id: 'shock#3', speed: 'sorcery' });
+  }
+  if (a.type === 'PASS_PRIORITY') {
+    game.send(fillAction(a));
+    game.send(fillAction(a, {}));
+    // @ts-expect-error an action that leaves nothing to choose takes no choices
+    fillAction(a, { id: 'x' });
+  }
+}
+
+// TurnEvent holds only the events a host may send: not the engine's own (issue 23).
+expectTypeOf<Extract<TurnEvent, { type: 'BEGIN_MARKER_TURN' }>>().toBeNever();
+expectTypeOf<Extract<TurnEventType, 'BEGIN_MARKER_TURN'>>().toBeNever();
 
 export const used = [phase, step, awaiting, stack, persisted, error];

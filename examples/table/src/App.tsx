@@ -4,7 +4,7 @@
  * by restoring an earlier `persist()`. It uses only the package's public API.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createGame, restoreGame, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
+import { createGame, restoreGame, type EmittedEvent, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
 import { Seat } from './Seat.tsx';
 
@@ -28,8 +28,8 @@ function newTable(players: number): Table {
   return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}` }] };
 }
 
-function describe(event: object): string {
-  const { type, ...rest } = event as { type: string } & Record<string, unknown>;
+function describe(event: TurnEvent | EmittedEvent): string {
+  const { type, ...rest } = event;
   const details = Object.entries(rest)
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(' ');

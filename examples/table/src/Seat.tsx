@@ -4,7 +4,7 @@
  * engine asks for), its stops and where the game will next stop for it.
  */
 import { useState } from 'react';
-import type { Awaiting, Game, LegalAction, Stop, TurnEvent } from 'mtg-turn-engine';
+import { fillAction, type Awaiting, type Game, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
 
 type StepName = Stop['step'];
 import { useGame, useLegalActions } from 'mtg-turn-engine/react';
@@ -14,26 +14,25 @@ const STOP_STEPS: StepName[] = ['upkeep', 'draw', 'main', 'beginningOfCombat', '
 
 let serial = 0;
 
-/** The event of a decision the table answers in the plainest way (orders as listed, the first choice). */
-function plainest(action: LegalAction, awaiting: Awaiting | null): TurnEvent {
-  const { choose: _choose, ...rest } = action as LegalAction & { choose: string[] };
-  switch (rest.type) {
+/** The decisions the table answers with a single button, in the plainest way. */
+type PlainAction = Exclude<LegalAction, { type: 'CAST_SPELL' | 'ACTIVATE_ABILITY' | 'DECLARE_ATTACKERS' | 'DECLARE_BLOCKERS' }>;
+
+/** The event of a decision the table answers in the plainest way (orders as listed, the first choice): fillAction types each choice from the action. */
+function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
+  switch (action.type) {
     case 'ORDER_BLOCKERS':
-      return { ...rest, order: awaiting?.kind === 'orderBlockers' ? awaiting.blockers : [] } as TurnEvent;
+      return fillAction(action, { order: awaiting?.kind === 'orderBlockers' ? awaiting.blockers : [] });
     case 'ORDER_ATTACKERS':
-      return { ...rest, order: awaiting?.kind === 'orderAttackers' ? awaiting.attackers : [] } as TurnEvent;
+      return fillAction(action, { order: awaiting?.kind === 'orderAttackers' ? awaiting.attackers : [] });
     case 'ORDER_TRIGGERS':
-      return { ...rest, order: awaiting?.kind === 'orderTriggers' ? awaiting.triggers : [] } as TurnEvent;
+      return fillAction(action, { order: awaiting?.kind === 'orderTriggers' ? awaiting.triggers : [] });
     case 'CHOOSE_DEFENDER':
-      return { ...rest, defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' } as TurnEvent;
+      return fillAction(action, { defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' });
     case 'CHOOSE_STARTING_PLAYER':
-      return { ...rest, starting: rest.player } as TurnEvent;
-    case 'BOTTOM':
-      return { ...rest, count: awaiting?.kind === 'bottom' ? awaiting.count : 0 } as TurnEvent;
-    case 'DISCARD':
-      return { ...rest, count: awaiting?.kind === 'discard' ? awaiting.count : 0 } as TurnEvent;
+      return fillAction(action, { starting: action.player });
     default:
-      return rest as TurnEvent;
+      // Nothing left to choose: a pass, a land, a mulligan or keep, BOTTOM's and DISCARD's count (the template's).
+      return fillAction(action);
   }
 }
 
@@ -51,7 +50,7 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
       case 'CAST_SPELL':
       case 'ACTIVATE_ABILITY':
         return (
-          <button key={`${action.type}-${action.speed}`} data-action={action.type} data-speed={action.speed} onClick={() => send({ type: action.type, player, id: `${player}-${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${++serial}`, speed: action.speed })}>
+          <button key={`${action.type}-${action.speed}`} data-action={action.type} data-speed={action.speed} onClick={() => send(fillAction(action, { id: `${player}-${action.type === 'CAST_SPELL' ? 'spell' : 'ability'}-${++serial}` }))}>
             {action.type === 'CAST_SPELL' ? 'Cast' : 'Activate'} ({action.speed})
           </button>
         );
@@ -79,15 +78,21 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
   const team = new Set(view.teams?.find((t) => t.players.includes(player))?.players ?? [player]);
   const attackersAtMe = (view.combat?.attackers ?? []).filter((a) => team.has(a.defender)).map((a) => a.id);
 
+  const attack = actions.find((a) => a.type === 'DECLARE_ATTACKERS');
+  const block = actions.find((a) => a.type === 'DECLARE_BLOCKERS');
   const declareAttackers = () => {
-    const chosen = CREATURES.filter((c) => attacking[c]).map((c) => ({ id: `${player}-${c}`, defender: defenders[0] as string }));
+    const defender = defenders[0];
+    const chosen = defender === undefined ? [] : CREATURES.filter((c) => attacking[c]).map((c) => ({ id: `${player}-${c}`, defender }));
     setAttacking({});
-    send({ type: 'DECLARE_ATTACKERS', player, attackers: chosen });
+    if (attack !== undefined) send(fillAction(attack, { attackers: chosen }));
   };
   const declareBlockers = () => {
-    const chosen = CREATURES.filter((c) => blocking[c]).map((c) => ({ id: `${player}-${c}`, attacker: blocking[c] as string }));
+    const chosen = CREATURES.flatMap((c) => {
+      const attacker = blocking[c];
+      return attacker === undefined || attacker === '' ? [] : [{ id: `${player}-${c}`, attacker }];
+    });
     setBlocking({});
-    send({ type: 'DECLARE_BLOCKERS', player, blockers: chosen });
+    if (block !== undefined) send(fillAction(block, { blockers: chosen }));
   };
   const toggleStop = (step: StepName, on: boolean) => {
     const current = stops ?? [];

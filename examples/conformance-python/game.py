@@ -1,0 +1,457 @@
+"""A deliberately small Magic: The Gathering turn engine, written from the contract alone.
+
+Two players, no variants, the current rules: the turn structure (CR 500-514), priority and
+the stack of opaque objects (CR 117, 405, 608), combat with first and double strike
+(CR 506-511), cleanup and its discard (CR 514), land drops (CR 305), the mana pool (CR 106.4),
+hand sizes, the checkpoint hook (CR 117.5, 704.3), players leaving (CR 104, 800.4), objects put
+on and taken off the stack outside priority, changes to combat, ending the turn (CR 724), the
+pregame (CR 103) and players ordering their own triggers (CR 603.3b).
+
+It knows nothing of the project's source: it is an example of an engine that the conformance
+runner (`npx mtg-turn-engine conformance run`) can test through the protocol of
+docs/conformance.md. The whole game state is one JSON-able dict, so persisting is a copy.
+"""
+
+import copy
+import math
+import random
+
+from checkpoint import Checkpoint
+from combat import Combat, combat_attacker, removed_from_combat, with_block
+from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
+from legality import Legality
+from pregame import Pregame, random_index, seed_state
+from turn import Turn
+
+PERSISTED_FORMAT = "conformance-python/1"
+
+
+# ----------------------------------------------------------------------------------------
+# The game.
+
+
+class Game(Turn, Checkpoint, Pregame, Combat, Legality):
+    """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
+
+    def __init__(self, options, hook=None, state=None):
+        self.hook = hook
+        self.out = []
+        self.raised = []
+        if state is not None:
+            self.s = state
+            return
+        self.s = self.initial_state(options)
+        self.run(self.start)
+        # The events of createGame itself (turn 1's first steps): answered by createGame, not by the first send.
+        self.created = self.take_out()
+
+    # -- options ----------------------------------------------------------------------
+
+    @staticmethod
+    def initial_state(o):
+        if not isinstance(o, dict):
+            raise BadOptions("INVALID_OPTIONS", "options: must be an object")
+        players = o.get("players")
+        if not isinstance(players, list) or len(players) != 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
+            raise BadOptions("INVALID_OPTIONS", "options.players: this engine plays exactly two players with unique non-empty ids")
+        for key, allowed in (("rules", ("current",)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
+            if key in o and o[key] is not None and o[key] not in allowed:
+                raise BadOptions("INVALID_OPTIONS", f"options.{key}: this engine supports only {', '.join(allowed)}")
+        for key in ("teams", "rangeOfInfluence", "clock", "undo", "away"):
+            if o.get(key) is not None:
+                raise BadOptions("INVALID_OPTIONS", f"options.{key}: not supported by this engine")
+        starting = o.get("startingPlayer", players[0])
+        if starting not in players:
+            raise BadOptions("INVALID_OPTIONS", "options.startingPlayer: must be one of the players")
+        for key in ("maxHandSize", "handSize"):
+            if key in o and not is_whole(o[key], 0):
+                raise BadOptions("INVALID_OPTIONS", f"options.{key}: must be a whole number from 0")
+        pregame = o.get("pregame") is True
+        seed = o.get("seed")
+        if seed is None:
+            seed = random.randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, (int, float)) or not math.isfinite(seed):
+            raise BadOptions("INVALID_OPTIONS", "options.seed: must be a finite number")
+        hand = int(o.get("handSize", 7))
+        rng = seed_state(seed)
+        pre = None
+        if pregame:
+            rng, index = random_index(rng, len(players))
+            pre = {"stage": "choosing", "chooser": players[index], "starting": None, "mulligans": {p: 0 for p in players}, "kept": [], "decided": [], "bottom": {}, "done": []}
+        return {
+            "format": PERSISTED_FORMAT,
+            "seats": list(players),
+            "players": list(players),
+            "startingPlayer": starting,
+            "turnOwner": starting,
+            "maxHand": int(o.get("maxHandSize", 7)),
+            "handSize": hand,
+            "orderTriggers": o.get("orderTriggers", "host"),
+            "rng": rng,
+            "turn": 1,
+            "active": None,
+            "phase": "pregame" if pregame else "beginning",
+            "step": "pregame" if pregame else "untap",
+            "steps": [],
+            "phases": [],
+            "mainSeen": False,
+            "stage": None,
+            "priority": None,
+            "passed": [],
+            "stack": [],
+            "pendingTriggers": [],
+            "triggerOrder": None,
+            "landsPlayed": {},
+            "spellsCast": {p: 0 for p in players},
+            "mana": {p: 0 for p in players},
+            "hands": {p: (0 if pregame else hand) for p in players},
+            "combat": None,
+            "result": None,
+            "reasons": {},
+            "cleanupCheck": None,
+            "cleanupSteps": 0,
+            "endedInSend": False,
+            "version": 0,
+            "seq": 0,
+            "pending": [],
+            "pregame": pre,
+        }
+
+    def start(self):
+        if self.s["pregame"] is None:
+            self.begin_first_turn()
+
+    # -- the outside ------------------------------------------------------------------
+
+    def send(self, raw):
+        """Plays one event: {ok: True, events} or {ok: False, error}; a refused event changes nothing."""
+        saved = copy.deepcopy(self.s)
+        try:
+            event = parse_event(raw, self.s["seats"])
+            if self.s["result"] is not None:
+                raise Refused("GAME_OVER", "the game is over; no event is accepted")
+            self.check_legal(event)
+            self.s["endedInSend"] = False
+            self.run(lambda: self.apply(event))
+            self.s["version"] += 1
+            return {"ok": True, "events": self.take_out()}
+        except Refused as refusal:
+            self.s = saved
+            self.out = []
+            self.raised = []
+            error = {"code": refusal.code, "message": refusal.message}
+            if refusal.rule is not None:
+                error["rule"] = refusal.rule
+            return {"ok": False, "error": error}
+
+    def take_out(self):
+        out, self.out = self.out, []
+        return out
+
+    def run(self, action):
+        """Does `action`, lets the game go on until it waits for input, then plays the events a checkpoint raised."""
+        action()
+        self.settle()
+        while self.raised and self.s["result"] is None:
+            event = self.raised.pop(0)
+            self.end_turn_or_combat(event)
+            self.settle()
+
+    def emit(self, event):
+        self.s["seq"] += 1
+        event["seq"] = self.s["seq"]
+        self.out.append(event)
+        self.s["pending"].append(copy.deepcopy(event))
+
+    def persist(self):
+        return copy.deepcopy(self.s)
+
+    @classmethod
+    def restore(cls, data, hook=None):
+        if not isinstance(data, dict) or data.get("format") != PERSISTED_FORMAT:
+            raise BadOptions("INVALID_SNAPSHOT", f"not a game persisted by this engine (format {PERSISTED_FORMAT})")
+        return cls(None, hook, copy.deepcopy(data))
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def other(self, player):
+        """The next player in turn order still in the game after `player` (CR 117.3d)."""
+        seats, players = self.s["seats"], self.s["players"]
+        start = seats.index(player)
+        for i in range(1, len(seats) + 1):
+            seat = seats[(start + i) % len(seats)]
+            if seat in players:
+                return seat
+        return None
+
+    def apnap(self):
+        """Players in APNAP order (CR 101.4): from the turn's owner, in turn order."""
+        seats, owner = self.s["seats"], self.s["turnOwner"]
+        i = seats.index(owner)
+        return [p for p in seats[i:] + seats[:i] if p in self.s["players"]]
+
+    def active_or_next(self):
+        return self.s["active"] if self.s["active"] is not None else self.other(self.s["turnOwner"])
+
+    def is_main_phase(self):
+        return self.s["phase"] in ("precombatMain", "postcombatMain")
+
+    # -- the view -----------------------------------------------------------------------
+
+    def awaiting(self):
+        s = self.s
+        if s["result"] is not None:
+            return None
+        if s["priority"] is not None:
+            return {"kind": "priority", "player": s["priority"]}
+        due = self.trigger_order_due()
+        if due is not None:
+            return {"kind": "orderTriggers", "player": due[0], "triggers": due[1]}
+        pre = s["pregame"]
+        if pre is not None:
+            if pre["stage"] == "choosing":
+                return {"kind": "chooseStartingPlayer", "player": pre["chooser"]}
+            if pre["stage"] == "bottom" and self.bottom_due() is not None:
+                player, count = self.bottom_due()
+                return {"kind": "bottom", "player": player, "count": count}
+            if pre["stage"] == "mulligans" and self.mulligan_due() is not None:
+                player = self.mulligan_due()
+                return {"kind": "mulligan", "player": player, "mulligans": pre["mulligans"][player]}
+            if pre["stage"] == "openingHand" and self.opening_hand_due() is not None:
+                return {"kind": "openingHandActions", "player": self.opening_hand_due()}
+        if s["stage"] == "declareAttackers" and s["active"] is not None:
+            return {"kind": "declareAttackers", "player": s["active"], "defenders": self.attackable()}
+        if s["stage"] == "declareBlockers" and self.awaited_defender() is not None:
+            return {"kind": "declareBlockers", "player": self.awaited_defender()}
+        if s["stage"] == "discarding" and self.discard_due() > 0:
+            return {"kind": "discard", "player": s["active"], "count": self.discard_due()}
+        return None
+
+    def view(self, about=False):
+        """The TurnView; `about` shows a player about to receive priority (the checkpoint's view)."""
+        s = self.s
+        players = s["players"]
+        active = s["active"]
+        awaiting = self.awaiting() if about is False else ({"kind": "priority", "player": about} if about is not None else None)
+        priority = s["priority"] if about is False else about
+        combat = None
+        if s["combat"] is not None:
+            combat = {
+                "attackers": [{k: a[k] for k in ("id", "defender", "firstStrike", "doubleStrike", "blocked", "blockedBy")} for a in s["combat"]["attackers"]],
+                "blockers": [{k: b[k] for k in ("id", "blocking", "firstStrike", "doubleStrike")} for b in s["combat"]["blockers"]],
+            }
+        view = {
+            "version": s["version"],
+            "seq": s["seq"],
+            "currentTurn": None if s["phase"] == "pregame" else {"player": s["turnOwner"], "extra": False},
+            "turn": s["turn"],
+            "activePlayer": active,
+            "activeTeam": None,
+            "phase": s["phase"],
+            "step": s["step"],
+            "priority": priority if s["result"] is None else None,
+            "awaiting": awaiting,
+            "decidedBy": {p: p for p in players},
+            "stack": [dict(o) for o in s["stack"]],
+            "landsPlayed": s["landsPlayed"].get(active, 0) if active is not None else 0,
+            "landsPlayedBy": {p: s["landsPlayed"].get(p, 0) for p in players},
+            "landPlaysAllowed": 0 if active is None else 1,
+            "landPlaysAllowedBy": {p: (1 if p == active else 0) for p in players},
+            "spellsCast": {p: s["spellsCast"].get(p, 0) for p in players},
+            "manaPool": {p: s["mana"].get(p, 0) for p in players},
+            "handSizes": {p: s["hands"].get(p, 0) for p in players},
+            "maxHandSize": {p: s["maxHand"] for p in players},
+            "players": list(players),
+            "teams": None,
+            "dayNight": None,
+            "combat": combat,
+            "effects": [],
+            "stops": {p: None for p in players},
+            "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
+            "rules": "current",
+        }
+        return view
+
+    # -- priority (CR 117) ----------------------------------------------------------------
+
+    def give_priority(self, player, fresh):
+        s = self.s
+        if player is None or s["result"] is not None or s["triggerOrder"] is not None:
+            return
+        self.checkpoint(player)
+        if s["result"] is not None:
+            return
+        if s["triggerOrder"] is not None:
+            s["priority"] = None
+            s["passed"] = []
+            return
+        s["priority"] = player if player in s["players"] else self.active_or_next()
+        if fresh:
+            s["passed"] = []
+
+    def give_priority_to_active(self):
+        self.give_priority(self.active_or_next(), True)
+
+    def all_passed(self):
+        return len(self.s["players"]) > 0 and all(p in self.s["passed"] for p in self.s["players"])
+
+    def is_step_over(self):
+        s = self.s
+        if s["result"] is not None or s["triggerOrder"] is not None:
+            return False
+        return s["priority"] is None and not s["stack"] and self.all_passed()
+
+    def pass_priority(self, player):
+        s = self.s
+        resolves = s["priority"] == player and s["stack"] and all(p == player or p in s["passed"] for p in s["players"])
+        if player not in s["passed"]:
+            s["passed"].append(player)
+        s["priority"] = None
+        if not self.all_passed():
+            self.give_priority(self.other(player), False)
+        if resolves:
+            top = s["stack"].pop()
+            s["passed"] = []
+            self.emit({"type": "resolve", "object": dict(top)})
+            self.give_priority_to_active()
+
+    # -- what events do -------------------------------------------------------------------
+
+    def apply(self, e):
+        s = self.s
+        kind = e["type"]
+        player = e.get("player")
+        if kind == "PASS_PRIORITY":
+            self.pass_priority(player)
+        elif kind in ("CAST_SPELL", "ACTIVATE_ABILITY"):
+            s["stack"].append({"id": e["id"], "controller": player, "kind": "spell" if kind == "CAST_SPELL" else "ability"})
+            if kind == "CAST_SPELL":
+                s["spellsCast"][player] = s["spellsCast"].get(player, 0) + 1
+            s["passed"] = []
+            self.give_priority(s["priority"], False)  # CR 117.3c
+        elif kind == "PLAY_LAND":
+            s["landsPlayed"][player] = s["landsPlayed"].get(player, 0) + 1
+            s["passed"] = []
+            self.give_priority(s["priority"], False)
+        elif kind == "DECLARE_ATTACKERS":
+            c = s["combat"]
+            c["attacksDeclared"] = True
+            c["declared"] = c["declared"] or len(e["attackers"]) > 0
+            c["attackers"] += [combat_attacker(a) for a in e["attackers"]]
+            s["stage"] = "priority"
+            self.give_priority_to_active()  # CR 508.2
+        elif kind == "DECLARE_BLOCKERS":
+            for b in e["blockers"]:
+                with_block(s["combat"], player, b)
+            s["combat"]["declaredBy"].append(player)
+        elif kind == "DISCARD":
+            s["hands"][player] -= e["count"]
+            self.emit({"type": "discard", "player": player, "count": e["count"]})
+        elif kind == "TRIGGER":
+            s["pendingTriggers"] += [{"id": t["id"], "controller": t["controller"]} for t in e["triggers"] if t["controller"] in s["players"]]
+            if s["priority"] is not None:
+                self.give_priority(s["priority"], False)
+        elif kind == "ORDER_TRIGGERS":
+            order = s["triggerOrder"]
+            order["orders"][player] = list(e["order"])
+            if self.trigger_order_due() is None:
+                self.finish_trigger_order()
+        elif kind in LEAVING:
+            held = s["priority"]
+            self.leave(e)
+            if s["result"] is None and held is not None and s["priority"] is None and held not in s["players"]:
+                self.give_priority(self.other(held), False)
+        elif kind in ("END_TURN", "END_COMBAT"):
+            self.end_turn_or_combat(e)
+        elif kind in PREGAME:
+            self.pregame_decision(e)
+        else:
+            self.host_effect(e)
+
+    def host_effect(self, e):
+        s = self.s
+        kind = e["type"]
+        player = e.get("player")
+        if kind == "HAND_SIZE":
+            s["hands"][player] = int(e["size"])
+        elif kind == "ADD_MANA":
+            s["mana"][player] += int(e["amount"])
+        elif kind == "SPEND_MANA":
+            s["mana"][player] -= int(e["amount"])
+        elif kind == "REMOVE_FROM_STACK":
+            found = next((o for o in s["stack"] if o["id"] == e["id"]), None)
+            if found is not None:
+                s["stack"].remove(found)
+                self.emit({"type": "removedFromStack", "object": dict(found), "reason": e.get("reason") or "removed"})
+        elif kind == "PUT_ON_STACK":
+            o = e["object"]
+            s["stack"].append({"id": o["id"], "controller": o["controller"], "kind": o["kind"]})
+            if e.get("cast") is True and o["kind"] == "spell":
+                s["spellsCast"][o["controller"]] = s["spellsCast"].get(o["controller"], 0) + 1
+            s["passed"] = []
+        elif kind == "REMOVE_FROM_COMBAT":
+            if s["combat"] is not None and self.in_combat(e["id"]):
+                removed_from_combat(s["combat"], e["id"])
+        elif kind == "SET_COMBAT_ABILITIES":
+            for c in s["combat"]["attackers"] + s["combat"]["blockers"]:
+                if c["id"] == e["id"]:
+                    for k in ("firstStrike", "doubleStrike"):
+                        if e.get(k) is not None:
+                            c[k] = e[k]
+        elif kind == "ADD_ATTACKER":
+            s["combat"]["declared"] = True
+            s["combat"]["attackers"].append(combat_attacker(e))
+        elif kind == "ADD_BLOCKER":
+            attacker = next(a for a in s["combat"]["attackers"] if a["id"] == e["attacker"])
+            with_block(s["combat"], attacker["defender"], e)
+
+    # -- leaving the game (CR 104, 800.4) -----------------------------------------------
+
+    def leave(self, e):
+        s = self.s
+        kind = e["type"]
+        if kind == "DRAW_GAME":
+            reasons = dict(s["reasons"])
+            for p in s["players"]:
+                reasons[p] = "draw"
+            s["result"] = {"winners": [], "draw": True, "reasons": reasons}
+            s["priority"] = None
+            self.emit({"type": "gameOver", "winners": [], "draw": True})
+            return
+        if kind == "WIN":
+            for p in [p for p in s["players"] if p != e["player"]]:
+                if s["result"] is None:
+                    self.leave_one(p, "another player won")
+            return
+        self.leave_one(e["player"], "conceded" if kind == "CONCEDE" else (e.get("reason") or "lost"))
+
+    def leave_one(self, player, reason):
+        s = self.s
+        if player not in s["players"]:
+            return
+        s["players"] = [p for p in s["players"] if p != player]
+        removed = [o for o in s["stack"] if o["controller"] == player]
+        s["stack"] = [o for o in s["stack"] if o["controller"] != player]
+        if s["active"] == player:
+            s["active"] = None
+        if s["priority"] == player:
+            s["priority"] = None
+        s["passed"] = [p for p in s["passed"] if p != player]
+        s["pendingTriggers"] = [t for t in s["pendingTriggers"] if t["controller"] != player]
+        for record in ("mana", "hands"):
+            s[record].pop(player, None)
+        s["reasons"][player] = reason
+        self.emit({"type": "playerLeft", "player": player, "reason": reason})
+        for o in reversed(removed):
+            self.emit({"type": "removedFromStack", "object": dict(o), "reason": "removed"})
+        if len(s["players"]) == 1:
+            s["result"] = {"winners": list(s["players"]), "draw": False, "reasons": dict(s["reasons"])}
+            self.emit({"type": "gameOver", "winners": list(s["players"]), "draw": False})
+
+    # -- cleanup (CR 514) -------------------------------------------------------------------
+
+    def discard_due(self):
+        s = self.s
+        if s["active"] is None or s["result"] is not None:
+            return 0
+        return max(0, s["hands"].get(s["active"], 0) - s["maxHand"])

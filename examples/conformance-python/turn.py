@@ -1,0 +1,236 @@
+"""The turn (CR 500-514, 724): steps, phases and turns, cleanup, ending the turn, and the game going on by itself until it waits."""
+
+from events import MAX_AMOUNT, Refused
+
+PHASE_STEPS = {
+    "beginning": ["untap", "upkeep", "draw"],
+    "main": ["main"],
+    "combat": ["beginningOfCombat", "declareAttackers", "declareBlockers", "firstStrikeDamage", "combatDamage", "endOfCombat"],
+    "ending": ["end", "cleanup"],
+}
+REGULAR_PHASES = ["beginning", "main", "combat", "main", "ending"]
+MAX_CLEANUP_STEPS = 100
+
+
+class Turn:
+    """The turn's part of Game (a mixin: it reads and changes `self.s`)."""
+
+    def begin_first_turn(self):
+        s = self.s
+        starting = s["pregame"]["starting"] if s["pregame"] is not None else s["startingPlayer"]
+        s["pregame"] = None
+        s["startingPlayer"] = starting
+        self.new_turn(starting)
+        self.emit({"type": "turnBegan", "turn": s["turn"], "activePlayer": starting, "extra": False})
+        self.next_phase()
+
+    def new_turn(self, player):
+        s = self.s
+        s.update({
+            "active": player, "turnOwner": player, "phase": "beginning", "step": "untap", "steps": [], "phases": list(REGULAR_PHASES),
+            "mainSeen": False, "priority": None, "passed": [], "landsPlayed": {}, "spellsCast": {p: 0 for p in s["players"]},
+            "combat": None, "cleanupSteps": 0, "cleanupCheck": None, "stage": None,
+        })
+
+    def begin_turn(self):
+        s = self.s
+        player = self.other(s["turnOwner"])
+        s["turn"] += 1
+        self.new_turn(player)
+        self.emit({"type": "turnBegan", "turn": s["turn"], "activePlayer": player, "extra": False})
+        self.next_phase()
+
+    def next_phase(self):
+        s = self.s
+        if not s["phases"]:
+            if s["result"] is None:
+                self.begin_turn()
+            return
+        kind = s["phases"].pop(0)
+        s["phase"] = ("postcombatMain" if s["mainSeen"] else "precombatMain") if kind == "main" else kind
+        s["mainSeen"] = s["mainSeen"] or kind == "main"
+        s["steps"] = list(PHASE_STEPS[kind])
+        if kind == "combat":
+            s["combat"] = {"attackers": [], "blockers": [], "declared": False, "attacksDeclared": False, "declaredBy": [], "firstStrikeStep": False}
+        self.next_step()
+
+    def skip_rule(self, step):
+        """The rule that passes over the next step, or None."""
+        s = self.s
+        c = s["combat"]
+        if step == "draw" and s["turn"] == 1 and s["active"] == s["startingPlayer"]:
+            return "103.8a"
+        if s["phase"] == "combat" and step in ("declareBlockers", "firstStrikeDamage", "combatDamage") and c is not None and c["attacksDeclared"] and not c["declared"]:
+            return "508.8"
+        if step == "firstStrikeDamage" and not self.has_first_striker():
+            return "510.4"
+        return None
+
+    def next_step(self):
+        s = self.s
+        while s["steps"]:
+            step = s["steps"].pop(0)
+            if self.skip_rule(step) is None:
+                self.begin_step(step)
+                return
+        self.end_phase()
+        self.next_phase()
+
+    def empty_mana(self):
+        """CR 500.5: mana empties as each step and phase ends."""
+        s = self.s
+        if s["result"] is not None:
+            return
+        for p in s["players"]:
+            if s["mana"].get(p, 0) > 0:
+                amount = s["mana"][p]
+                s["mana"][p] = 0
+                self.emit({"type": "manaEmptied", "player": p, "amount": amount})
+
+    def end_step(self):
+        self.empty_mana()
+
+    def end_phase(self):
+        if self.s["phase"] == "combat":
+            self.s["combat"] = None  # CR 511.3
+        self.empty_mana()
+
+    def begin_step(self, step):
+        s = self.s
+        s.update({"step": step, "priority": None, "passed": [], "cleanupCheck": None, "stage": "priority"})
+        if step == "cleanup":
+            s["cleanupSteps"] += 1
+        self.emit({"type": "stepBegan", "turn": s["turn"], "phase": s["phase"], "step": step})
+        active = s["active"]
+        if step == "untap":
+            if active is not None:
+                self.emit({"type": "phasing", "player": active})
+                self.emit({"type": "untap", "player": active})
+            s["stage"] = None
+            self.end_step()
+            self.next_step()
+            return
+        if step == "draw" and active is not None:
+            s["hands"][active] = min(MAX_AMOUNT, s["hands"].get(active, 0) + 1)
+            self.emit({"type": "draw", "player": active})
+        if step == "main" and s["phase"] == "precombatMain" and active is not None:
+            self.emit({"type": "loreCounters", "player": active})
+            self.emit({"type": "visitAttractions", "player": active})
+        if step == "declareAttackers":
+            s["stage"] = "declareAttackers"
+            if active is None:
+                s["combat"]["attacksDeclared"] = True
+                s["stage"] = "priority"
+                self.give_priority_to_active()
+            return
+        if step == "declareBlockers":
+            s["stage"] = "declareBlockers"
+            return
+        if step == "firstStrikeDamage":
+            self.deal_combat_damage(True)
+        if step == "combatDamage":
+            self.deal_combat_damage(False)
+        if step == "cleanup":
+            s["stage"] = "discarding"
+            return
+        self.give_priority_to_active()
+
+    def cleanup_check(self):
+        """CR 514.2, 514.3a: damage wears off; if the check finds anything, players receive priority."""
+        s = self.s
+        self.emit({"type": "cleanup", "player": s["active"]})
+        activity = self.checkpoint(None) or bool(s["stack"])
+        if activity and s["cleanupSteps"] >= MAX_CLEANUP_STEPS:
+            raise Refused("HOOK_FAILED", f"turn {s['turn']}: a turn has at most {MAX_CLEANUP_STEPS} cleanup steps (CR 514.3a)")
+        s["cleanupCheck"] = "active" if activity else "quiet"
+        if activity:
+            s["stage"] = "cleanupPriority"
+            self.give_priority_to_active()
+        else:
+            self.end_step()
+            self.next_step()
+
+    def finish_trigger_order(self):
+        s = self.s
+        order = s["triggerOrder"]
+        batch = []
+        for p in self.apnap():
+            ours = [t for t in order["batch"] if t["controller"] == p]
+            for i in order["orders"].get(p, [t["id"] for t in ours]):
+                batch += [t for t in ours if t["id"] == i]
+        s["triggerOrder"] = None
+        self.stack_triggers(batch)
+        s["passed"] = []
+        about = order["about"]
+        self.give_priority(about if about is not None and about in s["players"] else self.active_or_next(), False)
+
+    def end_turn_or_combat(self, e):
+        """CR 724.1, 724.2: triggers waiting cease to exist, the stack is exiled, the check runs (its triggers wait); then cleanup, or the next phase."""
+        s = self.s
+        if e["type"] == "END_COMBAT" and s["phase"] != "combat":
+            return  # CR 724.2g
+        s["pendingTriggers"] = []
+        s["triggerOrder"] = None
+        for o in reversed(s["stack"]):
+            self.emit({"type": "removedFromStack", "object": dict(o), "reason": "exiled"})
+        s["stack"] = []
+        s["priority"] = None
+        s["passed"] = []
+        s["endedInSend"] = True
+        self.checkpoint(None, hold=True)
+        if s["result"] is not None:
+            return
+        if e["type"] == "END_COMBAT":
+            s["steps"] = []
+            s["stage"] = None
+            self.end_phase()
+            self.next_phase()
+            return
+        if s["combat"] is not None:
+            s["combat"] = None
+        self.empty_mana()
+        s.update({"phase": "ending", "steps": [], "phases": []})
+        self.begin_step("cleanup")
+
+    def settle(self):
+        """The game goes on by itself until it waits for a player (the chart's eventless transitions)."""
+        s = self.s
+        while s["result"] is None:
+            pre = s["pregame"]
+            if pre is not None:
+                if pre["stage"] == "mulligans":
+                    if self.bottom_due() is not None:
+                        pre["stage"] = "bottom"
+                        continue
+                    if self.mulligan_due() is None:
+                        pre["stage"] = "openingHand"
+                        continue
+                if pre["stage"] == "bottom" and self.bottom_due() is None:
+                    pre["stage"] = "mulligans"
+                    continue
+                if pre["stage"] == "openingHand" and self.opening_hand_due() is None:
+                    self.begin_first_turn()
+                    continue
+                return
+            if s["triggerOrder"] is not None:
+                if self.trigger_order_due() is None:
+                    self.finish_trigger_order()
+                    continue
+                return
+            stage = s["stage"]
+            if stage == "declareBlockers" and self.awaited_defender() is None:
+                s["stage"] = "priority"
+                self.give_priority_to_active()  # CR 509.5
+                continue
+            if stage == "discarding" and self.discard_due() == 0:
+                s["stage"] = "checking"
+                self.cleanup_check()
+                continue
+            if stage in ("priority", "cleanupPriority") and self.is_step_over():
+                self.end_step()
+                if stage == "cleanupPriority":
+                    self.begin_step("cleanup")  # CR 514.3a: another cleanup step
+                else:
+                    self.next_step()
+                continue
+            return
