@@ -26,7 +26,7 @@ async function load<T>(path: string): Promise<T> {
   }
 }
 
-export const { createGame, restoreGame } = await load<typeof Index>('index.js');
+export const { createGame, restoreGame, replayGame } = await load<typeof Index>('index.js');
 export const { turnMachine } = await load<typeof Xstate>('xstate.js');
 export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');
@@ -42,4 +42,4 @@ export const { toInput } = create;
 const { xstateLogic } = await load<typeof XstateLogic>('logic/xstate.js');
 /** A game on the reference logic (XState's own transition). */
 export const createInterpreterGame = (options: Parameters<typeof Create.createGame>[0]) => create.createGame({ ...options, [create.LOGIC]: xstateLogic } as typeof options);
-export type { Game, GameOptions, TurnEvent, TurnView } from '../src/index.js';
+export type { Game, GameOptions, Recording, TurnEvent, TurnView } from '../src/index.js';

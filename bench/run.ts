@@ -16,6 +16,10 @@
  * Melee against a free-for-all (`ratios.grandMelee64`, time per event) and createGame with 64.
  * Issue 22 (point 1) adds `refusal`: µs per KB of refused input far past every bound (bench/refusal.ts).
  *
+ * Issue 23 adds `seekMs`: ms per `replayGame(recording, { until })` to a version drawn at random in
+ * a recorded 1,000-turn game (from the nearest of the snapshots kept every 256 versions).
+ * `--only seek` measures that figure alone and writes it into the existing results file.
+ *
  * Run with --expose-gc (the npm script does) so that heap figures are taken after a full GC.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,13 +29,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
-import { CompiledGame, createGame, createInterpreterGame, initialContext, initialState as compiledInitial, playout, restoreGame, sendStep, snapshotOf, toInput, turnMachine, turnPlan, viewOf, type Game } from './engine.js';
+import { CompiledGame, createGame, createInterpreterGame, initialContext, initialState as compiledInitial, playout, replayGame, restoreGame, seededRandom, sendStep, snapshotOf, toInput, turnMachine, turnPlan, viewOf, type Game } from './engine.js';
 import { boardgameioView, playBareReducer, playClient } from './boardgameio.js';
 import { batchFor, fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat } from './measure.js';
 import { checkBurst, time64, timeBurst } from './hostPath.js';
 import { refusalRows, timeRefusals } from './refusal.js';
 import { initialState, reduce, reducerView } from './reducer.js';
-import { workloads, type Workload } from './workloads.js';
+import { recordedGame, workloads, type Workload } from './workloads.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +48,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
+if (args.only !== undefined && args.only !== 'seek' && args.only !== 'persistence') throw new Error(`--only: the parts measured alone are 'seek' and 'persistence'; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
 /** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
@@ -267,6 +272,35 @@ function persistenceRows(f: ReturnType<typeof persistenceFigures>): string[][] {
   ];
 }
 
+/**
+ * Issue 23, seek: ms per `replayGame(recording, { until })` to a version drawn at random in a
+ * recorded 1,000-turn game (each run's mean; the median of the runs is `seekMs`). Each replay is
+ * checked to show the version it was asked for.
+ */
+function seek(): { seekMs: Stat; seekRecording: { turns: number; versions: number; snapshots: number; bytes: number } } {
+  const turns = 1000;
+  const { recording } = recordedGame(turns);
+  const last = recording.inputs.length - 1;
+  const random = seededRandom(23);
+  const once = () => {
+    const until = Math.floor(random() * (last + 1));
+    if (replayGame(recording, { until }).view().version !== until) throw new Error(`replayGame did not stop at version ${until}`);
+  };
+  timePerCall(once, MIN_MS, CLOCK);
+  const seekMs = stat(Array.from({ length: RUNS }, () => timePerCall(once, MIN_MS, CLOCK)));
+  return { seekMs, seekRecording: { turns, versions: last, snapshots: recording.snapshots.length, bytes: Buffer.byteLength(JSON.stringify(recording)) } };
+}
+
+/** `--only seek`: the seek figure alone, written into the existing results file (the other figures are kept). */
+function onlySeek(): void {
+  const figures = seek();
+  console.log(table(['figure', 'median (min–max)', 'target', 'met'], [['ms per replayGame seek, 1,000-turn recording', fmtStat(figures.seekMs), '≤ 5', String(figures.seekMs.median <= 5)]]));
+  console.log(`recording: ${figures.seekRecording.versions.toLocaleString('en-US')} versions, ${figures.seekRecording.snapshots} snapshots, ${figures.seekRecording.bytes.toLocaleString('en-US')} bytes of JSON`);
+  const results = JSON.parse(readFileSync(OUT, 'utf8')) as Record<string, unknown>;
+  writeFileSync(OUT, JSON.stringify({ ...results, seekMs: figures.seekMs.median, seekMsStats: figures.seekMs, seekRecording: figures.seekRecording }, null, 2) + '\n');
+  console.log(`wrote seekMs to ${OUT}`);
+}
+
 function main(): void {
   const started = performance.now();
   const list = workloads();
@@ -275,7 +309,6 @@ function main(): void {
     console.log(table(['figure', 'median (min–max)', 'target', 'met'], persistenceRows(figures)));
     return;
   }
-  if (args.only !== undefined) throw new Error(`--only ${args.only}: the only part that runs alone is 'persistence'`);
   for (const w of list) checkEquivalence(w);
   for (const kind of ['noParameters', 'viewAndPending'] as const) checkBurst(1000, kind);
   console.log(`equivalence: reducer, raw XState and boardgame.io end in the engine's views on all ${list.length} workloads`);
@@ -347,6 +380,7 @@ function main(): void {
   const rssBytesPer100kGames = rssOf(100_000);
   const bundle = bundleGzipBytes();
   const coverage = coverageRun();
+  const seeking = seek();
 
   const rows = Object.keys(IMPLS).map((impl) => [
     impl,
@@ -381,6 +415,7 @@ function main(): void {
     ['heap bytes per live game (10,000 mid-combat)', fmtStat(heapBytesPerGameMidCombat), '', ''],
     ['  of which: context / XState snapshot / actor', `${fmt(heapBreakdown.context)} / ${fmt(heapBreakdown.xstateSnapshot)} / ${fmt(heapBreakdown.xstateActor)}`, '', ''],
     ...persistenceRows({ persistedBytesMidCombat, plain, persistUs, restoreUs, restoreRoundTripUs }),
+    ['ms per replayGame seek, 1,000-turn recording', fmtStat(seeking.seekMs), '≤ 5', String(seeking.seekMs.median <= 5)],
     ['model-based coverage run (s)', coverage.available ? fmt(coverage.seconds as number) : `n/a: ${coverage.reason}`, '', ''],
   ]));
 
@@ -416,6 +451,10 @@ function main(): void {
     restoreMicroseconds: restoreUs,
     restoreRoundTripMicroseconds: restoreRoundTripUs,
     coverageRun: coverage,
+    /** Issue 23: ms per replayGame(recording, { until }) to a random version of a recorded 1,000-turn game (median of the runs' means). */
+    seekMs: seeking.seekMs.median,
+    seekMsStats: seeking.seekMs,
+    seekRecording: seeking.seekRecording,
     eventsPerSecond: { overall, perWorkload },
     workloads: list.map((w) => ({ name: w.name, players: w.players.length, turns: w.turns, events: w.events.length })),
     equivalence: 'passed',
@@ -428,4 +467,5 @@ function main(): void {
   console.log(`\nwrote ${OUT} in ${fmt(results.seconds)} s`);
 }
 
-main();
+if (args.only === 'seek') onlySeek();
+else main();

@@ -9,7 +9,7 @@
  *   (CR 510.4), an extra turn every fourth turn (CR 500.7) and a cleanup loop: a trigger
  *   during the cleanup step gives priority and a new cleanup step follows (CR 514.3a).
  */
-import { createGame, plainestAnswer, seededRandom, type GameOptions, type TurnEvent, type TurnView } from './engine.js';
+import { createGame, plainestAnswer, seededRandom, type GameOptions, type Recording, type TurnEvent, type TurnView } from './engine.js';
 
 /** A recorded workload. */
 export interface Workload {
@@ -138,4 +138,16 @@ export function players64(events = 3000): { freeForAll: Workload; grandMelee: Wo
     freeForAll: record('quiet-64p', PLAYERS_64, Infinity, 5, quiet, {}, events),
     grandMelee: record('grandMelee-64p', PLAYERS_64, Infinity, 6, quiet, { variant: 'grandMelee' }, events),
   };
+}
+
+/**
+ * A recorded game of `turns` turns (issue 23, the seek figure): the busy 2-player script played
+ * by a host with a checkpoint hook (its answers are in the recording), `record: true`. Its
+ * recording keeps a persisted snapshot every 256 versions.
+ */
+export function recordedGame(turns = 1000): { recording: Recording; events: number } {
+  const { events, players } = record(`busy-2p-${turns}`, ['A', 'B'], turns, 3, busy);
+  const game = createGame({ players, record: true, hooks: { checkpoint: () => undefined } });
+  for (const e of events) game.send(e);
+  return { recording: JSON.parse(JSON.stringify(game.recording())) as Recording, events: events.length };
 }

@@ -22,6 +22,12 @@ export const ErrorCode = {
   HOOK_FAILED: 'HOOK_FAILED',
   /** `game.send` was called from inside the checkpoint hook. */
   REENTRANT: 'REENTRANT',
+  /**
+   * CONTRACT v3, "Recordings": `replayGame` or `recordingToScenario` was given something that is
+   * not a recording, or one that does not replay (a recorded send refused, a hook answer missing
+   * or left over): the message names the field (`inputs[12].event`, `snapshots[0].persisted`).
+   */
+  INVALID_RECORDING: 'INVALID_RECORDING',
 } as const;
 
 /** An error code. */

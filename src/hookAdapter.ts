@@ -14,26 +14,52 @@ import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
 import { describeThrown } from './errors.js';
+import type { HookTape } from './recording/tape.js';
+
+/** What a checkpoint that reported nothing reports. */
+const NOTHING: HookReport = { triggers: [], stateBasedActions: false, events: [] };
 
 /**
  * What a game gives its effects to call the host's checkpoint hook: the hook, shown the view at
  * the game's current `version()`, with re-entrance tracked; none without a hook (the effects
  * then behave as with a hook that reports nothing).
+ *
+ * CONTRACT v3, "Recordings": with a `tape`, every answer the hooks give is written to its `log`
+ * while it has one (a recorded game's send), and while it has a `source` (a replay) the source
+ * answers in place of the hooks (it asks the hooks given too, to compare).
  */
-export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number): GameHooksRuntime | undefined {
+export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, version: () => number, tape?: HookTape): GameHooksRuntime | undefined {
   const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
-  if (checkpoint === undefined && autoPass === undefined) return undefined;
+  const had = tape?.source?.had;
+  const checks = checkpoint !== undefined || had?.checkpoint === true;
+  const asks = autoPass !== undefined || had?.autoPass === true;
+  if (!checks && !asks) return undefined;
   const runtime: GameHooksRuntime = { inHook: false, seq: 0, calls: 0, numbers: null };
   const view = (ctx: TurnContext, awaiting: Awaiting | null) => buildView(ctx, awaiting, version(), runtime.seq);
-  if (checkpoint !== undefined) {
+  const setInHook = (inHook: boolean) => void (runtime.inHook = inHook);
+  if (checks) {
     runtime.check = (ctx, about) => {
       runtime.calls++;
       // CONTRACT v3: `pending` holds the events as emitted, `seq` included: those of this send so far are numbered now.
       for (const e of ctx.pending) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
-      return callHook(checkpoint, view, ctx, about, (inHook) => (runtime.inHook = inHook), runtime.numbers);
+      const live = checkpoint && (() => callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers));
+      const source = tape?.source;
+      const report = source ? source.checkpoint(ctx, live, version()) : live ? live() : NOTHING;
+      tape?.log?.push(report);
+      return report;
     };
   }
-  if (autoPass !== undefined) runtime.autoPass = (ctx, player) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, (inHook) => (runtime.inHook = inHook));
+  if (asks) {
+    const ask = autoPass && ((ctx: TurnContext, player: PlayerId) => askAutoPass(autoPass, view(ctx, ctx.priority === null ? null : { kind: 'priority', player: ctx.priority }), player, setInHook));
+    if (tape) tape.lookAhead = ask;
+    runtime.autoPass = (ctx, player) => {
+      const live = ask && (() => ask(ctx, player));
+      const source = tape?.source;
+      const answer = source ? source.autoPass(live, version()) : live ? live() : false;
+      tape?.log?.push(answer);
+      return answer;
+    };
+  }
   return runtime;
 }
 
@@ -75,18 +101,28 @@ export function callHook(
   } finally {
     setInHook(false);
   }
+  const checked = checkedResult(raw, ctx);
+  if (typeof checked === 'string') throw hookFailed(checked);
+  return checked;
+}
+
+/**
+ * A checkpoint hook's result (or a recorded one) parsed and checked against the game: the
+ * report, or what is wrong with it. Nothing (`undefined`, `null`) reports nothing.
+ */
+export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | string {
   if (raw === undefined || raw === null) return { triggers: [], stateBasedActions: false, events: [] };
   const parsed = parseHookResult(raw);
-  if (!parsed.ok) throw hookFailed(`the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`);
+  if (!parsed.ok) return `the checkpoint hook must return { triggers?, stateBasedActions?, events? } or nothing; ${parsed.message}`;
   // The players each names are checked as `send` checks them (src/gate.ts): the triggers as one TRIGGER event, then each event.
   const { triggers, events } = parsed.value;
   const stranger = triggers.length === 0 ? null : unknownPlayer({ type: 'TRIGGER', triggers }, ctx.seats, 'result');
-  if (stranger !== null) throw hookFailed(stranger);
+  if (stranger !== null) return stranger;
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as TurnEvent;
     const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
-    if (unknown !== null) throw hookFailed(`${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`);
-    if (!isHostEvent(e)) throw hookFailed(`result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`);
+    if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
+    if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
   }
   return parsed.value;
 }

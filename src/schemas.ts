@@ -152,6 +152,7 @@ export const GameOptionsSchema = z
     teams: opt(list(z.object({ id: ObjectIdSchema, players: list(PlayerIdSchema, MAX_PLAYERS, 1) }), MAX_PLAYERS)),
     rangeOfInfluence: opt(int(1, MAX_PLAYERS)),
     seed: opt(z.number()),
+    record: opt(z.boolean()),
   })
   .check(
     z.superRefine((o, ctx) => {

@@ -18,6 +18,8 @@ export interface LogEntry {
   detail?: string;
   /** The game right after this entry. */
   persisted: Persisted | PersistedFull;
+  /** The game's version after this entry (entries of an opened recording). */
+  version?: number;
 }
 
 /** A one-line description of a sent event: "A: PASS_PRIORITY", "host: TRIGGER t1 (A)". */

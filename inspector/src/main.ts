@@ -1,6 +1,8 @@
 /**
  * The inspector page: the chart, the game panel, the controls and the event log, for a
- * game played in this page (local mode) or followed from another process (remote mode).
+ * game played in this page (local mode), followed from another process (remote mode), or
+ * opened from a recording (recording mode: the file picker or a file dropped on the page,
+ * scrubbed with the scrub bar and the log's time travel).
  */
 import './no-eval.js';
 import './style.css';
@@ -31,6 +33,7 @@ import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js'
 import { describeGame, gameOptionsOf, newGameFields, type NewGameSettings } from './newgame.js';
 import { renderPanel } from './panel.js';
 import { followRemote, relayUrl } from './remote.js';
+import { entryAt, openRecording, readRecordingFile, ScrubBar, type OpenedRecording } from './recording.js';
 
 /** The log keeps at most this many entries (the oldest are dropped). */
 const MAX_LOG_ENTRIES = 3000;
@@ -38,7 +41,7 @@ const MAX_LOG_ENTRIES = 3000;
 const AUTOPLAY_INTERVAL_MS = 600;
 
 const state = {
-  mode: 'local' as 'local' | 'remote',
+  mode: 'local' as 'local' | 'remote' | 'recording',
   game: null as Game | null,
   settings: { players: 2, starting: 'A', rules: 'current', variant: 'freeForAll' } as NewGameSettings,
   /** Why the form's last game could not be made (createGame's INVALID_OPTIONS), or null. */
@@ -53,11 +56,15 @@ const state = {
   random: seededRandom(1),
   stopRemote: null as (() => void) | null,
   remote: { status: 'not connected', latest: null as PersistedFull | null },
+  /** The recording on show (recording mode), and why the last file opened was refused. */
+  opened: null as OpenedRecording | null,
+  recordingError: null as string | null,
 };
 
 const chart = renderChart(turnMachine.root);
 const graph = renderGraph(layout);
 const header = h('header', {});
+const scrubBar = new ScrubBar((version) => seek(version));
 const banner = h('div', { class: 'banner', 'data-testid': 'time-travel', hidden: true });
 const panel = h('section', { class: 'panel', 'data-testid': 'panel' });
 const controls = h('section', { class: 'controls', 'data-testid': 'controls' });
@@ -65,7 +72,7 @@ const logBox = h('section', { class: 'log-box' });
 // The log grows in place: a long game never re-renders what is already shown.
 const logView = new LogView((entry) => view(entry));
 logBox.append(h('h2', {}, 'Event log ', h('small', {}, '(click an entry to see the state after it)')), logView.element);
-document.body.append(header, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('section', { class: 'graph-box' }, h('h2', {}, 'The statechart, laid out by elkjs'), graph.element), h('div', { class: 'columns' }, panel, controls, logBox)));
+document.body.append(header, scrubBar.element, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('section', { class: 'graph-box' }, h('h2', {}, 'The statechart, laid out by elkjs'), graph.element), h('div', { class: 'columns' }, panel, controls, logBox)));
 
 function addEntry(entry: Omit<LogEntry, 'id'>): LogEntry {
   const full = { ...entry, id: state.nextId++ };
@@ -152,10 +159,59 @@ function view(entry: LogEntry | null): void {
 
 function resumeFrom(entry: LogEntry): void {
   state.game = restoreGame(entry.persisted, { hooks });
-  state.entries = state.entries.filter((e) => e.id <= entry.id);
+  if (state.mode === 'recording') {
+    // A recorded game played on from here: a local game, its log the recording's up to here.
+    const version = entry.version ?? Infinity;
+    state.entries = state.entries.filter((e) => (e.version ?? 0) <= version);
+    state.mode = 'local';
+    state.opened = null;
+    state.restored.clear();
+  } else state.entries = state.entries.filter((e) => e.id <= entry.id);
   state.viewing = null;
   render();
 }
+
+/** Opens a recording (picked or dropped): replayed into the log, shown at its end; a file that is not one is reported in the header. */
+async function openFile(file: File): Promise<void> {
+  try {
+    const text = await readRecordingFile(file);
+    const entries: LogEntry[] = [];
+    let id = state.nextId;
+    const opened = openRecording(text, file.name, (entry) => void entries.push({ ...entry, id: id++ }));
+    setAutoplay(false);
+    state.stopRemote?.();
+    state.stopRemote = null;
+    state.mode = 'recording';
+    state.opened = opened;
+    state.nextId = id;
+    state.entries = entries.slice(-MAX_LOG_ENTRIES);
+    state.viewing = null;
+    state.restored.clear();
+    state.recordingError = null;
+  } catch (err) {
+    state.recordingError = `${file.name}: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  render();
+}
+
+/** The scrub bar moved: the state at that version (the end is the recording's own game). */
+function seek(version: number): void {
+  const opened = state.opened;
+  if (opened === null) return;
+  state.viewing = version === opened.end ? null : entryAt(opened, version);
+  render();
+}
+
+// A recording dropped anywhere on the page opens (issue 23).
+document.addEventListener('dragover', (e) => {
+  if (e.dataTransfer?.types.includes('Files') === true) e.preventDefault();
+});
+document.addEventListener('drop', (e) => {
+  const file = e.dataTransfer?.files[0];
+  if (file === undefined) return;
+  e.preventDefault();
+  void openFile(file);
+});
 
 function autoplayStep(): void {
   const game = state.game;
@@ -180,6 +236,7 @@ function setMode(mode: 'local' | 'remote'): void {
   state.stopRemote?.();
   state.stopRemote = null;
   state.mode = mode;
+  state.opened = null;
   state.viewing = null;
   state.restored.clear();
   if (mode === 'local') {
@@ -213,8 +270,22 @@ function renderHeader(): void {
       { class: 'modes' },
       h('button', { type: 'button', 'data-testid': 'mode-local', 'aria-pressed': String(state.mode === 'local'), onclick: () => setMode('local') }, 'Local game'),
       h('button', { type: 'button', 'data-testid': 'mode-remote', 'aria-pressed': String(state.mode === 'remote'), onclick: () => setMode('remote') }, 'Remote game'),
+      h(
+        'label',
+        { class: 'open-recording', 'aria-pressed': String(state.mode === 'recording'), title: 'open a recording (simulate --record, game.recording()); or drop one on the page' },
+        'Open recording…',
+        h('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'open-recording', onchange: (e: Event) => {
+          const input = e.target as HTMLInputElement;
+          const file = input.files?.[0];
+          if (file !== undefined) void openFile(file);
+          input.value = '';
+        } }),
+      ),
     ),
-    state.mode === 'local'
+    state.recordingError === null ? null : h('span', { class: 'form-error', 'data-testid': 'recording-error' }, state.recordingError),
+    state.mode === 'recording'
+      ? h('p', { class: 'remote-status', 'data-testid': 'recording-status' }, `recording ${state.opened?.name ?? ''}: versions ${state.opened?.start}–${state.opened?.end}; scrub with the bar below or click the log`)
+      : state.mode === 'local'
       ? h(
           'form',
           { class: 'new-game', 'data-testid': 'new-game-form', onsubmit: (e: Event) => (e.preventDefault(), setAutoplay(false), newGame(state.settings), render()) },
@@ -248,7 +319,9 @@ function remoteSnapshot(): Shown | undefined {
 
 function render(): void {
   // The remote game first: a message refused there is reported in the header.
-  const live = state.mode === 'local' ? (state.game === null ? undefined : shownOf(state.game)) : remoteSnapshot();
+  const live = state.mode === 'recording' ? (state.opened === null ? undefined : shownOf(state.opened.final)) : state.mode === 'local' ? (state.game === null ? undefined : shownOf(state.game)) : remoteSnapshot();
+  if (state.opened !== null) scrubBar.update(state.opened, state.viewing?.version ?? state.opened.end);
+  else scrubBar.update(null, 0);
   renderHeader();
   const shown = state.viewing !== null ? snapshotOf(state.viewing) : live;
   document.body.dataset.mode = state.viewing !== null ? 'history' : state.mode;
@@ -257,9 +330,9 @@ function render(): void {
     banner.hidden = false;
     fill(
       banner,
-      h('span', {}, `Showing the state after #${entry.id}: ${entry.label}`),
-      h('button', { type: 'button', 'data-testid': 'back-to-live', onclick: () => view(null) }, 'Back to live'),
-      state.mode === 'local' ? h('button', { type: 'button', 'data-testid': 'resume-here', onclick: () => resumeFrom(entry) }, 'Continue from here') : null,
+      h('span', {}, entry.id < 0 ? `Showing ${entry.label}` : `Showing the state after #${entry.id}: ${entry.label}`),
+      h('button', { type: 'button', 'data-testid': 'back-to-live', onclick: () => view(null) }, state.mode === 'recording' ? 'To the end' : 'Back to live'),
+      state.mode !== 'remote' ? h('button', { type: 'button', 'data-testid': 'resume-here', onclick: () => resumeFrom(entry) }, 'Continue from here') : null,
     );
   } else {
     banner.hidden = true;
@@ -273,7 +346,7 @@ function render(): void {
     chart.update(snapshot.value, v, snapshot.context);
     graph.update(activePaths(snapshot.value));
     renderPanel(panel, v, snapshot.status === 'done' ? 'gameOver' : statePath(snapshot.value), snapshot.context);
-    const game = state.game;
+    const game = state.mode === 'local' ? state.game : null;
     renderControls(controls, {
       view: v,
       legal: game === null ? [] : awaitedPlayers(v).flatMap((p) => game.legalActions(p)),

@@ -8,10 +8,12 @@ import { generateCommand } from './generate.js';
 import { scenariosCommand } from './scenarios.js';
 import { schemaCommand } from './schema.js';
 import { simulateCommand } from './simulate.js';
+import { replayCommand } from './replay.js';
 import { commandHelp, wantsHelp, type Command } from './command.js';
 
 export const COMMANDS: Record<string, Command> = {
   simulate: simulateCommand,
+  replay: replayCommand,
   scenarios: scenariosCommand,
   generate: generateCommand,
   coverage: coverageCommand,

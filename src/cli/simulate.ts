@@ -7,6 +7,7 @@ import { seatsOf, simulate } from '../simulation.js';
 import { playInspected } from './live.js';
 import { describeEmitted, describeSent, describeStart } from './log.js';
 import type { Command } from './command.js';
+import { checkRecordingPath, writeRecordingFile } from './recordingFiles.js';
 
 function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -17,7 +18,7 @@ function intOption(value: string | undefined, name: string, min: number, max: nu
 
 export const simulateCommand: Command = {
   summary: 'play a game of random legal actions and print the turn log',
-  usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--concede] [--seed N] [--quiet] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
+  usage: 'simulate [--players 2-8] [--turns N] [--rules current|m10|classic] [--variant NAME] [--pregame] [--concede] [--seed N] [--quiet] [--record FILE] [--inspect [--relay URL] | --stately [--port N]] [--delay MS]',
   options: [
     '--players <n>      players, 2 to 8 (default 2; a variant sets its own: Two-Headed Giant 4, Archenemy 4, Emperor 6, Grand Melee 10, and refuses another --players)',
     '--turns <n>        stop after this many turns (default 3; 1000 with --concede)',
@@ -27,6 +28,7 @@ export const simulateCommand: Command = {
     '--concede          conceding is among the random legal actions, so the game plays to its end (a winner)',
     '--seed <n>         the seed of the random actions and of the game (default 1)',
     '--quiet            print only the summary',
+    '--record <file>    write the game\'s recording (JSON, game.recording()) to this file, for `replay`',
     '--inspect          stream the game to the inspector relay (with --relay <url>, default ws://127.0.0.1:4173/relay); a free-for-all, without --variant, --pregame or --concede',
     "--stately          serve the game to Stately's inspector (with --port <n>, default 8080; binds 127.0.0.1, with the relay's checks)",
     '--delay <ms>       with --inspect or --stately, the pause between actions (default 400)',
@@ -43,6 +45,7 @@ export const simulateCommand: Command = {
         concede: { type: 'boolean', default: false },
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        record: { type: 'string' },
         inspect: { type: 'boolean', default: false },
         relay: { type: 'string' },
         stately: { type: 'boolean', default: false },
@@ -66,6 +69,7 @@ export const simulateCommand: Command = {
     };
     if (values.inspect || values.stately) {
       // A live game for an inspector: see live.ts. It is a free-for-all without the pregame.
+      if (values.record !== undefined) throw new Error(`--record: not with --${values.stately ? 'stately' : 'inspect'} (a live game is not recorded; record a simulation without it)`);
       const unplayed = (['variant', 'pregame', 'concede'] as const).filter((o) => values[o] !== undefined && values[o] !== false);
       if (unplayed.length > 0) throw new Error(`--${unplayed.join(', --')}: not played with --${values.stately ? 'stately' : 'inspect'} (the live game is a free-for-all without the pregame)`);
       const delayMs = intOption(values.delay, 'delay', 0, 60_000) ?? 400;
@@ -77,6 +81,8 @@ export const simulateCommand: Command = {
       console.log(`${events} events sent; stopped in turn ${view.turn}, ${view.phase}/${view.step}`);
       return 0;
     }
+    // A --record file that could not be written is refused before the game is played.
+    if (values.record !== undefined) await checkRecordingPath(values.record, '--record');
     const pending: EmittedEvent[] = [];
     console.log(`mtg-turn-engine simulate: ${variant === 'freeForAll' ? `${players} players` : variant}, ${turns} turns, '${rules}' rules${values.pregame ? ', with the pregame' : ''}${values.concede ? ', players may concede' : ''}, seed ${seed}`);
     const summary = simulate({
@@ -87,6 +93,7 @@ export const simulateCommand: Command = {
       pregame: values.pregame,
       allowConcede: values.concede,
       seed,
+      ...(values.record === undefined ? {} : { game: { record: true } }),
       onStart: (game) => print(describeStart(game.view())),
       // What an event caused is printed after the line of the event itself.
       onEmit: (e) => pending.push(e),
@@ -105,6 +112,11 @@ export const simulateCommand: Command = {
     // The engine's speed: the time of game.send alone, not of the random choices, legalActions or the printing.
     const seconds = summary.sendMs / 1000;
     console.log(`  the engine: ${summary.events} events in ${seconds.toFixed(3)} s of game.send (${Math.round(summary.events / Math.max(seconds, 1e-6)).toLocaleString('en-US')} events/s)`);
+    if (values.record !== undefined) {
+      const recording = summary.game.recording();
+      await writeRecordingFile(values.record, `${JSON.stringify(recording)}\n`, '--record');
+      console.log(`  recording: ${recording.inputs.length - 1} accepted sends written to ${values.record} (mtg-turn-engine replay ${values.record})`);
+    }
     return 0;
   },
 };

@@ -169,7 +169,8 @@ export function scenarioFeatures(scenario: unknown): Feature[] {
     if (!isRecord(pattern)) return;
     for (const field of Object.keys(pattern)) if (VIEW_FEATURES[field] !== undefined) needs.add(VIEW_FEATURES[field] as Feature);
   };
-  if (Array.isArray(setup.inject) && setup.inject.length > 0) {
+  // `inject`, even empty, gives the game a checkpoint hook (recordingToScenario writes `[]` for a hook that reported nothing).
+  if (Array.isArray(setup.inject)) {
     needs.add('checkpoint');
     for (const entry of setup.inject) {
       if (!isRecord(entry)) continue;

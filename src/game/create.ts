@@ -5,17 +5,18 @@
  */
 import type { z } from 'zod/mini';
 import type { TurnInput } from '../state.js';
-import { ErrorCode, TurnEngineError } from '../errors.js';
+import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { parsePersisted } from '../persistence/validate.js';
 import { GameOptionsSchema, REPORT_INPUT, describeIssue, type SameType } from '../schemas.js';
-import { readGameOptions, readRestoreOptions } from './options.js';
+import { readGameOptions, readRestoreOptions, type ReadOptions } from './options.js';
+import { TAPE, tapeOf, type HookTape } from '../recording/tape.js';
 import { randomIndex, seedState } from '../rules/random.js';
 import { emperorOf } from '../rules/teams.js';
 import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
-import type { Game, GameOptions, RestoreOptions } from './types.js';
+import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
 // hooks and listeners are functions, which the schema does not describe.
@@ -70,6 +71,29 @@ function defaultStartingPlayer(options: GameOptions, seed: number): string {
 }
 
 /**
+ * CONTRACT v3, "Recordings": what the factories hand the shell beside the hooks and listeners:
+ * `record` (read once; createGame's schema has checked its own) and the tape of a game that
+ * `replayGame` replays (an internal option, under {@link TAPE}).
+ */
+function withRecording(callbacks: ReadOptions, options: object, record: unknown): ReadOptions {
+  if (record !== undefined && typeof record !== 'boolean') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: must be a boolean');
+  const tape = tapeOf(options);
+  if (record !== true && tape === undefined) return callbacks;
+  const out: ReadOptions & { [TAPE]?: HookTape } = record === true ? { ...callbacks, record } : { ...callbacks };
+  if (tape !== undefined) out[TAPE] = tape;
+  return out;
+}
+
+/** One read of restoreGame's `record` option; a throw is INVALID_OPTIONS. */
+function recordOf(options: unknown): unknown {
+  try {
+    return typeof options === 'object' && options !== null ? (options as { record?: unknown }).record : undefined;
+  } catch (err) {
+    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.record: could not be read (${describeThrown(err)})`);
+  }
+}
+
+/**
  * Starts a game. Turn 1 has begun: the untap step has been taken and the starting player
  * holds priority in the upkeep step. Throws a {@link TurnEngineError}: `INVALID_OPTIONS`
  * naming the offending field, or `HOOK_FAILED` when the checkpoint hook fails in turn 1.
@@ -82,7 +106,14 @@ export function createGame(options: GameOptions): Game {
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
   const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
-  return GameShell.start(logic, input, callbacks);
+  const shellOptions = withRecording(callbacks, options, parsed.data.record);
+  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined);
+}
+
+/** CONTRACT v3, "Recordings": the options a recording keeps (the schema's copy, less `record`), with the seed the game drew. */
+function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
+  const { record: _record, hooks: _hooks, listeners: _listeners, ...kept } = parsed;
+  return { ...kept, seed };
 }
 
 /**
@@ -92,7 +123,7 @@ export function createGame(options: GameOptions): Game {
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
-  const callbacks = readRestoreOptions(options, LOGIC);
+  const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
   const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);
   return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);

@@ -9,11 +9,11 @@
  * snapshot -> listeners and subscribers. An event sent to the actor directly takes the same
  * route: the actor's logic calls {@link GameShell.process}.
  */
-import type { GameHooksRuntime } from '../../machines/hooks.js';
+import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
 import type { EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
 import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
-import type { Game, RestoreOptions, SendResult } from './types.js';
+import type { Game, Recording, RestoreOptions, SendResult } from './types.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { OwnedStacks } from './ownedStacks.js';
@@ -22,6 +22,8 @@ import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
+import { Recorder, type RecordingBase } from '../recording/recorder.js';
+import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
 
@@ -97,9 +99,17 @@ export class GameShell<S, W> implements Game {
   #busy = false;
   /** What the bridge reads and sets, made on first request (most games never have an actor). */
   #access: ShellAccess | null = null;
+  /** CONTRACT v3, "Recordings": the tape of a recorded or replayed game (its hooks' answers), else null. */
+  readonly #tape: HookTape | null;
+  /** The recording of a game made with `record: true`, else null. */
+  readonly #recorder: Recorder | null;
 
-  /** A game in `state` (trusted: from the logic, a fork or a validated snapshot). */
-  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0) {
+  /**
+   * A game in `state` (trusted: from the logic, a fork or a validated snapshot). With
+   * `record: true` it records from here: from `base` (createGame's options, given by
+   * {@link GameShell.start}), else from its persisted state.
+   */
+  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase) {
     // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
     this.subscribe = this.subscribe.bind(this);
     this.getSnapshot = this.getSnapshot.bind(this);
@@ -109,10 +119,13 @@ export class GameShell<S, W> implements Game {
     this.#seq = seq;
     this.#order = order;
     this.#hooks = options.hooks;
-    const hooks = hookRuntime(options.hooks, () => this.#version);
+    this.#tape = tapeOf(options) ?? (options.record === true ? newTape() : null);
+    const hooks = hookRuntime(options.hooks, () => this.#version, this.#tape ?? undefined);
     this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
     if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
     else this.#runtime = hooks;
+    this.#recorder = options.record === true ? new Recorder(base ?? { from: 'persisted', options: this.persist() }, options.hooks) : null;
+    if (base === undefined) this.#recorder?.started(null);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -152,9 +165,9 @@ export class GameShell<S, W> implements Game {
   }
 
   /** Starts a game: turn 1's events (or the pregame's) reach the listeners given. Throws HOOK_FAILED as createGame does. */
-  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS): GameShell<S, W> {
+  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS, base?: RecordingBase): GameShell<S, W> {
     let first: Stepped<S> | undefined;
-    const game = new GameShell<S, W>(logic, undefined as S, 0, options);
+    const game = new GameShell<S, W>(logic, undefined as S, 0, options, null, 0, base);
     game.#beginSend();
     try {
       first = logic.getInitialSnapshot(input, game.#runtime);
@@ -164,6 +177,7 @@ export class GameShell<S, W> implements Game {
     }
     game.#state = first.state;
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
+    game.#recorder?.started(game.#takeLog());
     game.#settle(true);
     game.#emitter.deliver(first.emitted);
     return game;
@@ -197,10 +211,11 @@ export class GameShell<S, W> implements Game {
   send(raw: unknown): SendResult {
     const out = this.#process(raw);
     if (isRefusal(out)) {
+      this.#takeLog();
       this.#settle(false);
       return out;
     }
-    this.#commit(out.state, out.emitted);
+    this.#commit(raw, out.state, out.emitted);
     this.#settle(true);
     const bridge = this.#bridge;
     if (bridge !== null) {
@@ -238,20 +253,31 @@ export class GameShell<S, W> implements Game {
   #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
     const out = this.#process(raw, true);
     if (isRefusal(out)) {
+      this.#takeLog();
       this.#settle(false);
       return out;
     }
-    this.#commit(out.state, out.emitted);
+    this.#commit(raw, out.state, out.emitted);
     this.#settle(true);
     return { ok: true, emitted: out.emitted, deliver: () => void this.#deliver(out.emitted, out.state) };
   }
 
-  #commit(state: S, emitted: EmittedEvent[]): void {
+  #commit(raw: unknown, state: S, emitted: EmittedEvent[]): void {
     this.#state = state;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
     this.#seatFrozen = null;
+    this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());
+  }
+
+  /** The hooks' answers of the send that ends (a recorded game's), the tape cleared for the next. */
+  #takeLog(): (HookReport | boolean)[] | null {
+    const tape = this.#tape;
+    if (tape === null) return null;
+    const log = tape.log;
+    tape.log = null;
+    return log;
   }
 
   /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
@@ -261,6 +287,7 @@ export class GameShell<S, W> implements Game {
     runtime.seq = this.#seq;
     runtime.calls = 0;
     runtime.numbers = null;
+    if (this.#recorder !== null && this.#tape !== null) this.#tape.log = [];
   }
 
   /** CONTRACT v3, `hooks.settled`: once at the end of a send that called the checkpoint; a throw is reported, never raised. */
@@ -338,8 +365,8 @@ export class GameShell<S, W> implements Game {
   }
 
   nextStop(player?: string): NextStop | null {
-    // CONTRACT v3: nextStop calls no hook but hooks.autoPass.
-    const ask = this.#runtime?.autoPass;
+    // CONTRACT v3: nextStop calls no hook but hooks.autoPass (neither recorded nor replayed: the tape's look ahead).
+    const ask = this.#tape === null ? this.#runtime?.autoPass : this.#tape.lookAhead;
     return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
   }
 
@@ -356,6 +383,13 @@ export class GameShell<S, W> implements Game {
   persist(): Persisted {
     // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
     return this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
+  }
+
+  recording(): Recording {
+    if (this.#recorder === null) {
+      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording; make it with createGame({ ..., record: true }) or restoreGame(persisted, { record: true })');
+    }
+    return this.#recorder.recording();
   }
 
   fork(options?: RestoreOptions): GameShell<S, W> {

@@ -7,6 +7,7 @@ import type { EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import type { HookAnswer, RecordedInput, RecordedSnapshot, RECORDING_FORMAT } from '../recording/format.js';
 
 export type { Listener } from '../emitter.js';
 
@@ -36,14 +37,23 @@ export interface GameOptions {
   pregame?: boolean;
   /** The seed of every random choice the engine makes. */
   seed?: number;
+  /**
+   * CONTRACT v3, "Recordings": keep the game's recording (every accepted send's event and every
+   * answer the hooks gave, with `persist()` every 256 versions), read with `game.recording()`
+   * and replayed with `replayGame` (default false).
+   */
+  record?: boolean;
   /** Host callbacks (the checkpoint hook). */
   hooks?: GameHooks;
   /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
   listeners?: { [K in EmittedEventType | '*']?: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>> };
 }
 
-/** Options of {@link restoreGame}: hooks and listeners are not persisted, so they are passed again. */
-export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners'>;
+/**
+ * Options of {@link restoreGame}: hooks and listeners are not persisted, so they are passed again;
+ * `record: true` records the restored game from here (its recording starts from the persisted game).
+ */
+export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>;
 
 /** What `send` returns. */
 export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
@@ -100,5 +110,65 @@ export interface Game {
    * listeners, subscribers and inspection are not carried over.
    */
   fork(options?: RestoreOptions): Game;
+  /**
+   * CONTRACT v3, "Recordings": the game's recording, a fresh JSON object (see {@link Recording}).
+   * Only a game made with `record: true` has one: otherwise this throws a TurnEngineError
+   * (`INVALID_OPTIONS`, naming the option).
+   */
+  recording(): Recording;
 }
+
+/** The createGame options a recording keeps: those given, less hooks, listeners and `record`, with the seed the game drew. */
+export type RecordedOptions = Omit<GameOptions, 'hooks' | 'listeners' | 'record'> & { seed: number };
+
+/**
+ * A recorded game (CONTRACT.md v3, "Recordings"), plain JSON: `inputs[i]` made version
+ * `start + i`, where `start` is 0 for a game made by createGame and the persisted game's version
+ * for one recorded from a restore or a fork.
+ */
+export interface Recording {
+  format: typeof RECORDING_FORMAT;
+  /** The engine that recorded it ('mtg-turn-engine'); the snapshots of another engine are not read. */
+  engine: string;
+  /** What `options` holds: the createGame options, or the persisted game a restored (or forked) game was recorded from. */
+  from: 'options' | 'persisted';
+  /** The createGame options less hooks and listeners (with the seed the game drew), or the persisted game. */
+  options: RecordedOptions | Persisted;
+  /** Which hooks the recorded game had: only their answers are in `inputs` (the others were never asked). */
+  hooks: { checkpoint: boolean; autoPass: boolean };
+  /** The game's start, then every accepted send, each with the answers the hooks gave during it. */
+  inputs: RecordedInput[];
+  /** `persist()` at every version that is a multiple of 256, oldest first. */
+  snapshots: RecordedSnapshot[];
+}
+
+/** The first difference between the hooks given to `replayGame` and the recorded answers. */
+export interface ReplayDrift {
+  /** The game's version when the hook was asked, as its view showed it (the send under way makes version + 1). */
+  version: number;
+  /** Which hook answered otherwise. */
+  hook: 'checkpoint' | 'autoPass';
+  /** The recorded answer (the one the replay used). */
+  recorded: HookAnswer;
+  /** What the hook given answered, in the same form, or the error it failed with. */
+  got: HookAnswer | { error: string };
+}
+
+/** Options of `replayGame`. */
+export interface ReplayOptions extends Pick<GameOptions, 'hooks' | 'listeners'> {
+  /**
+   * Stop at this version (default: the last one recorded). Without hooks and listeners the replay
+   * starts from the nearest snapshot at or before it; with them, from the start (they see everything).
+   */
+  until?: number;
+}
+
+/** What a replay found, on the game it returns. */
+export interface ReplayReport {
+  /** The first difference between the hooks given and the recorded answers; null when none (or no hooks were given). */
+  drift: ReplayDrift | null;
+}
+
+/** The game `replayGame` returns: a Game in the recorded state (it plays on live, with the hooks given), and what the replay found. */
+export type ReplayedGame = Game & { readonly replay: ReplayReport };
 

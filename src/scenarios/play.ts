@@ -27,6 +27,9 @@ export const SCENARIO_LIMITS = { maxNodes: 200_000, maxDepth: 32, maxStringLengt
 /** The checkpoint hook a scenario's `setup.inject` makes: what it returns at a checkpoint whose view is `view`, or undefined. */
 export type ScenarioCheckpoint = (view: TurnView) => CheckpointResult | undefined;
 
+/** The `hooks.autoPass` a scenario's `setup.autoPass` makes (CONTRACT v3): true for a player whose entry's `when` matches the view. */
+export type ScenarioAutoPass = (view: TurnView, player: string) => boolean;
+
 /** An event as the game under test answers `send`: accepted with the events it emitted, or refused. */
 export type SentOutcome = { ok: true; events: { type: string }[] } | { ok: false; error: { code: string; message: string } };
 
@@ -34,10 +37,11 @@ export type SentOutcome = { ok: true; events: { type: string }[] } | { ok: false
  * What a scenario asks of the game under test, and what the driver answers:
  * `create` -> `{ error: string | null }`, `send` -> {@link SentOutcome}, `view` -> TurnView,
  * `persist` -> the persisted game (any JSON), `restore` -> anything, `nextStop` -> the next stop or null.
- * `checkpoint` is the hook made from `setup.inject` (null when the scenario injects nothing).
+ * `checkpoint` is the hook made from `setup.inject` (null when the scenario injects nothing),
+ * `autoPass` the one made from `setup.autoPass` (null without).
  */
 export type GameRequest =
-  | { op: 'create'; options: Record<string, unknown>; checkpoint: ScenarioCheckpoint | null }
+  | { op: 'create'; options: Record<string, unknown>; checkpoint: ScenarioCheckpoint | null; autoPass?: ScenarioAutoPass | null }
   | { op: 'send'; event: unknown }
   | { op: 'view' }
   | { op: 'persist' }
@@ -89,12 +93,27 @@ export function parseScenario(scenario: unknown): { scenario: Scenario } | { pro
   return { scenario: parsed.data };
 }
 
-/** The checkpoint hook of `setup.inject`: each entry fires once, at the first checkpoint whose view matches its `when`. */
-export function injectionHook(inject: Scenario['setup']['inject']): ScenarioCheckpoint | null {
-  if (inject === undefined || inject.length === 0) return null;
+/**
+ * The checkpoint hook of `setup.inject` (none without it): each entry fires once, at the first checkpoint whose view
+ * matches its `when`; an entry with `call` fires at that checkpoint call alone (counted from the
+ * game's first, createGame's own included), and a view there that does not match its `when` is a
+ * problem (pushed to `problems`: the scenario fails at the step under way).
+ */
+export function injectionHook(inject: Scenario['setup']['inject'], problems: string[] = []): ScenarioCheckpoint | null {
+  // `inject` given, even empty, gives the game a checkpoint hook (recordingToScenario writes `[]` for a hook that reported nothing).
+  if (inject === undefined) return null;
   const injections = inject.map((entry) => ({ ...entry, fired: false }));
+  let calls = 0;
   return (view) => {
-    const due = injections.filter((i) => !i.fired && mismatch(i.when, view) === null);
+    calls++;
+    const due = injections.filter((i) => {
+      if (i.fired) return false;
+      if (i.call === undefined) return mismatch(i.when, view) === null;
+      if (i.call !== calls) return false;
+      const m = mismatch(i.when, view);
+      if (m !== null) problems.push(`inject at checkpoint call ${calls}: the view does not match \`when\`: ${m}`);
+      return m === null;
+    });
     if (due.length === 0) return undefined;
     for (const i of due) i.fired = true;
     return {
@@ -106,6 +125,12 @@ export function injectionHook(inject: Scenario['setup']['inject']): ScenarioChec
 }
 
 // One request each: `yield*` them to get the answer typed.
+/** The `hooks.autoPass` of `setup.autoPass` (CONTRACT v3): true for `player` whenever one of their entries' `when` matches the view. */
+export function autoPassHook(entries: Scenario['setup']['autoPass']): ScenarioAutoPass | null {
+  if (entries === undefined) return null;
+  return (view, player) => entries.some((e) => e.player === player && mismatch(e.when, view) === null);
+}
+
 function* view(): Generator<GameRequest, TurnView, unknown> {
   return (yield { op: 'view' }) as TurnView;
 }
@@ -124,8 +149,9 @@ export function* playScenario(input: unknown, options: PlayOptions = {}, progres
   const parsed = parseScenario(input);
   if ('problem' in parsed) return fail(-1, parsed.problem);
   const s = parsed.scenario;
-  const { inject, ...setup } = s.setup;
-  const created = (yield { op: 'create', options: setup, checkpoint: injectionHook(inject) }) as { error: string | null };
+  const { inject, autoPass, ...setup } = s.setup;
+  const problems: string[] = [];
+  const created = (yield { op: 'create', options: setup, checkpoint: injectionHook(inject, problems), autoPass: autoPassHook(autoPass) }) as { error: string | null };
   if (created.error !== null) return fail(-1, `setup: ${created.error}`);
   const canPersist = options.canPersist ?? true;
   // CONTRACT: expectEmitted sees the events since the start of the steps (createGame's own are not among them).
@@ -137,7 +163,9 @@ export function* playScenario(input: unknown, options: PlayOptions = {}, progres
       yield { op: 'restore', persisted: JSON.parse(JSON.stringify(persisted)) };
       if ('restore' in step) continue;
     }
-    const message = yield* playStep(step, emitted, canPersist);
+    const played = yield* playStep(step, emitted, canPersist);
+    // An inject entry whose view did not match at its checkpoint call fails the step under way.
+    const message = problems.length > 0 ? problems.splice(0).join('; ') : played;
     if (message === 'reset-emitted') {
       emitted.length = 0;
       continue;

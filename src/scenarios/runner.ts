@@ -5,7 +5,7 @@
 import { createGame, restoreGame } from '../game/create.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import type { CheckpointResult, TurnView } from '../contract.js';
-import { playScenario, type GameRequest, type ScenarioCheckpoint } from './play.js';
+import { playScenario, type GameRequest, type ScenarioAutoPass, type ScenarioCheckpoint } from './play.js';
 import type { ScenarioResult } from './schema.js';
 
 export { DEFAULT_PASS_UNTIL_MAX, SCENARIO_LIMITS, plainestAnswer } from './play.js';
@@ -20,10 +20,12 @@ export interface RunOptions {
 export function runScenario(scenario: unknown, options: RunOptions = {}): ScenarioResult {
   const play = playScenario(scenario, options);
   let game: Game | null = null;
-  let hooks: { checkpoint?: (view: TurnView) => CheckpointResult | undefined } = {};
+  let hooks: { checkpoint?: (view: TurnView) => CheckpointResult | undefined; autoPass?: ScenarioAutoPass } = {};
   const answer = (request: GameRequest): unknown => {
     if (request.op === 'create') {
       hooks = request.checkpoint === null ? {} : { checkpoint: request.checkpoint as ScenarioCheckpoint };
+      // CONTRACT v3: hooks.autoPass, when the scenario gives its answers (setup.autoPass).
+      if (request.autoPass !== undefined && request.autoPass !== null) hooks.autoPass = request.autoPass;
       try {
         game = createGame({ ...(request.options as unknown as GameOptions), hooks });
         return { error: null };

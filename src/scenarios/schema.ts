@@ -16,8 +16,18 @@ export const InjectionSchema = z
     triggers: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), controller: z.string().check(z.minLength(1)) }))),
     stateBasedActions: z.optional(z.boolean()),
     events: z.optional(z.array(looseEvent())).check(z.describe('host events the checkpoint returns')),
+    call: z
+      .optional(z.int().check(z.positive()))
+      .check(z.describe("fires only at this checkpoint call (1 for the game's first, createGame's own included), if the view there matches `when`; a view that does not match fails the scenario (recordingToScenario writes it: checkpoints with equal views stay apart)")),
   })
-  .check(z.describe('fires once, at the first checkpoint whose view matches `when`; the checkpoint returns its triggers, stateBasedActions and events'));
+  .check(z.describe('fires once, at the first checkpoint whose view matches `when` (with `call`, at that call); the checkpoint returns its triggers, stateBasedActions and events'));
+
+export const AutoPassSchema = z
+  .object({
+    when: ViewPattern,
+    player: z.string().check(z.minLength(1)),
+  })
+  .check(z.describe("hooks.autoPass answers true for `player` whenever the view it is shown matches `when` (false otherwise)"));
 
 export const ScenarioSetupSchema = z.object({
   players: z.array(z.string()),
@@ -32,7 +42,8 @@ export const ScenarioSetupSchema = z.object({
   teams: z.optional(z.array(z.object({ id: z.string(), players: z.array(z.string()) }))),
   variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
   rangeOfInfluence: z.optional(z.number()),
-  inject: z.optional(z.array(InjectionSchema)),
+  inject: z.optional(z.array(InjectionSchema)).check(z.describe('with it (even empty), the game has a checkpoint hook, answering from these entries')),
+  autoPass: z.optional(z.array(AutoPassSchema)).check(z.describe('with it, the game has hooks.autoPass (CONTRACT v3), answering from these entries')),
 });
 
 export const SendStepSchema = z.strictObject({

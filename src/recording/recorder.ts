@@ -1,0 +1,68 @@
+/**
+ * The recorder of a game made with `record: true` (CONTRACT v3, "Recordings"): the shell tells it
+ * of the game's start and of every accepted send with the answers its hooks gave (read from the
+ * tape, src/recording/tape.ts), and it keeps `persist()` every 256 versions. `recording()` hands
+ * out a fresh JSON copy.
+ */
+import type { CheckpointHook, GameHooks, TurnEvent } from '../contract.js';
+import type { RecordedOptions, Recording } from '../game/types.js';
+import type { Persisted } from '../persistence/format.js';
+import { eventOrMessage } from '../schemas.js';
+import type { HookReport } from '../../machines/hooks.js';
+import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type HookAnswer, type RecordedInput, type RecordedSnapshot } from './format.js';
+import { compactReport } from './tape.js';
+
+/** The hooks' answers of one input as a recording keeps them (null: none). */
+function kept(answers: readonly (HookReport | boolean)[] | null): HookAnswer[] | null {
+  // A copy of each: nothing the recording keeps is shared with the game's state.
+  return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : (JSON.parse(JSON.stringify(compactReport(a))) as HookAnswer)));
+}
+
+/** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
+export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
+
+/** The recording of one game as it is played. */
+export class Recorder {
+  readonly #base: RecordingBase;
+  readonly #hooks: Recording['hooks'];
+  readonly #inputs: RecordedInput[] = [];
+  readonly #snapshots: RecordedSnapshot[] = [];
+
+  constructor(base: RecordingBase, hooks: GameHooks | CheckpointHook | undefined) {
+    this.#base = base;
+    const { checkpoint, autoPass } = typeof hooks === 'function' ? { checkpoint: hooks, autoPass: undefined } : (hooks ?? {});
+    this.#hooks = { checkpoint: typeof checkpoint === 'function', autoPass: typeof autoPass === 'function' };
+  }
+
+  /** The game started (createGame, a restore or a fork) with these answers of its hooks. */
+  started(answers: readonly (HookReport | boolean)[] | null): void {
+    const results = kept(answers);
+    this.#inputs.push(results === null ? {} : { results });
+  }
+
+  /** An accepted send made `version`; `persist` is asked for every 256 versions. */
+  sent(raw: unknown, answers: readonly (HookReport | boolean)[] | null, version: number, persist: () => Persisted): void {
+    // The event as the engine read it (plain data, whatever the host's object was made of), with
+    // the turn marker it names in Grand Melee (read beside the schema, CR 807.5b).
+    const parsed = eventOrMessage(raw);
+    const marker = (raw as { turnMarker?: unknown }).turnMarker;
+    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
+    const results = kept(answers);
+    this.#inputs.push(results === null ? { event } : { event, results });
+    if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
+  }
+
+  /** The recording so far: a fresh JSON object (nothing shared with the game or the recorder). */
+  recording(): Recording {
+    const recording: Recording = {
+      format: RECORDING_FORMAT,
+      engine: RECORDING_ENGINE,
+      from: this.#base.from,
+      options: this.#base.options,
+      hooks: this.#hooks,
+      inputs: this.#inputs,
+      snapshots: this.#snapshots,
+    };
+    return JSON.parse(JSON.stringify(recording)) as Recording;
+  }
+}

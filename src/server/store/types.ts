@@ -1,0 +1,107 @@
+/**
+ * The durable store of served games: one interface, three implementations (MemoryStore,
+ * PGliteStore, PostgresStore) over one schema (see ./schema.sql for the SQL ones).
+ *
+ * Contract ("Serving games"): setup, current snapshot with version and seq, the host's own
+ * state, one row per accepted send (event, checkpoint results, `at`), a snapshot every 256
+ * versions. Writes are conditional on the version: two owners can never both advance one game.
+ */
+
+/** What a game is created with. */
+export interface NewStoredGame {
+  /** The game's id (unique in the store). */
+  readonly gameId: string;
+  /** The createGame options less hooks and listeners (JSON), seed included. */
+  readonly setup: unknown;
+  /** `game.persist()` right after createGame (JSON). */
+  readonly snapshot: unknown;
+  /** The game's version and last `seq` right after createGame. */
+  readonly version: number;
+  readonly seq: number;
+  /** `cards.saveState()` right after createGame (JSON). */
+  readonly hostState: unknown;
+  /** Seat tokens, hashed (sha-256 hex of the token): player id -> hash. Never the tokens themselves. */
+  readonly tokenHashes: Readonly<Record<string, string>>;
+  /** When it was created (ms since the epoch). */
+  readonly createdAt: number;
+}
+
+/** A game as it is in the store now. */
+export interface StoredGame extends NewStoredGame {
+  /** The owner holding the lease, or null. */
+  readonly owner: string | null;
+  /** Until when the owner's lease holds (ms since the epoch); 0 without an owner. */
+  readonly leaseUntil: number;
+  /** Whether the game is over (no more sends will be written). */
+  readonly finished: boolean;
+}
+
+/** One accepted send. */
+export interface StoredSend {
+  /** The version the game had after this send (the row's key with gameId). */
+  readonly version: number;
+  /** The last `seq` after this send. */
+  readonly seq: number;
+  /** The event as sent (JSON). */
+  readonly event: unknown;
+  /** Every checkpoint / autoPass result the hooks returned during this send, in order (JSON). */
+  readonly results: readonly unknown[];
+  /** The host's clock (`at`) of the send, or null. */
+  readonly at: number | null;
+}
+
+/** Everything written for one accepted send, in one transaction. */
+export interface SendWrite {
+  readonly send: StoredSend;
+  /** `game.persist()` after the send (becomes the current snapshot). */
+  readonly snapshot: unknown;
+  /** `cards.saveState()` after the send. */
+  readonly hostState: unknown;
+  /** Whether the game ended with this send. */
+  readonly finished: boolean;
+}
+
+/** A kept snapshot (one every 256 versions, and the first). */
+export interface StoredSnapshot {
+  readonly version: number;
+  readonly seq: number;
+  readonly snapshot: unknown;
+}
+
+/** The result of a conditional write. */
+export type WriteResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'version' | 'lease' | 'missing' };
+
+/**
+ * The store. Every method is async; implementations must be safe to use from several processes
+ * at once (the SQL ones) and keep the writes of one send atomic.
+ */
+export interface GameStore {
+  /** Creates the schema if needed (idempotent; runs the migrations). */
+  init(): Promise<void>;
+  /** Inserts a new game (and its first kept snapshot). Rejects if the id exists. */
+  createGame(game: NewStoredGame): Promise<void>;
+  /** The game, or null. */
+  loadGame(gameId: string): Promise<StoredGame | null>;
+  /**
+   * Writes one accepted send if and only if the game's stored version is `expectedVersion`
+   * and `owner` holds an unexpired lease at `now`: inserts the send row, replaces the current
+   * snapshot, version, seq and host state, and keeps the snapshot when the new version is a
+   * multiple of 256. Otherwise writes nothing and says why.
+   */
+  appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult>;
+  /** The sends after `afterVersion` (exclusive), in order. */
+  sends(gameId: string, afterVersion?: number): Promise<StoredSend[]>;
+  /** The kept snapshots, in order of version. */
+  snapshots(gameId: string): Promise<StoredSnapshot[]>;
+  /**
+   * Takes or renews the lease on a game for `owner` until `now + ttlMs`: succeeds if nobody
+   * holds it, `owner` holds it, or the holder's lease expired before `now`.
+   */
+  acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up (only if `owner` holds it). */
+  releaseLease(gameId: string, owner: string): Promise<void>;
+  /** Ids of the games in the store (newest first), at most `limit`. */
+  listGames(limit?: number): Promise<string[]>;
+  /** Closes connections. */
+  close(): Promise<void>;
+}
