@@ -40,7 +40,13 @@ type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether two JSON values are equal, the order of keys included (a restored game keeps the order its records came in). */
-const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && same((a as Rec)[k], (b as Rec)[k]));
+}
 
 /** Sets a field as data, whatever its name ('__proto__' included: the schema refuses it by name). */
 function put(record: Rec, key: string, value: unknown): void {
@@ -101,6 +107,36 @@ const playerList = (v: unknown): string[] | null => (Array.isArray(v) && v.every
 /** A record with one entry per player, in their order, each `value`. */
 const each = (players: readonly string[], value: unknown): Rec => Object.fromEntries(players.map((p) => [p, value]));
 
+/** The records of each player in the game at one value by default: mana and spells cast none, hands of 7, stops unset. */
+const EACH: Readonly<Record<string, unknown>> = { spellsCast: 0, manaPool: 0, handSizes: 7, stops: null };
+
+/** Whether a record holds exactly `value` for every player in the game, in their order (without making the record). */
+function isEach(v: unknown, players: readonly string[], value: unknown): boolean {
+  if (!isRecord(v)) return false;
+  let i = 0;
+  for (const k in v) if (k !== players[i++] || v[k] !== value) return false;
+  return i === players.length;
+}
+
+/** How persist() writes each field, in the engine's order: worked out once (persist() is called often enough to count). */
+const PLAN = CONTEXT_KEYS.map((key) => ({
+  key,
+  /** 1: each player at one value; 2: a constant; 0: made by {@link defaultOf}. */
+  kind: Object.hasOwn(EACH, key) ? 1 : Object.hasOwn(CONSTANT_DEFAULTS, key) ? 2 : 0,
+  value: Object.hasOwn(EACH, key) ? EACH[key] : CONSTANT_DEFAULTS[key],
+  shared: SHARED.has(key),
+}));
+
+/** Whether a field of a context (the engine's, in full) is at its default: {@link defaultOf} without making it where that is quicker. */
+function atDefault(field: (typeof PLAN)[number], v: unknown, c: TurnContext, state: string): boolean {
+  if (field.kind === 1) return isEach(v, c.players, field.value);
+  const d = field.kind === 2 ? field.value : defaultOf(field.key, c as unknown as Rec, state);
+  if (typeof d !== 'object' || d === null || typeof v !== 'object' || v === null) return v === d;
+  // An empty list or record: no text made.
+  if (Object.keys(d).length === 0) return Object.keys(v).length === 0 && Array.isArray(v) === Array.isArray(d);
+  return same(v, d);
+}
+
 /** The phase a leaf state names ('combat' of 'combat.declareAttackers.priority'), and its step. */
 function phaseAndStep(state: unknown): [string | undefined, string | undefined] {
   const [phase = '', step] = typeof state === 'string' ? state.split('.') : [];
@@ -118,7 +154,7 @@ const stepsOf = (kind: PhaseKind): StepEntry[] => STEPS_OF_KIND[kind].map((step)
  * and the turn's state; undefined for a field that has none (`seats`, `rng`).
  */
 export function defaultOf(field: string, c: Rec, state: unknown): unknown {
-  const players = playerList(c.players) ?? [];
+  const players = () => playerList(c.players) ?? [];
   switch (field) {
     case 'players':
       return fresh(c.seats);
@@ -147,11 +183,9 @@ export function defaultOf(field: string, c: Rec, state: unknown): unknown {
       return c.phase !== 'beginning' && c.phase !== 'pregame';
     case 'spellsCast':
     case 'manaPool':
-      return each(players, 0);
     case 'handSizes':
-      return each(players, 7);
     case 'stops':
-      return each(players, null);
+      return each(players(), EACH[field]);
     case 'previousTurnSpells':
       // CR 731.2a-b: no previous turn before turn 2.
       return c.turn === 1 ? null : 0;
@@ -161,7 +195,7 @@ export function defaultOf(field: string, c: Rec, state: unknown): unknown {
     case 'influence': {
       // CR 801.2c: the players within each player's range as the turn began (those in the game, unless one left since).
       const ranges = c.ranges;
-      return isRecord(ranges) && Object.values(ranges).every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ? influenceOf({ players, ranges: ranges as Record<string, number> }) : null;
+      return isRecord(ranges) && Object.values(ranges).every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ? influenceOf({ players: players(), ranges: ranges as Record<string, number> }) : null;
     }
     default:
       return fresh(CONSTANT_DEFAULTS[field]);
@@ -171,7 +205,11 @@ export function defaultOf(field: string, c: Rec, state: unknown): unknown {
 /** Fields of a record left out at their defaults (false, [], null), the others in the order of `defaults` (as {@link withDefaults} reads them back), then any it does not know. */
 function withoutDefaults(v: Rec, defaults: Readonly<Rec>): Rec {
   const out: Rec = {};
-  for (const k in defaults) if (Object.hasOwn(v, k) && !same(v[k], defaults[k])) out[k] = v[k];
+  for (const k in defaults) {
+    const x = v[k];
+    const d = defaults[k];
+    if (Object.hasOwn(v, k) && x !== d && !(Array.isArray(x) && x.length === 0 && Array.isArray(d))) out[k] = x;
+  }
   for (const k in v) if (!Object.hasOwn(defaults, k)) out[k] = v[k];
   return out;
 }
@@ -257,10 +295,9 @@ function read(field: string, v: unknown, c: Rec, at: string): unknown {
 export function compactContext(c: TurnContext, state: string, first?: TurnContext): Rec {
   const out: Rec = {};
   const ctx = c as unknown as Rec;
-  for (const field of CONTEXT_KEYS) {
-    const v = ctx[field];
-    const base = first !== undefined && SHARED.has(field) ? (first as unknown as Rec)[field] : defaultOf(field, ctx, state);
-    if (!same(v, base)) out[field] = written(field, v, c.seats);
+  for (const field of PLAN) {
+    const v = ctx[field.key];
+    if (first !== undefined && field.shared ? !same(v, (first as unknown as Rec)[field.key]) : !atDefault(field, v, c, state)) out[field.key] = written(field.key, v, c.seats);
   }
   return out;
 }
