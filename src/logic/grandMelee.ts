@@ -16,7 +16,7 @@ import { ErrorCode } from '../errors.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopOver, type Decision, type NextStop } from '../nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
 import { GAME_WIDE, LEAVING, READS_AWAITING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
@@ -168,9 +168,9 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     return { state: coordinate(markers, sharedOf((markers[0] as Marker).turn.context), turnPlan, emitted, runtime), emitted };
   },
 
-  restoreSnapshot(p: PersistedGame) {
+  restoreSnapshot(p: PersistedFull) {
     let shared: Partial<Record<(typeof SHARED_FIELDS)[number], unknown>> | null = null;
-    const markers: Marker[] = (p.markers ?? []).map((m: NonNullable<PersistedGame['markers']>[number]) => {
+    const markers: Marker[] = (p.markers ?? []).map((m: NonNullable<PersistedFull['markers']>[number]) => {
       const context = structuredClone(m.context);
       // The game's fields are one set of objects shared by every turn (checked equal by the
       // validation): the coordinator tells the turn that changed them by identity, as in a game
@@ -186,12 +186,12 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     const first = markers[0] as Marker;
     return {
       engine: PERSISTED_ENGINE,
-      format: PERSISTED_VERSION,
+      format: FULL_FORMAT,
       version,
       status: first.turn.status,
       state: first.turn.value,
-      context: structuredClone(first.turn.context),
-      markers: markers.map((m) => ({ number: m.number, life: m.life, removals: m.removals, state: m.turn.value, context: structuredClone(m.turn.context) })),
+      context: first.turn.context,
+      markers: markers.map((m) => ({ number: m.number, life: m.life, removals: m.removals, state: m.turn.value, context: m.turn.context })),
     };
   },
 
