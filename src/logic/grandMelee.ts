@@ -25,7 +25,7 @@ import { parseEvent } from '../schemas.js';
 import { awaitingOf } from '../view.js';
 import { initialState, sendStep, snapshotOf, step, type CompiledState, type StepResult } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/plan.js';
-import { coordinate, inCloneOrder, isTakingTurn, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
+import { coordinate, inCloneOrder, isTakingTurn, hooksFor, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
 import { meleeView } from '../grandMelee/view.js';
 import type { TurnLogic } from '../game/logic.js';
 import { compiledStateOf } from './single.js';
@@ -146,7 +146,7 @@ function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<ty
   let next = markers as Marker[];
   for (const { marker, event } of routed) {
     const current = next.find((m) => m.number === marker.number) as Marker;
-    const r = freshSendStep(current.turn, event, runtime);
+    const r = freshSendStep(current.turn, event, hooksFor(runtime, emitted, marker.number, many));
     emitted.push(...tag(r.emitted, marker.number, many));
     next = next.map((m) => (m === current ? withTurn(m, r.state) : m));
   }
@@ -161,7 +161,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     const holders = initialHolders(input.players, input.startingPlayer);
     const emitted: Tagged[] = [];
     const markers: Marker[] = holders.map((holder, i) => {
-      const first = initialState(turnPlan, { ...input, startingPlayer: holder }, initialContext, runtime);
+      const first = initialState(turnPlan, { ...input, startingPlayer: holder }, initialContext, hooksFor(runtime, emitted, i + 1, holders.length > 1));
       emitted.push(...tag(first.emitted, i + 1, holders.length > 1));
       return { number: i + 1, life: 'takingTurn', removals: 0, turn: first.state };
     });
