@@ -124,8 +124,12 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** Starts a PostgreSQL server of its own (initdb into a temporary folder, pg_ctl start). */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts a PostgreSQL server of its own (initdb into a temporary folder, pg_ctl start). Tests
+ * run it without fsync (throwaway data); `durable: true` keeps PostgreSQL's defaults (fsync,
+ * synchronous commit), for benchmarks.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
   const bin = findPostgresBin();
   if (bin === null) throw new Error('PostgreSQL binaries not found (call postgresAvailable() first)');
   const user = postgresUser();
@@ -137,9 +141,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   const pgCtl = join(bin, 'pg_ctl');
   try {
     await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], user?.name ?? null);
-    // listen on loopback only; the socket in the temporary folder; no fsync (throwaway data).
-    const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-    await run(pgCtl, ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options], user?.name ?? null);
+    // listen on loopback only; the socket in the temporary folder
+    const fast = options.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const serverOptions = `-h 127.0.0.1 -p ${port} -k ${dir} -c max_connections=200${fast}`;
+    await run(pgCtl, ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', serverOptions], user?.name ?? null);
   } catch (err) {
     const text = await readFile(log, 'utf8').catch(() => '');
     await rm(dir, { recursive: true, force: true });
