@@ -171,7 +171,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
       if (stopped) return;
       stopped = true;
       try {
-        await run(pgCtl, ['stop', '-w', '-D', data, '-m', 'immediate'], user?.name ?? null);
+        await run(pgCtl, ['stop', '-w', '-D', data, '-m', 'fast'], user?.name ?? null);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameExistsError, MIGRATIONS, MemoryStore, PGliteStore, PostgresStore } from '../../src/server/store/index.js';
+import { loadOptional } from '../../src/server/store/driver.js';
 import type { GameStore, NewStoredGame, SendWrite } from '../../src/server/store/types.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from './services.js';
 
@@ -362,9 +363,14 @@ describe.skipIf(!withPostgres)('PostgresStore: two processes on one database nev
     expect(await a.appendSend(game.gameId, 0, 'A', NOW, sendTo(1))).toEqual({ ok: true });
     const expired = 1000 + 3_600_000 + 1;
     expect(await b.acquireLease(game.gameId, 'B', expired, 10_000)).toBe(true);
+    // 'A' still thinks its lease holds (its clock says NOW): refused
+    expect(await a.appendSend(game.gameId, 1, 'A', NOW, sendTo(2))).toEqual({ ok: false, reason: 'lease' });
+    // both at once: only the new owner's write goes in (the old one's is refused whichever
+    // commits first: for the lease, or for the version if the new owner's write came first)
     const [late, fresh] = await Promise.all([a.appendSend(game.gameId, 1, 'A', NOW, sendTo(2)), b.appendSend(game.gameId, 1, 'B', expired, sendTo(2, { event: { type: 'B' } }))]);
-    expect(late).toEqual({ ok: false, reason: 'lease' });
+    expect(late.ok).toBe(false);
     expect(fresh).toEqual({ ok: true });
+    expect(await a.appendSend(game.gameId, 2, 'A', NOW, sendTo(3))).toEqual({ ok: false, reason: 'lease' });
     expect((await a.sends(game.gameId)).map((s) => s.event)).toEqual([sendTo(1).send.event, { type: 'B' }]);
   });
 
@@ -451,6 +457,13 @@ describe('PGliteStore on disk: one process, one store per folder', () => {
       await again.close();
     }
   }, 60_000);
+
+  it('says which package to install when a store lacks its database package', async () => {
+    const load = () => import(/* @vite-ignore */ ['no-such-package', 'for-mtg-turn-engine'].join('-'));
+    await expect(loadOptional('@electric-sql/pglite', 'PGliteStore', load)).rejects.toThrow(
+      'PGliteStore needs the package @electric-sql/pglite, which is not installed: npm install @electric-sql/pglite',
+    );
+  });
 
   it("refuses options without a dataDir, naming the option", () => {
     expect(() => new PGliteStore({} as { dataDir: string })).toThrow(/options\.dataDir must be a folder path or 'memory:\/\/'/);
