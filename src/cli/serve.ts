@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import type { Command } from './command.js';
 
 type ServerModule = typeof import('../server/index.js');
-type Store = InstanceType<ServerModule['MemoryStore']>;
+type Store = import('../server/index.js').GameStore;
 
 /** The port Colyseus listens on by default. */
 export const DEFAULT_PORT = 2567;
@@ -29,27 +29,13 @@ async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A store class the server module may export (PGliteStore, PostgresStore: the stores of issue 25). */
-function storeClass<O>(server: ServerModule, name: string): (new (options: O) => Store) | undefined {
-  const found = (server as unknown as Record<string, unknown>)[name];
-  return typeof found === 'function' ? (found as new (options: O) => Store) : undefined;
-}
-
-/** The store the options name, and the line that says which it is. */
-async function openStore(server: ServerModule, storeUrl: string | undefined, dataDir: string): Promise<{ store: Store; line: string }> {
+/** The store the options name, and the line that says which it is (each store loads its database package when it starts). */
+function openStore(server: ServerModule, storeUrl: string | undefined, dataDir: string): { store: Store; line: string } {
   if (storeUrl !== undefined) {
     if (!/^postgres(ql)?:\/\//.test(storeUrl)) throw new Error(`--store must be a postgres:// (or postgresql://) connection string; got '${storeUrl}'`);
-    const Postgres = storeClass<{ connectionString: string }>(server, 'PostgresStore');
-    if (Postgres === undefined) throw new Error('--store: this build has no PostgresStore yet');
-    await optional('pg', () => import('pg'));
-    return { store: new Postgres({ connectionString: storeUrl }), line: `store: PostgreSQL at ${storeUrl.replace(/\/\/[^@/]*@/, '//***@')}` };
+    return { store: new server.PostgresStore({ connectionString: storeUrl }), line: `store: PostgreSQL at ${storeUrl.replace(/\/\/[^@/]*@/, '//***@')}` };
   }
-  const PGlite = storeClass<{ dataDir: string }>(server, 'PGliteStore');
-  if (PGlite !== undefined) {
-    await optional('@electric-sql/pglite', () => import('@electric-sql/pglite'));
-    return { store: new PGlite({ dataDir }), line: `store: PGlite in ${dataDir}` };
-  }
-  return { store: new server.MemoryStore(), line: 'store: memory (this build has no PGliteStore yet: the games are lost when the server stops)' };
+  return { store: new server.PGliteStore({ dataDir }), line: `store: PGlite in ${dataDir}` };
 }
 
 /** Redis presence and driver, for one of many processes. */
@@ -99,7 +85,7 @@ export const serveCommand: Command = {
     if (adminKey.length < 16) throw new Error('--admin-key must be at least 16 characters long');
     const server = await optional('@colyseus/core', () => import('../server/index.js'));
     const cluster = values.redis === undefined ? {} : await redisCluster(values.redis);
-    const { store, line } = await openStore(server, values.store, resolve(values.data ?? '.data'));
+    const { store, line } = openStore(server, values.store, resolve(values.data ?? '.data'));
     const stopped = stopSignal();
     let table;
     try {

@@ -20,6 +20,7 @@ import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
 import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
 import type { RecordedInput } from '../recording/format.js';
@@ -198,7 +199,8 @@ export class GameShell<S, W> implements Game {
 
   /** The state as it was before the step in progress, with nothing shared with it: what a hook may keep (a fork). */
   #detached(): { state: S; order: ContextOrder } {
-    return (this.#stacks as OwnedStacks).read(() => this.#logic.restoreSnapshot(this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order)));
+    // The persisted form shares the state's objects (persistence/compact.ts): restored from a copy of it.
+    return (this.#stacks as OwnedStacks).read(() => ({ state: this.#logic.restoreSnapshot(structuredClone(this.#logic.getPersistedSnapshot(this.#state, this.#version))).state, order: this.#order }));
   }
 
   /** A read of the game: from inside a hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
@@ -380,9 +382,8 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    const persisted = this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
-    persisted.seq = this.#seq;
-    return persisted;
+    // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
+    return this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
   }
 
   /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */

@@ -18,6 +18,17 @@ function kept(answers: readonly (HookReport | boolean)[] | null): HookAnswer[] |
   return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : (JSON.parse(JSON.stringify(compactReport(a))) as HookAnswer)));
 }
 
+/** A TRIGGER with the turn marker each of its triggers names in the event sent (read beside the schema, CR 807.5b): the stack each goes on. */
+function withTriggerMarkers(event: TurnEvent, raw: unknown): TurnEvent {
+  const entries = (raw as { triggers?: unknown }).triggers;
+  if (event.type !== 'TRIGGER' || !Array.isArray(entries)) return event;
+  const triggers = event.triggers.map((t, i) => {
+    const marker = (entries[i] as { turnMarker?: unknown } | null)?.turnMarker;
+    return typeof marker === 'number' ? { ...t, turnMarker: marker } : t;
+  });
+  return { ...event, triggers };
+}
+
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
 export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
 
@@ -54,7 +65,8 @@ export class Recorder {
     // the turn marker it names in Grand Melee (read beside the schema, CR 807.5b).
     const parsed = eventOrMessage(raw);
     const marker = (raw as { turnMarker?: unknown }).turnMarker;
-    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
+    const read = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
+    const event = typeof parsed === 'string' ? read : withTriggerMarkers(read, raw);
     const results = kept(answers);
     this.#inputs.push(results === null ? { event } : { event, results });
     if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });

@@ -8,7 +8,7 @@
  * for a connected seat replaces the old connection. Every message is read with its own size
  * check and schema: a bad one gets an error, never a crash, and changes nothing.
  */
-import { Protocol, Room, ServerError, type Client, type ClientPrivate } from '@colyseus/core';
+import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
 import type { EmittedEvent, TurnView } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
@@ -78,13 +78,17 @@ function welcomed(client: Client): boolean {
   return (client.userData as Connection | undefined)?.welcomed === true;
 }
 
-function refuse(code: number, message: string): ServerError {
-  return new ServerError(code, message);
-}
+/** Colyseus (`@colyseus/core`), loaded when a table server starts: the room class is made from it. */
+export type Colyseus = typeof import('@colyseus/core');
 
-/** The Colyseus room class of a table server (one per server: it reads the server's context). */
-export function turnRoomClass(ctx: RoomContext): new () => Room {
-  return class TurnRoom extends Room {
+/**
+ * The Colyseus room class of a table server (one per server: it reads the server's context),
+ * made from the Colyseus module the server loaded.
+ */
+export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => Room {
+  const { Protocol, Room: BaseRoom } = colyseus;
+  const refuse = (code: number, message: string): ServerError => new colyseus.ServerError(code, message);
+  return class TurnRoom extends BaseRoom {
     /** Checks the join before any room is made: the game exists, and the token is the seat's (or a spectator joins). */
     static override async onAuth(_token: string, options: unknown): Promise<Auth> {
       const parsed = JoinOptionsSchema.safeParse(options);

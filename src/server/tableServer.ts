@@ -8,8 +8,7 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { hostname as machineName } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Server, type MatchMakerDriver, type Presence } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { MatchMakerDriver, Presence } from '@colyseus/core';
 import { createGame as createEngineGame } from '../game/create.js';
 import type { GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
@@ -17,6 +16,7 @@ import { ROOM_NAME } from '../client/protocol.js';
 import { CardsDesk, checkCards, type Cards } from './cards.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
 import { turnRoomClass, type MessageLimits, type RoomContext } from './room.js';
+import { loadOptional } from './store/driver.js';
 import type { GameStore } from './store/types.js';
 import { DeadlineTimer, LeaseKeeper } from './timers.js';
 import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
@@ -135,6 +135,9 @@ export async function createTableServer(options: TableServerOptions): Promise<Ta
 }
 
 async function start(o: ReturnType<typeof readOptions>, self: object): Promise<TableServer> {
+  // Colyseus is an optional peer dependency: loaded here, so that the stores need none of it.
+  const colyseus = await loadOptional('@colyseus/core', 'createTableServer', () => import('@colyseus/core'));
+  const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
   await o.store.init();
   const desk = new CardsDesk(o.cards);
   const owner = `${machineName()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -202,7 +205,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
 
   const http = createServer((req, res) => void adminRoute(req, res, o.adminKey, createGame, o.log));
   const quiet = () => undefined;
-  const server = new Server({
+  const server = new colyseus.Server({
     transport: new WebSocketTransport({ server: http, maxPayload: 4 * 64 * 1024 }),
     ...(o.presence !== undefined ? { presence: o.presence } : {}),
     ...(o.driver !== undefined ? { driver: o.driver } : {}),
@@ -210,7 +213,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     gracefullyShutdown: false,
     logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(args.map(String).join(' ')), error: (...args: unknown[]) => o.log(args.map(String).join(' ')) },
   });
-  server.define(ROOM_NAME, turnRoomClass(ctx)).filterBy(['gameId']);
+  server.define(ROOM_NAME, turnRoomClass(ctx, colyseus)).filterBy(['gameId']);
   await server.listen(o.port, o.hostname);
   const address = http.address();
   const port = typeof address === 'object' && address !== null ? address.port : o.port;

@@ -65,6 +65,7 @@ describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
     running = run.child;
     const listening = await run.line(/^listening on ws:\/\/127\.0\.0\.1:(\d+)$/);
     const key = (await run.line(/^admin key: (\S+)$/))[1] as string;
+    expect(run.out).toContain(`store: PGlite in ${joinPath(dir, 'data')}`);
     expect(key.length).toBeGreaterThanOrEqual(16);
     const port = Number(listening[1]);
     const unauthorized = await fetch(`http://127.0.0.1:${port}/games`, { method: 'POST', body: '{}' });
@@ -79,10 +80,22 @@ describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
     expect(await run.exited).toBe(0);
     expect(run.out).toContain('stopped');
     running = null;
-  });
+    // The game stayed in the store: a new server on the same folder serves it again.
+    const again = cli(['serve', '--port', '0', '--data', joinPath(dir, 'data'), '--admin-key', key]);
+    running = again.child;
+    const port2 = Number((await again.line(/^listening on ws:\/\/127\.0\.0\.1:(\d+)$/))[1]);
+    const back = await join(`ws://127.0.0.1:${port2}`, { gameId, seat: 'B', token: tokens.B as string });
+    expect(back.getSnapshot().version).toBeGreaterThanOrEqual(1);
+    expect(back.getSnapshot().priority).toBe('B');
+    await back.close();
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    running = null;
+  }, 120_000);
 
   it('prints no admin key it was given, and refuses bad options naming them', async () => {
-    const run = cli(['serve', '--port', '0', '--admin-key', 'a-key-of-my-own-choosing']);
+    dir = mkdtempSync(joinPath(tmpdir(), 'mtg-serve-'));
+    const run = cli(['serve', '--port', '0', '--admin-key', 'a-key-of-my-own-choosing', '--data', joinPath(dir, 'data')]);
     running = run.child;
     await run.line(/^listening on/);
     expect(run.out.some((l) => l.startsWith('admin key:'))).toBe(false);
@@ -99,5 +112,5 @@ describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
       expect(await bad.exited).toBe(2);
       expect(bad.out.join('\n')).toMatch(message);
     }
-  });
+  }, 120_000);
 });

@@ -23,10 +23,13 @@ export function checkId(method: string, field: string, value: unknown): asserts 
     throw new TypeError(`${method}: ${field} must be a non-empty string of at most 200 characters`);
 }
 
-/** A non-negative safe integer. */
-export function checkCount(method: string, field: string, value: unknown): asserts value is number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    throw new RangeError(`${method}: ${field} must be a non-negative integer (got ${String(value)})`);
+/** The largest version and seq the SQL stores hold (PostgreSQL's integer). */
+export const MAX_INT32 = 2 ** 31 - 1;
+
+/** A non-negative safe integer (at most `max`). */
+export function checkCount(method: string, field: string, value: unknown, max = Number.MAX_SAFE_INTEGER): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > max)
+    throw new RangeError(`${method}: ${field} must be an integer from 0 to ${max} (got ${String(value)})`);
 }
 
 /** `undefined` becomes `null` (JSON has no undefined). */
@@ -41,14 +44,16 @@ function jsonValue(method: string, field: string, value: unknown): string {
   return text;
 }
 
+/** A `\u0000` escape in JSON text (one not itself escaped: `\\u0000` is a backslash and "u0000"). */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
+
 /**
- * `value` as JSON text, as the stores write it. A string holding U+0000 is refused by every
- * store alike: PostgreSQL's jsonb cannot hold it (the SQL stores get that refusal from the
- * database, inside the transaction; the memory store says so here).
+ * `value` as JSON text, as the stores write it. A string (or key) holding U+0000 is refused by
+ * every store alike, before anything is written: PostgreSQL's jsonb cannot hold it.
  */
-export function toJson(method: string, field: string, value: unknown, refuseNul: boolean): string {
+export function toJson(method: string, field: string, value: unknown): string {
   const text = jsonValue(method, field, value);
-  if (refuseNul && text.includes('\\u0000'))
+  if (text.includes('\\u0000') && NUL_ESCAPE.test(text))
     throw new TypeError(`${method}: ${field} holds the character U+0000, which PostgreSQL's jsonb cannot store`);
   return text;
 }
@@ -58,8 +63,8 @@ export function checkNewGame(game: NewStoredGame): void {
   const m = 'createGame';
   if (typeof game !== 'object' || game === null) throw new TypeError(`${m}: game must be an object`);
   checkId(m, 'game.gameId', game.gameId);
-  checkCount(m, 'game.version', game.version);
-  checkCount(m, 'game.seq', game.seq);
+  checkCount(m, 'game.version', game.version, MAX_INT32);
+  checkCount(m, 'game.seq', game.seq, MAX_INT32);
   checkCount(m, 'game.createdAt', game.createdAt);
   const hashes: unknown = game.tokenHashes;
   if (typeof hashes !== 'object' || hashes === null || Array.isArray(hashes))
@@ -73,7 +78,7 @@ export function checkNewGame(game: NewStoredGame): void {
 export function checkAppend(gameId: unknown, expectedVersion: unknown, owner: unknown, now: unknown, write: SendWrite): void {
   const m = 'appendSend';
   checkId(m, 'gameId', gameId);
-  checkCount(m, 'expectedVersion', expectedVersion);
+  checkCount(m, 'expectedVersion', expectedVersion, MAX_INT32 - 1);
   checkId(m, 'owner', owner);
   checkCount(m, 'now', now);
   if (typeof write !== 'object' || write === null) throw new TypeError(`${m}: write must be an object`);
@@ -83,7 +88,7 @@ export function checkAppend(gameId: unknown, expectedVersion: unknown, owner: un
     throw new RangeError(
       `${m}: write.send.version must be expectedVersion + 1 = ${expectedVersion + 1} (got ${String(write.send.version)}): every accepted send adds 1 to the version`,
     );
-  checkCount(m, 'write.send.seq', write.send.seq);
+  checkCount(m, 'write.send.seq', write.send.seq, MAX_INT32);
   if (!Array.isArray(write.send.results)) throw new TypeError(`${m}: write.send.results must be an array`);
   const at: unknown = write.send.at;
   if (at !== null && (typeof at !== 'number' || !Number.isFinite(at)))

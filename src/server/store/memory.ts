@@ -42,12 +42,12 @@ export class MemoryStore implements GameStore {
     checkNewGame(game);
     const row: Row = {
       gameId: game.gameId,
-      setup: toJson('createGame', 'game.setup', game.setup, true),
-      snapshot: toJson('createGame', 'game.snapshot', game.snapshot, true),
+      setup: toJson('createGame', 'game.setup', game.setup),
+      snapshot: toJson('createGame', 'game.snapshot', game.snapshot),
       version: game.version,
       seq: game.seq,
-      hostState: toJson('createGame', 'game.hostState', game.hostState, true),
-      tokenHashes: toJson('createGame', 'game.tokenHashes', game.tokenHashes, true),
+      hostState: toJson('createGame', 'game.hostState', game.hostState),
+      tokenHashes: toJson('createGame', 'game.tokenHashes', game.tokenHashes),
       owner: null,
       leaseUntil: 0,
       finished: false,
@@ -84,10 +84,10 @@ export class MemoryStore implements GameStore {
     this.open('appendSend');
     checkAppend(gameId, expectedVersion, owner, now, write);
     // Everything is serialized and checked before the first change: nothing is half written.
-    const event = toJson('appendSend', 'write.send.event', write.send.event, true);
-    const results = toJson('appendSend', 'write.send.results', write.send.results, true);
-    const snapshot = toJson('appendSend', 'write.snapshot', write.snapshot, true);
-    const hostState = toJson('appendSend', 'write.hostState', write.hostState, true);
+    const event = toJson('appendSend', 'write.send.event', write.send.event);
+    const results = toJson('appendSend', 'write.send.results', write.send.results);
+    const snapshot = toJson('appendSend', 'write.snapshot', write.snapshot);
+    const hostState = toJson('appendSend', 'write.hostState', write.hostState);
     const row = this.games.get(gameId);
     if (row === undefined) return { ok: false, reason: 'missing' };
     if (row.version !== expectedVersion) return { ok: false, reason: 'version' };
