@@ -22,9 +22,9 @@ import { tokenMatches } from './tokens.js';
 
 /** How much one connection may send (a flood beyond it is answered RATE_LIMITED and changes nothing). */
 export interface MessageLimits {
-  /** Messages per second, on average (default 50). */
+  /** Messages per second, on average (default 100). */
   perSecond: number;
-  /** Messages at once above the average (default 100). */
+  /** Messages at once above the average (default 200). */
   burst: number;
   /** Sends waiting for their answer (default 16). */
   inFlight: number;

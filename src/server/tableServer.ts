@@ -73,7 +73,7 @@ export interface TableServer {
 /** The largest body `POST /games` reads. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const DEFAULT_LIMITS: MessageLimits = { perSecond: 50, burst: 100, inFlight: 16 };
+const DEFAULT_LIMITS: MessageLimits = { perSecond: 100, burst: 200, inFlight: 16 };
 
 /** The table server of this process, if one runs (Colyseus' matchmaker is one per process). */
 let running: object | null = null;
