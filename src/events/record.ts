@@ -107,6 +107,13 @@ interface RecordOf<T extends EventType> {
   changesLater?: true;
   /** Which turns of a Grand Melee game take it. */
   route: Route;
+  /**
+   * CONTRACT v3, "Serving games" (who may send what): a setting or request a player sends for
+   * themselves at any time (SET_STOPS, YIELD), though it answers nothing awaited. A player's
+   * client may send it, and the decisions (`awaits`) and the events offered to every player
+   * (CONCEDE); every other event is the host's.
+   */
+  byPlayer?: true;
 }
 
 /** A record for every event type: the mapped type makes one compulsory. */

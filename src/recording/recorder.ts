@@ -32,6 +32,14 @@ function withTriggerMarkers(event: TurnEvent, raw: unknown): TurnEvent {
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
 export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
 
+/**
+ * The key of a recorded game's last input (the shell's `[LAST_INPUT]()`): the event the engine
+ * read and the answers its hooks gave in the send just accepted, without copying the whole
+ * recording as `recording()` does. The table server (src/server) writes it to its store with
+ * every send; not a name hosts see.
+ */
+export const LAST_INPUT: unique symbol = Symbol('mtg-turn-engine: the last input of a recorded game');
+
 /** The recording of one game as it is played. */
 export class Recorder {
   readonly #base: RecordingBase;
@@ -62,6 +70,11 @@ export class Recorder {
     const results = kept(answers);
     this.#inputs.push(results === null ? { event } : { event, results });
     if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
+  }
+
+  /** The last input recorded (the game's start, or the send just accepted): the recorder's own object, not to be changed. */
+  last(): Readonly<RecordedInput> {
+    return this.#inputs[this.#inputs.length - 1] as RecordedInput;
   }
 
   /** The recording so far: a fresh JSON object (nothing shared with the game or the recorder). */
