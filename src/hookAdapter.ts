@@ -10,6 +10,7 @@ import { numberEvents, type GameHooksRuntime, type HookReport } from '../machine
 import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
 import { copyEvent } from './emitter.js';
 import { unknownPlayer } from './gate.js';
+import { TABLE_EVENTS } from './events/index.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -122,6 +123,8 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     const e = events[i] as TurnEvent;
     const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
+    // CONTRACT v3: undo and shortcuts are asked of the table; a checkpoint that reports anything is already irreversible (src/table/undo.ts).
+    if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is sent to the game with send, not returned by a checkpoint (a checkpoint that reports anything is already a point no undo goes back past)`;
     if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
   }
   return parsed.value;

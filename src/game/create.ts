@@ -16,6 +16,8 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
+import { atTable } from '../table/tableLogic.js';
+import { policyOf } from '../table/undo.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
@@ -105,7 +107,9 @@ export function createGame(options: GameOptions): Game {
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
+  const logic = atTable(turn, policyOf(parsed.data.undo));
   const shellOptions = withRecording(callbacks, options, parsed.data.record);
   return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined);
 }
@@ -124,7 +128,8 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const logic = atTable(turn, null, parsed.value.undo !== undefined);
   const { state, order } = logic.restoreSnapshot(parsed.value);
   return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
 }

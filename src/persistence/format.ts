@@ -8,6 +8,7 @@
  * read back into format 2, the full form, which the validation (src/persistence/validate.ts)
  * checks. None of these builds a game.
  */
+import type { PlayerId, ShortcutPoint } from '../contract.js';
 import type { TurnContext } from '../state.js';
 
 /** The `engine` tag of a persisted game. */
@@ -52,6 +53,32 @@ export interface Persisted {
   context?: PersistedContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
+  /** CONTRACT v3, undo: a game made with the `undo` option only (src/table/tableSnapshot.ts reads it). */
+  undo?: PersistedUndo;
+  /** CONTRACT v3, shortcuts: a proposal being voted on, only while there is one. */
+  shortcut?: PersistedShortcut;
+}
+
+/** The turn of a persisted game (its chart's state and context, its turn markers in Grand Melee): what an undo moment keeps. */
+export type PersistedTurn = Pick<Persisted, 'status' | 'state' | 'context' | 'markers'>;
+
+/** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts). */
+export interface PersistedUndo {
+  mode: 'own' | 'consent';
+  maxPerTurn?: number;
+  /** UNDO requests each player made this turn. */
+  requests: Record<PlayerId, number>;
+  /** The states the players may return to, oldest first; the last is the game's current state (the persisted game itself: it has no `game`). */
+  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: PersistedTurn }[];
+  /** A request awaiting the other players' consent. */
+  vote: { requester: PlayerId; to: number; asked: PlayerId[] } | null;
+}
+
+/** A persisted shortcut proposal (CONTRACT v3; src/table/shortcuts.ts). */
+export interface PersistedShortcut {
+  proposer: PlayerId;
+  until: ShortcutPoint;
+  asked: PlayerId[];
 }
 
 /** The fields of a persisted turn's context that are not at their defaults (src/persistence/compact.ts). */

@@ -201,6 +201,9 @@ function buildPersistedSchema() {
     markers: z.optional(
       list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: LeafState, context: ContextSchema }), 16),
     ),
+    // CONTRACT v3, undo and shortcuts: read and checked by the table (src/table/tableSnapshot.ts) as the game is restored.
+    undo: z.optional(z.unknown()),
+    shortcut: z.optional(z.unknown()),
   });
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;

@@ -25,6 +25,7 @@ import {
   PLAINEST_ANSWER,
   PLAYER_FIELDS,
   READS_AWAITING,
+  TABLE_EVENTS,
   TEAMMATE_MAY_ANSWER,
   type EventRecord,
   type EventType,
@@ -44,6 +45,7 @@ function summary(type: EventType): string {
     r.plainest ? 'plainest' : '',
     r.hostEffect ? 'hostEffect' : '',
     r.changesLater ? 'changes later' : '',
+    r.table ? 'taken by the table' : '',
     `route ${r.route}`,
   ]
     .filter((s) => s !== '')
@@ -100,11 +102,14 @@ describe('one record per event (src/events/)', () => {
       expect(r.template, 'a decision is offered by legalActions').toBeDefined();
       expect(ANSWERS[r.awaits]).toContain(t);
     } else {
-      expect(ALWAYS_OFFERED.includes(t)).toBe(r.template !== undefined);
+      // The table offers its own events from its state (src/table/tableLogic.ts), not at any time.
+      expect(ALWAYS_OFFERED.includes(t)).toBe(r.template !== undefined && r.table !== true);
     }
     for (const field of r.template?.choose ?? []) expect(Object.keys(shape)).toContain(field);
-    // The chart has a transition for it, applied by hostEffect exactly when the record says so.
-    expect(chart.has(t), 'the chart names it').toBe(true);
+    // The chart has a transition for it, applied by hostEffect exactly when the record says so;
+    // the table's events (undo, shortcuts) never reach the chart, and the turn's gate refuses them.
+    expect(chart.has(t), 'the chart names it').toBe(r.table !== true);
+    expect(TABLE_EVENTS.has(t)).toBe(r.table === true);
     expect(chart.get(t)?.has('applyHostEvent') ?? false).toBe(r.hostEffect === true);
     expect(HOST_EFFECT_TYPES.has(t)).toBe(r.hostEffect === true);
     // Its Grand Melee route.
@@ -113,8 +118,8 @@ describe('one record per event (src/events/)', () => {
     expect(GAME_WIDE.has(t)).toBe(r.route === 'gameWide');
   });
 
-  it('covers every event the chart names, and nothing else', () => {
-    expect([...chart.keys()].sort()).toEqual([...ALL_EVENT_TYPES].sort());
+  it('covers every event the chart names, and nothing else (the table takes its own)', () => {
+    expect([...chart.keys()].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => !TABLE_EVENTS.has(t)).sort());
   });
 
   it('gives each kind of what is awaited one plainest answer, first among its answers, and one answer about teammates', () => {
@@ -130,7 +135,7 @@ describe('one record per event (src/events/)', () => {
   });
 
   it('reads what is awaited exactly for the decisions that answer something other than priority', () => {
-    expect([...READS_AWAITING].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => recordOf(t).awaits !== undefined && recordOf(t).awaits !== 'priority').sort());
+    expect([...READS_AWAITING].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => recordOf(t).awaits !== undefined && recordOf(t).awaits !== 'priority' && recordOf(t).table !== true).sort());
   });
 });
 
@@ -140,6 +145,7 @@ describe('one record per event (src/events/)', () => {
 const ALLOWED: Record<string, string> = {
   'machines/turn.machine.ts': 'the chart: each transition names its event (one of the six places a new decision touches)',
   'machines/host.effects.ts': "HOST_EFFECTS: each host event's effect, its keys checked by the compiler against the records that say hostEffect",
+  'src/table/tableLogic.ts': "the table's checks and steps: each undo and shortcut event's, their keys checked by the compiler against the records that say table",
   'src/conformance/features.ts': "the conformance kit's feature of each event type a scenario may send, the contract's events this engine does not take yet (TICK, UNDO, ...) included: about other engines, not this one's records",
 };
 

@@ -52,6 +52,8 @@ function plainestEvent(action: LegalAction, awaiting: Awaiting | null): TurnEven
       return fillAction(action, { order: awaiting?.kind === 'orderTriggers' ? awaiting.triggers : [] });
     case 'CHOOSE_STARTING_PLAYER':
       return fillAction(action, { starting: action.player });
+    case 'SHORTEN_SHORTCUT':
+      return fillAction(action, { until: awaiting?.kind === 'shortcut' ? awaiting.until : { step: 'end' } });
     default:
       return fillAction(action);
   }
