@@ -26,7 +26,7 @@ import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
-import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
+import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
 
 const NO_OPTIONS: RestoreOptions = {};
 
@@ -50,6 +50,8 @@ export interface ShellAccess {
   busy: boolean;
   /** Whether a send from here would be from inside the checkpoint hook. */
   inHook(): boolean;
+  /** CONTRACT v3: the vote the game awaits (undo, shortcut), or null: the clocks stop while an undo vote is pending. */
+  pendingVote(): PendingVote | null;
 }
 
 /**
@@ -162,6 +164,7 @@ export class GameShell<S, W> implements Game {
         game.#busy = busy;
       },
       inHook: () => game.#runtime?.inHook === true,
+      pendingVote: () => game.#logic.pendingVote?.(game.#state) ?? null,
     });
   }
 

@@ -336,6 +336,9 @@ export function compactPersisted(full: PersistedFull, seq: number): Persisted {
       }),
     );
   }
+  // CONTRACT v3: the table's records (src/table/tableSnapshot.ts), as they are.
+  if (full.undo !== undefined) out.undo = full.undo;
+  if (full.shortcut !== undefined) out.shortcut = full.shortcut;
   return out;
 }
 

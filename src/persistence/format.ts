@@ -59,7 +59,7 @@ export interface Persisted {
   shortcut?: PersistedShortcut;
 }
 
-/** The turn of a persisted game (its chart's state and context, its turn markers in Grand Melee): what an undo moment keeps. */
+/** The turn of a persisted game in the compact form (its chart's state and context, its turn markers in Grand Melee): what an undo moment keeps. */
 export type PersistedTurn = Pick<Persisted, 'status' | 'state' | 'context' | 'markers'>;
 
 /** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts). */
@@ -105,6 +105,9 @@ export interface PersistedFull {
   state: string;
   context: TurnContext;
   markers?: PersistedFullMarker[];
+  /** CONTRACT v3: as in {@link Persisted} (its moments' turns in the compact form). */
+  undo?: PersistedUndo;
+  shortcut?: PersistedShortcut;
 }
 
 /** A persisted Grand Melee turn marker in the full form. */

@@ -22,8 +22,8 @@ import { ANSWERS, DECISIONS, EVENTS, TABLE_EVENTS, violationOf, type EventOf, ty
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
-import type { Persisted } from '../persistence/format.js';
-import type { ContextOrder, Stepped, TurnLogic } from '../game/logic.js';
+import type { PersistedFull } from '../persistence/format.js';
+import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
 import { askedAbout, pointKey, proposalProblem, shortenProblem, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
 import { persistShortcut, persistUndo, restoreShortcut, restoreUndo, turnOf } from './tableSnapshot.js';
 import {
@@ -74,14 +74,7 @@ class TurnRequest<W> {
 /** What the table's gate hands its transition. */
 export type TableWork<W> = W | TableRequest | TurnRequest<W>;
 
-/** The vote a game awaits (CONTRACT v3: clocks are paused while an undo vote is pending), or null. */
-export interface PendingVote {
-  kind: 'undoConsent' | 'shortcut';
-  /** The player awaited. */
-  player: PlayerId;
-}
-
-/** A turn logic at the table: the table's extra reads (for the clocks and the shell). */
+/** A turn logic at the table. */
 export interface TableLogic<S, W> extends TurnLogic<TableState<S>, TableWork<W>> {
   /** The vote the game awaits now, or null. Clocks stop while an undo vote is pending (CONTRACT v3). */
   pendingVote(state: TableState<S>): PendingVote | null;
@@ -224,7 +217,7 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
       if (awaiting.kind === 'undoConsent') return illegal(`${awaiting.player} is asked to accept ${awaiting.requester}'s undo first (ACCEPT_UNDO or DECLINE_UNDO); no decision is made while it is voted on`);
     }
     const work = inner.gate(game, event);
-    if (typeof work === 'object' && work !== null && 'error' in work) return work as Refusal;
+    if (isRefusal(work)) return work;
     return new TurnRequest(work as W, actorOf(event));
   }
 
@@ -264,7 +257,7 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
     const ctx = contextOf(state.game);
     const pass: TurnEvent = { type: 'PASS_PRIORITY', player: vote.proposer };
     const work = inner.gate(state.game, pass);
-    if (typeof work === 'object' && work !== null && 'error' in work) return closed(table);
+    if (isRefusal(work)) return closed(table);
     return turnStep(table, work as W, null, runtime, takingShortcut(ctx, until));
   }
 
@@ -360,10 +353,10 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
       return { state: boxed(state, undo, shortcut), order };
     },
 
-    getPersistedSnapshot(state, version, order: ContextOrder): Persisted {
-      if (!(state instanceof Table)) return inner.getPersistedSnapshot(state, version, order);
-      const persisted = inner.getPersistedSnapshot(state.game, version, order);
-      if (state.undo !== null) persisted.undo = persistUndo(state.undo, (s, v) => turnOf(inner.getPersistedSnapshot(s, v, null)));
+    getPersistedSnapshot(state, version): PersistedFull {
+      if (!(state instanceof Table)) return inner.getPersistedSnapshot(state, version);
+      const persisted = inner.getPersistedSnapshot(state.game, version);
+      if (state.undo !== null) persisted.undo = persistUndo(state.undo, (s, v) => turnOf(inner.getPersistedSnapshot(s, v)));
       if (state.shortcut !== null) persisted.shortcut = persistShortcut(state.shortcut);
       return persisted;
     },

@@ -11,7 +11,8 @@ import type { PlayerId } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { MAX_AMOUNT, MAX_PLAYERS, PlayerIdSchema, int, list } from '../fields.js';
 import { describeIssue } from '../schemas.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedShortcut, type PersistedTurn, type PersistedUndo } from '../persistence/format.js';
+import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedFull, type PersistedShortcut, type PersistedTurn, type PersistedUndo } from '../persistence/format.js';
+import { compactPersisted } from '../persistence/compact.js';
 import { parsePersisted } from '../persistence/validate.js';
 import { ShortcutPointSchema } from '../events/table.js';
 import { pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
@@ -50,10 +51,13 @@ export function persistUndo<S>(record: UndoRecord<S>, persistTurn: (state: S, ve
   return out;
 }
 
-/** The turn of a persisted game: what a moment of the undo record keeps. */
-export function turnOf(p: Persisted): PersistedTurn {
-  const turn: PersistedTurn = { status: p.status, state: p.state, context: p.context };
-  if (p.markers !== undefined) turn.markers = p.markers;
+/** The turn of a persisted game in the compact form: what a moment of the undo record keeps. */
+export function turnOf(full: PersistedFull): PersistedTurn {
+  const { status, state, context, markers } = compactPersisted(full, 0);
+  const turn: PersistedTurn = { state };
+  if (status !== undefined) turn.status = status;
+  if (context !== undefined) turn.context = context;
+  if (markers !== undefined) turn.markers = markers;
   return turn;
 }
 
@@ -62,7 +66,7 @@ export function turnOf(p: Persisted): PersistedTurn {
  * game's restored state) as its last moment and `restoreTurn` restoring the others. Throws
  * INVALID_SNAPSHOT naming the field.
  */
-export function restoreUndo<S>(persisted: Persisted, current: S, players: readonly PlayerId[], restoreTurn: (p: Persisted) => S): UndoRecord<S> {
+export function restoreUndo<S>(persisted: PersistedFull, current: S, players: readonly PlayerId[], restoreTurn: (p: PersistedFull) => S): UndoRecord<S> {
   const parsed = UndoSchema.safeParse(persisted.undo);
   if (!parsed.success) throw invalid(describeIssue(parsed.error, 'undo'));
   const u = parsed.data;

@@ -171,9 +171,10 @@ export function undoProblem<S>(record: UndoRecord<S>, player: PlayerId, to: numb
   const versions = versionsOf(record, player);
   if (versions.includes(to)) return null;
   const now = currentMoment(record);
+  const horizon = now.horizons[player] ?? now.version;
+  if (to < horizon) return `event.to: ${to} is before ${player}'s horizon (view.undo.${player}.to = ${versions[0] ?? record.version}): another player decided or passed, a turn began, or something irreversible happened since`;
   if (versions.length === 0) return `${player} has nothing to undo: no version before the current state (version ${now.version}) is theirs to return to`;
   if (to >= now.version) return `event.to: ${to} is not before the current state (version ${now.version}); ${player} may return to ${listed(versions)}`;
-  if (to < (versions[0] as number)) return `event.to: ${to} is before ${player}'s horizon (view.undo.${player}.to = ${versions[0]}): another player decided, a turn began, or something irreversible happened since`;
   return `event.to: version ${to} is not a state of the game's line (it was undone); ${player} may return to ${listed(versions)}`;
 }
 
