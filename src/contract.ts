@@ -373,8 +373,8 @@ export interface TurnView {
   rules: RulesEra;
   /**
    * CONTRACT v3, undo (games made with the `undo` option, else absent): for every player in the
-   * game, `to`, the earliest version they may return to with UNDO (the view's `version` when
-   * nothing can be undone), `versions`, every version they may return to, oldest first, and
+   * game, `to`, the earliest version they may return to with UNDO (the current state's version
+   * when nothing can be undone), `versions`, every version they may return to, oldest first, and
    * `requests`, the UNDO requests they made this turn.
    */
   undo?: Record<PlayerId, UndoHorizon>;

@@ -154,10 +154,12 @@ export function versionsOf<S>(record: UndoRecord<S>, player: PlayerId): number[]
 
 /** `view().undo`: each player's horizon, the versions they may return to, and their requests this turn. */
 export function undoView<S>(record: UndoRecord<S>, players: readonly PlayerId[]): Record<PlayerId, UndoHorizon> {
+  // With nothing to undo, `to` is the current state's version (it is restored by an undo as every horizon is).
+  const now = currentMoment(record).version;
   const out: Record<PlayerId, UndoHorizon> = {};
   for (const p of players) {
     const versions = versionsOf(record, p);
-    out[p] = { to: versions[0] ?? record.version, versions, requests: record.requests[p] ?? 0 };
+    out[p] = { to: versions[0] ?? now, versions, requests: record.requests[p] ?? 0 };
   }
   return out;
 }
@@ -172,7 +174,7 @@ export function undoProblem<S>(record: UndoRecord<S>, player: PlayerId, to: numb
   if (versions.includes(to)) return null;
   const now = currentMoment(record);
   const horizon = now.horizons[player] ?? now.version;
-  if (to < horizon) return `event.to: ${to} is before ${player}'s horizon (view.undo.${player}.to = ${versions[0] ?? record.version}): another player decided or passed, a turn began, or something irreversible happened since`;
+  if (to < horizon) return `event.to: ${to} is before ${player}'s horizon (view.undo.${player}.to = ${versions[0] ?? now.version}): another player decided or passed, a turn began, or something irreversible happened since`;
   if (versions.length === 0) return `${player} has nothing to undo: no version before the current state (version ${now.version}) is theirs to return to`;
   if (to >= now.version) return `event.to: ${to} is not before the current state (version ${now.version}); ${player} may return to ${listed(versions)}`;
   return `event.to: version ${to} is not a state of the game's line (it was undone); ${player} may return to ${listed(versions)}`;

@@ -5,7 +5,7 @@
  * recordings, private seats and legalActions.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, replayGame, restoreGame, TurnEngineError, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
+import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, TurnEngineError, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
 
 const own = { mode: 'own' } as const;
 const consent = { mode: 'consent' } as const;
@@ -379,7 +379,7 @@ describe('everything is persisted: the states back to the horizon survive persis
 });
 
 describe('recordings: an UNDO in a recorded game replays to the same views', () => {
-  it('replayGame shows the same view and persist() after the undo', () => {
+  it('replayGame shows the same view and persist() after the undo; the recording as a scenario passes', () => {
     const game = createGame({ players: ['A', 'B'], undo: consent, record: true, seed: 9 });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
@@ -390,16 +390,20 @@ describe('recordings: an UNDO in a recorded game replays to the same views', () 
     expect(replayed.persist()).toEqual(game.persist());
     const atVote = replayGame(game.recording(), { until: 2 });
     expect(atVote.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
+    // As a scenario: its setup keeps the undo option, and it passes.
+    const scenario = recordingToScenario(game.recording());
+    expect(scenario.setup.undo).toEqual({ mode: 'consent' });
+    expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
   });
 });
 
 describe('a checkpoint hook cannot return an undo request', () => {
   it('UNDO in the result is HOOK_FAILED naming it', () => {
-    let report: CheckpointResult | undefined;
-    const game = createGame({ players: ['A', 'B'], undo: own, hooks: { checkpoint: () => report } });
+    const game = createGame({ players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
-    report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
-    const result = game.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
+    const hooked = restoreGame(game.persist(), { hooks: { checkpoint: () => report } });
+    const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is sent to the game/) } });
   });
 });
