@@ -17,6 +17,7 @@ import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
 import { atTable } from '../table/tableLogic.js';
+import { TABLE_READER } from '../table/tableRead.js';
 import { policyOf } from '../table/undo.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
@@ -129,7 +130,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
   const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
-  const logic = atTable(turn, null, parsed.value.undo !== undefined);
+  const logic = atTable(turn, null, parsed.value.undo !== undefined, TABLE_READER);
   const { state, order } = logic.restoreSnapshot(parsed.value);
   return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
 }

@@ -53,7 +53,7 @@ export interface Persisted {
   context?: PersistedContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
-  /** CONTRACT v3, undo: a game made with the `undo` option only (src/table/tableSnapshot.ts reads it). */
+  /** CONTRACT v3, undo: a game made with the `undo` option only (src/table/tableSnapshot.ts writes it), each moment's turn in the compact form. */
   undo?: PersistedUndo;
   /** CONTRACT v3, shortcuts: a proposal being voted on, only while there is one. */
   shortcut?: PersistedShortcut;
@@ -62,14 +62,14 @@ export interface Persisted {
 /** The turn of a persisted game in the compact form (its chart's state and context, its turn markers in Grand Melee): what an undo moment keeps. */
 export type PersistedTurn = Pick<Persisted, 'status' | 'state' | 'context' | 'markers'>;
 
-/** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts). */
-export interface PersistedUndo {
+/** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts), its moments' turns in the compact form (`persist()`), or each moment a persisted game in the full form (the logics'). */
+export interface PersistedUndo<Turn = PersistedTurn> {
   mode: 'own' | 'consent';
   maxPerTurn?: number;
   /** UNDO requests each player made this turn. */
   requests: Record<PlayerId, number>;
   /** The states the players may return to, oldest first; the last is the game's current state (the persisted game itself: it has no `game`). */
-  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: PersistedTurn }[];
+  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: Turn }[];
   /** A request awaiting the other players' consent. */
   vote: { requester: PlayerId; to: number; asked: PlayerId[] } | null;
 }
@@ -105,8 +105,12 @@ export interface PersistedFull {
   state: string;
   context: TurnContext;
   markers?: PersistedFullMarker[];
-  /** CONTRACT v3: as in {@link Persisted} (its moments' turns in the compact form). */
-  undo?: PersistedUndo;
+  /**
+   * CONTRACT v3: as in {@link Persisted}. The logics write each moment as a persisted game in the
+   * full form, which the shell compacts (src/persistence/compact.ts); a snapshot read back keeps
+   * its compact moments, which src/table/tableRead.ts validates one by one.
+   */
+  undo?: PersistedUndo<PersistedFull | PersistedTurn>;
   shortcut?: PersistedShortcut;
 }
 

@@ -24,8 +24,10 @@ import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
-import { askedAbout, pointKey, proposalProblem, shortenProblem, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
-import { persistShortcut, persistUndo, restoreShortcut, restoreUndo, turnOf } from './tableSnapshot.js';
+import { askedAbout, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
+import { illegal, tableEventProblem } from './tableChecks.js';
+import { persistShortcut, persistUndo, trustedShortcut, trustedUndo } from './tableSnapshot.js';
+import type { TableReader } from './tableRead.js';
 import {
   acceptedBy,
   boundaryOf,
@@ -80,8 +82,6 @@ export interface TableLogic<S, W> extends TurnLogic<TableState<S>, TableWork<W>>
   pendingVote(state: TableState<S>): PendingVote | null;
 }
 
-const illegal = (message: string, rule?: string): Refusal => refusal(ErrorCode.ILLEGAL_ACTION, message, rule);
-
 /** Who made a decision, for undo's horizons: its `by` when someone decides for its player (CR 723.5); a concession is its player's; host events are nobody's. */
 function actorOf(event: TurnEvent): PlayerId | null {
   if (DECISIONS.has(event.type)) return (event as { by?: PlayerId }).by ?? (event as { player: PlayerId }).player;
@@ -125,9 +125,11 @@ function watched<T>(runtime: GameHooksRuntime | undefined, step: () => T): { out
 /**
  * The turn logic `inner` at the table. `policy`: the undo policy of a new game (null: none);
  * `keepsStates`: whether its states are kept for undo (a new game with a policy, a restored one
- * that persisted undo), so that the turn may not pop its stacks in place (src/game/ownedStacks.ts).
+ * that persisted undo), so that the turn may not pop its stacks in place (src/game/ownedStacks.ts);
+ * `reader`: how to read the table's part of an untrusted snapshot (restoreGame's: without one, the
+ * game restores only what it persisted itself, a detached copy inside a hook).
  */
-export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, keepsStates = policy !== null): TableLogic<S, W> {
+export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, keepsStates = policy !== null, reader?: TableReader): TableLogic<S, W> {
   const gameOf = (state: TableState<S>): S => (state instanceof Table ? state.game : state);
   const contextOf = (game: S): TurnContext => inner.chartState(game, null).context;
   const statusOf = (game: S): string => inner.chartState(game, null).status;
@@ -143,47 +145,6 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
     return s === null ? null : { kind: 'shortcut', player: s.asked[0] as PlayerId, proposer: s.proposer, until: { ...s.until } };
   }
 
-  /** What each of the table's events needs beyond the turn's checks (the player is in the game): its refusal now, or null. */
-  const checks: { [T in TableEventType]: (e: EventOf<T>, at: { ctx: TurnContext; undo: UndoRecord<S> | null; shortcut: ShortcutVote | null }) => Refusal | null } = {
-    MARK_IRREVERSIBLE: () => null,
-    UNDO: (e, { undo, shortcut }) => {
-      if (undo === null) return illegal("this game has no undo: make it with createGame({ ..., undo: { mode: 'own' } }) or mode 'consent'");
-      if (shortcut !== null) return illegal(`${shortcut.asked[0]} is asked about ${shortcut.proposer}'s shortcut first: ACCEPT_SHORTCUT or SHORTEN_SHORTCUT`, '732.2b');
-      const problem = undoProblem(undo, e.player, e.to);
-      return problem === null ? null : illegal(problem);
-    },
-    ACCEPT_UNDO: (e, { undo }) => voteAnswerProblem(e, undo?.vote ?? null),
-    DECLINE_UNDO: (e, { undo }) => voteAnswerProblem(e, undo?.vote ?? null),
-    PROPOSE_SHORTCUT: (e, { ctx, undo, shortcut }) => {
-      const undoVote = undo?.vote ?? null;
-      if (undoVote !== null) return illegal(`${undoVote.asked[0]} is asked to accept ${undoVote.requester}'s undo first: ACCEPT_UNDO or DECLINE_UNDO`);
-      if (shortcut !== null) return illegal(`${shortcut.proposer}'s shortcut is being voted on; ${shortcut.asked[0]} answers it first`, '732.2b');
-      const problem = proposalProblem(ctx, e.player);
-      if (problem !== null) return illegal(problem, '732.2a');
-      const key = pointKey(ctx, e.until);
-      return typeof key === 'string' ? illegal(`${key} (CR 732.2a: a shortcut proposes choices from here on)`, '732.2a') : null;
-    },
-    ACCEPT_SHORTCUT: (e, { shortcut }) => shortcutAnswerProblem(e, shortcut),
-    SHORTEN_SHORTCUT: (e, { ctx, shortcut }) => {
-      const problem = shortcutAnswerProblem(e, shortcut);
-      if (problem !== null || shortcut === null) return problem;
-      const later = shortenProblem(ctx, shortcut.until, e.until);
-      return later === null ? null : illegal(later, '732.2b');
-    },
-  };
-
-  /** Why an answer to an undo request is refused: none awaits one, or another player is asked. */
-  function voteAnswerProblem(e: { type: string; player: PlayerId }, vote: UndoRecord<S>['vote']): Refusal | null {
-    if (vote === null) return illegal(`no undo request awaits an answer; ${e.type} answers one (awaiting.kind 'undoConsent')`);
-    return vote.asked[0] === e.player ? null : illegal(`${vote.asked[0]} is asked to accept ${vote.requester}'s undo now, not ${e.player} (each other player in turn order)`);
-  }
-
-  /** Why an answer to a shortcut is refused: none awaits one, or another player is asked (CR 732.2b). */
-  function shortcutAnswerProblem(e: { type: string; player: PlayerId }, shortcut: ShortcutVote | null): Refusal | null {
-    if (shortcut === null) return illegal(`no shortcut awaits an answer; ${e.type} answers a proposal (awaiting.kind 'shortcut')`, '732.2b');
-    return shortcut.asked[0] === e.player ? null : illegal(`${shortcut.asked[0]} is asked about ${shortcut.proposer}'s shortcut now, not ${e.player} (each other player in turn order, CR 732.2b)`, '732.2b');
-  }
-
   /** Why a table event is refused now, or null: the players it names, the game being over, the player in the game, then its own check. */
   function tableProblem(state: TableState<S>, e: TableEvent): Refusal | null {
     const game = gameOf(state);
@@ -192,8 +153,7 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
     if (seatOrOver !== null) return seatOrOver;
     const v = violationOf(ctx, null, e);
     if (v !== null) return illegal(v.message, v.rule);
-    const check = checks[e.type] as (e: TableEvent, at: { ctx: TurnContext; undo: UndoRecord<S> | null; shortcut: ShortcutVote | null }) => Refusal | null;
-    return check(e, { ctx, undo: state instanceof Table ? state.undo : null, shortcut: state instanceof Table ? state.shortcut : null });
+    return tableEventProblem(e, { ctx, undo: state instanceof Table ? state.undo : null, shortcut: state instanceof Table ? state.shortcut : null });
   }
 
   /** The table's gate for one of its events: parsed (from the raw value, or already), then checked. */
@@ -348,15 +308,16 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
     restoreSnapshot(persisted) {
       const { state, order } = inner.restoreSnapshot(persisted);
       const ctx = contextOf(state);
-      const undo = persisted.undo === undefined ? null : restoreUndo(persisted, state, ctx.players, (p) => inner.restoreSnapshot(p).state);
-      const shortcut = persisted.shortcut === undefined ? null : restoreShortcut(persisted.shortcut, ctx);
+      const restoreTurn = (p: PersistedFull) => inner.restoreSnapshot(p).state;
+      const undo = persisted.undo === undefined ? null : reader === undefined ? trustedUndo(persisted, state, restoreTurn) : reader.undo(persisted, state, ctx.players, restoreTurn);
+      const shortcut = persisted.shortcut === undefined ? null : reader === undefined ? trustedShortcut(persisted) : reader.shortcut(persisted.shortcut, ctx);
       return { state: boxed(state, undo, shortcut), order };
     },
 
     getPersistedSnapshot(state, version): PersistedFull {
       if (!(state instanceof Table)) return inner.getPersistedSnapshot(state, version);
       const persisted = inner.getPersistedSnapshot(state.game, version);
-      if (state.undo !== null) persisted.undo = persistUndo(state.undo, (s, v) => turnOf(inner.getPersistedSnapshot(s, v)));
+      if (state.undo !== null) persisted.undo = persistUndo(state.undo, (s, v) => inner.getPersistedSnapshot(s, v));
       if (state.shortcut !== null) persisted.shortcut = persistShortcut(state.shortcut);
       return persisted;
     },
