@@ -13,7 +13,10 @@
  * out of the hash and an 'untilYourNextTurn' effect without a controller counted as
  * INVALID_EVENT (it was ILLEGAL_ACTION), the 2,000 games hashed the same before and after that
  * change but for those where such an effect sent after the game ended is INVALID_EVENT
- * (malformed whatever the state, CONTRACT v3) where it was GAME_OVER.
+ * (malformed whatever the state, CONTRACT v3) where it was GAME_OVER. Issue 24's undo and shortcuts
+ * recorded them anew: seven new event types lengthen the list an unknown type's refusal names
+ * (`event.type: must be one of ...`); with that list left out, the 2,000 games hashed the same
+ * before and after the change.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -144,6 +147,6 @@ export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
 if (process.argv[2] === 'record') {
   const count = Number(process.argv[3] ?? 2000);
   const games = Array.from({ length: count }, (_, n) => playLockstep(n));
-  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound), and anew for the compact persisted format 3 (300 games compared with the format-2 engine, persisted games read back to the full form and keys sorted: identical), and anew after Grand Melee's checkpoints were shown their events as emitted (turnMarker, no echo of a player leaving, seq in order of emission: 92 Grand Melee games changed, no other); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound), and anew for the compact persisted format 3 (300 games compared with the format-2 engine, persisted games read back to the full form and keys sorted: identical), and anew after Grand Melee's checkpoints were shown their events as emitted (turnMarker, no echo of a player leaving, seq in order of emission: 92 Grand Melee games changed, no other), and anew after issue 24's undo and shortcuts (seven event types more in the list an unknown type's refusal names; with that list left out, every game hashed the same); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
   console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
 }
