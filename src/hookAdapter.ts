@@ -123,9 +123,9 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     const e = events[i] as TurnEvent;
     const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
-    // CONTRACT v3: undo and shortcuts are asked of the table; a checkpoint that reports anything is already irreversible (src/table/undo.ts).
-    if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is sent to the game with send, not returned by a checkpoint (a checkpoint that reports anything is already a point no undo goes back past)`;
     if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
+    // CONTRACT v3: the table around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past.
+    if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is for the table around the turn: send it with game.send, a checkpoint may not return it`;
   }
   return parsed.value;
 }

@@ -25,7 +25,8 @@ import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
 import { BOTTOM, CHOOSE_STARTING_PLAYER, KEEP, MULLIGAN, OPENING_HAND_DONE } from './pregame.js';
 import { ACTIVATE_ABILITY, CAST_SPELL, PASS_PRIORITY, PLAY_LAND, ROLL_PLANAR_DIE } from './priority.js';
 import { ORDER_TRIGGERS, PUT_ON_STACK, REMOVE_FROM_STACK, TRIGGER } from './stack.js';
-import { ACCEPT_SHORTCUT, ACCEPT_UNDO, DECLINE_UNDO, MARK_IRREVERSIBLE, PROPOSE_SHORTCUT, SHORTEN_SHORTCUT, UNDO } from './table.js';
+import { ACCEPT_SHORTCUT, PROPOSE_SHORTCUT, SHORTEN_SHORTCUT } from './shortcuts.js';
+import { ACCEPT_UNDO, DECLINE_UNDO, MARK_IRREVERSIBLE, UNDO } from './undo.js';
 import { ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP, ADD_EXTRA_TURN, BEGIN_MARKER_TURN, DISCARD, END_TURN, SKIP_NEXT } from './turn.js';
 import type { AwaitedKind, Check, EventOf, EventRecord, EventRecords, EventType, Route } from './record.js';
 
@@ -175,14 +176,6 @@ export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).p
  */
 export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.table !== true));
 
-/**
- * CONTRACT v3, "Playing between people": the events the table around the turn takes (src/table/:
- * undo and shortcuts). The turn's gate refuses them; the chart has no transition for them.
- */
-export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
-
-/** The types of the events the table takes (their records say `table`). */
-export type TableEventType = { [T in EventType]: Records[T] extends { table: true } ? T : never }[EventType];
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
@@ -228,6 +221,14 @@ export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) 
 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
 export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
+
+// The table around the turn (CONTRACT v3, "Playing between people").
+
+/** The events the table takes (src/table/: undo and shortcuts), never the chart: the turn's gate refuses them. */
+export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
+
+/** The types of the events the table takes (their records say `table`). */
+export type TableEventType = { [T in EventType]: Records[T] extends { table: true } ? T : never }[EventType];
 
 // Grand Melee.
 

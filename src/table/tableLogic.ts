@@ -2,7 +2,7 @@
  * The table around the turn (CONTRACT v3, "Playing between people"): undo with a policy and
  * tournament shortcuts (CR 732), as a turn logic wrapped around any other (src/game/logic.ts), so
  * that the game shell and every turn logic stay as they are. The table takes its own events
- * (src/events/table.ts) before the turn's gate, keeps what it needs beside the turn's state, and
+ * (src/events/undo.ts, src/events/shortcuts.ts) before the turn's gate, keeps what it needs beside the turn's state, and
  * adds it to the view, `legalActions` and the persisted game. A game with neither undo nor a vote
  * in progress has the turn's state itself, untouched: what it persists, and what each send costs,
  * is what it was before the table.

@@ -12,7 +12,7 @@ import { MAX_AMOUNT, MAX_PLAYERS, PlayerIdSchema, int, list } from '../fields.js
 import { describeIssue } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import { parsePersisted } from '../persistence/validate.js';
-import { ShortcutPointSchema } from '../events/table.js';
+import { ShortcutPointSchema } from '../events/shortcuts.js';
 import { pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
 import { momentGame } from './tableSnapshot.js';
 import { versionsOf, type Moment, type UndoRecord } from './undo.js';

@@ -128,6 +128,24 @@ describe('legalActions during a proposal', () => {
   });
 });
 
+describe('served (CONTRACT v3, "Serving games"): who may send them', () => {
+  it("a player's client proposes and answers shortcuts and undo requests for its own seat; MARK_IRREVERSIBLE is the host's", async () => {
+    const { authorize } = await import('../../src/server/authorize.js');
+    const view = { decidedBy: { A: 'A', B: 'B' } };
+    const own: TurnEvent[] = [
+      { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } },
+      { type: 'ACCEPT_SHORTCUT', player: 'A' },
+      { type: 'SHORTEN_SHORTCUT', player: 'A', until: { step: 'main' } },
+      { type: 'UNDO', player: 'A', to: 0 },
+      { type: 'ACCEPT_UNDO', player: 'A' },
+      { type: 'DECLINE_UNDO', player: 'A' },
+    ];
+    for (const event of own) expect(authorize('A', event, view), event.type).toMatchObject({ ok: true });
+    for (const event of own) expect(authorize('B', event, view), event.type).toMatchObject({ ok: false, error: { rule: '723.5' } });
+    expect(authorize('A', { type: 'MARK_IRREVERSIBLE' }, view)).toMatchObject({ ok: false, error: { rule: 'host' } });
+  });
+});
+
 describe('persisted, recorded, and shown to every seat', () => {
   it('a proposal is persisted while it is voted on (and only then) and taken alike after restoreGame', () => {
     const game = createGame({ players: ['A', 'B', 'C'] });

@@ -404,6 +404,6 @@ describe('a checkpoint hook cannot return an undo request', () => {
     const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
     const hooked = restoreGame(game.persist(), { hooks: { checkpoint: () => report } });
     const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is sent to the game/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is for the table around the turn: send it with game.send/) } });
   });
 });

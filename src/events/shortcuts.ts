@@ -1,9 +1,8 @@
 /**
- * What the players ask of each other at the table (CONTRACT v3, "Playing between people"): undo
- * with a policy, and tournament shortcuts (CR 732). The table around the turn (src/table/) takes
- * these events, never the turn: their records say `table`, their legality rows only what the turn
- * can tell (the player is in the game), and the table's own rules decide the rest
- * (src/table/undo.ts, src/table/shortcuts.ts).
+ * Tournament shortcuts (CR 732; CONTRACT v3, "Playing between people"): the proposal and the
+ * other players' answers. The table around the turn (src/table/) takes these events, never the
+ * turn: their records say `table`, their legality rows only what the turn can tell (the player is
+ * in the game), and CR 732 is applied by the table (src/table/shortcuts.ts).
  */
 import * as z from 'zod/mini';
 import type { Awaiting, ShortcutPoint, TurnStepName } from '../contract.js';
@@ -11,9 +10,6 @@ import { PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt 
 import { inGame } from '../rules/legality.js';
 import { STEPS_OF_PHASE } from '../rules/schedule.js';
 import type { EventRecord } from './record.js';
-
-/** A version of the game (TurnView.version). */
-const Version = int(0, Number.MAX_SAFE_INTEGER);
 
 /** CR 502.4, 514.3: no player receives priority in the untap step, nor (as a rule) in the cleanup step. */
 const NO_PRIORITY: readonly TurnStepName[] = ['untap', 'cleanup'];
@@ -38,51 +34,12 @@ function proposedPoint(event: Record<string, unknown>, awaiting: Awaiting | null
   if (awaiting?.kind === 'shortcut') event.until = { ...awaiting.until } satisfies ShortcutPoint;
 }
 
-export const UNDO = {
-  schema: eventSchema('UNDO', { player: PlayerIdSchema, to: Version }),
-  players: ['player'],
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
-  template: { choose: [] },
-  route: 'gameWide',
-  table: true,
-} satisfies EventRecord<'UNDO'>;
-
-export const ACCEPT_UNDO = {
-  schema: eventSchema('ACCEPT_UNDO', { player: PlayerIdSchema }),
-  players: ['player'],
-  awaits: 'undoConsent',
-  teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
-  template: { choose: [] },
-  route: 'gameWide',
-  table: true,
-} satisfies EventRecord<'ACCEPT_UNDO'>;
-
-export const DECLINE_UNDO = {
-  schema: eventSchema('DECLINE_UNDO', { player: PlayerIdSchema }),
-  players: ['player'],
-  awaits: 'undoConsent',
-  teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
-  template: { choose: [] },
-  // The plainest answer to an undo request (a player out of time or away): the game goes on as it was.
-  plainest: true,
-  route: 'gameWide',
-  table: true,
-} satisfies EventRecord<'DECLINE_UNDO'>;
-
-export const MARK_IRREVERSIBLE = {
-  schema: eventSchema('MARK_IRREVERSIBLE', {}),
-  players: [],
-  legality: () => null,
-  route: 'gameWide',
-  table: true,
-} satisfies EventRecord<'MARK_IRREVERSIBLE'>;
-
 export const PROPOSE_SHORTCUT = {
   schema: eventSchema('PROPOSE_SHORTCUT', { player: PlayerIdSchema, until: ShortcutPointSchema }),
   players: ['player', 'until.player'],
   legality: (ctx, _a, e) => inGame(ctx, e.player),
+  // CONTRACT v3, "Serving games": a player's request, sent by their own client (legalActions does not list it).
+  byPlayer: true,
   route: 'gameWide',
   table: true,
 } satisfies EventRecord<'PROPOSE_SHORTCUT'>;
