@@ -174,7 +174,7 @@ export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).p
  * table's second argument); the others ignore it, so the gate does not work it out for them
  * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
-export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.table !== true));
+export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.atTable !== true));
 
 
 /** The player decisions: everything else is a host event (or a setting). */
@@ -208,7 +208,7 @@ export const PLAINEST_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k
 export const TEAMMATE_MAY_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k].every((t) => recordOf(t).teammateMayAnswer === true)])) as unknown as { readonly [K in AwaitedKind]: boolean };
 
 /** The events `legalActions` offers every player at any time, whatever is awaited (a concession, CR 104.3a). */
-export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined && r.table !== true);
+export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined && r.atTable !== true);
 
 /** What the plainest game sends: the plainest answer to each kind of what is awaited, and the coordinator's own next step. */
 export const PLAINEST: ReadonlySet<EventType> = new Set(typesWhere((r) => r.plainest === true));
@@ -222,13 +222,13 @@ export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
 export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
 
-// The table around the turn (CONTRACT v3, "Playing between people").
+// The table logic around the turn (CONTRACT v3, "Playing between people").
 
-/** The events the table takes (src/table/: undo and shortcuts), never the chart: the turn's gate refuses them. */
-export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
+/** The events the table logic takes (src/table/tableLogic.ts: undo and shortcuts), never the chart: the turn's gate refuses them. */
+export const AT_TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.atTable === true));
 
-/** The types of the events the table takes (their records say `table`). */
-export type TableEventType = { [T in EventType]: Records[T] extends { table: true } ? T : never }[EventType];
+/** The types of the events the table logic takes (their records say `atTable`). */
+export type AtTableEventType = { [T in EventType]: Records[T] extends { atTable: true } ? T : never }[EventType];
 
 // Grand Melee.
 

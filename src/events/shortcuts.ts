@@ -1,7 +1,7 @@
 /**
  * Tournament shortcuts (CR 732; CONTRACT v3, "Playing between people"): the proposal and the
  * other players' answers. The table around the turn (src/table/) takes these events, never the
- * turn: their records say `table`, their legality rows only what the turn can tell (the player is
+ * turn: their records say `atTable`, their legality rows only what the turn can tell (the player is
  * in the game), and CR 732 is applied by the table (src/table/shortcuts.ts).
  */
 import * as z from 'zod/mini';
@@ -41,7 +41,7 @@ export const PROPOSE_SHORTCUT = {
   // CONTRACT v3, "Serving games": a player's request, sent by their own client (legalActions does not list it).
   byPlayer: true,
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'PROPOSE_SHORTCUT'>;
 
 export const ACCEPT_SHORTCUT = {
@@ -54,7 +54,7 @@ export const ACCEPT_SHORTCUT = {
   // CR 732.2b: accepting is the plainest answer (the players pass, as they would).
   plainest: true,
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'ACCEPT_SHORTCUT'>;
 
 export const SHORTEN_SHORTCUT = {
@@ -65,5 +65,5 @@ export const SHORTEN_SHORTCUT = {
   legality: (ctx, _a, e) => inGame(ctx, e.player),
   template: { choose: ['until'], fill: proposedPoint },
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'SHORTEN_SHORTCUT'>;

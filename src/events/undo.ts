@@ -1,7 +1,7 @@
 /**
  * Undo with a policy (CONTRACT v3, "Playing between people"): the requests, the answers of the
  * other players and the host's point of no return. The table around the turn (src/table/) takes
- * these events, never the turn: their records say `table`, their legality rows only what the turn
+ * these events, never the turn: their records say `atTable`, their legality rows only what the turn
  * can tell (the player is in the game), and the table's rules decide the rest (src/table/undo.ts).
  */
 import { PlayerIdSchema, eventSchema, int } from '../fields.js';
@@ -17,7 +17,7 @@ export const UNDO = {
   legality: (ctx, _a, e) => inGame(ctx, e.player),
   template: { choose: [] },
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'UNDO'>;
 
 export const ACCEPT_UNDO = {
@@ -28,7 +28,7 @@ export const ACCEPT_UNDO = {
   legality: (ctx, _a, e) => inGame(ctx, e.player),
   template: { choose: [] },
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'ACCEPT_UNDO'>;
 
 export const DECLINE_UNDO = {
@@ -41,7 +41,7 @@ export const DECLINE_UNDO = {
   // The plainest answer to an undo request (a player out of time or away): the game goes on as it was.
   plainest: true,
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'DECLINE_UNDO'>;
 
 export const MARK_IRREVERSIBLE = {
@@ -49,6 +49,6 @@ export const MARK_IRREVERSIBLE = {
   players: [],
   legality: () => null,
   route: 'gameWide',
-  table: true,
+  atTable: true,
 } satisfies EventRecord<'MARK_IRREVERSIBLE'>;
 

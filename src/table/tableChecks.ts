@@ -2,12 +2,12 @@
  * What each of the table's events needs beyond what the turn checks (the players it names, the
  * game going on, the player in the game): undo's policy and horizon (src/table/undo.ts), the vote
  * in progress, and CR 732.2a-b for shortcuts (src/table/shortcuts.ts). One entry per event the
- * table takes, its keys checked by the compiler against the records that say `table`.
+ * table takes, its keys checked by the compiler against the records that say `atTable`.
  */
 import type { PlayerId } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { ErrorCode } from '../errors.js';
-import type { EventOf, TableEventType } from '../events/index.js';
+import type { EventOf, AtTableEventType } from '../events/index.js';
 import { refusal, type Refusal } from '../gate.js';
 import { pointKey, proposalProblem, shortenProblem, type ShortcutVote } from './shortcuts.js';
 import { undoProblem, type UndoRecord, type UndoVote } from './undo.js';
@@ -23,7 +23,7 @@ export interface TableAt {
 }
 
 /** Each event's check: its refusal now, or null. */
-const CHECKS: { [T in TableEventType]: (e: EventOf<T>, at: TableAt) => Refusal | null } = {
+const CHECKS: { [T in AtTableEventType]: (e: EventOf<T>, at: TableAt) => Refusal | null } = {
   MARK_IRREVERSIBLE: () => null,
   UNDO: (e, { undo, shortcut }) => {
     if (undo === null) return illegal("this game has no undo: make it with createGame({ ..., undo: { mode: 'own' } }) or mode 'consent'");
@@ -64,6 +64,6 @@ function shortcutAnswerProblem(e: { type: string; player: PlayerId }, shortcut: 
 }
 
 /** Why a table event is refused now beyond what the turn checks, or null. */
-export function tableEventProblem(e: EventOf<TableEventType>, at: TableAt): Refusal | null {
-  return (CHECKS[e.type] as (e: EventOf<TableEventType>, at: TableAt) => Refusal | null)(e, at);
+export function tableEventProblem(e: EventOf<AtTableEventType>, at: TableAt): Refusal | null {
+  return (CHECKS[e.type] as (e: EventOf<AtTableEventType>, at: TableAt) => Refusal | null)(e, at);
 }

@@ -18,7 +18,7 @@ import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
 import type { Awaiting, EmittedEvent, PlayerId, ShortcutPoint, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { ErrorCode } from '../errors.js';
-import { ANSWERS, DECISIONS, EVENTS, TABLE_EVENTS, violationOf, type EventOf, type EventRecord, type EventType, type TableEventType } from '../events/index.js';
+import { ANSWERS, DECISIONS, EVENTS, AT_TABLE_EVENTS, violationOf, type EventOf, type EventRecord, type EventType, type AtTableEventType } from '../events/index.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
@@ -46,7 +46,7 @@ import {
 } from './undo.js';
 
 /** The events the table takes. */
-type TableEvent = EventOf<TableEventType>;
+type TableEvent = EventOf<AtTableEventType>;
 
 /** The state of a game with undo, or with a vote in progress: the turn's state and the table's records. */
 export class Table<S> {
@@ -160,13 +160,13 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
   function tableGate(state: TableState<S>, raw: unknown): TableRequest | TurnRequest<W> | Refusal {
     const event = eventOrMessage(raw);
     if (typeof event === 'string') return refusal(ErrorCode.INVALID_EVENT, event);
-    if (!TABLE_EVENTS.has(event.type)) return turnGate(state, event);
+    if (!AT_TABLE_EVENTS.has(event.type)) return turnGate(state, event);
     return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
   }
 
   /** The turn's gate in a game with a table: the vote in progress refuses decisions; the decision's maker is kept for undo. */
   function turnGate(state: TableState<S>, event: TurnEvent): TableRequest | TurnRequest<W> | Refusal {
-    if (TABLE_EVENTS.has(event.type)) return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
+    if (AT_TABLE_EVENTS.has(event.type)) return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
     const game = gameOf(state);
     const ctx = contextOf(game);
     const awaiting = voteAwaiting(state);
@@ -228,7 +228,7 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
   }
 
   /** What each of the table's events does, once gated (its undo record there when its check needs one). */
-  const steps: { [T in TableEventType]: (table: Table<S>, e: EventOf<T>, ctx: TurnContext, runtime: GameHooksRuntime | undefined) => Stepped<TableState<S>> } = {
+  const steps: { [T in AtTableEventType]: (table: Table<S>, e: EventOf<T>, ctx: TurnContext, runtime: GameHooksRuntime | undefined) => Stepped<TableState<S>> } = {
     MARK_IRREVERSIBLE: (table, _e, ctx) => {
       const undo = table.undo;
       return { state: boxed(table.game, undo === null ? null : markedIrreversible(undo, undo.version + 1, undo.seq, ctx.players), table.shortcut), emitted: [] };
@@ -324,7 +324,7 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
 
     gate(state, raw) {
       const type = typeOf(raw);
-      if (typeof type === 'string' && TABLE_EVENTS.has(type)) return tableGate(state, raw);
+      if (typeof type === 'string' && AT_TABLE_EVENTS.has(type)) return tableGate(state, raw);
       if (!(state instanceof Table)) return inner.gate(state, raw);
       // A game with undo reads the event once here, to know who made it; the turn's gate reads the plain copy.
       const event = eventOrMessage(raw);
