@@ -6,6 +6,7 @@
  * are read as today's. Validation is src/persistence/validate.ts; neither builds a game.
  */
 import type { TurnContext } from '../state.js';
+import type { TimeState } from '../table/time.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
@@ -40,6 +41,11 @@ export interface Persisted {
   context: TurnContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
+  /**
+   * CONTRACT v3, "Playing between people": the host's last `at`, the clocks and the seats
+   * (src/table/time.ts); absent for a game that has none (no `clock` or `away` option, no `at` seen).
+   */
+  time?: TimeState;
 }
 
 /** A persisted Grand Melee turn marker. */

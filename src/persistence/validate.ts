@@ -39,6 +39,7 @@ import { turnPlan } from '../compiled/plan.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
 import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
+import { buildTimeSchema, timeProblem } from './time.js';
 import { MAX_TURN, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedMarker, upgraded } from './format.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
@@ -200,6 +201,8 @@ function buildPersistedSchema() {
     markers: z.optional(
       list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: LeafState, context: ContextSchema }), 16),
     ),
+    // CONTRACT v3: the host's clock, the clocks and the seats (src/persistence/time.ts); absent without them.
+    time: z.optional(buildTimeSchema()),
   });
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
@@ -366,7 +369,10 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(upgraded(value));
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = parsed.data as unknown as Persisted;
-    const problem = invariantProblem(persisted, GAME_INVARIANTS) ?? (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted));
+    const problem =
+      invariantProblem(persisted, GAME_INVARIANTS) ??
+      (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
+      (persisted.time === undefined ? null : timeProblem(persisted.time, persisted.context));
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {
