@@ -110,18 +110,16 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
   if (typeof parsed === 'string') return refusal(ErrorCode.INVALID_EVENT, parsed);
   const { at, ...rest } = parsed;
   const event = rest as TurnEvent;
-  const chart = turn.chart(state);
-  if (TABLE_EVENTS.has(event.type)) {
-    const no = seatOrGameOverRefusal(chart.context, chart.status, event);
+  const table = TABLE_EVENTS.has(event.type);
+  if (table) {
+    const no = tableRefusal(turn.chart(state), event);
     if (no !== null) return no;
-    const v = violationOf(chart.context, null, event);
-    if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
   }
   const last = time?.at ?? null;
   if (at !== undefined && last !== null && at < last) {
     return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last}); the host's clock never goes back`);
   }
-  if (time === null && at === undefined && !TABLE_EVENTS.has(event.type)) {
+  if (time === null && at === undefined && !table) {
     // Nothing about time (the shell sends such events the usual way): the turn alone.
     const out = turn.step(state, event);
     return refused(out) ? out : { state: out.state, time, emitted: out.emitted };
@@ -129,8 +127,11 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
   const work: Work<S> = { turn, state, time: time ?? { at: null }, emitted: [], happened: [], answers: 0, turns: turnsBegun(turn.view(state)) };
   if (at !== undefined) pass(work, at);
   let decided: PlayerId | null = null;
-  if (TABLE_EVENTS.has(event.type)) {
-    applyTableEvent(work, event);
+  if (table) {
+    // Taken after what the time brought (a TICK only makes the game look at the time).
+    const no = event.type === 'TICK' ? null : tableRefusal(turn.chart(work.state), event);
+    if (no !== null) return late(no, work, at);
+    applyTableEvent(work, event, at as number);
   } else {
     const ctx = turn.chart(work.state).context;
     if (DECISIONS.has(event.type)) {
@@ -139,12 +140,7 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
       if (work.time.clock?.running[unit] !== undefined) decided = unit;
     }
     const out = turn.step(work.state, event);
-    if (refused(out)) {
-      if (work.happened.length === 0) return out;
-      const what = work.happened.length > 3 ? [...work.happened.slice(0, 3), `${work.happened.length - 3} more`] : work.happened;
-      const error = { ...out.error, message: `${out.error.message} (before this event, at ${at}: ${what.join('; ')}; send { type: 'TICK', at: ${at} } to apply that alone)` };
-      return { ok: false, error };
-    }
+    if (refused(out)) return late(out, work, at);
     for (const e of out.emitted) turn.number(e);
     work.emitted.push(...out.emitted);
     work.state = out.state;
@@ -154,10 +150,25 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
   return { state: work.state, time: work.time, emitted: work.emitted };
 }
 
+/** What the gate refuses of a table event: a player it names who is not a seat, the game being over, its record's legality. */
+function tableRefusal(chart: { status: string; context: TurnContext }, event: TurnEvent): Refusal | null {
+  const no = seatOrGameOverRefusal(chart.context, chart.status, event);
+  if (no !== null) return no;
+  const v = violationOf(chart.context, null, event);
+  return v === null ? null : refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
+}
+
+/** An event refused after the time it brought changed the game: the refusal says what changed, and how to apply that alone. */
+function late<S>(out: Refusal, work: Work<S>, at: number | undefined): Refusal {
+  if (work.happened.length === 0) return out;
+  const what = work.happened.length > 3 ? [...work.happened.slice(0, 3), `${work.happened.length - 3} more`] : work.happened;
+  return { ok: false, error: { ...out.error, message: `${out.error.message} (before this event, at ${at}: ${what.join('; ')}; send { type: 'TICK', at: ${at} } to apply that alone)` } };
+}
+
 /** TICK, PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS: the time has passed already; what each does beside. */
-function applyTableEvent<S>(work: Work<S>, event: TurnEvent): void {
+function applyTableEvent<S>(work: Work<S>, event: TurnEvent, at: number): void {
   const time = work.time;
-  if (event.type === 'SET_SEAT_STATUS') work.time = { ...time, seats: withSeatStatus(time.seats ?? {}, event.player, event.status, event.at) };
+  if (event.type === 'SET_SEAT_STATUS') work.time = { ...time, seats: withSeatStatus(time.seats ?? {}, event.player, event.status, at) };
   else if (time.clock !== undefined && event.type !== 'TICK') work.time = { ...time, clock: { ...time.clock, paused: event.type === 'PAUSE_CLOCKS' } };
 }
 
