@@ -13,7 +13,7 @@ const CLOCK: ClockOptions = { initialMs: 60_000, onTimeout: 'lose' };
 
 /** A persisted game's time as JSON, for mutations (any field may be set to anything). */
 interface TimedSnapshot {
-  time: { at: unknown; seats?: unknown; clock: { ms: Record<string, unknown>; flagged: unknown; onTimeout: unknown; running: { A: { delayMsLeft: unknown; decision: unknown } } & Record<string, unknown> } };
+  time: { at: unknown; seats?: unknown; clock: { ms: Record<string, unknown>; flagged: unknown; onTimeout: unknown; running: Record<string, { delayMsLeft: unknown; decision: unknown }> } };
 }
 
 function clocked(clock: Partial<ClockOptions> = {}, options: Partial<GameOptions> = {}): Game {
@@ -304,8 +304,8 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
       [(p) => (p.time.clock.flagged = ['B']), 'time.clock.ms.B'],
       [(p) => delete p.time.clock.ms.B, 'time.clock.ms'],
       [(p) => (p.time.clock.running = { B: { delayMsLeft: 100, decision: '0/1/upkeep/priority/B' } }), 'time.clock.running'],
-      [(p) => (p.time.clock.running.A.delayMsLeft = 5000), 'time.clock.running.A.delayMsLeft'],
-      [(p) => (p.time.clock.running.A.decision = '0/1/draw/priority/A'), 'time.clock.running.A.decision'],
+      [(p) => ((p.time.clock.running.A as { delayMsLeft: unknown }).delayMsLeft = 5000), 'time.clock.running.A.delayMsLeft'],
+      [(p) => ((p.time.clock.running.A as { decision: unknown }).decision = '0/1/draw/priority/A'), 'time.clock.running.A.decision'],
       [(p) => (p.time.at = null), 'time.clock'],
       [(p) => (p.time.seats = { A: { status: 'away', since: 3000 } }), 'time.seats.A.since'],
       [(p) => (p.time.seats = { Z: { status: 'away', since: 1000 } }), 'time.seats'],
