@@ -5,7 +5,7 @@
  * restore mid-decision. The property over random games is test/properties/clocks.property.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, replayGame, restoreGame, type ClockOptions, type Game, type GameOptions, type TurnEvent } from '../../src/index.js';
+import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, type ClockOptions, type Game, type GameOptions, type TurnEvent } from '../../src/index.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
 import { mismatch } from '../../src/scenarios/match.js';
 
@@ -333,6 +333,10 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     expect(replayed.view()).toEqual(game.view());
     expect(replayed.nextDeadline()).toEqual(game.nextDeadline());
     expect(replayed.persist()).toEqual(game.persist());
+    // And as a scenario (its setup keeps the clock), which passes on this engine.
+    const scenario = recordingToScenario(game.recording());
+    expect(scenario.setup).toMatchObject({ clock: { initialMs: 20_000, onTimeout: 'pass' } });
+    expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
   });
 
   it('TICK, PAUSE_CLOCKS, RESUME_CLOCKS and SET_SEAT_STATUS are host events: never listed by legalActions, never returned by a checkpoint', () => {

@@ -197,4 +197,39 @@ describe('clocks and seats over random games (CONTRACT v3, "Playing between peop
     );
     expect(compared).toBeGreaterThanOrEqual(40);
   }, 300_000);
+
+  it('legalActions stays exact in games with clocks and seats: every listed decision is accepted (with no time passing), and every accepted decision was listed', () => {
+    let checked = 0;
+    assertProperty(
+      fc.property(optionsArb, (o) => {
+        const options = optionsOf(o);
+        const game = createGame(options);
+        const r = seededRandom(options.seed + 7);
+        let at = 0;
+        for (let i = 0; i < 50 && game.view().gameOver === null; i++) {
+          at += gap(r);
+          game.send(nextEvent(game, options, r, i, at));
+          const view = game.view();
+          const now = Object.values(view.clocks ?? {})[0]?.at ?? null;
+          const stamp = (e: TurnEvent): TurnEvent => (now === null ? e : { ...e, at: now });
+          const listed = game.legalActions();
+          for (const action of listed) {
+            const event = stamp(fill(action, view, r, 10_000 + i, sharesTurns(options)));
+            const result = game.fork().send(event);
+            expect(result.ok ? 'accepted' : result.error.message, `${JSON.stringify(event)} was listed`).toBe('accepted');
+            checked++;
+          }
+          // The other way: a pass or the plainest answer from anyone, accepted only if listed.
+          for (const player of view.players) {
+            for (const type of ['PASS_PRIORITY', 'KEEP', 'OPENING_HAND_DONE', 'DECLARE_BLOCKERS'] as const) {
+              const event = stamp((type === 'DECLARE_BLOCKERS' ? { type, player, blockers: [] } : { type, player }) as TurnEvent);
+              if (game.fork().send(event).ok) expect(listed.some((a) => a.type === type && a.player === player), `${JSON.stringify(event)} was accepted`).toBe(true);
+            }
+          }
+        }
+      }),
+      { numRuns: 20 },
+    );
+    expect(checked).toBeGreaterThan(300);
+  }, 300_000);
 });
