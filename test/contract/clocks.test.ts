@@ -4,7 +4,7 @@
  * controlled player, the team, Grand Melee's turn markers), the time-outs, `nextDeadline`, and a
  * restore mid-decision. The property over random games is test/properties/clocks.property.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, type ClockOptions, type Game, type GameOptions, type TurnEvent } from '../../src/index.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
 import { mismatch } from '../../src/scenarios/match.js';
@@ -367,5 +367,21 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     ok(fork, { type: 'TICK', at: 1000 });
     expect(left(fork).A).toBe(59_000);
     expect(left(game).A).toBe(60_000);
+  });
+
+  it('the engine owns no timer and reads no clock but at: Date.now, performance.now and setTimeout are never called', () => {
+    const spies = [vi.spyOn(Date, 'now'), vi.spyOn(performance, 'now'), vi.spyOn(globalThis, 'setTimeout'), vi.spyOn(globalThis, 'setInterval')];
+    try {
+      const game = createGame({ players: ['A', 'B', 'C'], seed: 1, clock: { initialMs: 5000, incrementMs: 100, delayMs: 50, onTimeout: 'pass' }, away: { graceMs: 1000, then: 'concede' } });
+      ok(game, { type: 'TICK', at: 0 });
+      ok(game, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 10 });
+      ok(game, { type: 'PASS_PRIORITY', player: 'A', at: 3000 });
+      ok(game, { type: 'TICK', at: 60_000 });
+      game.nextDeadline();
+      restoreGame(JSON.parse(JSON.stringify(game.persist()))).nextDeadline();
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
