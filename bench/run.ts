@@ -8,6 +8,7 @@
  *   npm run bench -- --runs 9 --min-ms 400 --out /tmp/results.json
  *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
  *   npm run bench -- --no-coverage     # do not time the model-based coverage run
+ *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore); writes nothing
  *
  * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
@@ -47,7 +48,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (args.only !== undefined && args.only !== 'seek') throw new Error(`--only: the one figure measured alone is 'seek'; got '${args.only}'`);
+if (args.only !== undefined && args.only !== 'seek' && args.only !== 'persistence') throw new Error(`--only: the parts measured alone are 'seek' and 'persistence'; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
 /** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
@@ -242,6 +243,35 @@ function coverageRun(): { available: boolean; seconds?: number; reason?: string 
   return run.status === 0 ? { available: true, seconds } : { available: false, reason: `npm run coverage exited with ${run.status}` };
 }
 
+// Small operations are timed in batches (bench/measure.ts timePerCall): one clock read costs about 2.4 µs.
+const batched = (once: () => void, minMs: number) => {
+  const batch = batchFor(once, 1, CLOCK);
+  return stat(Array.from({ length: RUNS }, () => timePerCall(once, minMs, CLOCK, batch) * 1000));
+};
+
+/** The persisted game's figures (issue 23: at most 1 KiB): its size in JSON, and the time of persist() and restoreGame. */
+function persistenceFigures(game: Game) {
+  const json = JSON.stringify(game.persist());
+  const persistedBytesMidCombat = Buffer.byteLength(json);
+  const plain = JSON.parse(json) as unknown;
+  // Warm-up: restoring takes about a second of calls before V8 has optimised zod's and XState's paths.
+  timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), args.quick ? 500 : 1500, CLOCK);
+  const persistUs = batched(() => game.persist(), MIN_MS / 2);
+  const restoreUs = batched(() => restoreGame(plain), MIN_MS / 2);
+  const restoreRoundTripUs = batched(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), MIN_MS / 2);
+  return { persistedBytesMidCombat, plain, persistUs, restoreUs, restoreRoundTripUs };
+}
+
+/** The rows of the persisted game's figures in the printed table. */
+function persistenceRows(f: ReturnType<typeof persistenceFigures>): string[][] {
+  return [
+    ['persisted bytes, 2 players mid-combat', fmt(f.persistedBytesMidCombat), '≤ 1024', String(f.persistedBytesMidCombat <= 1024)],
+    ['µs per persist()', fmtStat(f.persistUs), '', ''],
+    ['µs per restoreGame(object)', fmtStat(f.restoreUs), '', ''],
+    ['µs per JSON round trip + restoreGame', fmtStat(f.restoreRoundTripUs), '', ''],
+  ];
+}
+
 /**
  * Issue 23, seek: ms per `replayGame(recording, { until })` to a version drawn at random in a
  * recorded 1,000-turn game (each run's mean; the median of the runs is `seekMs`). Each replay is
@@ -274,6 +304,16 @@ function onlySeek(): void {
 function main(): void {
   const started = performance.now();
   const list = workloads();
+  if (args.only === 'persistence') {
+    const figures = persistenceFigures(midCombatGame(list.find((w) => w.name === 'busy-2p') as Workload));
+    console.log(table(['figure', 'median (min–max)', 'target', 'met'], persistenceRows(figures)));
+    // Written into the existing results file (the other figures are kept), as `--only seek` does.
+    const results = JSON.parse(readFileSync(OUT, 'utf8')) as Record<string, unknown>;
+    const { persistedBytesMidCombat, persistUs, restoreUs, restoreRoundTripUs } = figures;
+    writeFileSync(OUT, JSON.stringify({ ...results, persistedBytesMidCombat, persistMicroseconds: persistUs, restoreMicroseconds: restoreUs, restoreRoundTripMicroseconds: restoreRoundTripUs }, null, 2) + '\n');
+    console.log(`wrote the persisted game's figures to ${OUT}`);
+    return;
+  }
   for (const w of list) checkEquivalence(w);
   for (const kind of ['noParameters', 'viewAndPending'] as const) checkBurst(1000, kind);
   console.log(`equivalence: reducer, raw XState and boardgame.io end in the engine's views on all ${list.length} workloads`);
@@ -312,20 +352,7 @@ function main(): void {
 
   const busy2 = list.find((w) => w.name === 'busy-2p') as Workload;
   const game = midCombatGame(busy2);
-  const persisted = game.persist();
-  const json = JSON.stringify(persisted);
-  const persistedBytesMidCombat = Buffer.byteLength(json);
-  const plain = JSON.parse(json) as unknown;
-  // Warm-up: restoring takes about a second of calls before V8 has optimised zod's and XState's paths.
-  timePerCall(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), args.quick ? 500 : 1500, CLOCK);
-  // Small operations are timed in batches (bench/measure.ts timePerCall): one clock read costs about 2.4 µs.
-  const batched = (once: () => void, minMs: number) => {
-    const batch = batchFor(once, 1, CLOCK);
-    return stat(Array.from({ length: RUNS }, () => timePerCall(once, minMs, CLOCK, batch) * 1000));
-  };
-  const persistUs = batched(() => game.persist(), MIN_MS / 2);
-  const restoreUs = batched(() => restoreGame(plain), MIN_MS / 2);
-  const restoreRoundTripUs = batched(() => restoreGame(JSON.parse(JSON.stringify(game.persist()))), MIN_MS / 2);
+  const { persistedBytesMidCombat, plain, persistUs, restoreUs, restoreRoundTripUs } = persistenceFigures(game);
   const GAMES = 10_000;
   const heapRuns = args.quick ? 1 : 3;
   const heapBytesPerGame = stat(Array.from({ length: heapRuns }, () => heapPerGame(() => createGame({ players: ['A', 'B'] }), GAMES)));
@@ -392,10 +419,7 @@ function main(): void {
     ['heap bytes per live game (10,000 new games)', fmtStat(heapBytesPerGame), '≤ 2048', String(heapBytesPerGame.median <= 2048)],
     ['heap bytes per live game (10,000 mid-combat)', fmtStat(heapBytesPerGameMidCombat), '', ''],
     ['  of which: context / XState snapshot / actor', `${fmt(heapBreakdown.context)} / ${fmt(heapBreakdown.xstateSnapshot)} / ${fmt(heapBreakdown.xstateActor)}`, '', ''],
-    ['persisted bytes, 2 players mid-combat', fmt(persistedBytesMidCombat), '≤ 1024', String(persistedBytesMidCombat <= 1024)],
-    ['µs per persist()', fmtStat(persistUs), '', ''],
-    ['µs per restoreGame(object)', fmtStat(restoreUs), '', ''],
-    ['µs per JSON round trip + restoreGame', fmtStat(restoreRoundTripUs), '', ''],
+    ...persistenceRows({ persistedBytesMidCombat, plain, persistUs, restoreUs, restoreRoundTripUs }),
     ['ms per replayGame seek, 1,000-turn recording', fmtStat(seeking.seekMs), '≤ 5', String(seeking.seekMs.median <= 5)],
     ['model-based coverage run (s)', coverage.available ? fmt(coverage.seconds as number) : `n/a: ${coverage.reason}`, '', ''],
   ]));

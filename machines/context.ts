@@ -8,8 +8,9 @@
  * every read of a context field stays monomorphic.
  *
  * The copies list the fields in the order of `initialContext` (machines/turn.effects.ts). A
- * context restored from JSON has the persisted schema's order; the compiled game keeps that
- * order for what it hands out (src/logic/single.ts `getPersistedSnapshot`), so no order is ever visible.
+ * context restored from a snapshot of the full form (format 2) has the order it came in; the
+ * compiled game keeps that order for the actor's snapshot (src/logic/single.ts `chartState`), and
+ * persist() writes the fields in this order (src/persistence/compact.ts), so no order is visible.
  */
 import { cloneContext } from '../src/state.js';
 import type { TurnContext } from '../src/state.js';

@@ -36,6 +36,14 @@ export interface GameHooksRuntime {
   stacks?: OwnedStackPop;
 }
 
+/**
+ * CONTRACT v3 `seq`: numbers, in order, the events of this send not numbered yet (a checkpoint
+ * hands them out in `pending`, `seq` included; the send's result takes the same numbers).
+ */
+export function numberEvents(runtime: GameHooksRuntime, events: readonly EmittedEvent[]): void {
+  for (const e of events) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
+}
+
 /** How a game resolves the top of a stack (src/game/ownedStacks.ts). */
 export interface OwnedStackPop {
   /** The stack less its top object: a new array, or the same one popped in place when no state but the game's own can see it. */

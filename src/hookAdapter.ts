@@ -6,7 +6,7 @@
 import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
 import { isHostEvent } from '../machines/host.effects.js';
-import type { GameHooksRuntime, HookReport } from '../machines/hooks.js';
+import { numberEvents, type GameHooksRuntime, type HookReport } from '../machines/hooks.js';
 import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
 import { copyEvent } from './emitter.js';
 import { unknownPlayer } from './gate.js';
@@ -42,7 +42,7 @@ export function hookRuntime(hooks: GameHooks | CheckpointHook | undefined, versi
     runtime.check = (ctx, about) => {
       runtime.calls++;
       // CONTRACT v3: `pending` holds the events as emitted, `seq` included: those of this send so far are numbered now.
-      for (const e of ctx.pending) if (e.seq === undefined && runtime.numbers?.has(e) !== true) (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
+      numberEvents(runtime, ctx.pending);
       const live = checkpoint && (() => callHook(checkpoint, view, ctx, about, setInHook, runtime.numbers));
       const source = tape?.source;
       const report = source ? source.checkpoint(ctx, live, version()) : live ? live() : NOTHING;

@@ -3,7 +3,7 @@
  * emitted turn-based action, grouped by turn and step. Each entry keeps the persisted game
  * after it (`game.persist()`), so clicking it shows that state (time travel).
  */
-import type { PersistedGame } from '../../src/persistence/format.js';
+import type { Persisted, PersistedFull } from '../../src/persistence/format.js';
 import type { EmittedEvent } from '../../src/contract.js';
 import { h } from './dom.js';
 
@@ -17,7 +17,7 @@ export interface LogEntry {
   label: string;
   detail?: string;
   /** The game right after this entry. */
-  persisted: PersistedGame;
+  persisted: Persisted | PersistedFull;
   /** The game's version after this entry (entries of an opened recording). */
   version?: number;
 }

@@ -11,7 +11,7 @@ import type { EmittedEvent, TurnView, Trigger } from '../../src/contract.js';
 import { createGame, restoreGame } from '../../src/game/create.js';
 import { chartSnapshotOf } from '../../src/game/actor.js';
 import { type Game, type GameOptions } from '../../src/game/types.js';
-import type { PersistedGame } from '../../src/persistence/format.js';
+import type { PersistedFull } from '../../src/persistence/format.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import { statePath } from '../../src/persistence/format.js';
 import type { SnapshotLike as ViewSnapshot } from '../../src/view.js';
@@ -55,7 +55,7 @@ const state = {
   autoplay: null as ReturnType<typeof setInterval> | null,
   random: seededRandom(1),
   stopRemote: null as (() => void) | null,
-  remote: { status: 'not connected', latest: null as PersistedGame | null },
+  remote: { status: 'not connected', latest: null as PersistedFull | null },
   /** The recording on show (recording mode), and why the last file opened was refused. */
   opened: null as OpenedRecording | null,
   recordingError: null as string | null,
@@ -298,7 +298,7 @@ function renderHeader(): void {
   );
 }
 
-let remoteCache: { persisted: PersistedGame; shown: Shown } | null = null;
+let remoteCache: { persisted: PersistedFull; shown: Shown } | null = null;
 
 /** The latest remote game, restored from its persisted form (validated like any snapshot). */
 function remoteSnapshot(): Shown | undefined {

@@ -6,7 +6,7 @@
  */
 import { createWebSocketReceiver, type StatelyInspectionEvent } from '@statelyai/inspect';
 import type { TurnContext } from '../../src/state.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, type PersistedGame } from '../../src/persistence/format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, statePath, type PersistedFull } from '../../src/persistence/format.js';
 
 /** The relay URL of the server that serves this page. */
 export function relayUrl(location: Location): string {
@@ -17,7 +17,8 @@ export function relayUrl(location: Location): string {
 export interface RemoteSnapshot {
   sessionId: string;
   event: Record<string, unknown> & { type: string };
-  persisted: PersistedGame;
+  /** The followed machine's snapshot as a persisted game in the full form (format 2: its whole context). */
+  persisted: PersistedFull;
 }
 
 function isTurnContext(context: unknown): context is TurnContext {
@@ -50,7 +51,7 @@ export function followRemote(url: string, onSnapshot: (s: RemoteSnapshot, isNewS
         event: (message.event ?? { type: '' }) as RemoteSnapshot['event'],
         persisted: {
           engine: PERSISTED_ENGINE,
-          format: PERSISTED_VERSION,
+          format: FULL_FORMAT,
           version: 0,
           status: snapshot.status === 'done' ? 'done' : 'active',
           state: statePath(snapshot.value),

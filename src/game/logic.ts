@@ -16,7 +16,7 @@ import type { TurnContext, TurnInput } from '../state.js';
 import type { Refusal } from '../gate.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
-import type { Persisted, PersistedGame } from '../persistence/format.js';
+import type { PersistedFull } from '../persistence/format.js';
 
 /** The order of a restored context's fields when it is not the engine's own, else null. */
 export type ContextOrder = readonly string[] | null;
@@ -49,13 +49,17 @@ export interface TurnLogic<S, Work = unknown> {
   getInitialSnapshot(input: TurnInput, runtime: GameHooksRuntime | undefined): Stepped<S>;
   /**
    * The state of a validated persisted game (XState's `restoreSnapshot`), with the order of its
-   * context's fields when it is not the engine's own (a context restored from JSON keeps the
-   * order it came in for everything the game hands out); throws INVALID_SNAPSHOT when its state
-   * is not the chart's.
+   * context's fields when it is not the engine's own (a context restored from the full form keeps
+   * the order it came in for the actor's snapshot); throws INVALID_SNAPSHOT when its state is not
+   * the chart's. `persisted` is the validation's own copy: the state may keep its objects.
    */
-  restoreSnapshot(persisted: PersistedGame): { state: S; order: ContextOrder };
-  /** The persisted game (XState's `getPersistedSnapshot`): plain JSON, nothing shared with the state. */
-  getPersistedSnapshot(state: S, version: number, order: ContextOrder): Persisted;
+  restoreSnapshot(persisted: PersistedFull): { state: S; order: ContextOrder };
+  /**
+   * The persisted game in the full form (XState's `getPersistedSnapshot`): plain JSON that
+   * shares the state's objects; the shell writes it in the compact form and copies that
+   * (src/persistence/compact.ts), so nothing it hands out is shared with the state.
+   */
+  getPersistedSnapshot(state: S, version: number): PersistedFull;
   /** Every check an event passes before it changes anything (schema, players, game over, the legality table, the turn it is for): the work, or the refusal. */
   gate(state: S, raw: unknown): Work | Refusal;
   /** The state after gated work (XState's `transition`), with what it emitted. Throws a TurnEngineError when the hook fails. */

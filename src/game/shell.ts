@@ -20,6 +20,7 @@ import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
 import { Recorder, type RecordingBase } from '../recording/recorder.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
@@ -211,7 +212,8 @@ export class GameShell<S, W> implements Game {
 
   /** The state as it was before the step in progress, with nothing shared with it: what a hook may keep (a fork). */
   #detached(): { state: S; order: ContextOrder } {
-    return (this.#stacks as OwnedStacks).read(() => this.#logic.restoreSnapshot(this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order)));
+    // The persisted form shares the state's objects (persistence/compact.ts): restored from a copy of it.
+    return (this.#stacks as OwnedStacks).read(() => ({ state: this.#logic.restoreSnapshot(structuredClone(this.#logic.getPersistedSnapshot(this.#state, this.#version))).state, order: this.#order }));
   }
 
   /** A read of the game: from inside a hook, with a step in progress, it sees the state as it was (src/game/ownedStacks.ts). */
@@ -407,8 +409,8 @@ export class GameShell<S, W> implements Game {
   }
 
   persist(): Persisted {
-    const persisted = this.#read(() => this.#logic.getPersistedSnapshot(this.#state, this.#version, this.#order));
-    persisted.seq = this.#seq;
+    // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
+    const persisted = this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
     // CONTRACT v3: only a game with time state persists it (every other game's JSON is as before).
     if (this.#time !== null) persisted.time = structuredClone(this.#time);
     return persisted;

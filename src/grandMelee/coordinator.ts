@@ -15,7 +15,7 @@
 import type { MarkerContext, MarkerEvent, MarkerTable } from '../../machines/grandMelee.guards.js';
 import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
-import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { numberEvents, type GameHooksRuntime } from '../../machines/hooks.js';
 import { adoptContext, CONTEXT_KEYS } from '../../machines/context.js';
 import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';
@@ -40,8 +40,37 @@ export const SHARED_FIELDS = ['players', 'manaPool', 'handSizes', 'extraTurns', 
 type SharedField = (typeof SHARED_FIELDS)[number];
 export type Shared = Pick<TurnContext, SharedField>;
 
-/** Events about the whole game: emitted once, by the turn that caused them. */
-const GAME_WIDE = new Set<string>(['playerLeft', 'effectEnded', 'gameOver']);
+/** Events about the whole game: emitted once, by the turn that caused them (another marker's turn following the change emits echoes, dropped). */
+const GAME_WIDE_EMITTED = new Set<string>(['playerLeft', 'effectEnded', 'gameOver']);
+
+const isEcho = (e: EmittedEvent): boolean => GAME_WIDE_EMITTED.has(e.type);
+
+/**
+ * The hooks runtime of one step of marker `number`'s turn in a send whose events so far are
+ * `out` (CONTRACT v3: `pending` holds the events as they are emitted, each once, `seq` and
+ * `turnMarker` included). A marker's checkpoint is shown only its own turn's `pending`, so first
+ * the events other markers emitted before it in this send are numbered (numbers follow the order
+ * of emission), its own are tagged with its marker, as {@link tag} will tag them, and with
+ * `echoes` (a turn following a player who left) the echoes of game-wide events, never emitted,
+ * are left out.
+ */
+export function hooksFor(runtime: GameHooksRuntime | undefined, out: readonly EmittedEvent[], number: number, many: boolean, echoes = false): GameHooksRuntime | undefined {
+  const check = runtime?.check;
+  if (runtime === undefined || check === undefined) return runtime;
+  const r = Object.create(runtime) as GameHooksRuntime;
+  r.check = (ctx, about) => {
+    numberEvents(runtime, out);
+    if (many) tag(ctx.pending, number, true);
+    return check(echoes && ctx.pending.some(isEcho) ? { ...ctx, pending: ctx.pending.filter((e) => !isEcho(e)) } : ctx, about);
+  };
+  return r;
+}
+
+/** A following turn's state with the echoes left in its `pending` taken out (they would reach a later checkpoint). */
+function dropEchoes(turn: CompiledState): CompiledState {
+  const pending = turn.context.pending;
+  return pending.some(isEcho) ? { value: turn.value, context: { ...turn.context, pending: pending.filter((e) => !isEcho(e)) }, status: turn.status } : turn;
+}
 
 /** An event no state of the turn chart handles: the turn settles (its eventless transitions) after a shared change. */
 const SETTLE = { type: 'xstate.settle' } as unknown as TurnEvent;
@@ -186,13 +215,13 @@ function follow(m: Marker, source: TurnContext, shared: Shared, departed: readon
   let turn = m.turn;
   for (const player of departed) {
     if (turn.status !== 'active' || !turn.context.players.includes(player)) continue;
-    const r = step(plan, turn, { type: 'LOSE', player, reason: source.reasons[player] ?? 'lost' }, runtime);
-    out.push(...tag(r.emitted.filter((e) => !GAME_WIDE.has(e.type)), m.number, many));
-    turn = r.state;
+    const r = step(plan, turn, { type: 'LOSE', player, reason: source.reasons[player] ?? 'lost' }, hooksFor(runtime, out, m.number, many, true));
+    out.push(...tag(r.emitted.filter((e) => !isEcho(e)), m.number, many));
+    turn = dropEchoes(r.state);
   }
   if (sameShared(turn.context, shared)) return turn === m.turn ? m : withTurn(m, turn);
   const synced: CompiledState = { value: turn.value, context: withShared(turn.context, shared), status: turn.status };
-  const r = step(plan, synced, SETTLE, runtime);
+  const r = step(plan, synced, SETTLE, hooksFor(runtime, out, m.number, many));
   out.push(...tag(r.emitted, m.number, many));
   return withTurn(m, r.state);
 }
@@ -274,7 +303,7 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
         break;
       }
       if (life === 'takingTurn') {
-        const r = step(plan, m.turn, { type: 'BEGIN_MARKER_TURN' }, runtime);
+        const r = step(plan, m.turn, { type: 'BEGIN_MARKER_TURN' }, hooksFor(runtime, out, m.number, many));
         out.push(...tag(r.emitted, m.number, many));
         ms = ms.map((x) => (x === m ? withTurn(m, r.state, 'takingTurn') : x));
         changed = true;

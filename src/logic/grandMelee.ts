@@ -16,7 +16,7 @@ import { ErrorCode } from '../errors.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopOver, type Decision, type NextStop } from '../nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
 import { GAME_WIDE, LEAVING, READS_AWAITING, violationOf } from '../events/index.js';
 import { initialHolders, priorityPlayers } from '../rules/grandMelee.js';
 import { seatDistance } from '../rules/teams.js';
@@ -25,7 +25,7 @@ import { parseEvent } from '../schemas.js';
 import { awaitingOf } from '../view.js';
 import { initialState, sendStep, snapshotOf, step, type CompiledState, type StepResult } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/plan.js';
-import { coordinate, inCloneOrder, isTakingTurn, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
+import { coordinate, inCloneOrder, isTakingTurn, hooksFor, SHARED_FIELDS, sharedOf, tag, withTurn, type Marker, type Tagged } from '../grandMelee/coordinator.js';
 import { meleeView } from '../grandMelee/view.js';
 import type { TurnLogic } from '../game/logic.js';
 import { compiledStateOf } from './single.js';
@@ -146,7 +146,7 @@ function play(markers: readonly Marker[], routed: Routed, runtime: Parameters<ty
   let next = markers as Marker[];
   for (const { marker, event } of routed) {
     const current = next.find((m) => m.number === marker.number) as Marker;
-    const r = freshSendStep(current.turn, event, runtime);
+    const r = freshSendStep(current.turn, event, hooksFor(runtime, emitted, marker.number, many));
     emitted.push(...tag(r.emitted, marker.number, many));
     next = next.map((m) => (m === current ? withTurn(m, r.state) : m));
   }
@@ -161,16 +161,16 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     const holders = initialHolders(input.players, input.startingPlayer);
     const emitted: Tagged[] = [];
     const markers: Marker[] = holders.map((holder, i) => {
-      const first = initialState(turnPlan, { ...input, startingPlayer: holder }, initialContext, runtime);
+      const first = initialState(turnPlan, { ...input, startingPlayer: holder }, initialContext, hooksFor(runtime, emitted, i + 1, holders.length > 1));
       emitted.push(...tag(first.emitted, i + 1, holders.length > 1));
       return { number: i + 1, life: 'takingTurn', removals: 0, turn: first.state };
     });
     return { state: coordinate(markers, sharedOf((markers[0] as Marker).turn.context), turnPlan, emitted, runtime), emitted };
   },
 
-  restoreSnapshot(p: PersistedGame) {
+  restoreSnapshot(p: PersistedFull) {
     let shared: Partial<Record<(typeof SHARED_FIELDS)[number], unknown>> | null = null;
-    const markers: Marker[] = (p.markers ?? []).map((m: NonNullable<PersistedGame['markers']>[number]) => {
+    const markers: Marker[] = (p.markers ?? []).map((m: NonNullable<PersistedFull['markers']>[number]) => {
       const context = structuredClone(m.context);
       // The game's fields are one set of objects shared by every turn (checked equal by the
       // validation): the coordinator tells the turn that changed them by identity, as in a game
@@ -186,12 +186,12 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     const first = markers[0] as Marker;
     return {
       engine: PERSISTED_ENGINE,
-      format: PERSISTED_VERSION,
+      format: FULL_FORMAT,
       version,
       status: first.turn.status,
       state: first.turn.value,
-      context: structuredClone(first.turn.context),
-      markers: markers.map((m) => ({ number: m.number, life: m.life, removals: m.removals, state: m.turn.value, context: structuredClone(m.turn.context) })),
+      context: first.turn.context,
+      markers: markers.map((m) => ({ number: m.number, life: m.life, removals: m.removals, state: m.turn.value, context: m.turn.context })),
     };
   },
 

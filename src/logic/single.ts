@@ -12,7 +12,7 @@ import { ErrorCode, TurnEngineError } from '../errors.js';
 import { freshSendContext, fullGate, laneEvent } from '../gate.js';
 import { legalActionsOf } from '../legal.js';
 import { nextStopBy } from '../nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, type PersistedGame } from '../persistence/format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
 import { viewOf } from '../view.js';
 import { initialState, sendStep, snapshotOf, step, type CompiledState } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/plan.js';
@@ -55,21 +55,15 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
     return { state: first.state, emitted: first.emitted };
   },
 
-  restoreSnapshot(persisted: PersistedGame) {
+  restoreSnapshot(persisted: PersistedFull) {
     const { status, state, context } = persisted;
-    const restored = compiledStateOf(state, structuredClone(context), status);
+    // The validation's own copy of the snapshot (persistence/validate.ts): nothing shared with the caller.
+    const restored = compiledStateOf(state, context, status);
     return { state: { ...restored, context: cloneContext(restored.context) }, order: contextOrder(restored.context) };
   },
 
-  getPersistedSnapshot(state, version, order) {
-    return {
-      engine: PERSISTED_ENGINE,
-      format: PERSISTED_VERSION,
-      version,
-      status: state.status,
-      state: state.value,
-      context: structuredClone(inOrder(state.context, order)),
-    };
+  getPersistedSnapshot(state, version) {
+    return { engine: PERSISTED_ENGINE, format: FULL_FORMAT, version, status: state.status, state: state.value, context: state.context };
   },
 
   gate(state, raw) {

@@ -12,7 +12,7 @@ import { ErrorCode, TurnEngineError } from '../errors.js';
 import { freshSend, gateEvent } from '../gate.js';
 import { legalActionsOf } from '../legal.js';
 import { nextStopBy } from '../nextStop.js';
-import { PERSISTED_ENGINE, PERSISTED_VERSION, statePath, stateValue } from '../persistence/format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, statePath, stateValue } from '../persistence/format.js';
 import { viewOf } from '../view.js';
 import type { TurnLogic } from '../game/logic.js';
 
@@ -80,11 +80,11 @@ export const xstateLogic: TurnLogic<Snapshot, TurnEvent> = {
   getPersistedSnapshot(snapshot, version) {
     return {
       engine: PERSISTED_ENGINE,
-      format: PERSISTED_VERSION,
+      format: FULL_FORMAT,
       version,
       status: snapshot.status === 'done' ? 'done' : 'active',
       state: statePath(snapshot.value),
-      context: structuredClone(snapshot.context),
+      context: snapshot.context,
     };
   },
 

@@ -1,17 +1,22 @@
 /**
  * The persisted format of a game (CONTRACT.md, "Game": persist/restoreGame): plain JSON,
- * `{ engine, format, version, status, state, context, markers? }`, where `state` is the dotted
- * path of the chart's active leaf state, `context` the chart's context and `version` the view's
- * version; how states are written as paths; and how snapshots of earlier versions of the engine
- * are read as today's. Validation is src/persistence/validate.ts; neither builds a game.
+ * `{ engine, format, version, seq?, status, state, context, markers? }`, where `state` is the
+ * dotted path of the chart's active leaf state, `context` the chart's context and `version` the
+ * view's version; how states are written as paths; and how snapshots of earlier versions of the
+ * engine are read as today's. `persist()` writes format 3, the compact form of format 2 (fields
+ * at their defaults left out, src/persistence/compact.ts); a restored snapshot of format 3 is
+ * read back into format 2, the full form, which the validation (src/persistence/validate.ts)
+ * checks. None of these builds a game.
  */
 import type { TurnContext } from '../state.js';
 import type { TimeState } from '../table/time.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
-/** The version of the persisted format. */
-export const PERSISTED_VERSION = 2;
+/** The version of the persisted format `persist()` writes: the compact form (src/persistence/compact.ts). */
+export const PERSISTED_VERSION = 3;
+/** The version of the full form: every field written; what a compact snapshot is read back into, and what the validation checks. */
+export const FULL_FORMAT = 2;
 /** The largest turn number (CONTRACT: an integer from 1 to 2^31 - 1). */
 export const MAX_TURN = 2 ** 31 - 1;
 /**
@@ -28,17 +33,24 @@ export const MAX_RESTORED_TURN = 2 ** 30;
  */
 export const MAX_COUNT = 2 ** 48;
 
-/** A persisted game (see `game.persist()`). */
+/**
+ * A persisted game, as `game.persist()` writes it: plain JSON to store and hand back to
+ * `restoreGame` as it is (format 3, docs/api.md "Persisted games"). Its context lists only the
+ * fields that are not at their default values, some in a short form; read it through
+ * `restoreGame`, not field by field.
+ */
 export interface Persisted {
   engine: typeof PERSISTED_ENGINE;
   format: typeof PERSISTED_VERSION;
   /** The view's version when it was persisted. */
   version: number;
-  /** The `seq` of the last event the game emitted (CONTRACT v3: continued by restoreGame); absent in snapshots made before v3 (0). */
+  /** The `seq` of the last event the game emitted (CONTRACT v3: continued by restoreGame); absent: 0. */
   seq?: number;
-  status: 'active' | 'done';
+  /** Absent: 'active'. */
+  status?: 'active' | 'done';
   state: string;
-  context: TurnContext;
+  /** The fields of the turn's context that are not at their defaults (absent in a Grand Melee game: turn marker 1's). */
+  context?: PersistedContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
   /**
@@ -48,8 +60,36 @@ export interface Persisted {
   time?: TimeState;
 }
 
-/** A persisted Grand Melee turn marker. */
+/** The fields of a persisted turn's context that are not at their defaults (src/persistence/compact.ts). */
+export type PersistedContext = { [field: string]: unknown };
+
+/** A persisted Grand Melee turn marker (format 3): `life` absent is 'takingTurn', `removals` absent 0. */
 export interface PersistedMarker {
+  number: number;
+  life?: 'takingTurn' | 'waiting';
+  removals?: number;
+  state: string;
+  /** Its context's fields that are not at their defaults; after turn marker 1, the game's shared fields are marker 1's. */
+  context?: PersistedContext;
+}
+
+/** A persisted game in the full form (format 2): every field written. What the validation checks and the logics read and write. */
+export interface PersistedFull {
+  engine: typeof PERSISTED_ENGINE;
+  format: typeof FULL_FORMAT;
+  version: number;
+  /** Absent in snapshots made before v3 (0). */
+  seq?: number;
+  status: 'active' | 'done';
+  state: string;
+  context: TurnContext;
+  markers?: PersistedFullMarker[];
+  /** CONTRACT v3: the host's clock, the clocks and the seats, as in {@link Persisted} (the same in both forms). */
+  time?: TimeState;
+}
+
+/** A persisted Grand Melee turn marker in the full form. */
+export interface PersistedFullMarker {
   number: number;
   life: 'takingTurn' | 'waiting';
   removals: number;
@@ -82,7 +122,7 @@ export function stateValue(path: string): string | Record<string, unknown> {
 }
 
 /**
- * A snapshot of an earlier version of the engine, read as today's, each field in its place:
+ * A snapshot of an earlier version of the engine in the full form (format 2), read as today's, each field in its place:
  * the lands of the turn counted in one number, `context.landsPlayed` (the active player's), become
  * `landsPlayedBy` (805.4c); a context without `endedInSend` gets it (false: snapshots are taken
  * between sends); one without `extraTurn` (before v3) is in a regular turn. Anything else is

@@ -11,16 +11,17 @@ import type { TurnContext } from '../state.js';
 import { MAX_AMOUNT } from '../fields.js';
 import { MAX_EMPTY_TURNS_PER_PLAYER } from '../rules/limits.js';
 import { markerCount } from '../rules/grandMelee.js';
+import { startingCandidates } from '../rules/pregame.js';
 import { triggerOrderDue } from '../rules/priority.js';
 import { influenceOf, rangesOf } from '../rules/teams.js';
 import { sharesTurns, unitOf } from '../rules/units.js';
 import { turnPlan } from '../compiled/plan.js';
-import { MAX_COUNT, MAX_RESTORED_TURN, type Persisted } from './format.js';
+import { MAX_COUNT, MAX_RESTORED_TURN, type PersistedFull } from './format.js';
 
 /** A named fact of a persisted game: its first problem (the field, and what it contradicts), or null. */
 export interface SnapshotInvariant {
   readonly name: string;
-  readonly problem: (p: Persisted) => string | null;
+  readonly problem: (p: PersistedFull) => string | null;
 }
 
 const list = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join(', ');
@@ -174,6 +175,12 @@ const pregameBeforeTurnOne: SnapshotInvariant = {
     const seats = new Set(c.seats);
     if (!seats.has(pre.chooser)) return `context.pregame.chooser: '${pre.chooser}' is not one of context.seats`;
     if (pre.starting !== null && !seats.has(pre.starting)) return `context.pregame.starting: '${pre.starting}' is not one of context.seats`;
+    // CR 904.6, 809.4: the archenemy, or an emperor, goes first; the chooser is drawn among them as the game begins (with every seat in it).
+    const candidates = startingCandidates({ players: c.seats, teams: c.teams, variant: c.variant });
+    for (const field of ['chooser', 'starting'] as const) {
+      const who = pre[field];
+      if (candidates !== null && who !== null && !candidates.includes(who)) return `context.pregame.${field}: '${who}' is not among those who may go first in '${c.variant}' (${list(candidates)}; CR 904.6, 809.4)`;
+    }
     for (const field of ['kept', 'decided', 'handsDone'] as const) {
       const xs = pre[field];
       const bad = xs.findIndex((x, i) => !seats.has(x) || xs.indexOf(x) !== i);
@@ -300,7 +307,7 @@ export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
 ];
 
 /** The first problem of the invariants given, or null. */
-export function invariantProblem(p: Persisted, invariants: readonly SnapshotInvariant[]): string | null {
+export function invariantProblem(p: PersistedFull, invariants: readonly SnapshotInvariant[]): string | null {
   for (const invariant of invariants) {
     const problem = invariant.problem(p);
     if (problem !== null) return problem;

@@ -39,8 +39,9 @@ import { turnPlan } from '../compiled/plan.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
 import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
+import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, type PersistedFullMarker, upgraded } from './format.js';
+import { expandPersisted, SnapshotProblem } from './compact.js';
 import { buildTimeSchema, timeProblem } from './time.js';
-import { MAX_TURN, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedMarker, upgraded } from './format.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
@@ -192,7 +193,7 @@ function buildPersistedSchema() {
 
   return z.strictObject({
     engine: z.enum([PERSISTED_ENGINE]),
-    format: z.number().check(z.refine((v) => v === PERSISTED_VERSION)),
+    format: z.number().check(z.refine((v) => v === FULL_FORMAT)),
     version: Whole,
     seq: z.optional(Whole),
     status: z.enum(['active', 'done']),
@@ -209,7 +210,7 @@ let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
 
 
 /** Checks the facts that tie the fields of a persisted game together. Returns the first problem. */
-function consistencyProblem(p: Persisted): string | null {
+function consistencyProblem(p: PersistedFull): string | null {
   const c = p.context;
   const seats = new Set(c.seats);
   if (seats.size !== c.seats.length) return 'context.seats: a player appears twice';
@@ -317,7 +318,7 @@ function consistencyProblem(p: Persisted): string | null {
 }
 
 /** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), then the consistency of its fields. */
-function turnProblem(p: Persisted): string | null {
+function turnProblem(p: PersistedFull): string | null {
   return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
 }
 
@@ -333,8 +334,8 @@ function tagsOf(path: string): ReadonlySet<string> {
 }
 
 /** The first problem of a persisted Grand Melee game; `check` is the consistency check of one turn. */
-function meleeProblem(p: Persisted, check: (one: Persisted) => string | null): string | null {
-  const markers = p.markers as PersistedMarker[];
+function meleeProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null {
+  const markers = p.markers as PersistedFullMarker[];
   const first = markers[0];
   if (first === undefined) return 'markers: a Grand Melee game needs at least one turn marker';
   if (first.state !== p.state || JSON.stringify(first.context) !== JSON.stringify(p.context)) return "state, context: must be turn marker 1's (markers[0])";
@@ -343,7 +344,7 @@ function meleeProblem(p: Persisted, check: (one: Persisted) => string | null): s
   for (const [i, m] of markers.entries()) {
     const at = `markers[${i}]`;
     if (m.context.variant !== 'grandMelee') return `${at}.context.variant: turn markers exist only in 'grandMelee' (CR 807.4)`;
-    if (i > 0 && m.number <= (markers[i - 1] as PersistedMarker).number) return `${at}.number: turn markers are listed once each, in increasing number`;
+    if (i > 0 && m.number <= (markers[i - 1] as PersistedFullMarker).number) return `${at}.number: turn markers are listed once each, in increasing number`;
     if (!Number.isSafeInteger(m.removals) || m.removals < 0 || m.removals > 64) return `${at}.removals: must be an integer from 0 to 64`;
     if (JSON.stringify(m.context.seats) !== JSON.stringify(first.context.seats)) return `${at}.context.seats: differs from turn marker ${first.number}'s`;
     for (const field of SHARED_FIELDS) {
@@ -361,14 +362,26 @@ function meleeProblem(p: Persisted, check: (one: Persisted) => string | null): s
   return null;
 }
 
-/** Validates an untrusted persisted game. Returns it typed, or the reason it is not one. */
-export function parsePersisted(value: unknown): ParseResult<Persisted> {
+/**
+ * Validates an untrusted persisted game: a compact one (format 3) read back into the full form
+ * first (compact.ts), an earlier one upgraded (format.ts). Returns it in the full form, typed, or
+ * the reason it is not one: a copy of its own, plain data, whose objects list their keys in the
+ * order they came in (the schema's output lists them in its own order), so that the restored
+ * game persists to the same JSON.
+ */
+export function parsePersisted(value: unknown): ParseResult<PersistedFull> {
   try {
     const bounds = checkBounds(value);
     if (bounds !== null) return { ok: false, message: bounds };
-    const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(upgraded(value));
+    // Read once, into plain data (a proxy or a function cannot be copied), and bounded again: a getter may answer differently the second time.
+    const copy: unknown = structuredClone(value);
+    const copyBounds = checkBounds(copy);
+    if (copyBounds !== null) return { ok: false, message: copyBounds };
+    const full = expandPersisted(copy);
+    const input = full === copy ? upgraded(copy) : full;
+    const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(input);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
-    const persisted = parsed.data as unknown as Persisted;
+    const persisted = input as PersistedFull;
     const problem =
       invariantProblem(persisted, GAME_INVARIANTS) ??
       (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
@@ -376,6 +389,7 @@ export function parsePersisted(value: unknown): ParseResult<Persisted> {
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {
+    if (err instanceof SnapshotProblem) return { ok: false, message: err.message };
     let why = 'reading it threw';
     try {
       why = `reading it threw: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200);

@@ -2,7 +2,7 @@
  * The table's view of a game's turn (src/table/time.ts, {@link TimedTurn}) over any turn logic:
  * what the game shell hands the table for one send.
  */
-import type { GameHooksRuntime } from '../../machines/hooks.js';
+import { numberEvents, type GameHooksRuntime } from '../../machines/hooks.js';
 import type { TurnView } from '../contract.js';
 import { isRefusal, type TurnLogic } from '../game/logic.js';
 import type { TimedTurn } from './time.js';
@@ -28,8 +28,8 @@ export function timedTurnOf<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRunt
           runtime.numbers.delete(e);
           runtime.seq--;
         }
-      } else if (e.seq === undefined && runtime.numbers?.has(e) !== true) {
-        (runtime.numbers ??= new Map()).set(e, ++runtime.seq);
+      } else {
+        numberEvents(runtime, [e]);
       }
     },
   };

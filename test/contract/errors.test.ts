@@ -116,7 +116,7 @@ describe('restoreGame refuses what is not a persisted game', () => {
     ['a turn of 2^31 (over 2^31 - 1)', (p) => ({ ...p, context: { ...p.context, turn: 2 ** 31 } })],
     ['an active player who left the game', (p) => ({ ...p, context: { ...p.context, activePlayer: 'Z' } })],
     ['a step of another phase', (p) => ({ ...p, context: { ...p.context, step: 'cleanup' } })],
-    ['a __proto__ key', (p) => JSON.parse(JSON.stringify(p).replace('"manaPool":{', '"manaPool":{"__proto__":{"polluted":1},'))],
+    ['a __proto__ key', (p) => JSON.parse(JSON.stringify(p).replace('"context":{', '"context":{"manaPool":{"__proto__":{"polluted":1}},'))],
     ['deeply nested junk', (p) => {
       let deep: unknown = 1;
       for (let i = 0; i < 10_000; i++) deep = [deep];

@@ -6,15 +6,18 @@
  * the game it restored got stuck or could not be saved.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame, TurnEngineError, type Game, type GameOptions, type Persisted } from '../../src/index.js';
+import { createGame, restoreGame, TurnEngineError, type Game, type GameOptions } from '../../src/index.js';
+import type { PersistedFull } from '../../src/persistence/format.js';
+import { fullSnapshot } from '../support/persisted.js';
 import { GAME_INVARIANTS, TURN_INVARIANTS } from '../../src/persistence/invariants.js';
 import { MAX_COUNT, MAX_RESTORED_TURN } from '../../src/persistence/format.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
 
-type Snapshot = Persisted & Record<string, unknown>;
+/** A snapshot in the full form (format 2): every field there to break. */
+type Snapshot = PersistedFull & Record<string, unknown>;
 
 function snapshotOf(game: Game): Snapshot {
-  return JSON.parse(JSON.stringify(game.persist())) as Snapshot;
+  return fullSnapshot(game) as Snapshot;
 }
 
 /** 'restored', or the refusal's code and message. */
@@ -168,6 +171,14 @@ describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => 
   it('an active player during the pregame', () => {
     const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
     expect(restoring(changed(s, (x) => (x.context.activePlayer = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame: before turn 1 there is no active player/);
+  });
+  it('a chooser of the starting player who may not go first (CR 904.6: the archenemy; 809.4: an emperor): the game would wait for a choice nobody may make', () => {
+    const archenemy = snapshotOf(createGame({ players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }], pregame: true, seed: 5 }));
+    expect(archenemy.context.pregame?.chooser).toBe('E');
+    expect(restoring(changed(archenemy, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'archenemy' \("E"; CR 904\.6/);
+    const emperor = snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, pregame: true, seed: 2 }));
+    expect(restoring(changed(emperor, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'emperor'/);
+    expect(restoring(emperor)).toBe('restored');
   });
   it('a player putting cards on the bottom who did not keep', () => {
     const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));

@@ -115,13 +115,15 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
     expect(unlisted).toBeGreaterThan(1000);
   });
 
-  it('a game restored at a random point plays 1,000 random actions to its end or on, never stuck', () => {
+  it('a game restored at a random point plays 1,000 random actions to its end or on, never stuck, exactly as the original does', () => {
     assertProperty(
       fc.property(setupArb, fc.integer({ min: 0, max: 150 }), (setup, length) => {
         const { game } = playRandom(setup, length);
-        const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+        const saved = JSON.stringify(game.persist());
+        const restored = restoreGame(JSON.parse(saved));
         expect(restored.view()).toEqual(game.view());
-        // The restored game goes on under the same random mix.
+        expect(JSON.stringify(restored.persist())).toBe(saved);
+        // The restored game goes on under the same random mix, and the original with it: the same answers, views, actions and snapshots.
         const r = seededRandom(setup.seed + 3);
         for (let i = 0; i < 1000 && restored.view().gameOver === null; i++) {
           const view = restored.view();
@@ -129,9 +131,18 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
           expect(actions.length, `stuck in turn ${view.turn}, ${view.phase}/${view.step}`).toBeGreaterThan(0);
           const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
           const action = pass !== undefined && r() < 0.8 ? pass : actions[Math.floor(r() * actions.length)]!;
-          const result = restored.send(fill(action, view, r, 100_000 + i, sharesTurns(setup)));
+          const event = fill(action, view, r, 100_000 + i, sharesTurns(setup));
+          const result = restored.send(event);
           expect(result.ok ? 'ok' : result.error.message).toBe('ok');
+          expect(game.send(event)).toEqual(result);
+          if (i % 10 === 0) {
+            expect(restored.view()).toEqual(game.view());
+            expect(restored.legalActions()).toEqual(game.legalActions());
+            expect(JSON.stringify(restored.persist())).toBe(JSON.stringify(game.persist()));
+          }
         }
+        expect(restored.view()).toEqual(game.view());
+        expect(JSON.stringify(restored.persist())).toBe(JSON.stringify(game.persist()));
       }),
       { numRuns: 10 },
     );

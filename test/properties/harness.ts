@@ -211,7 +211,8 @@ export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, r
  * Plays a random game of `length` events, checking each: `send` never throws, a refusal
  * changes nothing and emits nothing, nothing pollutes Object.prototype, and the properties
  * of {@link checkView} hold after every accepted event. Every `restore` event replaces the
- * game with `restoreGame(JSON(persist()))`, which must show the same view and legal actions.
+ * game with `restoreGame(JSON(persist()))`, which must show the same view and legal actions and
+ * persist to the same JSON (the compact format, src/persistence/compact.ts, read back exactly).
  * `watch` is given every game played (the first and each restored one) before its first event,
  * for properties that look from outside (listeners, subscribers).
  */
@@ -249,9 +250,11 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
     const view = game.view();
     const roll = r() * total;
     if (roll < mix.restore) {
-      const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+      const saved = JSON.stringify(game.persist());
+      const copy = restoreGame(JSON.parse(saved));
       check(same(copy.view(), view), 'restoreGame(persist()) shows the same view');
       check(same(copy.legalActions(), game.legalActions()), 'restoreGame(persist()) offers the same actions');
+      check(JSON.stringify(copy.persist()) === saved, `restoreGame(persist()) persists differently: ${saved} became ${JSON.stringify(copy.persist())}`);
       game = copy;
       listen(game);
       if (twin !== null) twin = restoreInterpreterGame(JSON.parse(JSON.stringify(twin.persist())));

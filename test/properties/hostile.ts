@@ -3,7 +3,9 @@
  * values of the wrong type for each, and a proxy that counts how much of an input the
  * engine reads (so "bounded work" is checked by counting, not by timing).
  */
-import { createGame, restoreGame, TurnEngineError, type Game, type PersistedGame } from '../../src/index.js';
+import { createGame, restoreGame, TurnEngineError, type Game } from '../../src/index.js';
+import type { PersistedFull } from '../../src/persistence/format.js';
+import { fullSnapshot } from '../support/persisted.js';
 
 /** A three-player game in combat with every part of the context filled in. */
 export function richGame(): Game {
@@ -27,9 +29,9 @@ export function richGame(): Game {
   return game;
 }
 
-/** The rich game's snapshot, as it comes back from JSON. */
-export function richSnapshot(): PersistedGame {
-  return JSON.parse(JSON.stringify(richGame().persist())) as PersistedGame;
+/** The rich game's snapshot in the full form (format 2, every field written), as it comes back from JSON. */
+export function richSnapshot(): PersistedFull {
+  return fullSnapshot(richGame());
 }
 
 /** A path into a JSON value: keys and indexes. */

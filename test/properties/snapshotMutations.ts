@@ -5,7 +5,7 @@
  * relabelled, another game's teams, ranges or triggers being ordered, turn markers removed or
  * added, counts at their caps). Applied to the snapshots of snapshotPool.ts.
  */
-import type { Persisted } from '../../src/index.js';
+import type { PersistedFull as Persisted } from '../../src/persistence/format.js';
 import { seededRandom } from '../../src/simulation.js';
 import { allPaths, getAt, type Path } from './hostile.js';
 import type { PoolEntry } from './snapshotPool.js';
@@ -52,7 +52,7 @@ export function wrongType(original: unknown): unknown[] {
 }
 
 /** Every path of a snapshot whose value may be mutated (the root excluded). */
-export function mutablePaths(snapshot: Persisted): Path[] {
+export function mutablePaths(snapshot: object): Path[] {
   return allPaths(snapshot).filter((p) => p.length > 0);
 }
 
@@ -61,7 +61,7 @@ export function mutablePaths(snapshot: Persisted): Path[] {
  * value of the same type (a player named elsewhere, a state, a variant, another marker's
  * context...), and for records of players, the record of another player.
  */
-export function contradicting(snapshot: Persisted, path: Path, r: Random): unknown[] {
+export function contradicting(snapshot: object, path: Path, r: Random): unknown[] {
   const original = getAt(snapshot, path);
   const text = JSON.stringify(original);
   const same = (valuesByKind(snapshot).get(kindOf(original)) ?? []).filter((v) => v.text !== text);
@@ -73,7 +73,7 @@ export function contradicting(snapshot: Persisted, path: Path, r: Random): unkno
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** The values of a snapshot's fields by kind, as JSON (made once per snapshot). */
-function valuesByKind(snapshot: Persisted): Map<string, { text: string }[]> {
+function valuesByKind(snapshot: object): Map<string, { text: string }[]> {
   let out = valuesOf.get(snapshot);
   if (out === undefined) {
     out = new Map();
@@ -85,7 +85,7 @@ function valuesByKind(snapshot: Persisted): Map<string, { text: string }[]> {
   }
   return out;
 }
-const valuesOf = new WeakMap<Persisted, Map<string, { text: string }[]>>();
+const valuesOf = new WeakMap<object, Map<string, { text: string }[]>>();
 
 /** A field of the persisted format: a path with its indexes as '#', its players as '<player>', a turn marker's fields as the game's ('markers.#.context.turn' is 'context.turn'). */
 export function fieldOf(path: Path): string {
@@ -103,7 +103,7 @@ export function occurrenceFor(where: readonly { entry: number; path: Path }[], k
 }
 
 /** Where each field of the format occurs in the pool: the entry and the path, every occurrence. */
-export function occurrences(pool: readonly PoolEntry[]): Map<string, { entry: number; path: Path }[]> {
+export function occurrences(pool: readonly PoolEntry<object>[]): Map<string, { entry: number; path: Path }[]> {
   const out = new Map<string, { entry: number; path: Path }[]>();
   pool.forEach((e, entry) => {
     for (const path of mutablePaths(e.snapshot)) {
@@ -120,8 +120,8 @@ export const MUTATION_KINDS: readonly MutationKind[] = ['delete', 'wrongType', '
  * The `k`-th mutation of a kind for one occurrence of a field: its value among the values of
  * that kind (another game's value at the same field, for 'swapped'); null when there is none.
  */
-export function mutationOf(pool: readonly PoolEntry[], where: { entry: number; path: Path }, kind: MutationKind, k: number, fields: Map<string, { entry: number; path: Path }[]>): Mutation | null {
-  const snapshot = (pool[where.entry] as PoolEntry).snapshot;
+export function mutationOf(pool: readonly PoolEntry<object>[], where: { entry: number; path: Path }, kind: MutationKind, k: number, fields: Map<string, { entry: number; path: Path }[]>): Mutation | null {
+  const snapshot = (pool[where.entry] as PoolEntry<object>).snapshot;
   const original = getAt(snapshot, where.path);
   const pick = (values: readonly unknown[]) => (values.length === 0 ? null : { path: where.path, kind, value: values[k % values.length] });
   switch (kind) {
@@ -137,7 +137,7 @@ export function mutationOf(pool: readonly PoolEntry[], where: { entry: number; p
       const others = (fields.get(fieldOf(where.path)) ?? []).filter((o) => o.entry !== where.entry);
       for (let i = 0; i < Math.min(others.length, 64); i++) {
         const o = others[(k + i * 7919) % others.length] as { entry: number; path: Path };
-        const value = getAt((pool[o.entry] as PoolEntry).snapshot, o.path);
+        const value = getAt((pool[o.entry] as PoolEntry<object>).snapshot, o.path);
         if (JSON.stringify(value) !== text) return { path: where.path, kind, value: structuredClone(value) };
       }
       return null;
@@ -220,7 +220,7 @@ export function contradictions(pool: readonly PoolEntry[]): { entry: number; lab
 }
 
 /** The snapshot with a mutation applied (a deep copy: the pool is never changed). */
-export function applied(snapshot: Persisted, m: Mutation): unknown {
+export function applied(snapshot: object, m: Mutation): unknown {
   const copy = structuredClone(snapshot) as unknown as Record<string | number, unknown>;
   const parent = getAt(copy, m.path.slice(0, -1)) as Record<string | number, unknown>;
   const key = m.path[m.path.length - 1] as string | number;

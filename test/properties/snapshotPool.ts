@@ -8,16 +8,18 @@
  * snapshotMutations.ts.
  */
 import { createGame, restoreGame, TurnEngineError, type Game, type GameOptions, type Persisted, type TurnEvent } from '../../src/index.js';
+import type { PersistedFull } from '../../src/persistence/format.js';
+import { fullSnapshot } from '../support/persisted.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
 
 type Random = () => number;
 
-/** A persisted game of a real game, with what it shows (for the mutations that need another game's). */
-export interface PoolEntry {
+/** A persisted game of a real game, with what it shows (for the mutations that need another game's): in the full form (format 2), or as persist() writes it (format 3, {@link compactPool}). */
+export interface PoolEntry<S extends object = PersistedFull> {
   /** What the snapshot is of: the variant and the moment ('emperor, combat'). */
   name: string;
-  snapshot: Persisted;
+  snapshot: S;
 }
 
 const TEAMS = {
@@ -43,13 +45,13 @@ export const POOL_SETUPS: readonly (GameOptions & { seed: number })[] = [
 ];
 
 /** What a snapshot shows, by the moments the pool wants one of each. */
-function momentsOf(p: Persisted, game: Game): string[] {
+function momentsOf(p: PersistedFull, game: Game): string[] {
   const out = new Set<string>();
   for (const m of p.markers ?? [{ context: p.context }]) for (const moment of contextMoments(p, m.context, game)) out.add(moment);
   return [...out];
 }
 
-function contextMoments(p: Persisted, c: Persisted['context'], game: Game): string[] {
+function contextMoments(p: PersistedFull, c: PersistedFull['context'], game: Game): string[] {
   const out: string[] = [];
   const view = game.view();
   const awaiting = view.awaiting ?? view.turns?.find((t) => t.awaiting?.kind === 'discard')?.awaiting;
@@ -112,7 +114,7 @@ export function snapshotPool(length = 200): PoolEntry[] {
     const game = createGame(options);
     const seen = new Set<string>();
     const keep = (moment: string) => {
-      pool.push({ name: `${variant} (seed ${options.seed}), ${moment}`, snapshot: JSON.parse(JSON.stringify(game.persist())) as Persisted });
+      pool.push({ name: `${variant} (seed ${options.seed}), ${moment}`, snapshot: fullSnapshot(game) });
       seen.add(moment);
     };
     keep('the start');
@@ -122,7 +124,7 @@ export function snapshotPool(length = 200): PoolEntry[] {
       // With clocks, the host's clock on every event (some far apart: clocks run out, seats drop and come back).
       const event = options.clock === undefined ? untimed : i % 9 === 4 ? { type: 'SET_SEAT_STATUS', player: game.view().players[i % game.view().players.length], status: i % 18 === 4 ? 'away' : 'connected', at: 900 * i } : { ...(untimed as object), at: 900 * i };
       if (!game.send(event as TurnEvent).ok) continue;
-      const p = game.persist();
+      const p = fullSnapshot(game);
       for (const moment of momentsOf(p, game)) if (!seen.has(moment)) keep(moment);
       // A player leaves now and then, so that games without one are few.
       if (i === Math.floor(length / 2) && game.view().players.length > 2) {
@@ -141,12 +143,19 @@ export function snapshotPool(length = 200): PoolEntry[] {
   return pool;
 }
 
+/** The pool's snapshots as persist() writes them (format 3, the compact form); the earlier format's left out. */
+export function compactPool(pool: readonly PoolEntry[]): PoolEntry<Persisted>[] {
+  return pool
+    .filter((e) => !e.name.endsWith('in the earlier format'))
+    .map((e) => ({ name: `${e.name} (compact)`, snapshot: JSON.parse(JSON.stringify(restoreGame(e.snapshot).persist())) as Persisted }));
+}
+
 /** A snapshot as an earlier version of the engine wrote it: `landsPlayed` (the active player's count) for `landsPlayedBy`, no `endedInSend`. */
-export function earlierFormat(snapshot: Persisted): Persisted {
+export function earlierFormat(snapshot: PersistedFull): PersistedFull {
   const c = snapshot.context as unknown as Record<string, unknown>;
   const lands = snapshot.context.landsPlayedBy[snapshot.context.activePlayer ?? ''] ?? 0;
   const context = Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'endedInSend').map(([k, v]) => (k === 'landsPlayedBy' ? ['landsPlayed', lands] : [k, v])));
-  return { ...structuredClone(snapshot), context: context as unknown as Persisted['context'] };
+  return { ...structuredClone(snapshot), context: context as unknown as PersistedFull['context'] };
 }
 
 /** Players concede, last first, until the game is over. */
@@ -218,7 +227,7 @@ export function playToTheEnd(start: Game, seed: number, length = 40): void {
     }
     if (!result.ok && (mustPass || !REFUSALS.has(result.error.code))) throw new PlayFailure(`${JSON.stringify(event)} refused: ${result.error.code} ${result.error.message} (after ${recent.slice(-6).join(', ')})`);
   };
-  const { teams, variant } = game.persist().context;
+  const { teams, variant } = fullSnapshot(game).context;
   const options: GameOptions = { players: [], variant, ...(teams === null ? {} : { teams }) };
   for (let i = 0; i < length && game.view().gameOver === null; i++) {
     if (i === Math.floor(length / 2)) game = roundTrip(game, `after ${i} events`);

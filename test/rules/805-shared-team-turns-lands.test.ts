@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { restoreGame } from '../../src/index.js';
 import { play } from '../support/dsl.js';
+import { fullSnapshot } from '../support/persisted.js';
 
 const twoHeadedGiant = { players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant' as const, teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] };
 
@@ -37,7 +38,7 @@ describe('land drops with shared team turns (CR 805.4c)', () => {
     const t = play({ players: ['A', 'B'] });
     t.passUntil({ step: 'main' });
     t.send({ type: 'PLAY_LAND', player: 'A' });
-    const persisted = JSON.parse(JSON.stringify(t.game.persist())) as { context: Record<string, unknown> };
+    const persisted = fullSnapshot(t.game) as unknown as { context: Record<string, unknown> };
     // That version had neither landsPlayedBy nor endedInSend.
     const old = Object.fromEntries(Object.entries(persisted.context).filter(([k]) => k !== 'endedInSend').map(([k, v]) => (k === 'landsPlayedBy' ? ['landsPlayed', 1] : [k, v])));
     const restored = restoreGame({ ...persisted, context: old });

@@ -8,6 +8,7 @@ import { plainestAnswerTo, plainestFill } from '../../src/legal.js';
 import { simulate } from '../../src/simulation.js';
 import { DEFAULT_MIX, playRandom } from '../properties/harness.js';
 import { actorOf } from '../../src/xstate.js';
+import { fullForm, fullSnapshot } from '../support/persisted.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
@@ -62,9 +63,9 @@ describe('Grand Melee options (CR 807.1, 807.2)', () => {
 
   it('807.2a-b: range of influence 1 and attack left by default', () => {
     const game = melee();
-    const ctx = JSON.parse(JSON.stringify(game.persist())).context;
+    const ctx = fullSnapshot(game).context;
     expect(ctx.attack).toBe('left');
-    expect(Object.values(ctx.ranges)).toEqual(Array(10).fill(1));
+    expect(Object.values(ctx.ranges ?? {})).toEqual(Array(10).fill(1));
   });
 });
 
@@ -227,7 +228,8 @@ describe('persistence of Grand Melee games', () => {
   });
 
   it('refuses inconsistent snapshots with INVALID_SNAPSHOT naming the field', () => {
-    const good = JSON.parse(JSON.stringify(simulate({ variant: 'grandMelee', turns: 2, seed: 5 }).game.persist()));
+    // In the full form (format 2): every field of every turn marker written.
+    const good = JSON.parse(JSON.stringify(fullSnapshot(simulate({ variant: 'grandMelee', turns: 2, seed: 5 }).game)));
     const refusal = (mutate: (p: typeof good) => void) => {
       const p = structuredClone(good);
       mutate(p);
@@ -254,7 +256,7 @@ describe('Grand Melee games found by the soak (each failed before its fix)', () 
     expect(game.send({ type: 'HAND_SIZE', player: 'F', size: 3, turnMarker: 2 }).ok).toBe(true);
     expect(game.send({ type: 'CONCEDE', player: 'G' }).ok).toBe(true);
     const persisted = JSON.parse(JSON.stringify(game.persist()));
-    for (const m of persisted.markers) {
+    for (const m of fullForm(persisted).markers ?? []) {
       expect(m.context.handSizes.F).toBe(3);
       expect(m.context.players).not.toContain('G');
       // Every player in the game has a count; G's spells of this turn stay until it ends (800.4i).

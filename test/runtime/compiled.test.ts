@@ -256,7 +256,7 @@ describe('compiled Game', () => {
     expect(Object.keys(actorOf(compiled).getSnapshot().context)).toEqual(Object.keys(actorOf(onXState).getSnapshot().context));
     const inspected = createGame({ players: ['A', 'B'], seed: 2 });
     actorOf(inspected, { inspect: () => undefined });
-    expect(Object.keys(game.persist().context)).toEqual(Object.keys(inspected.persist().context));
+    expect(Object.keys(game.persist().context ?? {})).toEqual(Object.keys(inspected.persist().context ?? {}));
   });
 
   it('plays out forks to turn 20 (the simulate API)', () => {

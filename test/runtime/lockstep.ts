@@ -144,6 +144,6 @@ export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
 if (process.argv[2] === 'record') {
   const count = Number(process.argv[3] ?? 2000);
   const games = Array.from({ length: count }, (_, n) => playLockstep(n));
-  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound), and anew for the compact persisted format 3 (300 games compared with the format-2 engine, persisted games read back to the full form and keys sorted: identical), and anew after Grand Melee's checkpoints were shown their events as emitted (turnMarker, no echo of a player leaving, seq in order of emission: 92 Grand Melee games changed, no other); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
   console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
 }

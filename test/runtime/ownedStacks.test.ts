@@ -9,6 +9,7 @@ import { createGame, type CheckpointHook, type Game, type TurnEvent } from '../.
 import { actorOf } from '../../src/xstate.js';
 import { OwnedStacks } from '../../src/game/ownedStacks.js';
 import type { StackObject } from '../../src/contract.js';
+import { fullForm } from '../support/persisted.js';
 
 const PASS_A: TurnEvent = { type: 'PASS_PRIORITY', player: 'A' };
 const PASS_B: TurnEvent = { type: 'PASS_PRIORITY', player: 'B' };
@@ -144,7 +145,7 @@ describe('what others hold of a game never changes when it resolves (issue 21, p
       // The forks have this hook too: only the game's own checks read it.
       if (game === null || !reading) return undefined;
       const state = (game as unknown as { state: { context: { stack: StackObject[] } } }).state;
-      seen.push({ view: ids(game), persisted: game.persist().context.stack.map((o) => o.id), state: state.context.stack.map((o) => o.id) });
+      seen.push({ view: ids(game), persisted: fullForm(game.persist()).context.stack.map((o) => o.id), state: state.context.stack.map((o) => o.id) });
       forks.push(game.fork());
       void game.legalActions();
       void game.nextStop();
@@ -188,6 +189,6 @@ describe('what others hold of a game never changes when it resolves (issue 21, p
     expect(game.persist()).toEqual(before);
     fail = false;
     expect(game.send(PASS_B).ok).toBe(true);
-    expect(game.view().stack.map((o) => o.id)).toEqual(before.context.stack.slice(0, -1).map((o) => o.id));
+    expect(game.view().stack.map((o) => o.id)).toEqual(fullForm(before).context.stack.slice(0, -1).map((o) => o.id));
   });
 });

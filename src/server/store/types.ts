@@ -1,6 +1,6 @@
 /**
  * The durable store of served games: one interface, three implementations (MemoryStore,
- * PGliteStore, PostgresStore) over one schema (see ./schema.sql for the SQL ones).
+ * PGliteStore, PostgresStore) over one schema (see ./schema.ts for the SQL ones).
  *
  * Contract ("Serving games"): setup, current snapshot with version and seq, the host's own
  * state, one row per accepted send (event, checkpoint results, `at`), a snapshot every 256
@@ -100,7 +100,7 @@ export interface GameStore {
   acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (only if `owner` holds it). */
   releaseLease(gameId: string, owner: string): Promise<void>;
-  /** Ids of the games in the store (newest first), at most `limit`. */
+  /** Ids of the games in the store (newest first: by `createdAt`, then by id descending), at most `limit` (default 100). */
   listGames(limit?: number): Promise<string[]>;
   /** Closes connections. */
   close(): Promise<void>;

@@ -1,0 +1,161 @@
+/**
+ * `MemoryStore`: the GameStore in this process's memory, for tests and for a server that may
+ * lose its games when it stops. It behaves as the SQL stores do (the same checks, the same
+ * refusals, the same JSON round trip: what it returns is a fresh copy parsed from the JSON it
+ * kept), but only within one process: two processes never share a MemoryStore.
+ */
+import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLimit, checkNewGame, toJson } from './checks.js';
+import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
+
+/** A snapshot is kept every this many versions (and the first one, at createGame). */
+export const KEEP_SNAPSHOT_EVERY = 256;
+
+interface Row {
+  gameId: string;
+  setup: string;
+  snapshot: string;
+  version: number;
+  seq: number;
+  hostState: string;
+  tokenHashes: string;
+  owner: string | null;
+  leaseUntil: number;
+  finished: boolean;
+  createdAt: number;
+  sends: { version: number; seq: number; event: string; results: string; at: number | null }[];
+  snapshots: { version: number; seq: number; snapshot: string }[];
+}
+
+const parse = (text: string): unknown => JSON.parse(text) as unknown;
+
+/** The GameStore in memory (one process). */
+export class MemoryStore implements GameStore {
+  private readonly games = new Map<string, Row>();
+  private closed = false;
+
+  async init(): Promise<void> {
+    this.open('init');
+  }
+
+  async createGame(game: NewStoredGame): Promise<void> {
+    this.open('createGame');
+    checkNewGame(game);
+    const row: Row = {
+      gameId: game.gameId,
+      setup: toJson('createGame', 'game.setup', game.setup),
+      snapshot: toJson('createGame', 'game.snapshot', game.snapshot),
+      version: game.version,
+      seq: game.seq,
+      hostState: toJson('createGame', 'game.hostState', game.hostState),
+      tokenHashes: toJson('createGame', 'game.tokenHashes', game.tokenHashes),
+      owner: null,
+      leaseUntil: 0,
+      finished: false,
+      createdAt: game.createdAt,
+      sends: [],
+      snapshots: [],
+    };
+    if (this.games.has(game.gameId)) throw new GameExistsError(game.gameId);
+    row.snapshots.push({ version: row.version, seq: row.seq, snapshot: row.snapshot });
+    this.games.set(game.gameId, row);
+  }
+
+  async loadGame(gameId: string): Promise<StoredGame | null> {
+    this.open('loadGame');
+    checkId('loadGame', 'gameId', gameId);
+    const row = this.games.get(gameId);
+    if (row === undefined) return null;
+    return {
+      gameId: row.gameId,
+      setup: parse(row.setup),
+      snapshot: parse(row.snapshot),
+      version: row.version,
+      seq: row.seq,
+      hostState: parse(row.hostState),
+      tokenHashes: parse(row.tokenHashes) as Record<string, string>,
+      createdAt: row.createdAt,
+      owner: row.owner,
+      leaseUntil: row.leaseUntil,
+      finished: row.finished,
+    };
+  }
+
+  async appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult> {
+    this.open('appendSend');
+    checkAppend(gameId, expectedVersion, owner, now, write);
+    // Everything is serialized and checked before the first change: nothing is half written.
+    const event = toJson('appendSend', 'write.send.event', write.send.event);
+    const results = toJson('appendSend', 'write.send.results', write.send.results);
+    const snapshot = toJson('appendSend', 'write.snapshot', write.snapshot);
+    const hostState = toJson('appendSend', 'write.hostState', write.hostState);
+    const row = this.games.get(gameId);
+    if (row === undefined) return { ok: false, reason: 'missing' };
+    if (row.version !== expectedVersion) return { ok: false, reason: 'version' };
+    if (row.owner !== owner || row.leaseUntil < now) return { ok: false, reason: 'lease' };
+    const { version, seq, at } = write.send;
+    row.sends.push({ version, seq, event, results, at });
+    if (version % KEEP_SNAPSHOT_EVERY === 0) row.snapshots.push({ version, seq, snapshot });
+    row.snapshot = snapshot;
+    row.hostState = hostState;
+    row.version = version;
+    row.seq = seq;
+    row.finished = write.finished;
+    return { ok: true };
+  }
+
+  async sends(gameId: string, afterVersion?: number): Promise<StoredSend[]> {
+    this.open('sends');
+    checkId('sends', 'gameId', gameId);
+    const after = checkAfter(afterVersion);
+    const row = this.games.get(gameId);
+    if (row === undefined) return [];
+    return row.sends
+      .filter((s) => s.version > after)
+      .map((s) => ({ version: s.version, seq: s.seq, event: parse(s.event), results: parse(s.results) as unknown[], at: s.at }));
+  }
+
+  async snapshots(gameId: string): Promise<StoredSnapshot[]> {
+    this.open('snapshots');
+    checkId('snapshots', 'gameId', gameId);
+    const row = this.games.get(gameId);
+    return (row?.snapshots ?? []).map((s) => ({ version: s.version, seq: s.seq, snapshot: parse(s.snapshot) }));
+  }
+
+  async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    this.open('acquireLease');
+    checkLease(gameId, owner, now, ttlMs);
+    const row = this.games.get(gameId);
+    if (row === undefined) return false;
+    if (row.owner !== null && row.owner !== owner && row.leaseUntil >= now) return false;
+    row.owner = owner;
+    row.leaseUntil = now + ttlMs;
+    return true;
+  }
+
+  async releaseLease(gameId: string, owner: string): Promise<void> {
+    this.open('releaseLease');
+    checkId('releaseLease', 'gameId', gameId);
+    checkId('releaseLease', 'owner', owner);
+    const row = this.games.get(gameId);
+    if (row === undefined || row.owner !== owner) return;
+    row.owner = null;
+    row.leaseUntil = 0;
+  }
+
+  async listGames(limit?: number): Promise<string[]> {
+    this.open('listGames');
+    const n = checkLimit(limit);
+    return [...this.games.values()]
+      .sort((a, b) => b.createdAt - a.createdAt || (a.gameId < b.gameId ? 1 : a.gameId > b.gameId ? -1 : 0))
+      .slice(0, n)
+      .map((r) => r.gameId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private open(method: string): void {
+    if (this.closed) throw new Error(`${method}: the store is closed`);
+  }
+}
