@@ -92,8 +92,8 @@ interface Work<S> {
   /** What the time that passed did before the event (for the refusal's message). */
   happened: string[];
   answers: number;
-  /** Turns begun when the send began (the loop guard). */
-  readonly turns: number;
+  /** Turns begun when the send made its first answer for a player (the loop guard counts the turns its answers begin). */
+  turns: number | null;
 }
 
 /** Turns begun so far (every turn marker's in Grand Melee). */
@@ -124,7 +124,7 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
     const out = turn.step(state, event);
     return refused(out) ? out : { state: out.state, time, emitted: out.emitted };
   }
-  const work: Work<S> = { turn, state, time: time ?? { at: null }, emitted: [], happened: [], answers: 0, turns: turnsBegun(turn.view(state)) };
+  const work: Work<S> = { turn, state, time: time ?? { at: null }, emitted: [], happened: [], answers: 0, turns: null };
   if (at !== undefined) pass(work, at);
   let decided: PlayerId | null = null;
   if (table) {
@@ -261,7 +261,7 @@ function answerDue<S>(work: Work<S>): void {
       if (losers.length > 0 && leave(work, losers, 'time')) continue;
     }
     const view = turn.view(work.state);
-    if (work.answers >= MAX_TABLE_ANSWERS || (work.answers > 0 && turnsBegun(view) - work.turns >= ctx.players.length)) return;
+    if (work.answers >= MAX_TABLE_ANSWERS || (work.turns !== null && turnsBegun(view) - work.turns >= ctx.players.length)) return;
     let acted = false;
     for (const a of awaitedDecisions(view, ctx)) {
       if (clock?.onTimeout === 'pass' && clock.flagged.includes(a.unit)) acted = answer(work, a, 'time');
@@ -281,8 +281,10 @@ function answer<S>(work: Work<S>, a: Awaited, reason: 'time' | 'away'): boolean 
   const { turn } = work;
   const event = plainestAnswerTo(a.awaiting);
   if (a.turnMarker !== undefined) event.turnMarker = a.turnMarker;
+  const view = turn.view(work.state);
+  work.turns ??= turnsBegun(view);
   const announced: EmittedEvent = { type: 'autoPass', player: a.awaiting.player, turn: a.turn, step: a.step, reason };
-  if (a.turnMarker !== undefined && (turn.view(work.state).turns?.length ?? 0) > 1) announced.turnMarker = a.turnMarker;
+  if (a.turnMarker !== undefined && (view.turns?.length ?? 0) > 1) announced.turnMarker = a.turnMarker;
   turn.number(announced);
   const out = turn.step(work.state, event);
   if (refused(out)) {
