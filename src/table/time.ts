@@ -70,13 +70,16 @@ export function settledTime<S>(turn: TimedTurn<S>, state: S, time: TimeState | n
   return { ...time, clock: settleClocks(time.clock, awaitedDecisions(turn.view(state), context), null, time.at !== null) };
 }
 
-/** Whether a send takes the table's path: the game has time state, the event carries `at`, or it is a table event. Reads `at` and `type` once each. */
+/**
+ * Whether a send takes the table's path: the game has time state, or the event carries `at`
+ * (every table event does: without it, it is INVALID_EVENT at the gate). Reads `at` once, only
+ * for a game without time state.
+ */
 export function isTimed(time: TimeState | null, raw: unknown): boolean {
   if (time !== null) return true;
   if (typeof raw !== 'object' || raw === null) return false;
   try {
-    const r = raw as { at?: unknown; type?: unknown };
-    return r.at !== undefined || (typeof r.type === 'string' && TABLE_EVENTS.has(r.type));
+    return (raw as { at?: unknown }).at !== undefined;
   } catch {
     // Unreadable: the gate says why.
     return false;
