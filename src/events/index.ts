@@ -175,6 +175,13 @@ export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
 
+/**
+ * CONTRACT v3, "Serving games" (who may send what): the events a player's client may send: the
+ * decisions, the events offered to every player (a concession) and the settings and requests
+ * marked `byPlayer`. Everything else is a host event, which only the server's cards send.
+ */
+export const PLAYER_EVENTS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined || r.template !== undefined || r.byPlayer === true));
+
 // What is awaited, and its answers.
 
 // Every kind of Awaiting is answered by some decision (checked at compile time).

@@ -108,6 +108,13 @@ interface RecordOf<T extends EventType> {
   /** Which turns of a Grand Melee game take it. */
   route: Route;
   /**
+   * CONTRACT v3, "Serving games" (who may send what): a setting or request a player sends for
+   * themselves at any time (SET_STOPS, YIELD), though it answers nothing awaited. A player's
+   * client may send it, and the decisions (`awaits`) and the events offered to every player
+   * (CONCEDE); every other event is the host's.
+   */
+  byPlayer?: true;
+  /**
    * CONTRACT v3, "Playing between people": taken by the table around the turn (src/table/: the
    * host's clock, the clocks, the seats), never by the chart. Sent with `game.send` only: a
    * checkpoint hook may not return it.

@@ -22,7 +22,8 @@ import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
-import { Recorder, type RecordingBase } from '../recording/recorder.js';
+import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
+import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
@@ -414,6 +415,11 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v3: only a game with time state persists it (every other game's JSON is as before).
     if (this.#time !== null) persisted.time = structuredClone(this.#time);
     return persisted;
+  }
+
+  /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */
+  [LAST_INPUT](): Readonly<RecordedInput> | null {
+    return this.#recorder?.last() ?? null;
   }
 
   recording(): Recording {

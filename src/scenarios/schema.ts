@@ -13,7 +13,15 @@ const ViewPattern = z.record(z.string(), z.unknown()).check(z.describe('fields o
 export const InjectionSchema = z
   .object({
     when: ViewPattern,
-    triggers: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), controller: z.string().check(z.minLength(1)) }))),
+    triggers: z.optional(
+      z.array(
+        z.object({
+          id: z.string().check(z.minLength(1)),
+          controller: z.string().check(z.minLength(1)),
+          turnMarker: z.optional(z.int().check(z.positive())).check(z.describe('Grand Melee: the turn marker the trigger names (CR 807.5b), as the hook returned it')),
+        }),
+      ),
+    ),
     stateBasedActions: z.optional(z.boolean()),
     events: z.optional(z.array(looseEvent())).check(z.describe('host events the checkpoint returns')),
     call: z
