@@ -27,6 +27,7 @@ import { ACTIVATE_ABILITY, CAST_SPELL, PASS_PRIORITY, PLAY_LAND, ROLL_PLANAR_DIE
 import { ORDER_TRIGGERS, PUT_ON_STACK, REMOVE_FROM_STACK, TRIGGER } from './stack.js';
 import { ACCEPT_SHORTCUT, PROPOSE_SHORTCUT, SHORTEN_SHORTCUT } from './shortcuts.js';
 import { ACCEPT_UNDO, DECLINE_UNDO, MARK_IRREVERSIBLE, UNDO } from './undo.js';
+import { PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS, TICK } from './table.js';
 import { ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP, ADD_EXTRA_TURN, BEGIN_MARKER_TURN, DISCARD, END_TURN, SKIP_NEXT } from './turn.js';
 import type { AwaitedKind, Check, EventOf, EventRecord, EventRecords, EventType, Route } from './record.js';
 
@@ -88,6 +89,10 @@ export const EVENTS = {
   PROPOSE_SHORTCUT,
   ACCEPT_SHORTCUT,
   SHORTEN_SHORTCUT,
+  TICK,
+  PAUSE_CLOCKS,
+  RESUME_CLOCKS,
+  SET_SEAT_STATUS,
   BEGIN_MARKER_TURN,
 } satisfies EventRecords;
 
@@ -222,7 +227,10 @@ export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
 export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
 
-// The table logic around the turn (CONTRACT v3, "Playing between people").
+// The table around the turn (CONTRACT v3, "Playing between people").
+
+/** The events the table takes (the host's clock, the clocks, the seats: src/table/time.ts), never the chart. */
+export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
 
 /** The events the table logic takes (src/table/tableLogic.ts: undo and shortcuts), never the chart: the turn's gate refuses them. */
 export const AT_TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.atTable === true));

@@ -115,6 +115,12 @@ interface RecordOf<T extends EventType> {
    */
   byPlayer?: true;
   /**
+   * CONTRACT v3, "Playing between people": taken by the table around the turn (src/table/: the
+   * host's clock, the clocks, the seats), never by the chart. Sent with `game.send` only: a
+   * checkpoint hook may not return it.
+   */
+  table?: true;
+  /**
    * CONTRACT v3, "Playing between people": taken by the table logic around the turn
    * (src/table/tableLogic.ts: undo and shortcuts), never by the turn: the chart has no transition
    * for it, the turn's gate refuses it, a checkpoint may not return it, and the table decides

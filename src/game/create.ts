@@ -19,6 +19,8 @@ import { GameShell } from './shell.js';
 import { atTable } from '../table/tableLogic.js';
 import { TABLE_READER } from '../table/tableRead.js';
 import { policyOf } from '../table/undo.js';
+import { newTime, restoredTime } from '../table/time.js';
+import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
@@ -112,7 +114,9 @@ export function createGame(options: GameOptions): Game {
   // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
   const logic = atTable(turn, policyOf(parsed.data.undo));
   const shellOptions = withRecording(callbacks, options, parsed.data.record);
-  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined);
+  // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
+  const time = newTime(parsed.data.clock, parsed.data.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
+  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined, time);
 }
 
 /** CONTRACT v3, "Recordings": the options a recording keeps (the schema's copy, less `record`), with the seed the game drew. */
@@ -132,5 +136,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const logic = atTable(turn, null, parsed.value.undo !== undefined, TABLE_READER);
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
+  const persistedTime = parsed.value.time;
+  const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));
+  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
 }

@@ -10,6 +10,7 @@
  */
 import type { PlayerId, ShortcutPoint } from '../contract.js';
 import type { TurnContext } from '../state.js';
+import type { TimeState } from '../table/time.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
@@ -53,6 +54,11 @@ export interface Persisted {
   context?: PersistedContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
+  /**
+   * CONTRACT v3, "Playing between people": the host's last `at`, the clocks and the seats
+   * (src/table/time.ts); absent for a game that has none (no `clock` or `away` option, no `at` seen).
+   */
+  time?: TimeState;
   /** CONTRACT v3, undo: a game made with the `undo` option only (src/table/tableSnapshot.ts writes it), each moment's turn in the compact form. */
   undo?: PersistedUndo;
   /** CONTRACT v3, shortcuts: a proposal being voted on, only while there is one. */
@@ -112,6 +118,8 @@ export interface PersistedFull {
    */
   undo?: PersistedUndo<PersistedFull | PersistedTurn>;
   shortcut?: PersistedShortcut;
+  /** CONTRACT v3: the host's clock, the clocks and the seats, as in {@link Persisted} (the same in both forms). */
+  time?: TimeState;
 }
 
 /** A persisted Grand Melee turn marker in the full form. */

@@ -51,6 +51,9 @@ export const ScenarioSetupSchema = z.object({
   variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
   rangeOfInfluence: z.optional(z.number()),
   undo: z.optional(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: z.optional(z.number()) })).check(z.describe('CONTRACT v3: undo with a policy')),
+  // CONTRACT v3, "Playing between people": createGame checks them (INVALID_OPTIONS fails the setup).
+  clock: z.optional(z.unknown()),
+  away: z.optional(z.unknown()),
   inject: z.optional(z.array(InjectionSchema)).check(z.describe('with it (even empty), the game has a checkpoint hook, answering from these entries')),
   autoPass: z.optional(z.array(AutoPassSchema)).check(z.describe('with it, the game has hooks.autoPass (CONTRACT v3), answering from these entries')),
 });

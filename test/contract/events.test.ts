@@ -26,6 +26,7 @@ import {
   PLAYER_FIELDS,
   READS_AWAITING,
   AT_TABLE_EVENTS,
+  TABLE_EVENTS,
   TEAMMATE_MAY_ANSWER,
   type EventRecord,
   type EventType,
@@ -45,6 +46,7 @@ function summary(type: EventType): string {
     r.plainest ? 'plainest' : '',
     r.hostEffect ? 'hostEffect' : '',
     r.changesLater ? 'changes later' : '',
+    r.table ? 'table' : '',
     r.atTable ? 'taken by the table around the turn' : '',
     `route ${r.route}`,
   ]
@@ -106,10 +108,13 @@ describe('one record per event (src/events/)', () => {
       expect(ALWAYS_OFFERED.includes(t)).toBe(r.template !== undefined && r.atTable !== true);
     }
     for (const field of r.template?.choose ?? []) expect(Object.keys(shape)).toContain(field);
-    // The chart has a transition for it, applied by hostEffect exactly when the record says so;
-    // the table's events (undo, shortcuts) never reach the chart, and the turn's gate refuses them.
-    expect(chart.has(t), 'the chart names it').toBe(r.atTable !== true);
+    // The chart has a transition for it, applied by hostEffect exactly when the record says so; the
+    // table's events (the host's clock and the seats, src/table/time.ts; undo and shortcuts,
+    // src/table/tableLogic.ts) never reach the chart.
+    expect(chart.has(t), 'the chart names it').toBe(r.table !== true && r.atTable !== true);
+    expect(TABLE_EVENTS.has(t)).toBe(r.table === true);
     expect(AT_TABLE_EVENTS.has(t)).toBe(r.atTable === true);
+    if (r.table === true) expect([r.awaits, r.template, r.hostEffect], 'a table event is a host event the chart never takes').toEqual([undefined, undefined, undefined]);
     expect(chart.get(t)?.has('applyHostEvent') ?? false).toBe(r.hostEffect === true);
     expect(HOST_EFFECT_TYPES.has(t)).toBe(r.hostEffect === true);
     // Its Grand Melee route.
@@ -118,8 +123,8 @@ describe('one record per event (src/events/)', () => {
     expect(GAME_WIDE.has(t)).toBe(r.route === 'gameWide');
   });
 
-  it('covers every event the chart names, and nothing else (the table takes its own)', () => {
-    expect([...chart.keys()].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => !AT_TABLE_EVENTS.has(t)).sort());
+  it('covers every event the chart names, and nothing else (but the table\'s, which the chart never takes)', () => {
+    expect([...chart.keys()].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => !TABLE_EVENTS.has(t) && !AT_TABLE_EVENTS.has(t)).sort());
   });
 
   it('gives each kind of what is awaited one plainest answer, first among its answers, and one answer about teammates', () => {

@@ -286,6 +286,21 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
     ]);
   });
 
+  it('the clocks are paused while the vote is pending, and time spent stays spent', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1_000 }); // the clocks start
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 5_000 }); // A thought for 4 s
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: false } });
+    accepted(game, { type: 'TICK', at: 35_000 });
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000 }, B: { msLeft: 60_000 } });
+    accepted(game, { type: 'ACCEPT_UNDO', player: 'B', at: 40_000 });
+    // Back at version 0, A's clock runs again from where it was: the 4 s stay spent.
+    expect(game.view().stack).toEqual([]);
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: true }, B: { msLeft: 60_000, running: false } });
+    accepted(game, { type: 'TICK', at: 41_000 });
+    expect(game.view().clocks?.A?.msLeft).toBe(55_000);
+  });
+
   it('exposes the pending vote for the clocks (paused while an undo vote is pending)', async () => {
     const { shellAccess } = await import('../../src/game/shell.js');
     const game = threePlayers();

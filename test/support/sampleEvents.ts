@@ -63,6 +63,10 @@ export const SAMPLE_EVENTS: { [T in HostSent]: Extract<TurnEvent, { type: T }> }
   PROPOSE_SHORTCUT: { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 2, phase: 'combat', step: 'declareAttackers', player: 'B' } },
   ACCEPT_SHORTCUT: { type: 'ACCEPT_SHORTCUT', player: 'B' },
   SHORTEN_SHORTCUT: { type: 'SHORTEN_SHORTCUT', player: 'B', until: { turn: 1, phase: 'ending', step: 'end', player: 'A' } },
+  TICK: { type: 'TICK', at: 1000 },
+  PAUSE_CLOCKS: { type: 'PAUSE_CLOCKS', at: 1000 },
+  RESUME_CLOCKS: { type: 'RESUME_CLOCKS', at: 1000 },
+  SET_SEAT_STATUS: { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 1000 },
 };
 
 /** A path to a field of an event: keys and list indexes. */
