@@ -78,6 +78,13 @@ export interface TurnLogic<S, Work = unknown> {
    * stop while an undo vote is pending.
    */
   pendingVote?(state: S): PendingVote | null;
+  /**
+   * The state once the shell has committed a send as `version`, its last event numbered `seq`
+   * (absent for a logic that keeps no versions of its own). A send may have stepped the logic
+   * several times (the clocks' answers for a player out of time or away) or not at all (TICK):
+   * the undo record (src/table/undo.ts) learns here the version and seq the host saw.
+   */
+  committed?(state: S, version: number, seq: number): S;
 }
 
 /** A vote the game awaits (CONTRACT v3): its kind (the Awaiting kind) and the player awaited. */

@@ -292,6 +292,8 @@ export class GameShell<S, W> implements Game {
     if (time !== undefined) this.#time = time;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
+    // The logic's own record of versions (undo) learns the version and seq the host sees.
+    if (this.#logic.committed !== undefined) this.#state = this.#logic.committed(this.#state, this.#version, this.#seq);
     this.#frozen = null;
     this.#seatFrozen = null;
     this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());

@@ -33,6 +33,7 @@ import {
   boundaryOf,
   counted,
   markedIrreversible,
+  committedAs,
   passedOver,
   recorded,
   returnedTo,
@@ -361,6 +362,12 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
 
     pending(state) {
       return inner.pending(gameOf(state));
+    },
+
+    committed(state, version, seq) {
+      if (!(state instanceof Table) || state.undo === null) return state;
+      const undo = committedAs(state.undo, version, seq);
+      return undo === state.undo ? state : boxed(state.game, undo, state.shortcut);
     },
 
     pendingVote(state) {

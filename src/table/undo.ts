@@ -117,6 +117,22 @@ export function recorded<S>(record: UndoRecord<S>, state: S, version: number, se
   return { ...next, vote: record.vote === null ? null : standingVote(next, record.vote, players) };
 }
 
+/**
+ * The record once the shell committed a send as `version` with last event `seq`: the moments
+ * the send made (one per step of the turn it took: numbered from the record's own count) are one
+ * moment, its last, at `version` and `seq`; horizons that named a moment in between name it.
+ */
+export function committedAs<S>(record: UndoRecord<S>, version: number, seq: number): UndoRecord<S> {
+  if (record.version === version && record.seq === seq) return record;
+  const history = record.history;
+  let first = history.length;
+  while (first > 0 && (history[first - 1] as Moment<S>).version >= version) first--;
+  const clamp = (h: Readonly<Record<PlayerId, number>>): Record<PlayerId, number> => Object.fromEntries(Object.entries(h).map(([p, v]) => [p, Math.min(v, version)]));
+  const made = history.length > first ? [{ ...(history[history.length - 1] as Moment<S>), version, seq, horizons: clamp((history[history.length - 1] as Moment<S>).horizons) }] : [];
+  const vote = record.vote !== null && record.vote.to > version ? { ...record.vote, to: version } : record.vote;
+  return { ...record, history: [...history.slice(0, first), ...made], vote, version, seq };
+}
+
 /** The record after a send that changed only the table (a vote, a shortcut): the game's version and seq move on. */
 export function passedOver<S>(record: UndoRecord<S>, version: number, seq: number): UndoRecord<S> {
   return { ...record, version, seq };
