@@ -61,10 +61,11 @@ function stopSignal(): Promise<string> {
 
 export const serveCommand: Command = {
   summary: 'serve games to tables over WebSockets (a Colyseus table server)',
-  usage: 'serve [--store postgres://...] [--redis redis://...] [--port N] [--host H] [--admin-key K] [--data DIR]',
+  usage: 'serve [--store postgres://...] [--redis redis://...] [--public-address H:P] [--port N] [--host H] [--admin-key K] [--data DIR]',
   options: [
     '--store URL      a PostgreSQL connection string: one of many processes sharing it (default: PGlite in --data)',
     '--redis URL      Redis for the processes to find each other\'s rooms (with --store)',
+    '--public-address H:P  where clients reach this process (with --redis; default: --host and --port)',
     `--port N         the port (default ${DEFAULT_PORT}; 0: any free port)`,
     '--host H         the address to listen on (default 127.0.0.1: this machine only)',
     '--admin-key K    the key POST /games must carry (default: a new one, printed as "admin key: K")',
@@ -74,12 +75,14 @@ export const serveCommand: Command = {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { store: { type: 'string' }, redis: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'admin-key': { type: 'string' }, data: { type: 'string' } },
+      options: { store: { type: 'string' }, redis: { type: 'string' }, 'public-address': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'admin-key': { type: 'string' }, data: { type: 'string' } },
     });
     if (positionals.length > 0) throw new Error(`serve takes no arguments; got '${positionals.join(' ')}'`);
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535; got '${values.port}'`);
     if (values.redis !== undefined && values.store === undefined) throw new Error('--redis needs --store: the processes of a cluster share one PostgreSQL store');
+    if (values['public-address'] !== undefined && values.redis === undefined) throw new Error('--public-address is for a process of a cluster (with --redis)');
+    if (values.redis !== undefined && port === 0 && values['public-address'] === undefined) throw new Error('--port 0 with --redis: a process of a cluster needs a fixed port (clients are sent to it), or --public-address');
     const generated = values['admin-key'] === undefined;
     const adminKey = values['admin-key'] ?? randomBytes(24).toString('base64url');
     if (adminKey.length < 16) throw new Error('--admin-key must be at least 16 characters long');
@@ -89,13 +92,14 @@ export const serveCommand: Command = {
     const stopped = stopSignal();
     let table;
     try {
-      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, port, hostname: values.host ?? '127.0.0.1', adminKey, ...cluster });
+      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, port, hostname: values.host ?? '127.0.0.1', adminKey, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
     } catch (err) {
       await store.close().catch(() => undefined);
       throw err;
     }
     console.log(`listening on ws://${table.hostname}:${table.port}`);
     console.log(line);
+    if (values.redis !== undefined) console.log(`cluster: Redis at ${values.redis.replace(/\/\/[^@/]*@/, '//***@')}, clients sent to ${table.publicAddress ?? '?'}`);
     if (generated) console.log(`admin key: ${adminKey}`);
     console.log(`POST http://${table.hostname}:${table.port}/games with "Authorization: Bearer <admin key>" and the createGame options creates a game`);
     const signal = await stopped;

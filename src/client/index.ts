@@ -72,12 +72,20 @@ function refusedForGood(err: unknown): boolean {
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Joins a served game at `url` (the server's `ws://` or `http://` address): resolves once the
- * server has sent the view, rejects with a TurnEngineError `JOIN_REFUSED` when the server refuses
- * the join (DISCONNECTED when it cannot be reached within `joinTimeoutMs`).
+ * Joins a served game at `url` (the server's `ws://` or `http://` address; or the addresses of
+ * several processes of a cluster, tried in turn): resolves once the server has sent the view,
+ * rejects with a TurnEngineError `JOIN_REFUSED` when the server refuses the join (DISCONNECTED
+ * when it cannot be reached within `joinTimeoutMs`; INVALID_OPTIONS for an empty list).
+ *
+ * With several addresses, a join (the first, or a rejoin after a drop) that fails at one (it
+ * cannot be reached, the game is busy there) tries the next at once, and waits (`retryMs`) only
+ * after each full round. A join that succeeds keeps its address as the first to try next time.
  */
-export async function connectTable(url: string, join: TableJoin, options: TableOptions = {}): Promise<Table> {
-  const table = new RemoteTable(url, join, options);
+export async function connectTable(url: string | readonly string[], join: TableJoin, options: TableOptions = {}): Promise<Table> {
+  const urls = typeof url === 'string' ? [url] : url;
+  if (!Array.isArray(urls) || urls.length === 0 || urls.some((u) => typeof u !== 'string' || u.length === 0))
+    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'connectTable: url must be the server\'s address, or a non-empty list of the addresses of the processes of a cluster');
+  const table = new RemoteTable(urls as readonly string[], join, options);
   await table.start(options.joinTimeoutMs ?? 10_000);
   return table;
 }
@@ -85,7 +93,9 @@ export async function connectTable(url: string, join: TableJoin, options: TableO
 class RemoteTable implements Table {
   readonly gameId: string;
   readonly seat: string | null;
-  readonly #client: Client;
+  /** One colyseus.js client per address; `#at` is the one tried first. */
+  readonly #clients: Client[];
+  #at = 0;
   readonly #join: TableJoin;
   readonly #retry: { min: number; max: number };
   #room: Room | null = null;
@@ -102,8 +112,8 @@ class RemoteTable implements Table {
   readonly #statusListeners = new Set<(status: TableStatus) => void>();
   #welcomed: ((ok: boolean) => void) | null = null;
 
-  constructor(url: string, join: TableJoin, options: TableOptions) {
-    this.#client = new Client(url);
+  constructor(urls: readonly string[], join: TableJoin, options: TableOptions) {
+    this.#clients = urls.map((u) => new Client(u));
     this.#join = 'spectator' in join ? { gameId: join.gameId, spectator: true } : { gameId: join.gameId, seat: join.seat, token: join.token };
     this.gameId = join.gameId;
     this.seat = 'seat' in join ? join.seat : null;
@@ -116,11 +126,25 @@ class RemoteTable implements Table {
     return this.#status;
   }
 
-  /** The first join: retried while the server cannot be reached or the game is busy, until `timeoutMs`. */
+  /** The client of the address to try now. */
+  get #client(): Client {
+    return this.#clients[this.#at] as Client;
+  }
+
+  /**
+   * After a failed attempt: the next address; true when a full round of them has failed (time
+   * to wait before the next round).
+   */
+  #next(tries: number): boolean {
+    this.#at = (this.#at + 1) % this.#clients.length;
+    return tries % this.#clients.length === 0;
+  }
+
+  /** The first join: retried (address after address) while no server can be reached or the game is busy, until `timeoutMs`. */
   async start(timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
     let wait = this.#retry.min;
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       try {
         await this.#enter(await this.#client.joinOrCreate(ROOM_NAME, this.#join as JoinOptions));
         return;
@@ -130,6 +154,7 @@ class RemoteTable implements Table {
           this.#setStatus('closed');
           throw new TurnEngineError(ErrorCode.JOIN_REFUSED, `connectTable: the server refused the join: ${describe(err)}`);
         }
+        if (!this.#next(tries)) continue;
         if (Date.now() + wait > until) {
           this.#closed = true;
           this.#setStatus('closed');
@@ -174,19 +199,24 @@ class RemoteTable implements Table {
         return;
       case 'update':
         this.#apply(message);
+        // The update of the table's own send is its answer: accepted, with these events.
+        if (message.answers !== undefined) this.#resolve(message.answers, { ok: true, events: message.events });
         return;
-      case 'result': {
-        const resolve = this.#pending.get(message.id);
-        this.#pending.delete(message.id);
-        resolve?.(message.result);
+      case 'result':
+        this.#resolve(message.id, message.result);
         return;
-      }
       case 'error':
         // An error before the welcome: the server cannot show the game now; the join fails (and is tried again).
         this.#welcomed?.(false);
         this.#welcomed = null;
         return;
     }
+  }
+
+  #resolve(id: number, result: TableSendResult): void {
+    const resolve = this.#pending.get(id);
+    this.#pending.delete(id);
+    resolve?.(result);
   }
 
   /**
@@ -233,18 +263,21 @@ class RemoteTable implements Table {
     void this.#rejoin(code === CLOSE_MOVED || code === CLOSE_SHUTDOWN ? null : room.reconnectionToken);
   }
 
-  /** Rejoins after a drop: first the room that holds the seat (`token`), then a new join with the last seq, until it works or the table is closed. */
+  /**
+   * Rejoins after a drop: first the room that holds the seat (`token`), then a new join with the
+   * last seq (through any process: address after address), until it works or the table is closed.
+   */
   async #rejoin(token: string | null): Promise<void> {
     if (token !== null) {
       try {
         await this.#enter(await this.#client.reconnect(token), this.#seq);
         return;
       } catch {
-        // The room is gone, or no longer holds the seat: join again.
+        // The room is gone (its process too, perhaps), or no longer holds the seat: join again.
       }
     }
     let wait = this.#retry.min;
-    while (!this.#closed) {
+    for (let tries = 1; !this.#closed; tries++) {
       try {
         await this.#enter(await this.#client.joinOrCreate(ROOM_NAME, { ...this.#join, lastSeq: Math.max(0, this.#seq) } as JoinOptions));
         return;
@@ -255,6 +288,7 @@ class RemoteTable implements Table {
           return;
         }
       }
+      if (!this.#next(tries)) continue;
       await sleep(wait);
       wait = Math.min(this.#retry.max, wait * 2);
     }

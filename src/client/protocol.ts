@@ -75,9 +75,13 @@ export interface TableState {
 export type ServerMessage =
   /** Right after a join (and after a resume): who the client is and the game now, with the events after the `lastSeq` it gave. */
   | ({ kind: 'welcome'; seat: string | null; gap: boolean } & TableState)
-  /** After every accepted send (the events it emitted). */
-  | ({ kind: 'update' } & TableState)
-  /** The answer to the client's `send` with this id (after the update it caused). */
+  /**
+   * After every accepted send (the events it emitted). To the client whose send it was, the
+   * update is also the answer: `answers` is that send's id (accepted; its events are `events`),
+   * and no `result` follows.
+   */
+  | ({ kind: 'update'; answers?: number } & TableState)
+  /** The answer to the client's `send` with this id: a refusal (or an acceptance whose update did not go to the client). */
   | { kind: 'result'; id: number; result: { ok: true; events: SeatEvent[] } | { ok: false; error: EngineErrorInfo } }
   /** A message of the client that could not be read (no id to answer). */
   | { kind: 'error'; error: EngineErrorInfo };

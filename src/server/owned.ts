@@ -24,12 +24,14 @@ export interface OwnerHost {
   readonly leaseMs: number;
   /** The game's deadline changed (the process's one timer looks at it). */
   deadlineChanged(game: OwnedGame): void;
+  /** Whether the process that named itself `owner` in a lease is alive (a dead one's lease is waited for). */
+  holderAlive(owner: string): Promise<boolean>;
 }
 
 /** The room showing an owned game. */
 export interface GameSink {
-  /** An accepted send was written: these are the events it emitted (the game is in its new state). */
-  committed(events: readonly EmittedEvent[]): void;
+  /** An accepted send was written: these are the events it emitted (the game is in its new state); `cause` is what its {@link Prepare} gave. */
+  committed(events: readonly EmittedEvent[], cause: unknown): void;
   /** The game is given up here (another process owns it now, or the store failed): disconnect every client. */
   dropped(reason: string): void;
 }
@@ -48,11 +50,35 @@ export class OpenError extends Error {
 /** How many recent events an owned game keeps for clients that rejoin (older ones are replayed from the store). */
 export const KEPT_EVENTS = 4096;
 
-/** What a send is made of: the event to send at `at` (the game as it is then), or why it is refused without reaching the game. */
-export type Prepare = (at: number, game: Game) => { ok: true; event: unknown } | { ok: false; error: EngineErrorInfo };
+/**
+ * What a send is made of: the event to send at `at` (the game as it is then), with what the
+ * room wants back with the update if it is accepted (`cause`: whose send it is), or why it is
+ * refused without reaching the game.
+ */
+export type Prepare = (at: number, game: Game) => { ok: true; event: unknown; cause?: unknown } | { ok: false; error: EngineErrorInfo };
 
 function refused(code: EngineErrorInfo['code'], message: string): SendResult {
   return { ok: false, error: { code, message } };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes a game's lease: at once if it is free, ours, or expired; after waiting, if its holder is
+ * a process that is gone and the lease ends soon (never a live holder's: it renews it).
+ */
+async function takeLease(host: OwnerHost, gameId: string): Promise<boolean> {
+  if (await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs)) return true;
+  for (let round = 0; round < 3; round++) {
+    const current = await host.store.loadGame(gameId);
+    if (current === null) throw new OpenError('missing', `no game '${gameId}' on this server`);
+    const left = current.leaseUntil - Date.now();
+    if (current.owner !== null && (left > host.leaseMs + 1000 || (await host.holderAlive(current.owner)))) return false;
+    // The lease holds while lease_until >= now: it can be taken 1 ms after.
+    if (current.owner !== null && left >= 0) await sleep(left + 2);
+    if (await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs)) return true;
+  }
+  return false;
 }
 
 /** A game this process owns. */
@@ -85,11 +111,15 @@ export class OwnedGame {
     this.#log = [];
   }
 
-  /** Takes the game's lease and loads it from the store. Throws {@link OpenError}. */
+  /**
+   * Takes the game's lease and loads it from the store. The lease of a process that is gone (it
+   * died) is waited for, when it ends within `leaseMs` and a second: it is taken the moment it
+   * expires. Throws {@link OpenError}.
+   */
   static async open(host: OwnerHost, gameId: string): Promise<OwnedGame> {
     const stored = await host.store.loadGame(gameId);
     if (stored === null) throw new OpenError('missing', `no game '${gameId}' on this server`);
-    if (!(await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs))) throw new OpenError('busy', `game '${gameId}' is open on another server process; try again`);
+    if (!(await takeLease(host, gameId))) throw new OpenError('busy', `game '${gameId}' is open on another server process; try again`);
     const owned = new OwnedGame(host, gameId, stored.tokenHashes);
     try {
       await owned.#load();
@@ -168,7 +198,7 @@ export class OwnedGame {
     this.#lastAt = at;
     this.#keep(result.events);
     this.#updateDeadline(isTick ? at : null);
-    this.sink?.committed(result.events);
+    this.sink?.committed(result.events, prepared.cause);
     return result;
   }
 

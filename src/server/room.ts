@@ -73,6 +73,13 @@ interface SeatEntry {
   reconnection?: { reject(reason?: unknown): void };
 }
 
+/** A client's send on its way: answered by the update it causes when accepted (`answered`), else by a result. */
+interface Answering {
+  readonly client: Client;
+  readonly id: number;
+  answered: boolean;
+}
+
 /** Whether a client has had its welcome (and so is sent updates). */
 function welcomed(client: Client): boolean {
   return (client.userData as Connection | undefined)?.welcomed === true;
@@ -88,6 +95,8 @@ export type Colyseus = typeof import('@colyseus/core');
 export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => Room {
   const { Protocol, Room: BaseRoom } = colyseus;
   const refuse = (code: number, message: string): ServerError => new colyseus.ServerError(code, message);
+  /** The refusals of a join that answer it (the game is busy, or missing), which Colyseus passes to onUncaughtException too. */
+  const answers = new WeakSet<object>();
   return class TurnRoom extends BaseRoom {
     /** Checks the join before any room is made: the game exists, and the token is the seat's (or a spectator joins). */
     static override async onAuth(_token: string, options: unknown): Promise<Auth> {
@@ -128,10 +137,15 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       try {
         this.#owned = await ctx.open(parsed.data.gameId);
       } catch (err) {
-        if (err instanceof OpenError) throw refuse(err.reason === 'missing' ? JOIN_REFUSED_CODE : JOIN_BUSY_CODE, err.message);
+        if (err instanceof OpenError) {
+          const refusal = refuse(err.reason === 'missing' ? JOIN_REFUSED_CODE : JOIN_BUSY_CODE, err.message);
+          // No such game, or it is open elsewhere (or being opened here): the join's answer, nothing to report.
+          if (err.reason !== 'failed') answers.add(refusal);
+          throw refusal;
+        }
         throw refuse(JOIN_BUSY_CODE, `the game could not be opened (${err instanceof Error ? err.message : String(err)}); try again`);
       }
-      const sink: GameSink = { committed: (events) => this.#committed(events), dropped: (reason) => this.#dropped(reason) };
+      const sink: GameSink = { committed: (events, cause) => this.#committed(events, cause as Answering | undefined), dropped: (reason) => this.#dropped(reason) };
       this.#owned.sink = sink;
       this.#spectatorView = this.#owned.game.getSnapshot({ spectator: true });
       this.onMessage(MESSAGE_TYPE, (client: Client, bytes: unknown) => this.#onBytes(client, bytes));
@@ -207,6 +221,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     }
 
     override onUncaughtException(error: Error, method: string): void {
+      if (answers.has(error.cause as object)) return;
       ctx.report(`TurnRoom ${this.roomId}: ${method} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
 
@@ -253,15 +268,19 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       }
       connection.inFlight++;
       const seat = connection.seat;
+      // Accepted, the send is answered by the update it causes (one message); otherwise by a result.
+      const answering: Answering = { client, id: message.id, answered: false };
       void this.#owned
         .submit((at, game) => {
           const checked = authorize(seat, message.event, game.getSnapshot());
           if (!checked.ok) return checked;
           const marker = (message.event as { turnMarker?: unknown }).turnMarker;
-          return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at } };
+          return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at }, cause: answering };
         })
         .then(
-          (result) => this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat)) } : result),
+          (result) => {
+            if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat)) } : result);
+          },
           (err: unknown) => this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.STORE_FAILED, message: `the send failed on the server (${err instanceof Error ? err.message : String(err)})` } }),
         )
         .finally(() => connection.inFlight--);
@@ -310,17 +329,17 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       });
     }
 
-    /** An accepted send was written: each seat's client gets its update; spectators theirs, after the delay. */
-    #committed(events: readonly EmittedEvent[]): void {
+    /** An accepted send was written: each seat's client gets its update (the sender's answers its send); spectators theirs, after the delay. */
+    #committed(events: readonly EmittedEvent[], cause: Answering | undefined): void {
       try {
-        this.#broadcast(events);
+        this.#broadcast(events, cause);
       } catch (err) {
         // The send is written: nothing undoes it. A client that missed its update gets it when it rejoins.
         ctx.report(`TurnRoom ${this.roomId}: an update could not be sent: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
 
-    #broadcast(events: readonly EmittedEvent[]): void {
+    #broadcast(events: readonly EmittedEvent[], cause: Answering | undefined): void {
       const owned = this.#owned;
       const game = owned.game;
       if (this.#seats.size > 0) {
@@ -333,8 +352,18 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           }
         };
         owned.withCards(() => {
-          for (const [seat, entry] of this.#seats) if (welcomed(entry.client)) this.#send(entry.client, { kind: 'update', ...seatState(game, seat, all, events, nextStop) });
+          for (const [seat, entry] of this.#seats) {
+            if (!welcomed(entry.client)) continue;
+            const answers = cause?.client === entry.client ? cause.id : undefined;
+            this.#send(entry.client, { kind: 'update', ...(answers !== undefined ? { answers } : {}), ...seatState(game, seat, all, events, nextStop) });
+            if (answers !== undefined) cause!.answered = true;
+          }
         });
+      }
+      if (ctx.spectatorDelayMs === 0 && this.#spectators.size === 0) {
+        // No spectator to show it to: a spectator who joins is shown the game as it is then.
+        this.#spectatorView = null;
+        return;
       }
       const view = game.getSnapshot({ spectator: true });
       const show = () => {

@@ -19,6 +19,7 @@ import { turnRoomClass, type MessageLimits, type RoomContext } from './room.js';
 import { loadOptional } from './store/driver.js';
 import type { GameStore } from './store/types.js';
 import { DeadlineTimer, LeaseKeeper } from './timers.js';
+import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
 
 /** Options of {@link createTableServer}. */
@@ -31,6 +32,14 @@ export interface TableServerOptions {
   presence?: Presence;
   /** Colyseus matchmaking driver shared by the processes of a cluster (`RedisDriver`); default: this process only. */
   driver?: MatchMakerDriver;
+  /**
+   * The address (`host:port`, no scheme) at which clients reach this process, sent to the
+   * clients of the rooms it runs (Colyseus' `publicAddress`). Each process of a cluster needs its
+   * own: a join that reaches one process may be sent to the game's room on another. Default,
+   * with a `driver`: `hostname:port` (the machine's name when `hostname` is a wildcard address);
+   * without one, none (clients connect where they joined).
+   */
+  publicAddress?: string;
   /** The port to listen on (0: any free port; the server's `port` says which). */
   port: number;
   /** The address to listen on (default '127.0.0.1': this machine only). */
@@ -61,6 +70,8 @@ export interface TableServer {
   readonly port: number;
   /** The address it listens on. */
   readonly hostname: string;
+  /** Where clients of its rooms are sent (`host:port`; undefined: where they joined). */
+  readonly publicAddress: string | undefined;
   /**
    * Creates a game (createGame's options as JSON, less hooks and listeners: the hooks are the
    * cards'; recorded): stored, with one token per seat. Throws INVALID_OPTIONS naming the field.
@@ -80,6 +91,21 @@ let running: object | null = null;
 
 function invalid(message: string): TurnEngineError {
   return new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.${message}`);
+}
+
+/** The listening addresses that are not an address a client can reach. */
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The public address: as given (checked), or by default `host:port` in a cluster (a driver given). */
+function publicAddressOf(options: TableServerOptions, port: number, hostname: string): string | undefined {
+  const given = options.publicAddress;
+  if (given !== undefined) {
+    if (typeof given !== 'string' || !/^(\[[0-9a-fA-F:.]+\]|[^\s/:[\]]+)(:\d{1,5})?(\/\S*)?$/.test(given)) throw invalid("publicAddress: must be 'host:port' (no scheme), the address at which clients reach this process");
+    return given;
+  }
+  if (options.driver === undefined) return undefined;
+  if (port === 0) throw invalid('publicAddress: a process of a cluster (with a driver) on port 0 must say at which address clients reach it (or listen on a fixed port)');
+  return `${WILDCARD.has(hostname) ? machineName() : hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
 }
 
 function wholeNumber(value: unknown, field: string, min: number, max: number, fallback?: number): number {
@@ -116,6 +142,7 @@ function readOptions(options: TableServerOptions) {
     limits,
     presence: options.presence,
     driver: options.driver,
+    publicAddress: publicAddressOf(options, port, hostname),
     log: typeof options.log === 'function' ? options.log : (line: string) => console.error(line),
   };
 }
@@ -140,12 +167,41 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
   await o.store.init();
   const desk = new CardsDesk(o.cards);
-  const owner = `${machineName()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const http = createServer((req, res) => void adminRoute(req, res, o.adminKey, createGame, o.log));
+  const quiet = () => undefined;
+  const presence = o.presence ?? new colyseus.LocalPresence();
+  const processId = () => colyseus.matchMaker.processId;
+  const server = new colyseus.Server({
+    transport: new WebSocketTransport({ server: http, maxPayload: 4 * 64 * 1024 }),
+    presence,
+    // In a cluster: listings of dead processes are skipped (and removed), and a process removes only its own.
+    ...(o.driver !== undefined ? { driver: clusterDriver(o.driver, { self: processId, alive: (id) => processAlive(presence, id) }) } : {}),
+    ...(o.publicAddress !== undefined ? { publicAddress: o.publicAddress } : {}),
+    // A game's room is made by the process the join reaches (which then owns the game).
+    selectProcessIdToCreateRoom: () => Promise.resolve(processId()),
+    greet: false,
+    gracefullyShutdown: false,
+    logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(args.map(String).join(' ')), error: (...args: unknown[]) => o.log(args.map(String).join(' ')) },
+  });
+  // The lease owner names this process: its machine, its pid, this server, and last its Colyseus process id (how the others tell whether it is alive).
+  const owner = `${machineName()}:${process.pid}:${randomBytes(4).toString('hex')}:${processId()}`;
   const owned = new Map<string, OwnedGame>();
+  /** The games being opened here (their room is being made). */
+  const opening = new Map<string, Promise<unknown>>();
   const timer = new DeadlineTimer();
-  const leases = new LeaseKeeper(o.leaseMs);
+  const leases = new LeaseKeeper(o.leaseMs, o.store, owner);
   let closing = false;
-  const host: OwnerHost = { store: o.store, desk, owner, leaseMs: o.leaseMs, deadlineChanged: (g) => timer.changed(g) };
+  const host: OwnerHost = {
+    store: o.store,
+    desk,
+    owner,
+    leaseMs: o.leaseMs,
+    deadlineChanged: (g) => timer.changed(g),
+    holderAlive: async (holder) => {
+      const id = processOfOwner(holder);
+      return id !== null && (await processAlive(presence, id));
+    },
+  };
   const ctx: RoomContext = {
     store: o.store,
     spectatorDelayMs: o.spectatorDelayMs,
@@ -157,15 +213,28 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     },
     async open(gameId) {
       if (closing) throw new OpenError('busy', 'this server is stopping; try again');
-      if (owned.has(gameId)) throw new OpenError('busy', `game '${gameId}' is being closed here; try again`);
-      const game = await OwnedGame.open(host, gameId);
+      const already = opening.get(gameId);
+      if (already !== undefined) {
+        // Another join is making the game's room here: once it is made, joins find it.
+        await already.catch(() => undefined);
+        throw new OpenError('busy', `game '${gameId}' was just opened here; join again`);
+      }
+      if (owned.has(gameId)) throw new OpenError('busy', `game '${gameId}' is open here already (its room is being made or closed); join again`);
+      const opened = OwnedGame.open(host, gameId);
+      opening.set(gameId, opened);
+      let game: OwnedGame;
+      try {
+        game = await opened;
+      } finally {
+        opening.delete(gameId);
+      }
       owned.set(gameId, game);
       leases.add(game);
       timer.changed(game);
       return game;
     },
     async release(game) {
-      leases.remove(game);
+      await leases.remove(game);
       timer.remove(game);
       await game.close();
       if (owned.get(game.gameId) === game) owned.delete(game.gameId);
@@ -203,16 +272,6 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     return { gameId, tokens };
   };
 
-  const http = createServer((req, res) => void adminRoute(req, res, o.adminKey, createGame, o.log));
-  const quiet = () => undefined;
-  const server = new colyseus.Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: 4 * 64 * 1024 }),
-    ...(o.presence !== undefined ? { presence: o.presence } : {}),
-    ...(o.driver !== undefined ? { driver: o.driver } : {}),
-    greet: false,
-    gracefullyShutdown: false,
-    logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(args.map(String).join(' ')), error: (...args: unknown[]) => o.log(args.map(String).join(' ')) },
-  });
   server.define(ROOM_NAME, turnRoomClass(ctx, colyseus)).filterBy(['gameId']);
   await server.listen(o.port, o.hostname);
   const address = http.address();
@@ -231,7 +290,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
         if (running === self) running = null;
       }
     })());
-  return { port, hostname: o.hostname, createGame, close };
+  return { port, hostname: o.hostname, publicAddress: o.publicAddress, createGame, close };
 }
 
 /** Closes the HTTP server and every connection it still has (keep-alive ones included). */

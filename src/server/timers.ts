@@ -5,6 +5,7 @@
  */
 import { tickEvent } from './hostEvents.js';
 import type { OwnedGame } from './owned.js';
+import type { GameStore } from './store/types.js';
 
 /** The longest a Node timer waits (about 24.8 days); a later deadline is looked at again then. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -62,24 +63,58 @@ export class DeadlineTimer {
   }
 }
 
-/** One interval renewing the lease of every owned game. */
+/** The most games whose leases one store call renews. */
+const RENEW_CHUNK = 1000;
+
+/**
+ * One interval renewing the lease of every owned game: with one store call for all of them when
+ * the store can (`acquireLeases`), one per game otherwise. A game whose lease another process
+ * holds now is dropped.
+ */
 export class LeaseKeeper {
   readonly #games = new Set<OwnedGame>();
   readonly #timer: NodeJS.Timeout;
+  /** The renewal under way, if any (the next one is skipped until it ends). */
+  #renewing: Promise<void> | null = null;
 
-  constructor(leaseMs: number) {
+  constructor(
+    private readonly leaseMs: number,
+    private readonly store: Pick<GameStore, 'acquireLeases'>,
+    private readonly owner: string,
+  ) {
     this.#timer = setInterval(() => {
-      for (const g of this.#games) void g.renew();
+      if (this.#renewing !== null) return;
+      this.#renewing = this.#renew().finally(() => (this.#renewing = null));
     }, Math.max(10, Math.floor(leaseMs / 4)));
     this.#timer.unref();
+  }
+
+  async #renew(): Promise<void> {
+    const games = [...this.#games].filter((g) => !g.dropped);
+    if (this.store.acquireLeases === undefined) {
+      await Promise.all(games.map((g) => g.renew()));
+      return;
+    }
+    for (let i = 0; i < games.length; i += RENEW_CHUNK) {
+      const chunk = games.slice(i, i + RENEW_CHUNK);
+      let held: Set<string>;
+      try {
+        held = new Set(await this.store.acquireLeases(chunk.map((g) => g.gameId), this.owner, Date.now(), this.leaseMs));
+      } catch {
+        continue; // the store is down: a write will fail and say so; the next renewal tries again
+      }
+      for (const g of chunk) if (!held.has(g.gameId) && this.#games.has(g)) g.drop('another server process took the game');
+    }
   }
 
   add(game: OwnedGame): void {
     this.#games.add(game);
   }
 
-  remove(game: OwnedGame): void {
+  /** The game is no longer renewed; resolves once no renewal that included it is under way (its lease can be given up). */
+  async remove(game: OwnedGame): Promise<void> {
     this.#games.delete(game);
+    await this.#renewing;
   }
 
   close(): void {

@@ -4,6 +4,7 @@
  * naming the field for bad options); `createTableServer` checks its own options (INVALID_OPTIONS
  * naming the field) and listens on 127.0.0.1 unless told otherwise.
  */
+import { LocalDriver } from '@colyseus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore, createTableServer, type TableServer } from '../../src/server/index.js';
 import { ADMIN_KEY, countingCards, join, startServer } from './harness.js';
@@ -87,6 +88,9 @@ describe('POST /games (CONTRACT v3, "Serving games")', () => {
       [{ cards: { saveState: () => null } }, /cards\.loadState/],
       [{ cards: { saveState: () => null, loadState: () => undefined, hooks: { checkpoint: 1 } } }, /cards\.hooks\.checkpoint/],
       [{ spectatorDelayMs: -5 }, /spectatorDelayMs/],
+      [{ publicAddress: 'ws://somewhere:2567' }, /publicAddress: must be 'host:port'/],
+      // One of many processes (a shared driver) on port 0: clients could not be sent to it.
+      [{ driver: new LocalDriver() }, /publicAddress: a process of a cluster/],
     ];
     for (const [change, field] of bad) {
       await expect(createTableServer({ ...good, ...change } as never)).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringMatching(field) });

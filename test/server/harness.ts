@@ -116,7 +116,14 @@ export async function playUntil(tables: Table[], done: (view: TurnView) => boole
 export async function rawJoin(
   url: string,
   options: Record<string, unknown>,
-): Promise<{ room: Room; messages: ServerMessage[]; next: (kind: ServerMessage['kind'], timeoutMs?: number) => Promise<ServerMessage>; waitFor: (test: (m: ServerMessage) => boolean, timeoutMs?: number) => Promise<ServerMessage>; sendJson: (value: unknown) => void }> {
+): Promise<{
+  room: Room;
+  messages: ServerMessage[];
+  next: (kind: ServerMessage['kind'], timeoutMs?: number) => Promise<ServerMessage>;
+  waitFor: (test: (m: ServerMessage) => boolean, timeoutMs?: number) => Promise<ServerMessage>;
+  answer: (id: number, timeoutMs?: number) => Promise<TableSendResult>;
+  sendJson: (value: unknown) => void;
+}> {
   const client = new Client(url);
   const room = await client.joinOrCreate(ROOM_NAME, options);
   const messages: ServerMessage[] = [];
@@ -156,7 +163,13 @@ export async function rawJoin(
       await settle(10);
     }
   };
-  return { room, messages, next, waitFor, sendJson: (value) => room.sendBytes(MESSAGE_TYPE, encodeMessage(value as never)) };
+  // The answer to a send: the update it caused (accepted), or a result (refused).
+  const answer = async (id: number, timeoutMs = 5000): Promise<TableSendResult> => {
+    const m = await waitFor((x) => (x.kind === 'result' && x.id === id) || (x.kind === 'update' && x.answers === id), timeoutMs);
+    if (m.kind === 'result') return m.result;
+    return { ok: true, events: (m as Extract<ServerMessage, { kind: 'update' }>).events };
+  };
+  return { room, messages, next, waitFor, answer, sendJson: (value) => room.sendBytes(MESSAGE_TYPE, encodeMessage(value as never)) };
 }
 
 /** Waits a little (for messages that should NOT come, and for the server to settle). */

@@ -6,6 +6,7 @@
  * tables rejoin and find it again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
 import { connectTable, type Table } from '../../src/client/index.js';
 import { MemoryStore, type SendWrite, type TableServer, type WriteResult } from '../../src/server/index.js';
 import type { GameHooks, TurnView } from '../../src/index.js';
@@ -15,6 +16,16 @@ import { countingCards, join, rawJoin, settle, startServer, until } from './harn
 class FlakyStore extends MemoryStore {
   failNext: 'throw' | 'version' | null = null;
   readonly journal: string[] = [];
+  /** The lease calls: each acquireLeases call's ids, and how many acquireLease calls. */
+  readonly leaseCalls: { many: string[][]; one: number } = { many: [], one: 0 };
+  override async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    this.leaseCalls.one++;
+    return super.acquireLease(gameId, owner, now, ttlMs);
+  }
+  override async acquireLeases(gameIds: readonly string[], owner: string, now: number, ttlMs: number): Promise<string[]> {
+    this.leaseCalls.many.push([...gameIds]);
+    return super.acquireLeases(gameIds, owner, now, ttlMs);
+  }
   override async appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult> {
     const fail = this.failNext;
     this.failNext = null;
@@ -88,6 +99,35 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
     await a.close();
     await settle(300);
     expect((await store.loadGame(gameId))?.owner).toBeNull();
+  });
+
+  it('renews the leases of all its games with one store call each time', async () => {
+    const games = await Promise.all([1, 2, 3].map((seed) => server.createGame({ players: ['A', 'B'], seed: 100 + seed })));
+    const tables = await Promise.all(games.map((g) => join(url, { gameId: g.gameId, seat: 'A', token: g.tokens.A as string })));
+    store.leaseCalls.many.length = 0;
+    store.leaseCalls.one = 0;
+    await settle(LEASE_MS);
+    const renewals = store.leaseCalls.many.filter((ids) => games.every((g) => ids.includes(g.gameId)));
+    expect(renewals.length).toBeGreaterThanOrEqual(2);
+    expect(store.leaseCalls.one).toBe(0);
+    for (const g of games) expect((await store.loadGame(g.gameId))?.leaseUntil).toBeGreaterThan(Date.now());
+    await Promise.all(tables.map((t) => t.close()));
+  });
+
+  it("waits out the lease of a process that is gone and takes the game when it ends; a live process's lease is refused at once", async () => {
+    const gone = await server.createGame({ players: ['A', 'B'], seed: 21 });
+    // A process that died holding the game (its Colyseus process holds no channel): its lease ends in 600 ms.
+    expect(await store.acquireLease(gone.gameId, 'box:1:abcd1234:gone-process', Date.now(), 600)).toBe(true);
+    // The join is answered once the lease ends (its only attempt: no time for a second).
+    const quick = { joinTimeoutMs: 200, retryMs: { min: 300, max: 300 } };
+    const a = await connectTable(url, { gameId: gone.gameId, seat: 'A', token: gone.tokens.A as string }, quick);
+    expect((await store.loadGame(gone.gameId))?.owner).not.toBe('box:1:abcd1234:gone-process');
+    expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
+    await a.close();
+    // A live process (this one's Colyseus process, under another server's name) renews its lease: busy, not waited for.
+    const held = await server.createGame({ players: ['A', 'B'], seed: 22 });
+    expect(await store.acquireLease(held.gameId, `box:1:abcd1234:${matchMaker.processId}`, Date.now(), 600)).toBe(true);
+    await expect(connectTable(url, { gameId: held.gameId, seat: 'A', token: held.tokens.A as string }, quick)).rejects.toMatchObject({ code: 'DISCONNECTED' });
   });
 
   it('writes every accepted send before its update goes out', async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatEvent } from '../../src/index.js';
-import type { Table } from '../../src/client/index.js';
+import { connectTable, type Table } from '../../src/client/index.js';
+import { freePort } from './services.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
 import { join, playUntil, settle, startProxy, startServer } from './harness.js';
 
@@ -134,6 +135,34 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
     b = await join(url, { gameId, seat: 'B', token: tokens.B as string });
     await playUntil([a, b], (v) => v.turn >= 4);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('with the addresses of several processes, joins through the first that answers and, when its address is lost, rejoins through the next', async () => {
+    const proxy = await startProxy(server.port);
+    const nobody = `ws://127.0.0.1:${await freePort()}`; // a process that is gone: nothing listens
+    const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 15 });
+    const a = await connectTable([nobody, proxy.url, url], { gameId, seat: 'A', token: tokens.A as string }, { joinTimeoutMs: 5000, retryMs: { min: 50, max: 200 } });
+    const b = await join(url, { gameId, seat: 'B', token: tokens.B as string });
+    const seen: SeatEvent[] = [];
+    a.on('*', (e) => seen.push(e));
+    expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
+    const lastSeen = a.getSnapshot().seq;
+    // A's address goes for good (its process died, as the table sees it): it rejoins through the next one.
+    proxy.blocked = true;
+    proxy.cut();
+    await statusOf(a, 'reconnecting');
+    expect((await b.send({ type: 'PASS_PRIORITY', player: 'B' })).ok).toBe(true);
+    await statusOf(a, 'connected');
+    await inStep(a, b);
+    const missed = seen.filter((e) => (e.seq as number) > lastSeen);
+    expect(missed.at(-1)?.seq).toBe(b.getSnapshot().seq);
+    expect(contiguous(missed, lastSeen)).toBe(true);
+    expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
+    await Promise.all([a.close(), b.close(), proxy.close()]);
+  });
+
+  it('refuses an empty list of addresses (INVALID_OPTIONS)', async () => {
+    await expect(connectTable([], { gameId: 'g', seat: 'A', token: 't' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/url/) });
   });
 
   it('a new join for a connected seat replaces the old connection, which stays closed', async () => {

@@ -161,8 +161,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       b.on('autoPass', (e) => bSaw.push(e));
       // A passes: B, with stops set, passes automatically (no stop in upkeep).
       spy.sendJson({ kind: 'send', id: 1, event: { type: 'PASS_PRIORITY', player: 'A' } });
-      const result = await spy.next('result');
-      expect(result).toMatchObject({ result: { ok: true } });
+      expect(await spy.answer(1)).toMatchObject({ ok: true });
       await until(b, (v) => v.version === 2);
       await until(watcher, (v) => v.version === 2);
       const updates = spy.messages.filter((m): m is Extract<ServerMessage, { kind: 'update' | 'welcome' }> => m.kind === 'update' || m.kind === 'welcome');
@@ -212,7 +211,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       expect((await store.loadGame(gameId))?.version).toBe(0);
       // The room still plays.
       raw.sendJson({ kind: 'send', id: 11, event: { type: 'PASS_PRIORITY', player: 'A' } });
-      expect(await raw.next('result')).toMatchObject({ id: 11, result: { ok: true } });
+      expect(await raw.answer(11)).toMatchObject({ ok: true });
       await raw.room.leave();
     });
 
@@ -243,7 +242,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       expect((await store.loadGame(gameId))?.version).toBe(0);
       await settle(1200);
       raw.sendJson({ kind: 'send', id: 1000, event: { type: 'PASS_PRIORITY', player: 'A' } });
-      expect(await raw.waitFor((m) => m.kind === 'result' && m.id === 1000)).toMatchObject({ result: { ok: true } });
+      expect(await raw.answer(1000)).toMatchObject({ ok: true });
       await raw.room.leave();
     });
   });

@@ -107,6 +107,8 @@ describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
       [['serve', '--admin-key', 'short'], /--admin-key/],
       [['serve', '--store', 'mysql://x'], /--store/],
       [['serve', '--redis', 'redis://127.0.0.1:1'], /--redis needs --store/],
+      [['serve', '--public-address', 'games.example:2567'], /--public-address is for a process of a cluster/],
+      [['serve', '--store', 'postgres://x@127.0.0.1:1/db', '--redis', 'redis://127.0.0.1:1', '--port', '0'], /--port 0 with --redis/],
     ] as const) {
       const bad = cli([...args]);
       expect(await bad.exited).toBe(2);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameExistsError, MIGRATIONS, MemoryStore, PGliteStore, PostgresStore } from '../../src/server/store/index.js';
 import { loadOptional } from '../../src/server/store/driver.js';
 import type { GameStore, NewStoredGame, SendWrite } from '../../src/server/store/types.js';
+import type { SqlDriver } from '../../src/server/store/sql.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from './services.js';
 
 const withPostgres = postgresAvailable();
@@ -187,6 +188,49 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
     expect(await store.acquireLease(game.gameId, 'b', 5050, 100)).toBe(true);
   });
 
+  test('writes many games at once (the SQL stores: in one statement), each conditional on its own version and lease, each answered alone', async () => {
+    const games = await Promise.all(Array.from({ length: 12 }, () => leasedGame(store, 'many')));
+    const odd = { type: 'PASS_PRIORITY', player: 'p1', text: 'quotes " and \\ backslash, ünïcødé ♠, 𝄞', nested: { list: [1, 2.5, -0.125, null, true] } };
+    const writes = games.map((g, i) => {
+      // 0-6 good; 7: a stale version; 8: not the lease holder; 9: a game that does not exist; 10-11 good, null host state, unusual `at`
+      if (i === 7) return store.appendSend(g.gameId, 3, 'many', NOW, sendTo(4));
+      if (i === 8) return store.appendSend(g.gameId, 0, 'someone-else', NOW, sendTo(1));
+      if (i === 9) return store.appendSend('no-such-game-at-all', 0, 'many', NOW, sendTo(1));
+      const write = sendTo(1, { event: { ...odd, i }, at: i === 10 ? 1e21 : i === 11 ? -3.5 : 1700000000123 });
+      return store.appendSend(g.gameId, 0, 'many', NOW, i >= 10 ? { ...write, hostState: null } : write);
+    });
+    const results = await Promise.all(writes);
+    expect(results).toEqual(games.map((_, i) => (i === 7 ? { ok: false, reason: 'version' } : i === 8 ? { ok: false, reason: 'lease' } : i === 9 ? { ok: false, reason: 'missing' } : { ok: true })));
+    for (const [i, g] of games.entries()) {
+      const sends = await store.sends(g.gameId);
+      if (i === 7 || i === 8 || i === 9) {
+        expect(sends).toEqual([]);
+        expect(await store.loadGame(g.gameId)).toMatchObject({ version: 0, hostState: g.hostState });
+        continue;
+      }
+      expect(sends).toEqual([{ ...sendTo(1).send, event: { ...odd, i }, at: i === 10 ? 1e21 : i === 11 ? -3.5 : 1700000000123 }]);
+      expect(await store.loadGame(g.gameId)).toMatchObject({ version: 1, seq: 3, snapshot: { version: 1, state: 'after 1' }, hostState: i >= 10 ? null : { cards: [1] } });
+    }
+  });
+
+  test('acquireLeases takes or renews many leases at once: the ids held after (not a live lease of another owner, not a missing game)', async () => {
+    const mine = await leasedGame(store, 'a'); // held by 'a' until 1000 + 1 h
+    const free = newGame();
+    await store.createGame(free);
+    const theirs = await leasedGame(store, 'b');
+    const expired = newGame();
+    await store.createGame(expired);
+    expect(await store.acquireLease(expired.gameId, 'b', 0, 10)).toBe(true); // 'b' until 10
+    const held = await store.acquireLeases!([mine.gameId, free.gameId, theirs.gameId, expired.gameId, 'no-such-game'], 'a', NOW, 500);
+    expect([...held].sort()).toEqual([mine.gameId, free.gameId, expired.gameId].sort());
+    for (const g of [mine, free, expired]) expect(await store.loadGame(g.gameId)).toMatchObject({ owner: 'a', leaseUntil: NOW + 500 });
+    expect(await store.loadGame(theirs.gameId)).toMatchObject({ owner: 'b', leaseUntil: 1000 + 3_600_000 });
+    expect(await store.acquireLeases!([], 'a', NOW, 500)).toEqual([]);
+    await expect(store.acquireLeases!('x' as never, 'a', NOW, 500)).rejects.toThrow(/acquireLeases: gameIds must be an array/);
+    await expect(store.acquireLeases!([''], 'a', NOW, 500)).rejects.toThrow(/acquireLeases: gameIds\[0\]/);
+    await expect(store.acquireLeases!([mine.gameId], 'a', NOW, -1)).rejects.toThrow(/acquireLeases: ttlMs/);
+  });
+
   test('sends(afterVersion) gives the sends after that version, in order', async () => {
     const game = await leasedGame(store);
     for (let v = 1; v <= 5; v++) expect(await store.appendSend(game.gameId, v - 1, 'owner-1', NOW, sendTo(v))).toEqual({ ok: true });
@@ -302,6 +346,38 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
   });
 });
 
+/** Records the text of every statement the store runs. */
+function watched<T extends PGliteStore | PostgresStore>(store: T): { store: T; texts: string[] } {
+  const texts: string[] = [];
+  const connect = (store as unknown as { connect: () => Promise<SqlDriver> }).connect.bind(store);
+  (store as unknown as { connect: () => Promise<SqlDriver> }).connect = async () => {
+    const driver = await connect();
+    return { ...driver, query: (text: string, params?: readonly unknown[]) => (texts.push(text), driver.query(text, params)) } as SqlDriver;
+  };
+  return { store, texts };
+}
+
+describe.each(kinds.filter((k) => k.name !== 'MemoryStore'))('$name: the writes of many games go in one statement', (kind) => {
+  it.skipIf(!kind.available)('writes that come while others are written go together (one statement, each its own conditional write), none alone again', async () => {
+    const { store, texts } = watched((await kind.make()) as PGliteStore | PostgresStore);
+    try {
+      const games = await Promise.all(Array.from({ length: 30 }, () => leasedGame(store, 'w')));
+      texts.length = 0;
+      const results = await Promise.all(games.map((g) => store.appendSend(g.gameId, 0, 'w', NOW, sendTo(1))));
+      expect(results).toEqual(games.map(() => ({ ok: true })));
+      const together = texts.filter((t) => t.includes('jsonb_array_elements($1::jsonb)'));
+      const alone = texts.filter((t) => t.includes('WHERE game_id = $1 AND version = $2::integer'));
+      expect(together.length).toBeGreaterThanOrEqual(1);
+      // The first writes start alone (as many as may run at once); the rest wait and go together.
+      expect(alone.length).toBeLessThanOrEqual(4);
+      expect(alone.length + together.length).toBeLessThan(games.length);
+      for (const g of games) expect(await store.loadGame(g.gameId)).toMatchObject({ version: 1, seq: 3 });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.skipIf(!withPostgres)('PostgresStore: two processes on one database never both advance one game', () => {
   let url: string;
   let a: PostgresStore;
@@ -372,6 +448,26 @@ describe.skipIf(!withPostgres)('PostgresStore: two processes on one database nev
     expect(fresh).toEqual({ ok: true });
     expect(await a.appendSend(game.gameId, 2, 'A', NOW, sendTo(3))).toEqual({ ok: false, reason: 'lease' });
     expect((await a.sends(game.gameId)).map((s) => s.event)).toEqual([sendTo(1).send.event, { type: 'B' }]);
+  });
+
+  it("a write that fails inside the database keeps no other game's write of the same statement from being written", async () => {
+    const others = await Promise.all(Array.from({ length: 20 }, () => leasedGame(a, 'A')));
+    const broken = await leasedGame(a, 'A', { version: 255, seq: 1 });
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO snapshots (game_id, version, seq, snapshot) VALUES ($1, 256, 0, '"planted"')`, [broken.gameId]);
+    } finally {
+      await client.end();
+    }
+    // All at once: the writes that queue behind the first ones go in one statement, the broken one last among them.
+    const results = await Promise.allSettled([...others.map((g) => a.appendSend(g.gameId, 0, 'A', NOW, sendTo(1))), a.appendSend(broken.gameId, 255, 'A', NOW, sendTo(256))]);
+    expect(results.slice(0, -1).map((r) => (r.status === 'fulfilled' ? r.value : r.reason))).toEqual(others.map(() => ({ ok: true })));
+    expect(results.at(-1)).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: expect.stringMatching(/duplicate key/) }) });
+    for (const g of others) expect((await a.sends(g.gameId)).map((s) => s.version)).toEqual([1]);
+    expect(await a.sends(broken.gameId)).toEqual([]);
+    expect(await a.loadGame(broken.gameId)).toMatchObject({ version: 255 });
   });
 
   it('rolls back a write that fails inside the database: no send row, no kept snapshot, the game as it was', async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatEvent } from '../../src/index.js';
-import { countingCards, join, playUntil, startServer } from './harness.js';
+import type { ServerMessage } from '../../src/client/protocol.js';
+import { countingCards, join, playUntil, rawJoin, startServer } from './harness.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
 
 describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
@@ -68,6 +69,25 @@ describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
     expect(a.getSnapshot().version).toBe(before + 1);
     await a.close();
+  });
+
+  it('answers an accepted send with the update it caused (one message, its events), a refused one with a result', async () => {
+    const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 4 });
+    const raw = await rawJoin(url, { gameId, seat: 'A', token: tokens.A });
+    await raw.next('welcome');
+    raw.sendJson({ kind: 'send', id: 1, event: { type: 'PASS_PRIORITY', player: 'A' } });
+    const update = (await raw.next('update')) as Extract<ServerMessage, { kind: 'update' }>;
+    expect(update).toMatchObject({ answers: 1, view: { version: 1 } });
+    raw.sendJson({ kind: 'send', id: 2, event: { type: 'PASS_PRIORITY', player: 'A' } });
+    expect(await raw.next('result')).toMatchObject({ id: 2, result: { ok: false, error: { code: 'ILLEGAL_ACTION' } } });
+    // No result for the accepted send; the other seat's update answers nothing of it.
+    expect(raw.messages.some((m) => m.kind === 'result' && m.id === 1)).toBe(false);
+    const b = await rawJoin(url, { gameId, seat: 'B', token: tokens.B });
+    await b.next('welcome');
+    raw.sendJson({ kind: 'send', id: 3, event: { type: 'CONCEDE', player: 'A' } });
+    expect(await raw.answer(3)).toMatchObject({ ok: true, events: expect.arrayContaining([expect.objectContaining({ type: 'playerLeft' })]) });
+    expect(await b.next('update')).not.toHaveProperty('answers');
+    await Promise.all([raw.room.leave(), b.room.leave()]);
   });
 
   it('keeps the cards state of each game apart (loaded before the server works on a game)', async () => {

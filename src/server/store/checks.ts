@@ -104,6 +104,15 @@ export function checkLease(gameId: unknown, owner: unknown, now: unknown, ttlMs:
   checkCount('acquireLease', 'ttlMs', ttlMs);
 }
 
+/** Checks the arguments of acquireLeases. */
+export function checkLeases(gameIds: unknown, owner: unknown, now: unknown, ttlMs: unknown): void {
+  if (!Array.isArray(gameIds)) throw new TypeError('acquireLeases: gameIds must be an array of game ids');
+  for (const [i, id] of gameIds.entries()) checkId('acquireLeases', `gameIds[${i}]`, id);
+  checkId('acquireLeases', 'owner', owner);
+  checkCount('acquireLeases', 'now', now);
+  checkCount('acquireLeases', 'ttlMs', ttlMs);
+}
+
 /** `afterVersion` of sends(): an integer (default: every send). */
 export function checkAfter(afterVersion: unknown): number {
   if (afterVersion === undefined) return -1;

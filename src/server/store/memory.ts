@@ -4,7 +4,7 @@
  * refusals, the same JSON round trip: what it returns is a fresh copy parsed from the JSON it
  * kept), but only within one process: two processes never share a MemoryStore.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLimit, checkNewGame, toJson } from './checks.js';
+import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /** A snapshot is kept every this many versions (and the first one, at createGame). */
@@ -124,6 +124,19 @@ export class MemoryStore implements GameStore {
   async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {
     this.open('acquireLease');
     checkLease(gameId, owner, now, ttlMs);
+    return this.take(gameId, owner, now, ttlMs);
+  }
+
+  async acquireLeases(gameIds: readonly string[], owner: string, now: number, ttlMs: number): Promise<string[]> {
+    this.open('acquireLeases');
+    checkLeases(gameIds, owner, now, ttlMs);
+    const held: string[] = [];
+    for (const gameId of gameIds) if (this.take(gameId, owner, now, ttlMs)) held.push(gameId);
+    return held;
+  }
+
+  /** Takes or renews one lease (arguments checked). */
+  private take(gameId: string, owner: string, now: number, ttlMs: number): boolean {
     const row = this.games.get(gameId);
     if (row === undefined) return false;
     if (row.owner !== null && row.owner !== owner && row.leaseUntil >= now) return false;

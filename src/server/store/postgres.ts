@@ -27,6 +27,9 @@ export class PostgresStore extends SqlStore {
     const max = options.max;
     if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new RangeError('PostgresStore: options.max must be a positive integer');
     this.options = { connectionString, max: max ?? 10 };
+    // Up to 4 write statements at once, each for every game whose write came meanwhile; the
+    // other connections of the pool stay for the reads and the leases.
+    this.concurrentWrites = Math.max(1, Math.min(4, (max ?? 10) - 2));
   }
 
   protected async connect(): Promise<SqlDriver> {

@@ -10,7 +10,7 @@
  * new row: of two processes writing at the same version, one matches and the other matches
  * nothing. acquireLease is one conditional UPDATE likewise.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLimit, checkNewGame, toJson } from './checks.js';
+import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import { KEEP_SNAPSHOT_EVERY } from './memory.js';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK } from './schema.js';
 import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
@@ -82,19 +82,69 @@ const SQL = {
     SELECT game_id, $5::integer, $8::integer, $6::jsonb FROM g WHERE $13::boolean
   )
   SELECT count(*)::integer AS written FROM g`,
+  /**
+   * appendSend for several games in one statement (one commit): $1 is a JSON array of writes;
+   * each is the conditional UPDATE of its own game row, feeding the INSERTs of its send row and
+   * of its kept snapshot. The ids of the games written come back. (`->` keeps a JSON null as the
+   * jsonb null that the NOT NULL columns take, where `->>` gives SQL NULL.)
+   */
+  appendSends: `WITH w AS (
+    SELECT e->>'game_id' AS game_id, (e->>'expected')::integer AS expected, e->>'owner' AS owner, (e->>'now')::bigint AS now,
+      (e->>'version')::integer AS version, (e->>'seq')::integer AS seq, e->'snapshot' AS snapshot, e->'host_state' AS host_state,
+      (e->>'finished')::boolean AS finished, e->'event' AS event, e->'results' AS results, (e->>'at')::double precision AS at, (e->>'keep')::boolean AS keep
+    FROM jsonb_array_elements($1::jsonb) AS e
+  ), g AS (
+    UPDATE games SET snapshot = w.snapshot, host_state = w.host_state, version = w.version, seq = w.seq, finished = w.finished
+    FROM w
+    WHERE games.game_id = w.game_id AND games.version = w.expected AND games.owner = w.owner AND games.lease_until >= w.now
+    RETURNING w.game_id, w.version, w.seq, w.event, w.results, w.at, w.snapshot, w.keep
+  ), s AS (
+    INSERT INTO sends (game_id, version, seq, event, results, at) SELECT game_id, version, seq, event, results, at FROM g
+  ), k AS (
+    INSERT INTO snapshots (game_id, version, seq, snapshot) SELECT game_id, version, seq, snapshot FROM g WHERE keep
+  )
+  SELECT game_id FROM g`,
   whyRefused: `SELECT version, owner, lease_until FROM games WHERE game_id = $1`,
   sends: `SELECT version, seq, event, results, at FROM sends WHERE game_id = $1 AND version > $2::integer ORDER BY version`,
   snapshots: `SELECT version, seq, snapshot FROM snapshots WHERE game_id = $1 ORDER BY version`,
   acquireLease: `UPDATE games SET owner = $2, lease_until = $3::bigint
     WHERE game_id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4::bigint)`,
+  /** acquireLease for several games (a JSON array of ids): the ids held after. */
+  acquireLeases: `UPDATE games SET owner = $2, lease_until = $3::bigint
+    WHERE game_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND (owner IS NULL OR owner = $2 OR lease_until < $4::bigint)
+    RETURNING game_id`,
   releaseLease: `UPDATE games SET owner = NULL, lease_until = 0 WHERE game_id = $1 AND owner = $2`,
   listGames: `SELECT game_id FROM games ORDER BY created_at DESC, game_id COLLATE "C" DESC LIMIT $1::integer`,
 } as const;
+
+/** One appendSend waiting for its statement. */
+interface PendingWrite {
+  readonly gameId: string;
+  /** The parameters of the one-game statement ({@link SQL.appendSend}). */
+  readonly params: readonly unknown[];
+  /** The write as one element of the many-games statement's JSON array. */
+  readonly json: string;
+  resolve(written: boolean): void;
+  reject(err: unknown): void;
+}
+
+/** The most writes in one statement. */
+const MAX_BATCH = 256;
 
 /** The GameStore over SQL (PostgreSQL's dialect), given how to connect. */
 export abstract class SqlStore implements GameStore {
   private driver: Promise<SqlDriver> | null = null;
   private closed = false;
+  /** The appendSends waiting for a statement (at most one of a game in any one statement). */
+  private pending: PendingWrite[] = [];
+  private inFlight = 0;
+
+  /**
+   * How many write statements may run at once. Writes that come while they run wait, and go
+   * together, each game's its own conditional write, in the next one (one commit for many games:
+   * what a disk that syncs every commit needs). PGlite runs one query at a time: 1.
+   */
+  protected concurrentWrites = 1;
 
   /** Opens the connection (pool, embedded database). Called once, by the first use. */
   protected abstract connect(): Promise<SqlDriver>;
@@ -183,14 +233,63 @@ export abstract class SqlStore implements GameStore {
       at,
       version % KEEP_SNAPSHOT_EVERY === 0,
     ];
+    const json = `{"game_id":${JSON.stringify(gameId)},"expected":${expectedVersion},"owner":${JSON.stringify(owner)},"now":${now},"version":${version},"seq":${seq},"snapshot":${params[5] as string},"host_state":${params[6] as string},"finished":${write.finished},"event":${params[9] as string},"results":${params[10] as string},"at":${at === null ? 'null' : JSON.stringify(at)},"keep":${params[12] as boolean}}`;
     const db = await this.db(m);
-    const { rows } = await db.query<{ written: number }>(SQL.appendSend, params);
-    if (rows[0]?.written === 1) return { ok: true };
+    const written = await new Promise<boolean>((resolve, reject) => {
+      this.pending.push({ gameId, params, json, resolve, reject });
+      this.pump(db);
+    });
+    if (written) return { ok: true };
     // Nothing was written: say why (a read after the refusal, for the reason only).
     const current = (await db.query<{ version: number; owner: string | null; lease_until: number | string }>(SQL.whyRefused, [gameId])).rows[0];
     if (current === undefined) return { ok: false, reason: 'missing' };
     if (current.version !== expectedVersion) return { ok: false, reason: 'version' };
     return { ok: false, reason: 'lease' };
+  }
+
+  /** Starts the statements that may start: the waiting writes, at most one of each game per statement. */
+  private pump(db: SqlDriver): void {
+    while (this.inFlight < this.concurrentWrites && this.pending.length > 0) {
+      const batch: PendingWrite[] = [];
+      const rest: PendingWrite[] = [];
+      const games = new Set<string>();
+      for (const w of this.pending) {
+        if (batch.length < MAX_BATCH && !games.has(w.gameId)) {
+          games.add(w.gameId);
+          batch.push(w);
+        } else rest.push(w);
+      }
+      this.pending = rest;
+      this.inFlight++;
+      void this.write(db, batch).finally(() => {
+        this.inFlight--;
+        this.pump(db);
+      });
+    }
+  }
+
+  /** Runs one statement for the writes (one game: the one-game statement) and answers each. */
+  private async write(db: SqlDriver, batch: readonly PendingWrite[]): Promise<void> {
+    const alone = async (w: PendingWrite) => {
+      try {
+        const { rows } = await db.query<{ written: number }>(SQL.appendSend, w.params);
+        w.resolve(rows[0]?.written === 1);
+      } catch (err) {
+        w.reject(err);
+      }
+    };
+    if (batch.length === 1) return alone(batch[0] as PendingWrite);
+    let rows: { game_id: string }[];
+    try {
+      ({ rows } = await db.query<{ game_id: string }>(SQL.appendSends, [`[${batch.map((w) => w.json).join(',')}]`]));
+    } catch {
+      // One write failed inside the database, and the statement with it (nothing of it is
+      // written): each alone, so that the others are written and the failing one says why.
+      for (const w of batch) await alone(w);
+      return;
+    }
+    const written = new Set(rows.map((r) => r.game_id));
+    for (const w of batch) w.resolve(written.has(w.gameId));
   }
 
   async sends(gameId: string, afterVersion?: number): Promise<StoredSend[]> {
@@ -213,6 +312,14 @@ export abstract class SqlStore implements GameStore {
     const db = await this.db('acquireLease');
     const result = await db.query(SQL.acquireLease, [gameId, owner, now + ttlMs, now]);
     return result.rowCount === 1;
+  }
+
+  async acquireLeases(gameIds: readonly string[], owner: string, now: number, ttlMs: number): Promise<string[]> {
+    checkLeases(gameIds, owner, now, ttlMs);
+    if (gameIds.length === 0) return [];
+    const db = await this.db('acquireLeases');
+    const { rows } = await db.query<{ game_id: string }>(SQL.acquireLeases, [JSON.stringify(gameIds), owner, now + ttlMs, now]);
+    return rows.map((r) => r.game_id);
   }
 
   async releaseLease(gameId: string, owner: string): Promise<void> {

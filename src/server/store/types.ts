@@ -98,6 +98,12 @@ export interface GameStore {
    * holds it, `owner` holds it, or the holder's lease expired before `now`.
    */
   acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /**
+   * {@link GameStore.acquireLease} for several games at once (one statement in the SQL stores):
+   * the ids of those `owner` holds after. A server renews the leases of all its games with one
+   * call when its store has this method, one call per game otherwise.
+   */
+  acquireLeases?(gameIds: readonly string[], owner: string, now: number, ttlMs: number): Promise<string[]>;
   /** Gives the lease up (only if `owner` holds it). */
   releaseLease(gameId: string, owner: string): Promise<void>;
   /** Ids of the games in the store (newest first: by `createdAt`, then by id descending), at most `limit` (default 100). */

@@ -1,0 +1,410 @@
+/**
+ * `npm run bench:server` (issue 25, figures): the table server under load, and a cluster's
+ * recovery after SIGKILL. Wall-clock figures on a shared machine; not a test.
+ *
+ * 1. One server process (bench/server-host.ts), 500 concurrent 2-player games, each seat played
+ *    by a bot over a loopback WebSocket (`connectTable`, all in this process): accepted sends per
+ *    second, the time from a send to the view that shows it on both seats' tables (p50, p99),
+ *    the server's CPU, and its memory per open game (after a full GC: right after the tables
+ *    joined, and after the run). Once with PGlite (on disk), once with PostgreSQL (a real server
+ *    started as the tests start theirs, with PostgreSQL's default durability: fsync on).
+ * 2. Recovery: two `serve` processes sharing that PostgreSQL and a real Redis, games owned by one
+ *    of them played by bots; the owner is killed with SIGKILL, and the time until every table is
+ *    back on the other process at the store's version and seq is measured (3 kills).
+ *
+ * Writes its figures into bench/results.json under `server` (the other keys are kept).
+ *
+ *   npm run bench:server
+ *   node --import tsx bench/server.ts --games 100 --seconds 10 --only pglite --no-write
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { connectTable, type Table } from '../src/client/index.js';
+import type { LegalAction } from '../src/index.js';
+import { PostgresStore } from '../src/server/index.js';
+import { Bot, pidOfOwner, postGame, startClusterProcess, type ServeProcess } from '../test/server/cluster.js';
+import { findPostgresBin, freePort, startPostgres, startRedis, type PostgresServer } from '../test/server/services.js';
+import { fmt, table } from './measure.js';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    kills: { type: 'string', default: '3' },
+    /** A PostgreSQL server of your own (its database is used as is) instead of one started here. */
+    'pg-url': { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const GAMES = Number(values.games);
+const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
+const KILLS = Number(values.kills);
+const ADMIN_KEY = 'bench-admin-key-0123456789';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` on every item, `limit` at a time. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** The p-th percentile (0..100) of some samples. */
+function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** The server process: started, with its `mem` and `cpu` answers. */
+async function startHost(store: string) {
+  // BENCH_HOST_ARGS: more node options for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const extra = (process.env.BENCH_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
+  lines.on('line', (line) => {
+    const w = waiting.findIndex((x) => line.startsWith(`${x.prefix} `));
+    if (w < 0) return;
+    const entry = waiting.splice(w, 1)[0]!;
+    entry.resolve(line.slice(entry.prefix.length + 1));
+  });
+  const next = (prefix: string) => new Promise<string>((resolve) => waiting.push({ prefix, resolve }));
+  const listening = next('listening');
+  const port = Number(await listening);
+  const ask = async <T>(what: 'mem' | 'cpu'): Promise<T> => {
+    const answer = next(what);
+    child.stdin.write(`${what}\n`);
+    return JSON.parse(await answer) as T;
+  };
+  return {
+    port,
+    mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
+    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number }>('cpu'),
+    async stop() {
+      child.stdin.write('quit\n');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** The decision a bench bot sends for its seat now, or null (attack with one creature, block with none, pass). */
+function decision(t: Table, seat: string): Record<string, unknown> | null {
+  const action = t.legalActions().find((a) => a.type === 'DECLARE_ATTACKERS' || a.type === 'DECLARE_BLOCKERS' || a.type === 'DISCARD' || a.type === 'PASS_PRIORITY');
+  if (action === undefined) return null;
+  const { choose, ...event } = action as LegalAction & Record<string, unknown>;
+  const view = t.getSnapshot();
+  for (const field of choose as string[]) {
+    if (field === 'attackers') event.attackers = [{ id: `${seat}-c${view.turn}`, defender: view.players.find((p) => p !== seat) }];
+    else if (field === 'blockers') event.blockers = [];
+  }
+  return event;
+}
+
+/** The figures of one phase of the load run. */
+interface PhaseFigures {
+  /** The sends a second the bots offered (null: as fast as the server answers). */
+  offeredPerSecond: number | null;
+  seconds: number;
+  acceptedSends: number;
+  acceptedPerSecond: number;
+  refused: number;
+  /** From a send to the view that shows it on both seats' tables. */
+  latencyMs: { p50: number; p99: number; max: number; samples: number };
+  /** The server process's CPU seconds per second. */
+  serverCpuPerSecond: number;
+  /** The server's CPU milliseconds per accepted send (what one core does: 1000 ÷ this sends a second). */
+  serverCpuMsPerSend: number;
+  /** The share of the time the server's event loop was busy (1: it could do no more). */
+  serverLoopBusy: number;
+  /** This process's (the bots' and their tables') CPU seconds per second. */
+  botsCpuPerSecond: number;
+}
+
+interface LoadFigures {
+  store: string;
+  games: number;
+  /** As fast as the server answers: each game's next send as soon as its last is shown. */
+  saturated: PhaseFigures;
+  /** At the goal's rate (2,000 sends a second offered, spread over the games). */
+  paced: PhaseFigures;
+  /** At half of it (1,000 sends a second offered): the latency of a server that is not saturated. */
+  half: PhaseFigures;
+  /** Heap and RSS bytes of the server per open game (after a full GC), right after the tables joined, and after the run. */
+  bytesPerOpenGame: { heapUsed: number; rss: number };
+  bytesPerOpenGameAfterRun: { heapUsed: number; rss: number };
+  joinSeconds: number;
+}
+
+const GOAL_SENDS_PER_SECOND = 2000;
+
+/** One server process, GAMES games, bots on every seat: the figures of the load run. */
+async function load(name: string, store: string): Promise<LoadFigures> {
+  const host = await startHost(store);
+  const url = `ws://127.0.0.1:${host.port}`;
+  const tables: Table[] = [];
+  try {
+    const created = await pool(
+      Array.from({ length: GAMES }, (_, i) => i),
+      16,
+      (i) => postGame(`http://127.0.0.1:${host.port}`, ADMIN_KEY, { players: ['A', 'B'], seed: i }),
+    );
+    const before = await host.mem();
+    const joinStart = performance.now();
+    const games = await pool(created, 32, async ({ gameId, tokens }) => {
+      const seats = await Promise.all(['A', 'B'].map((seat) => connectTable(url, { gameId, seat, token: tokens[seat] as string }, { joinTimeoutMs: 120_000 })));
+      tables.push(...seats);
+      return seats;
+    });
+    const joinSeconds = (performance.now() - joinStart) / 1000;
+    const open = await host.mem();
+
+    let measuring = false;
+    let stopping = false;
+    /** Milliseconds between two sends of one game (0: at once). */
+    let interval = 0;
+    let accepted = 0;
+    let refused = 0;
+    let latencies: number[] = [];
+    /** Per game: sends what its seats may send; spreads its next send over one interval. */
+    const kicks: { act: () => void; spread: () => void }[] = [];
+    for (const seats of games) {
+      let pending: { target: number; at: number } | null = null;
+      let lastSend = -Infinity;
+      let timer: NodeJS.Timeout | null = null;
+      const shown = () => {
+        if (pending !== null && seats.every((t) => t.getSnapshot().version >= pending!.target)) {
+          if (measuring) latencies.push(performance.now() - pending.at);
+          pending = null;
+        }
+      };
+      const busy = new Set<Table>();
+      const act = () => {
+        if (stopping || timer !== null) return;
+        const wait = lastSend + interval - performance.now();
+        if (wait > 0) {
+          timer = setTimeout(() => {
+            timer = null;
+            act();
+          }, wait);
+          return;
+        }
+        for (const [i, t] of seats.entries()) {
+          if (busy.has(t) || t.status !== 'connected') continue;
+          const event = decision(t, i === 0 ? 'A' : 'B');
+          if (event === null) continue;
+          busy.add(t);
+          lastSend = performance.now();
+          if (pending === null) pending = { target: t.getSnapshot().version + 1, at: lastSend };
+          void t.send(event as unknown).then((result) => {
+            busy.delete(t);
+            if (measuring) {
+              if (result.ok) accepted++;
+              else refused++;
+            }
+            act();
+          });
+          return;
+        }
+      };
+      for (const t of seats)
+        t.subscribe(() => {
+          shown();
+          act();
+        });
+      kicks.push({ act, spread: () => (lastSend = performance.now() - Math.random() * interval) });
+    }
+    const phase = async (offered: number | null, seconds: number): Promise<PhaseFigures> => {
+      interval = offered === null ? 0 : (1000 * GAMES) / offered;
+      // The games' sends spread over the interval, not all at once.
+      for (const kick of kicks) kick.spread();
+      for (const kick of kicks) kick.act();
+      await sleep(WARMUP * 1000);
+      accepted = 0;
+      refused = 0;
+      latencies = [];
+      const cpu0 = await host.cpu();
+      const own0 = process.cpuUsage();
+      const t0 = performance.now();
+      measuring = true;
+      await sleep(seconds * 1000);
+      measuring = false;
+      const elapsed = (performance.now() - t0) / 1000;
+      const own = process.cpuUsage(own0);
+      const cpu1 = await host.cpu();
+      const serverCpu = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6;
+      const f: PhaseFigures = {
+        offeredPerSecond: offered,
+        seconds: elapsed,
+        acceptedSends: accepted,
+        acceptedPerSecond: accepted / elapsed,
+        refused,
+        latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), samples: latencies.length },
+        serverCpuPerSecond: serverCpu / elapsed,
+        serverCpuMsPerSend: (serverCpu * 1000) / Math.max(1, accepted),
+        serverLoopBusy: (cpu1.loopActive - cpu0.loopActive) / (cpu1.loopActive - cpu0.loopActive + cpu1.loopIdle - cpu0.loopIdle),
+        botsCpuPerSecond: (own.user + own.system) / 1e6 / elapsed,
+      };
+      console.log(
+        `${name}, ${offered === null ? 'saturated' : `${offered} sends/s offered`}: ${fmt(f.acceptedPerSecond)} sends/s, p50 ${fmt(f.latencyMs.p50)} ms, p99 ${fmt(f.latencyMs.p99)} ms; server CPU ${fmt(f.serverCpuPerSecond)} s/s (${fmt(f.serverCpuMsPerSend)} ms per send), its event loop busy ${fmt(100 * f.serverLoopBusy)}%; bots CPU ${fmt(f.botsCpuPerSecond)} s/s`,
+      );
+      return f;
+    };
+    const saturated = await phase(null, SECONDS);
+    const paced = await phase(GOAL_SENDS_PER_SECOND, SECONDS);
+    const half = await phase(GOAL_SENDS_PER_SECOND / 2, SECONDS);
+    stopping = true;
+    await sleep(500);
+    const after = await host.mem();
+    return {
+      store: name,
+      games: GAMES,
+      saturated,
+      paced,
+      half,
+      bytesPerOpenGame: { heapUsed: (open.heapUsed - before.heapUsed) / GAMES, rss: (open.rss - before.rss) / GAMES },
+      bytesPerOpenGameAfterRun: { heapUsed: (after.heapUsed - before.heapUsed) / GAMES, rss: (after.rss - before.rss) / GAMES },
+      joinSeconds,
+    };
+  } finally {
+    await Promise.all(tables.map((t) => t.close()));
+    await host.stop();
+  }
+}
+
+interface RecoveryFigures {
+  games: number;
+  kills: number;
+  recoveryMs: number[];
+  medianMs: number;
+  maxMs: number;
+}
+
+/** Two `serve` processes sharing PostgreSQL and Redis; games owned by the first played by bots; the first killed: ms until every table is back. */
+async function recovery(pg: PostgresServer): Promise<RecoveryFigures> {
+  const redis = await startRedis();
+  const storeUrl = await pg.createDatabase('bench_cluster');
+  const store = new PostgresStore({ connectionString: storeUrl, max: 4 });
+  const ports = [await freePort(), await freePort()];
+  const processes: ServeProcess[] = [];
+  const recoveryMs: number[] = [];
+  const games = 20;
+  try {
+    for (const port of ports) processes.push(await startClusterProcess({ store: storeUrl, redis: redis.url, port, adminKey: ADMIN_KEY }));
+    const urls = ports.map((p) => `ws://127.0.0.1:${p}`);
+    for (let kill = 0; kill < KILLS; kill++) {
+      let paused = false;
+      const bots: Bot[] = [];
+      const ids: string[] = [];
+      await pool(
+        Array.from({ length: games }, (_, i) => i),
+        8,
+        async (i) => {
+          const { gameId, tokens } = await postGame(urls[0]!.replace('ws:', 'http:'), ADMIN_KEY, { players: ['A', 'B'], seed: kill * 1000 + i });
+          ids.push(gameId);
+          for (const seat of ['A', 'B']) bots.push(new Bot(await connectTable(urls, { gameId, seat, token: tokens[seat] as string }, { joinTimeoutMs: 60_000 }), seat, () => paused, () => false));
+        },
+      );
+      for (const b of bots) b.kick();
+      await sleep(1500);
+      const owner = processes[0]!;
+      const owned = (await Promise.all(ids.map(async (id) => pidOfOwner((await store.loadGame(id))?.owner ?? null)))).filter((pid) => pid === owner.pid).length;
+      paused = true;
+      owner.child.kill('SIGKILL');
+      const killedAt = performance.now();
+      for (;;) {
+        const stored = await Promise.all(ids.map((id) => store.loadGame(id)));
+        const byId = new Map(stored.map((s) => [s?.gameId, s]));
+        const back = bots.every((b) => {
+          const s = byId.get(b.table.gameId);
+          return b.table.status === 'connected' && !b.busy && pidOfOwner(s?.owner ?? null) === processes[1]!.pid && b.table.getSnapshot().version === s?.version && b.table.getSnapshot().seq === s?.seq;
+        });
+        if (back) break;
+        if (performance.now() - killedAt > 60_000) throw new Error('recovery: the tables did not come back within 60 s');
+        await sleep(10);
+      }
+      recoveryMs.push(performance.now() - killedAt);
+      console.log(`recovery ${kill + 1}: ${owned} of ${games} games moved, every table back in ${fmt(recoveryMs.at(-1)!)} ms`);
+      for (const b of bots) b.stop();
+      await Promise.all(bots.map((b) => b.table.close()));
+      await owner.exited;
+      processes[0] = await startClusterProcess({ store: storeUrl, redis: redis.url, port: ports[0]!, adminKey: ADMIN_KEY });
+    }
+  } finally {
+    for (const p of processes) p.child.kill('SIGKILL');
+    await store.close();
+    await redis.stop();
+  }
+  const sorted = [...recoveryMs].sort((a, b) => a - b);
+  return { games, kills: KILLS, recoveryMs, medianMs: sorted[Math.floor(sorted.length / 2)] as number, maxMs: sorted.at(-1) as number };
+}
+
+const started = performance.now();
+const only = values.only?.split(',');
+const wants = (part: string) => only === undefined || only.includes(part);
+const figures: { pglite?: LoadFigures; postgres?: LoadFigures; recovery?: RecoveryFigures } = {};
+const dir = await mkdtemp(join(tmpdir(), 'mtg-bench-server-'));
+let pg: PostgresServer | null = null;
+try {
+  if (wants('memory')) await load('MemoryStore', 'memory');
+  if (wants('pglite')) figures.pglite = await load('PGlite (on disk)', `pglite:${join(dir, 'pglite')}`);
+  if ((wants('postgres') || wants('recovery')) && findPostgresBin() === null && values['pg-url'] === undefined) console.log('PostgreSQL: skipped (no initdb/pg_ctl; install postgresql)');
+  else if (values['pg-url'] !== undefined && wants('postgres')) figures.postgres = await load('PostgreSQL (given)', values['pg-url']);
+  else if (wants('postgres') || wants('recovery')) {
+    pg = await startPostgres({ durable: true });
+    if (wants('postgres')) figures.postgres = await load('PostgreSQL (fsync on)', await pg.createDatabase('bench_load'));
+    if (wants('recovery')) figures.recovery = await recovery(pg);
+  }
+} finally {
+  await pg?.stop();
+  await rm(dir, { recursive: true, force: true });
+}
+
+const rows: string[][] = [];
+for (const f of [figures.pglite, figures.postgres]) {
+  if (f === undefined) continue;
+  for (const [label, p] of [['saturated', f.saturated], [`${GOAL_SENDS_PER_SECOND}/s offered`, f.paced], [`${GOAL_SENDS_PER_SECOND / 2}/s offered`, f.half]] as const) {
+    rows.push([
+      `${f.store}, ${label}`,
+      fmt(p.acceptedPerSecond),
+      fmt(p.latencyMs.p50),
+      fmt(p.latencyMs.p99),
+      `${fmt(p.serverCpuMsPerSend)} (${fmt(100 * p.serverLoopBusy)}%)`,
+      p === f.saturated ? `${fmt(f.bytesPerOpenGame.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGame.rss / 1024)}` : p === f.half ? `${fmt(f.bytesPerOpenGameAfterRun.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGameAfterRun.rss / 1024)} after the run` : '',
+    ]);
+  }
+}
+console.log(`\n${GAMES} games, ${SECONDS} s per figure (after ${WARMUP} s of warm-up); load average ${os.loadavg().map((l) => fmt(l)).join(' ')}`);
+console.log(table(['store, load', 'accepted sends/s', 'p50 ms', 'p99 ms', 'server CPU ms per send (loop busy)', 'KiB per open game (heap / RSS)'], rows));
+if (figures.recovery !== undefined) console.log(`recovery after SIGKILL (${figures.recovery.games} games, ${figures.recovery.kills} kills): median ${fmt(figures.recovery.medianMs)} ms, max ${fmt(figures.recovery.maxMs)} ms`);
+
+if (!values['no-write']) {
+  const out = fileURLToPath(new URL('./results.json', import.meta.url));
+  const results = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>;
+  results.server = {
+    ...figures,
+    goals: { acceptedPerSecondPostgres: 2000, p99Ms: 50, recoveryMs: 5000 },
+    machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
+    date: new Date().toISOString(),
+    seconds: (performance.now() - started) / 1000,
+  };
+  await writeFile(out, JSON.stringify(results, null, 2) + '\n');
+  console.log(`wrote the figures as server in ${out}`);
+}
