@@ -1,20 +1,19 @@
 /**
  * An example table: 2-4 seats at one screen, each with its priority and legal actions as
  * buttons, the stack, the schedule, stops per seat with the next stop, the event log, and undo
- * by restoring an earlier `persist()`. It uses only the package's public API.
+ * by restoring an earlier `persist()`. It uses only the package's public API. "Play over the
+ * network" opens the lobby of the server that serves the page (`npm start`): it creates a game
+ * there, and each seat is played in its own tab (Networked.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
-import { createGame, restoreGame, type EmittedEvent, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
+import { useState } from 'react';
+import { createGame, restoreGame, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
+import { Lobby } from './Lobby.tsx';
 import { Seat } from './Seat.tsx';
+import { Side } from './Side.tsx';
+import { describe, statusOf, type LogLine } from './source.ts';
 
 const SEATS = ['Alice', 'Bob', 'Carol', 'Dave'];
-
-/** One line of the event log. */
-export interface LogLine {
-  kind: 'sent' | 'refused' | 'emitted';
-  text: string;
-}
 
 interface Table {
   game: Game;
@@ -28,24 +27,15 @@ function newTable(players: number): Table {
   return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}` }] };
 }
 
-function describe(event: TurnEvent | EmittedEvent): string {
-  const { type, ...rest } = event;
-  const details = Object.entries(rest)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' ');
-  return details ? `${type} ${details}` : type;
+export function App() {
+  const [lobby, setLobby] = useState(false);
+  return lobby ? <Lobby back={() => setLobby(false)} /> : <LocalTable openLobby={() => setLobby(true)} />;
 }
 
-export function App() {
+function LocalTable({ openLobby }: { openLobby: () => void }) {
   const [table, setTable] = useState<Table>(() => newTable(2));
   const { game } = table;
   const view = useGame(game);
-  const logRef = useRef<HTMLOListElement>(null);
-  // The log follows the game: its newest line stays in sight.
-  useEffect(() => {
-    const log = logRef.current;
-    if (log !== null) log.scrollTop = log.scrollHeight;
-  }, [table.log]);
 
   const send = (event: TurnEvent) => {
     const persisted = game.persist();
@@ -63,7 +53,6 @@ export function App() {
     setTable({ game: restoreGame(last.persisted), history: table.history.slice(0, -1), log: table.log.slice(0, last.log) });
   };
 
-
   return (
     <>
       <header>
@@ -76,11 +65,12 @@ export function App() {
         <button data-testid="undo" onClick={undo} disabled={table.history.length === 0}>
           Undo
         </button>
-        <span className="status" data-testid="status">
-          {view.gameOver !== null
-            ? `game over: ${view.gameOver.draw ? 'a draw' : `${view.gameOver.winners.join(', ')} won`}`
-            : `turn ${view.turn} · ${view.activePlayer ?? '—'} · ${view.phase} / ${view.step}`}
+        <span className="status" data-testid="status" data-version={view.version}>
+          {statusOf(view)}
         </span>
+        <button className="right" data-testid="lobby-open" onClick={openLobby}>
+          Play over the network
+        </button>
       </header>
       <main>
         <div className="seats">
@@ -88,51 +78,7 @@ export function App() {
             <Seat key={player} game={game} player={player} send={send} />
           ))}
         </div>
-        <div className="side">
-          <section>
-            <h3>Stack</h3>
-            <ol data-testid="stack">
-              {view.stack.map((o) => (
-                <li key={o.id}>
-                  {o.id} ({o.kind}, {o.controller})
-                </li>
-              ))}
-            </ol>
-            {view.stack.length === 0 && <p>empty</p>}
-          </section>
-          <section>
-            <h3>Schedule</h3>
-            <ul data-testid="schedule">
-              {view.schedule.steps.map((s, i) => (
-                <li key={`s${i}`}>
-                  {s.step}
-                  {s.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-              {view.schedule.phases.map((p, i) => (
-                <li key={`p${i}`}>
-                  {p.phase} phase{p.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-              {view.schedule.turns.slice(0, 3).map((t, i) => (
-                <li key={`t${i}`}>
-                  {t.extra ? 'extra turn' : 'turn'} of {t.player}
-                  {t.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section>
-            <h3>Log</h3>
-            <ol className="log" data-testid="log" ref={logRef}>
-              {table.log.map((line, i) => (
-                <li key={i} data-kind={line.kind}>
-                  {line.text}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
+        <Side view={view} log={table.log} />
       </main>
     </>
   );

@@ -1,10 +1,13 @@
 /**
  * One seat: whether it holds priority, its legal actions as buttons (pass, cast an opaque
  * spell, play a land, declare attackers and blockers, discard, and every other decision the
- * engine asks for), its stops and where the game will next stop for it.
+ * engine asks for), its stops and where the game will next stop for it. At a networked table,
+ * a seat played from another tab (`own` false) shows its state only: its decisions and stops
+ * are that tab's (and its stops are private).
  */
 import { useState } from 'react';
-import { fillAction, type Awaiting, type Game, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import { fillAction, type Awaiting, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import type { GameSource } from './source.ts';
 
 type StepName = Stop['step'];
 import { useGame, useLegalActions } from 'mtg-turn-engine/react';
@@ -36,7 +39,7 @@ function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
   }
 }
 
-export function Seat({ game, player, send }: { game: Game; player: string; send: (event: TurnEvent) => void }) {
+export function Seat({ game, player, send, own = true }: { game: GameSource; player: string; send: (event: TurnEvent) => void; own?: boolean }) {
   const view = useGame(game);
   const actions = useLegalActions(game, player);
   const [attacking, setAttacking] = useState<Record<string, boolean>>({});
@@ -106,9 +109,12 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
   };
 
   return (
-    <div className="seat" data-testid={`seat-${player}`} data-priority={String(view.priority === player)}>
+    <div className="seat" data-testid={`seat-${player}`} data-priority={String(view.priority === player)} data-own={String(own)}>
       <h2>
-        <span>{player}</span>
+        <span>
+          {player}
+          {own ? '' : ' (another tab)'}
+        </span>
         <span data-testid={`awaiting-${player}`}>{awaiting === null ? '' : awaiting.kind}</span>
       </h2>
       <div>
@@ -148,6 +154,7 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
           </button>
         </div>
       )}
+      {own && (
       <div className="stops" data-testid={`stops-${player}`}>
         stops:{' '}
         {STOP_STEPS.map((step) => (
@@ -161,6 +168,7 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
         </button>
         <div data-testid={`next-stop-${player}`}>next stop: {next === null ? 'none' : `turn ${next.turn}, ${next.phase} / ${next.step}`}</div>
       </div>
+      )}
     </div>
   );
 }
