@@ -191,10 +191,19 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
+  | { type: 'TICK'; at: number }
+  | { type: 'PAUSE_CLOCKS'; at: number }
+  | { type: 'RESUME_CLOCKS'; at: number }
+  | { type: 'SET_SEAT_STATUS'; player: PlayerId; status: SeatStatus; at: number }
 >;
 
-/** An event that may name its Grand Melee turn marker. */
-export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
+/**
+ * An event that may name its Grand Melee turn marker, and the host's clock (CONTRACT v3,
+ * "Playing between people"): `at`, a finite number of milliseconds on whatever clock the host
+ * keeps (never read by the engine from anywhere else), not earlier than the last `at` the game
+ * saw. Clocks and the away policy read it; an event without it charges no time.
+ */
+export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number; at?: number } : never;
 
 /** The type names of the events a host may send. */
 export type TurnEventType = TurnEvent['type'];
@@ -218,7 +227,7 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'manaEmptied'; player: PlayerId; amount: number }
   | { type: 'manaBurn'; player: PlayerId; amount: number }
   | { type: 'effectEnded'; id: string }
-  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' | 'host' }
+  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' | 'host' | 'time' | 'away' }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
   | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
@@ -337,8 +346,77 @@ export interface TurnView {
   stops: Record<PlayerId, Stop[] | null>;
   gameOver: GameResult | null;
   rules: RulesEra;
+  /**
+   * CONTRACT v3, "Playing between people": with the `clock` option, every seat's clock (a player
+   * who left keeps theirs, stopped); in shared team turns the team's one clock under each member.
+   * Null without the option.
+   */
+  clocks: Record<PlayerId, ClockView> | null;
+  /**
+   * CONTRACT v3: with the `away` option or after any SET_SEAT_STATUS, every seat's status;
+   * null otherwise.
+   */
+  seats: Record<PlayerId, SeatView> | null;
   /** Grand Melee only: every turn marker's turn, in marker order (CR 807.4); the fields above are the first running turn's. */
   turns?: TurnMarkerView[];
+}
+
+/**
+ * CONTRACT v3, the `clock` option: a chess clock for every player (with shared team turns, one
+ * per team, CR 805). Clocks start at the first event that carries `at`; from then on the time
+ * between two events that carry `at` is charged to whoever the game was waiting for.
+ */
+export interface ClockOptions {
+  /** Each clock's time at the start, in ms (an integer from 1). */
+  initialMs: number;
+  /** Added to a player's clock each time they complete a decision (Fischer increment; default 0). */
+  incrementMs?: number;
+  /** Each decision first uses up this much time, not charged (a delay, as US delay; default 0). */
+  delayMs?: number;
+  /** When a clock reaches 0: 'lose', the player loses (reason 'time'); 'pass', their decisions are answered with the plainest answers from then on (autoPass reason 'time'). */
+  onTimeout: 'lose' | 'pass';
+}
+
+/** CONTRACT v3, the `away` option: what the engine does for a player whose seat is away. */
+export interface AwayOptions {
+  /** How long a seat may be away (ms, an integer from 0) before `then` applies, at their next decision. */
+  graceMs: number;
+  /** 'wait': the game waits for them; 'pass': their decisions are answered with the plainest answers (autoPass reason 'away'); 'concede': they leave the game (reason 'away'). */
+  then: 'wait' | 'pass' | 'concede';
+}
+
+/** A seat's status (SET_SEAT_STATUS): the player's client is connected, or away (dropped). */
+export type SeatStatus = 'connected' | 'away';
+
+/**
+ * One clock as the view shows it (CONTRACT v3, `view().clocks`). The engine owns no timer: the
+ * numbers are as of `at`, the host's clock at the last event that carried one; a UI counts a
+ * running clock down from there (first its `delayMsLeft`, then `msLeft`).
+ */
+export interface ClockView {
+  /** Time left (ms) as of `at`; never negative. */
+  msLeft: number;
+  /** Whether the clock runs: the game waits for this clock's player (or team), the clocks are not paused and have started. */
+  running: boolean;
+  /** Whether the clock ran out (with `onTimeout: 'pass'` their decisions are answered for them from then on). */
+  flagged: boolean;
+  /** What is left of the current decision's `delayMs` as of `at` (0 when the clock does not run). */
+  delayMsLeft: number;
+  /** The host's clock (ms) that `msLeft` and `delayMsLeft` are as of: the last `at` the game saw; null before any (the clocks have not started). */
+  at: number | null;
+}
+
+/** A seat as the view shows it (CONTRACT v3, `view().seats`). */
+export interface SeatView {
+  status: SeatStatus;
+  /** The host's clock (ms) when the seat took this status: its SET_SEAT_STATUS's `at`; for a seat that never changed, the first `at` the game saw (0 before any). */
+  since: number;
+}
+
+/** CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next clock or away time-out falls, and whose. */
+export interface Deadline {
+  player: PlayerId;
+  at: number;
 }
 
 /** One turn marker's turn in a Grand Melee game (CR 807.4, 807.5): a TurnView-like record. */

@@ -25,6 +25,7 @@ import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
 import { BOTTOM, CHOOSE_STARTING_PLAYER, KEEP, MULLIGAN, OPENING_HAND_DONE } from './pregame.js';
 import { ACTIVATE_ABILITY, CAST_SPELL, PASS_PRIORITY, PLAY_LAND, ROLL_PLANAR_DIE } from './priority.js';
 import { ORDER_TRIGGERS, PUT_ON_STACK, REMOVE_FROM_STACK, TRIGGER } from './stack.js';
+import { PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS, TICK } from './table.js';
 import { ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP, ADD_EXTRA_TURN, BEGIN_MARKER_TURN, DISCARD, END_TURN, SKIP_NEXT } from './turn.js';
 import type { AwaitedKind, Check, EventOf, EventRecord, EventRecords, EventType, Route } from './record.js';
 
@@ -79,6 +80,10 @@ export const EVENTS = {
   SET_DAY_NIGHT,
   SET_STOPS,
   YIELD,
+  TICK,
+  PAUSE_CLOCKS,
+  RESUME_CLOCKS,
+  SET_SEAT_STATUS,
   BEGIN_MARKER_TURN,
 } satisfies EventRecords;
 
@@ -211,6 +216,11 @@ export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) 
 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
 export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
+
+// The table around the turn (CONTRACT v3, "Playing between people").
+
+/** The events the table takes (the host's clock, the clocks, the seats: src/table/time.ts), never the chart. */
+export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
 
 // Grand Melee.
 

@@ -114,6 +114,12 @@ interface RecordOf<T extends EventType> {
    * (CONCEDE); every other event is the host's.
    */
   byPlayer?: true;
+  /**
+   * CONTRACT v3, "Playing between people": taken by the table around the turn (src/table/: the
+   * host's clock, the clocks, the seats), never by the chart. Sent with `game.send` only: a
+   * checkpoint hook may not return it.
+   */
+  table?: true;
 }
 
 /** A record for every event type: the mapped type makes one compulsory. */

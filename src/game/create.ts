@@ -16,6 +16,8 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
+import { newTime, restoredTime } from '../table/time.js';
+import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
@@ -107,7 +109,9 @@ export function createGame(options: GameOptions): Game {
   // CR 807: Grand Melee runs one turn per turn marker.
   const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
   const shellOptions = withRecording(callbacks, options, parsed.data.record);
-  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined);
+  // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
+  const time = newTime(parsed.data.clock, parsed.data.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
+  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined, time);
 }
 
 /** CONTRACT v3, "Recordings": the options a recording keeps (the schema's copy, less `record`), with the seed the game drew. */
@@ -126,5 +130,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
   const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
+  const persistedTime = parsed.value.time;
+  const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));
+  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
 }

@@ -9,6 +9,7 @@
  * checks. None of these builds a game.
  */
 import type { TurnContext } from '../state.js';
+import type { TimeState } from '../table/time.js';
 
 /** The `engine` tag of a persisted game. */
 export const PERSISTED_ENGINE = 'mtg-turn-engine';
@@ -52,6 +53,11 @@ export interface Persisted {
   context?: PersistedContext;
   /** Grand Melee only: every turn marker, its statechart's state and its turn (CR 807.4); `state` and `context` are marker 1's. */
   markers?: PersistedMarker[];
+  /**
+   * CONTRACT v3, "Playing between people": the host's last `at`, the clocks and the seats
+   * (src/table/time.ts); absent for a game that has none (no `clock` or `away` option, no `at` seen).
+   */
+  time?: TimeState;
 }
 
 /** The fields of a persisted turn's context that are not at their defaults (src/persistence/compact.ts). */
@@ -78,6 +84,8 @@ export interface PersistedFull {
   state: string;
   context: TurnContext;
   markers?: PersistedFullMarker[];
+  /** CONTRACT v3: the host's clock, the clocks and the seats, as in {@link Persisted} (the same in both forms). */
+  time?: TimeState;
 }
 
 /** A persisted Grand Melee turn marker in the full form. */

@@ -50,6 +50,9 @@ export const ScenarioSetupSchema = z.object({
   teams: z.optional(z.array(z.object({ id: z.string(), players: z.array(z.string()) }))),
   variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
   rangeOfInfluence: z.optional(z.number()),
+  // CONTRACT v3, "Playing between people": createGame checks them (INVALID_OPTIONS fails the setup).
+  clock: z.optional(z.unknown()),
+  away: z.optional(z.unknown()),
   inject: z.optional(z.array(InjectionSchema)).check(z.describe('with it (even empty), the game has a checkpoint hook, answering from these entries')),
   autoPass: z.optional(z.array(AutoPassSchema)).check(z.describe('with it, the game has hooks.autoPass (CONTRACT v3), answering from these entries')),
 });

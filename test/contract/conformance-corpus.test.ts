@@ -215,8 +215,8 @@ describe('the recorded set (scenarios/recorded/): games recorded with record: tr
     const first = made.steps[0] as { expect: Record<string, unknown> };
     const kept = (narrowed.steps[0] as { expect: Record<string, unknown> }).expect;
     expect(Object.keys(first).length).toBeGreaterThan(0);
-    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'dayNight', 'effects', 'schedule', 'stops', 'teams']);
-    expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops']);
+    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'schedule', 'seats', 'stops', 'teams']);
+    expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops', 'clock', 'away']);
     expect(scenarioFeatures(narrowed)).toEqual([]);
     // A game marked fullView keeps every field, and is tagged for it.
     const all = recordingToScenario(playRecordedGame(full), { name: 'x' });

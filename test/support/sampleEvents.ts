@@ -56,6 +56,10 @@ export const SAMPLE_EVENTS: { [T in HostSent]: Extract<TurnEvent, { type: T }> }
   SET_DAY_NIGHT: { type: 'SET_DAY_NIGHT', value: 'night' },
   SET_STOPS: { type: 'SET_STOPS', player: 'A', stops: [{ step: 'upkeep', turn: 'own' }] },
   YIELD: { type: 'YIELD', player: 'A', until: 'endOfTurn', evenIfStackChanges: true },
+  TICK: { type: 'TICK', at: 1000 },
+  PAUSE_CLOCKS: { type: 'PAUSE_CLOCKS', at: 1000 },
+  RESUME_CLOCKS: { type: 'RESUME_CLOCKS', at: 1000 },
+  SET_SEAT_STATUS: { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 1000 },
 };
 
 /** A path to a field of an event: keys and list indexes. */
