@@ -1,14 +1,20 @@
 /**
  * An example table: 2-4 seats at one screen, each with its priority and legal actions as
  * buttons, the stack, the schedule, stops per seat with the next stop, the event log, and undo
- * by restoring an earlier `persist()`. It uses only the package's public API. "Play over the
- * network" opens the lobby of the server that serves the page (`npm start`): it creates a game
- * there, and each seat is played in its own tab (Networked.tsx).
+ * by restoring an earlier `persist()`; new games may have chess clocks (each seat's shown, the
+ * running one highlighted). It uses only the package's public API. "Play over the network"
+ * opens the lobby of the server that serves the page (`npm start`): it creates a game there,
+ * and each seat is played in its own tab (Networked.tsx).
+ *
+ * This page is the host of its local game: in a game with clocks it stamps every event with
+ * its clock (`at`, ms) and sends a TICK when `nextDeadline()` falls, so a clock that runs out
+ * is seen without anyone acting.
  */
-import { useState } from 'react';
-import { createGame, restoreGame, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
+import { useEffect, useRef, useState } from 'react';
+import { createGame, restoreGame, type Game, type GameOptions, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
 import { Lobby } from './Lobby.tsx';
+import { CLOCKS, gameOptions, type TableSettings } from './settings.ts';
 import { Seat } from './Seat.tsx';
 import { Side } from './Side.tsx';
 import { describe, statusOf, type LogLine } from './source.ts';
@@ -22,10 +28,15 @@ interface Table {
   log: LogLine[];
 }
 
-function newTable(players: number): Table {
-  const game = createGame({ players: SEATS.slice(0, players), seed: 7 });
-  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}` }] };
+function newTable(players: number, settings: TableSettings = { clockMs: null }): Table {
+  const options: GameOptions = { players: SEATS.slice(0, players), seed: 7, ...gameOptions(settings) };
+  const game = createGame(options);
+  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}${options.clock === undefined ? '' : `, clocks of ${options.clock.initialMs / 60_000} min`}` }] };
 }
+
+/** The host's clock for `at`: never earlier than the last it gave. */
+let lastAt = 0;
+const hostClock = () => (lastAt = Math.max(lastAt, Date.now()));
 
 export function App() {
   const [lobby, setLobby] = useState(false);
@@ -34,10 +45,13 @@ export function App() {
 
 function LocalTable({ openLobby }: { openLobby: () => void }) {
   const [table, setTable] = useState<Table>(() => newTable(2));
+  const [settings, setSettings] = useState<TableSettings>({ clockMs: null });
   const { game } = table;
   const view = useGame(game);
 
-  const send = (event: TurnEvent) => {
+  const send = (sent: TurnEvent) => {
+    // With clocks, every event carries the host's clock: the time since the last is charged to whoever the game waited for.
+    const event = game.getSnapshot().clocks === null ? sent : ({ ...sent, at: hostClock() } as TurnEvent);
     const persisted = game.persist();
     const result = game.send(event);
     setTable((t) => {
@@ -46,6 +60,19 @@ function LocalTable({ openLobby }: { openLobby: () => void }) {
       return { ...t, history: [...t.history, { persisted, log: t.log.length }], log: [...t.log, ...lines] };
     });
   };
+
+  // One timer for the game's next time-out (a clock running out): a TICK then makes the engine look at the time
+  // (once for a deadline: a TICK at or after it that changed nothing is not sent again).
+  const ticked = useRef(-Infinity);
+  useEffect(() => {
+    const deadline = game.nextDeadline();
+    if (deadline === null || deadline.at <= ticked.current) return;
+    const timer = setTimeout(() => {
+      ticked.current = hostClock();
+      send({ type: 'TICK', at: ticked.current });
+    }, Math.max(0, deadline.at - Date.now()) + 5);
+    return () => clearTimeout(timer);
+  });
 
   const undo = () => {
     const last = table.history.at(-1);
@@ -58,10 +85,22 @@ function LocalTable({ openLobby }: { openLobby: () => void }) {
       <header>
         <h1>mtg-turn-engine · table</h1>
         {[2, 3, 4].map((n) => (
-          <button key={n} data-testid={`new-${n}`} onClick={() => setTable(newTable(n))}>
+          <button key={n} data-testid={`new-${n}`} onClick={() => setTable(newTable(n, settings))}>
             New {n}-player game
           </button>
         ))}
+        <span className="options">
+          <label>
+            clocks{' '}
+            <select data-testid="option-clock" value={settings.clockMs ?? ''} onChange={(e) => setSettings({ ...settings, clockMs: e.target.value === '' ? null : Number(e.target.value) })}>
+              {CLOCKS.map(([label, ms]) => (
+                <option key={label} value={ms ?? ''}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </span>
         <button data-testid="undo" onClick={undo} disabled={table.history.length === 0}>
           Undo
         </button>

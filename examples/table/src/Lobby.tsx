@@ -4,6 +4,7 @@
  * with its token, to be opened in its own tab or browser, and the game in the inspector.
  */
 import { useState } from 'react';
+import { CLOCKS, gameOptions, type TableSettings } from './settings.ts';
 
 interface Created {
   gameId: string;
@@ -13,6 +14,7 @@ interface Created {
 
 export function Lobby({ back }: { back: () => void }) {
   const [players, setPlayers] = useState(2);
+  const [settings, setSettings] = useState<TableSettings>({ clockMs: null });
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,7 @@ export function Lobby({ back }: { back: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players }) });
+      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...gameOptions(settings) }) });
       const body = (await res.json().catch(() => null)) as (Created & { error?: { message: string } }) | null;
       if (!res.ok || body === null) throw new Error(body?.error?.message ?? `the server answered ${res.status}: is it \`npm start\`?`);
       setCreated(body);
@@ -50,6 +52,16 @@ export function Lobby({ back }: { back: () => void }) {
               {[2, 3, 4].map((n) => (
                 <option key={n} value={n}>
                   {n}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <label>
+            clocks{' '}
+            <select data-testid="lobby-clock" value={settings.clockMs ?? ''} onChange={(e) => setSettings({ ...settings, clockMs: e.target.value === '' ? null : Number(e.target.value) })}>
+              {CLOCKS.map(([label, ms]) => (
+                <option key={label} value={ms ?? ''}>
+                  {label}
                 </option>
               ))}
             </select>

@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { fillAction, type Awaiting, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import { Clock } from './Clock.tsx';
 import type { GameSource } from './source.ts';
 
 type StepName = Stop['step'];
@@ -116,6 +117,7 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
           {own ? '' : ' (another tab)'}
         </span>
         <span data-testid={`awaiting-${player}`}>{awaiting === null ? '' : awaiting.kind}</span>
+        {view.clocks?.[player] !== undefined && <Clock player={player} clock={view.clocks[player]} />}
       </h2>
       <div>
         hand {view.handSizes[player]} · mana {view.manaPool[player]} · lands played {view.activePlayer === player ? view.landsPlayed : 0}
