@@ -28,13 +28,13 @@ import layout from 'virtual:chart-layout';
 import { renderChart } from './chart.js';
 import { activePaths } from './chart.model.js';
 import { renderGraph } from './graph.js';
-import { newDrafts, renderControls } from './controls.js';
+import { awaitedPlayers, newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
 import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js';
 import { describeGame, gameOptionsOf, newGameFields, type NewGameSettings } from './newgame.js';
 import { renderPanel } from './panel.js';
 import { followRemote, relayUrl } from './remote.js';
-import { entryAt, openRecording, readRecordingFile, ScrubBar, type OpenedRecording } from './recording.js';
+import { acceptDrops, entryAt, openRecording, readRecordingFile, ScrubBar, type OpenedRecording } from './recording.js';
 import { ServedGames, takeKey, type ServedGame } from './served.js';
 
 type Mode = 'local' | 'remote' | 'recording' | 'served';
@@ -158,12 +158,6 @@ function snapshotOf(entry: LogEntry): Shown {
   return s;
 }
 
-/** The players a decision is awaited from: the awaited player, and in Grand Melee each turn marker's (CR 807.5). */
-function awaitedPlayers(view: TurnView): string[] {
-  const players = [view.awaiting?.player, ...(view.turns ?? []).map((t) => t.awaiting?.player)];
-  return [...new Set(players.filter((p): p is string => p !== undefined))];
-}
-
 function view(entry: LogEntry | null): void {
   state.viewing = entry;
   if (entry !== null) setAutoplay(false);
@@ -235,15 +229,7 @@ function seek(version: number): void {
 }
 
 // A recording dropped anywhere on the page opens (issue 23).
-document.addEventListener('dragover', (e) => {
-  if (e.dataTransfer?.types.includes('Files') === true) e.preventDefault();
-});
-document.addEventListener('drop', (e) => {
-  const file = e.dataTransfer?.files[0];
-  if (file === undefined) return;
-  e.preventDefault();
-  void openFile(file);
-});
+acceptDrops(document, (file) => void openFile(file));
 
 function autoplayStep(): void {
   const game = state.game;
