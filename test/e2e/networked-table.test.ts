@@ -198,4 +198,31 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
     await click(alice, 'button[data-action="PASS_PRIORITY"]');
     await expect.poll(() => inspector.textContent('[data-testid="served-status"]'), { timeout: 10_000 }).toContain(`version ${at + 1}`);
   }, 120_000);
+
+  /** A new lobby game with these settings, each seat joined from its own context: Alice's and Bob's tabs. */
+  async function lobbyGame(settings: { clock?: string; undo?: string }): Promise<void> {
+    const lobby = await open(server.table);
+    await lobby.click('[data-testid="lobby-open"]');
+    if (settings.clock !== undefined) await lobby.selectOption('[data-testid="lobby-clock"]', settings.clock);
+    if (settings.undo !== undefined) await lobby.selectOption('[data-testid="lobby-undo"]', settings.undo);
+    await lobby.click('[data-testid="lobby-create"]');
+    await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
+    const origin = new URL(server.table).origin;
+    alice = await open(`${origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
+    bob = await open(`${origin}${await lobby.getAttribute('[data-testid="seat-link-Bob"]', 'href')}`);
+    for (const page of [alice, bob]) await page.locator('[data-testid="connection"][data-status="connected"]').waitFor();
+  }
+
+  it('a lobby game with clocks (issue 24 over the network): both tabs show both clocks, the one the game waits for running; the server stamps every send with its clock', async () => {
+    await lobbyGame({ clock: '300000' });
+    for (const page of [alice, bob]) for (const player of ['Alice', 'Bob']) expect(await page.textContent(`[data-testid="clock-${player}"]`)).toMatch(/^[45]:\d\d$/);
+    // Alice's pass (stamped by the server) starts or keeps the clocks going: Bob's runs now, in both tabs.
+    await click(alice, 'button[data-action="PASS_PRIORITY"]');
+    for (const page of [alice, bob]) {
+      expect(await page.getAttribute('[data-testid="clock-Bob"]', 'data-running')).toBe('true');
+      expect(await page.getAttribute('[data-testid="clock-Alice"]', 'data-running')).toBe('false');
+    }
+    await click(bob, 'button[data-action="PASS_PRIORITY"]');
+    for (const page of [alice, bob]) expect(await page.getAttribute('[data-testid="clock-Alice"]', 'data-running')).toBe('true');
+  }, 120_000);
 });
