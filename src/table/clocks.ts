@@ -81,6 +81,14 @@ export function awaitedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
   return out;
 }
 
+/**
+ * The awaited decisions whose clocks run: none while an undo vote is pending (CONTRACT v3: the
+ * clocks are paused meanwhile; the table shows the vote awaited, src/table/tableLogic.ts).
+ */
+export function clockedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
+  return view.awaiting?.kind === 'undoConsent' ? [] : awaitedDecisions(view, ctx);
+}
+
 /** Each unit the game waits for, with the name of its decisions (a unit awaited in several Grand Melee turns: all of them, in order). */
 function awaitedUnits(awaited: readonly Awaited[]): Map<PlayerId, string> {
   const units = new Map<PlayerId, string>();
