@@ -127,6 +127,9 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   it('the lobby creates a game; two players each join a seat from their own browser context and play three turns by clicking, each seeing the other\'s moves', async () => {
     const lobby = await open(server.table);
     await lobby.click('[data-testid="lobby-open"]');
+    // Clocks of 10 minutes and undo of one's own actions: the README's picture shows them.
+    await lobby.selectOption('[data-testid="lobby-clock"]', '600000');
+    await lobby.selectOption('[data-testid="lobby-undo"]', 'own');
     await lobby.click('[data-testid="lobby-create"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
     const origin = new URL(server.table).origin;
@@ -224,5 +227,24 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
     }
     await click(bob, 'button[data-action="PASS_PRIORITY"]');
     for (const page of [alice, bob]) expect(await page.getAttribute('[data-testid="clock-Alice"]', 'data-running')).toBe('true');
+  }, 120_000);
+
+  it('a lobby game with undo by consent (issue 24 over the network): Alice asks in her tab to undo her pass, Bob is asked in his and accepts', async () => {
+    await lobbyGame({ undo: 'consent' });
+    await click(alice, 'button[data-action="PASS_PRIORITY"]');
+    // Back to the version before her pass (the server's own sends, as seats connect, may come before it).
+    const to = Number(/^Undo to v(\d+)$/.exec((await alice.textContent('[data-testid="undo-Alice"]')) ?? '')?.[1]);
+    expect(to).toBe((await version(alice)) - 1);
+    expect(await bob.locator('[data-testid="undo-Alice"]').count()).toBe(0);
+    await click(alice, '[data-testid="undo-Alice"]');
+    expect(await alice.textContent('[data-testid="awaiting-Bob"]')).toBe('undoConsent');
+    expect(await bob.textContent('[data-testid="vote-Bob"]')).toContain(`Alice asks to undo to v${to}`);
+    expect(await alice.locator('[data-testid="vote-Bob"]').count()).toBe(0);
+    await click(bob, 'button[data-action="ACCEPT_UNDO"]');
+    for (const page of [alice, bob]) {
+      expect(await status(page)).toBe('turn 1 · Alice · beginning / upkeep');
+      expect(await page.getAttribute('[data-testid="seat-Alice"]', 'data-priority')).toBe('true');
+      expect(await page.locator('[data-testid="log"] li', { hasText: `undone toVersion=${to} ` }).count()).toBe(1);
+    }
   }, 120_000);
 });

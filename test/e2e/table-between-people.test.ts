@@ -86,4 +86,67 @@ describe.runIf(run)('the example table between people, in Chromium (issue 24)', 
     expect(await page.locator('[data-testid="log"] li[data-kind="sent"]', { hasText: /^TICK at=\d+$/ }).count()).toBe(1);
     expect(await page.locator('[data-testid="log"] li', { hasText: 'playerLeft player=Bob reason=time' }).count()).toBe(1);
   }, 60_000);
+
+  const priority = (page: Page, player: string) => page.getAttribute(`[data-testid="seat-${player}"]`, 'data-priority');
+
+  it("undo ('own'): the button shows its horizon and is disabled while nothing can be undone; it takes back the player's own pass", async () => {
+    const page = await open({ undo: 'own' });
+    expect(await page.isDisabled('[data-testid="undo-Alice"]')).toBe(true);
+    expect(await page.textContent('[data-testid="undo-horizon-Alice"]')).toBe('nothing to undo');
+    await pass(page, 'Alice');
+    expect(await priority(page, 'Bob')).toBe('true');
+    expect(await page.textContent('[data-testid="undo-Alice"]')).toBe('Undo to v0');
+    expect(await page.textContent('[data-testid="undo-horizon-Alice"]')).toBe('back as far as v0');
+    // Bob has decided nothing: nothing of his to undo (and never past Alice's pass).
+    expect(await page.isDisabled('[data-testid="undo-Bob"]')).toBe(true);
+    await page.click('[data-testid="undo-Alice"]');
+    expect(await status(page)).toBe('turn 1 · Alice · beginning / upkeep');
+    expect(await priority(page, 'Alice')).toBe('true');
+    expect(await page.locator('[data-testid="log"] li', { hasText: /undone toVersion=0 toSeq=\d+/ }).count()).toBe(1);
+    expect(await page.isDisabled('[data-testid="undo-Alice"]')).toBe(true);
+  });
+
+  it("undo ('consent'): the other player is asked (accept or decline); a decline keeps the game, an accept takes it back", async () => {
+    const page = await open({ undo: 'consent' });
+    await pass(page, 'Alice');
+    await page.click('[data-testid="undo-Alice"]');
+    expect(await page.textContent('[data-testid="awaiting-Bob"]')).toBe('undoConsent');
+    expect(await page.textContent('[data-testid="vote-Bob"]')).toContain('Alice asks to undo to v0');
+    await page.click('[data-testid="vote-Bob"] button[data-action="DECLINE_UNDO"]');
+    expect(await page.locator('[data-testid="vote-Bob"]').count()).toBe(0);
+    expect(await priority(page, 'Bob')).toBe('true');
+    expect(await page.locator('[data-testid="log"] li', { hasText: 'undone' }).count()).toBe(0);
+    await page.click('[data-testid="undo-Alice"]');
+    await page.click('[data-testid="vote-Bob"] button[data-action="ACCEPT_UNDO"]');
+    expect(await priority(page, 'Alice')).toBe('true');
+    expect(await status(page)).toBe('turn 1 · Alice · beginning / upkeep');
+    expect(await page.locator('[data-testid="log"] li', { hasText: /undone toVersion=0/ }).count()).toBe(1);
+  });
+
+  it('a shortcut (CR 732): Alice proposes to pass until the end step, Bob shortens it to the main phase (732.2b); everyone passes up to there in one send', async () => {
+    const page = await open();
+    expect(await page.isDisabled('[data-testid="shortcut-Bob"]')).toBe(true);
+    await page.selectOption('[data-testid="shortcut-step-Alice"]', 'end');
+    await page.click('[data-testid="shortcut-Alice"]');
+    expect(await page.textContent('[data-testid="awaiting-Bob"]')).toBe('shortcut');
+    expect(await page.textContent('[data-testid="vote-Bob"]')).toContain('Alice proposes to pass until end');
+    await page.selectOption('[data-testid="shorten-step-Bob"]', 'main');
+    await page.click('[data-testid="vote-Bob"] button[data-action="SHORTEN_SHORTCUT"]');
+    expect(await status(page)).toBe('turn 1 · Alice · precombatMain / main');
+    expect(await priority(page, 'Alice')).toBe('true');
+    expect(await page.locator('[data-testid="log"] li', { hasText: /autoPass player=\w+ .*reason=shortcut/ }).count()).toBeGreaterThan(0);
+  });
+
+  it('a shortcut accepted as proposed: from the main phase to the end step, stopping where a declaration is due (declare attackers)', async () => {
+    const page = await open();
+    await page.selectOption('[data-testid="shortcut-step-Alice"]', 'main');
+    await page.click('[data-testid="shortcut-Alice"]');
+    await page.click('[data-testid="vote-Bob"] button[data-action="ACCEPT_SHORTCUT"]');
+    expect(await status(page)).toBe('turn 1 · Alice · precombatMain / main');
+    await page.selectOption('[data-testid="shortcut-step-Alice"]', 'end');
+    await page.click('[data-testid="shortcut-Alice"]');
+    await page.click('[data-testid="vote-Bob"] button[data-action="ACCEPT_SHORTCUT"]');
+    expect(await status(page)).toBe('turn 1 · Alice · combat / declareAttackers');
+    expect(await page.textContent('[data-testid="awaiting-Alice"]')).toBe('declareAttackers');
+  });
 });

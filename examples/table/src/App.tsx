@@ -1,8 +1,9 @@
 /**
  * An example table: 2-4 seats at one screen, each with its priority and legal actions as
  * buttons, the stack, the schedule, stops per seat with the next stop, the event log, and undo
- * by restoring an earlier `persist()`; new games may have chess clocks (each seat's shown, the
- * running one highlighted). It uses only the package's public API. "Play over the network"
+ * by restoring an earlier `persist()` ("Take back"); new games may have chess clocks (each
+ * seat's shown, the running one highlighted) and the engine's undo with a policy (at each seat,
+ * with its horizon; Between.tsx), and every seat may propose a shortcut. It uses only the package's public API. "Play over the network"
  * opens the lobby of the server that serves the page (`npm start`): it creates a game there,
  * and each seat is played in its own tab (Networked.tsx).
  *
@@ -14,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createGame, restoreGame, type Game, type GameOptions, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
 import { Lobby } from './Lobby.tsx';
-import { CLOCKS, gameOptions, type TableSettings } from './settings.ts';
+import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
 import { Seat } from './Seat.tsx';
 import { Side } from './Side.tsx';
 import { describe, statusOf, type LogLine } from './source.ts';
@@ -28,10 +29,10 @@ interface Table {
   log: LogLine[];
 }
 
-function newTable(players: number, settings: TableSettings = { clockMs: null }): Table {
+function newTable(players: number, settings: TableSettings = PLAIN): Table {
   const options: GameOptions = { players: SEATS.slice(0, players), seed: 7, ...gameOptions(settings) };
   const game = createGame(options);
-  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}${options.clock === undefined ? '' : `, clocks of ${options.clock.initialMs / 60_000} min`}` }] };
+  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}${options.clock === undefined ? '' : `, clocks of ${options.clock.initialMs / 1000} s`}${options.undo === undefined ? '' : `, undo: ${options.undo.mode}`}` }] };
 }
 
 /** The host's clock for `at`: never earlier than the last it gave. */
@@ -45,7 +46,7 @@ export function App() {
 
 function LocalTable({ openLobby }: { openLobby: () => void }) {
   const [table, setTable] = useState<Table>(() => newTable(2));
-  const [settings, setSettings] = useState<TableSettings>({ clockMs: null });
+  const [settings, setSettings] = useState<TableSettings>(PLAIN);
   const { game } = table;
   const view = useGame(game);
 
@@ -89,20 +90,9 @@ function LocalTable({ openLobby }: { openLobby: () => void }) {
             New {n}-player game
           </button>
         ))}
-        <span className="options">
-          <label>
-            clocks{' '}
-            <select data-testid="option-clock" value={settings.clockMs ?? ''} onChange={(e) => setSettings({ ...settings, clockMs: e.target.value === '' ? null : Number(e.target.value) })}>
-              {CLOCKS.map(([label, ms]) => (
-                <option key={label} value={ms ?? ''}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </span>
-        <button data-testid="undo" onClick={undo} disabled={table.history.length === 0}>
-          Undo
+        <SettingsFields settings={settings} set={setSettings} prefix="option" />
+        <button data-testid="undo" onClick={undo} disabled={table.history.length === 0} title="the page's own undo: restores the game it saved before the last event (the engine's undo, with a policy, is at each seat)">
+          Take back
         </button>
         <span className="status" data-testid="status" data-version={view.version}>
           {statusOf(view)}

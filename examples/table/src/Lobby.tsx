@@ -4,7 +4,7 @@
  * with its token, to be opened in its own tab or browser, and the game in the inspector.
  */
 import { useState } from 'react';
-import { CLOCKS, gameOptions, type TableSettings } from './settings.ts';
+import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
 
 interface Created {
   gameId: string;
@@ -14,7 +14,7 @@ interface Created {
 
 export function Lobby({ back }: { back: () => void }) {
   const [players, setPlayers] = useState(2);
-  const [settings, setSettings] = useState<TableSettings>({ clockMs: null });
+  const [settings, setSettings] = useState<TableSettings>(PLAIN);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,16 +56,7 @@ export function Lobby({ back }: { back: () => void }) {
               ))}
             </select>
           </label>{' '}
-          <label>
-            clocks{' '}
-            <select data-testid="lobby-clock" value={settings.clockMs ?? ''} onChange={(e) => setSettings({ ...settings, clockMs: e.target.value === '' ? null : Number(e.target.value) })}>
-              {CLOCKS.map(([label, ms]) => (
-                <option key={label} value={ms ?? ''}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
+          <SettingsFields settings={settings} set={setSettings} prefix="lobby" />{' '}
           <button data-testid="lobby-create" onClick={() => void create()} disabled={busy}>
             Create a game
           </button>

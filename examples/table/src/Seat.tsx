@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { fillAction, type Awaiting, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import { isBetweenPeople, ShortcutProposal, UndoButton, Vote, type BetweenPeopleAction } from './Between.tsx';
 import { Clock } from './Clock.tsx';
 import type { GameSource } from './source.ts';
 
@@ -18,8 +19,8 @@ const STOP_STEPS: StepName[] = ['upkeep', 'draw', 'main', 'beginningOfCombat', '
 
 let serial = 0;
 
-/** The decisions the table answers with a single button, in the plainest way. */
-type PlainAction = Exclude<LegalAction, { type: 'CAST_SPELL' | 'ACTIVATE_ABILITY' | 'DECLARE_ATTACKERS' | 'DECLARE_BLOCKERS' }>;
+/** The decisions the table answers with a single button, in the plainest way (undo and the votes have their own controls). */
+type PlainAction = Exclude<LegalAction, { type: 'CAST_SPELL' | 'ACTIVATE_ABILITY' | 'DECLARE_ATTACKERS' | 'DECLARE_BLOCKERS' } | BetweenPeopleAction>;
 
 /** The event of a decision the table answers in the plainest way (orders as listed, the first choice): fillAction types each choice from the action. */
 function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
@@ -34,9 +35,6 @@ function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
       return fillAction(action, { defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' });
     case 'CHOOSE_STARTING_PLAYER':
       return fillAction(action, { starting: action.player });
-    case 'SHORTEN_SHORTCUT':
-      // CR 732.2b: the point proposed (the same point accepts it as it is).
-      return fillAction(action, { until: awaiting?.kind === 'shortcut' ? awaiting.until : { step: 'end' } });
     default:
       // Nothing left to choose: a pass, a land, a mulligan or keep, BOTTOM's and DISCARD's count (the template's).
       return fillAction(action);
@@ -53,6 +51,8 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
   const next = game.nextStop(player);
 
   const buttons = actions.map((action) => {
+    // Undo, and the answers to an undo request or a shortcut, have their own controls (Between.tsx).
+    if (isBetweenPeople(action)) return null;
     switch (action.type) {
       case 'CAST_SPELL':
       case 'ACTIVATE_ABILITY':
@@ -126,6 +126,7 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
         hand {view.handSizes[player]} · mana {view.manaPool[player]} · lands played {view.activePlayer === player ? view.landsPlayed : 0}
       </div>
       <div className="actions">{buttons}</div>
+      {own && <Vote awaiting={awaiting} player={player} actions={actions} send={send} />}
       {declaringAttackers && (
         <div className="declare">
           {CREATURES.map((c) => (
@@ -159,6 +160,8 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
           </button>
         </div>
       )}
+      {own && view.undo !== undefined && <UndoButton view={view} player={player} actions={actions} send={send} />}
+      {own && view.gameOver === null && <ShortcutProposal view={view} player={player} send={send} />}
       {own && (
       <div className="stops" data-testid={`stops-${player}`}>
         stops:{' '}
