@@ -10,7 +10,10 @@ export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, Legal
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
-export type { Persisted, PersistedContext, PersistedGame, PersistedMarker } from './persistence/format.js';
+export type { Persisted, PersistedContext, PersistedGame, PersistedMarker, PersistedShortcut, PersistedTurn, PersistedUndo } from './persistence/format.js';
+export type { TimeState } from './table/time.js';
+export type { ClockState, RunningClock } from './table/clocks.js';
+export type { SeatRecord, Seats } from './table/away.js';
 export { runScenario } from './scenarios/runner.js';
 export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/schema.js';
 export { ScenarioSchema } from './scenarios/schema.js';

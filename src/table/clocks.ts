@@ -18,7 +18,7 @@ export type UnitContext = Pick<TurnContext, 'teams' | 'variant' | 'players' | 's
 /** A clock that runs now: what is left of its decision's delay, and which decision that is. */
 export interface RunningClock {
   delayMsLeft: number;
-  /** Names the decision (see {@link Awaited.decision}): a host event leaves it the same, and its delay goes on. */
+  /** Names the decision (see `Awaited.decision` in src/table/clocks.ts): a host event leaves it the same, and its delay goes on. */
   decision: string;
 }
 
