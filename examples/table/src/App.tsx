@@ -38,6 +38,10 @@ function newTable(players: number, settings: TableSettings = PLAIN): Table {
 /** The host's clock for `at`: never earlier than the last it gave. */
 let lastAt = 0;
 const hostClock = () => (lastAt = Math.max(lastAt, Date.now()));
+/** The event stamped with the host's clock (every event may carry `at`). */
+function withAt<E extends TurnEvent>(event: E, at: number): E & { at: number } {
+  return { ...event, at };
+}
 
 export function App() {
   const [lobby, setLobby] = useState(false);
@@ -52,7 +56,7 @@ function LocalTable({ openLobby }: { openLobby: () => void }) {
 
   const send = (sent: TurnEvent) => {
     // With clocks, every event carries the host's clock: the time since the last is charged to whoever the game waited for.
-    const event = game.getSnapshot().clocks === null ? sent : ({ ...sent, at: hostClock() } as TurnEvent);
+    const event = game.getSnapshot().clocks === null ? sent : withAt(sent, hostClock());
     const persisted = game.persist();
     const result = game.send(event);
     setTable((t) => {
