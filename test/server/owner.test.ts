@@ -15,7 +15,13 @@ import { countingCards, join, rawJoin, settle, startServer, until } from './harn
 /** A MemoryStore whose next appendSend fails as told, and which records what it was asked. */
 class FlakyStore extends MemoryStore {
   failNext: 'throw' | 'version' | null = null;
-  readonly journal: string[] = [];
+  /** What happened, per game: its writes here, and what the test adds (a table shown, a send answered). */
+  readonly journals = new Map<string, string[]>();
+  journal(gameId: string): string[] {
+    let entries = this.journals.get(gameId);
+    if (entries === undefined) this.journals.set(gameId, (entries = []));
+    return entries;
+  }
   /** The lease calls: each acquireLeases call's ids, and how many acquireLease calls. */
   readonly leaseCalls: { many: string[][]; one: number } = { many: [], one: 0 };
   override async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {
@@ -33,7 +39,7 @@ class FlakyStore extends MemoryStore {
     if (fail === 'version') return { ok: false, reason: 'version' };
     await new Promise((resolve) => setTimeout(resolve, 20)); // a store that takes its time
     const result = await super.appendSend(gameId, expectedVersion, owner, now, write);
-    if (result.ok) this.journal.push(`written ${write.send.version}`);
+    if (result.ok) this.journal(gameId).push(`written ${write.send.version}`);
     return result;
   }
 }
@@ -134,15 +140,17 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
     const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 2 });
     const a = await join(url, { gameId, seat: 'A', token: tokens.A as string });
     const b = await join(url, { gameId, seat: 'B', token: tokens.B as string });
-    store.journal.length = 0;
-    a.subscribe(() => store.journal.push(`A shown ${a.getSnapshot().version}`));
-    b.subscribe(() => store.journal.push(`B shown ${b.getSnapshot().version}`));
-    const answer = a.send({ type: 'PASS_PRIORITY', player: 'A' }).then(() => store.journal.push('A answered'));
+    // This game's own journal: a write of another test's game (a seat going away) may land meanwhile.
+    const journal = store.journal(gameId);
+    journal.length = 0;
+    a.subscribe(() => journal.push(`A shown ${a.getSnapshot().version}`));
+    b.subscribe(() => journal.push(`B shown ${b.getSnapshot().version}`));
+    const answer = a.send({ type: 'PASS_PRIORITY', player: 'A' }).then(() => journal.push('A answered'));
     await answer;
     await until(b, (v) => v.version === 1);
-    expect(store.journal[0]).toBe('written 1');
-    expect(store.journal.slice(1).sort()).toEqual(['A answered', 'A shown 1', 'B shown 1']);
-    expect(store.journal.indexOf('A shown 1')).toBeLessThan(store.journal.indexOf('A answered'));
+    expect(journal[0]).toBe('written 1');
+    expect(journal.slice(1).sort()).toEqual(['A answered', 'A shown 1', 'B shown 1']);
+    expect(journal.indexOf('A shown 1')).toBeLessThan(journal.indexOf('A answered'));
     await Promise.all([a.close(), b.close()]);
   });
 
