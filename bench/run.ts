@@ -8,7 +8,8 @@
  *   npm run bench -- --runs 9 --min-ms 400 --out /tmp/results.json
  *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
  *   npm run bench -- --no-coverage     # do not time the model-based coverage run
- *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore); writes nothing
+ *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore)
+ *   npm run bench -- --only api        # only the engine and the compiled runtime alone (ratios.engineVsRuntimeAlone)
  *
  * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
@@ -48,7 +49,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (args.only !== undefined && args.only !== 'seek' && args.only !== 'persistence') throw new Error(`--only: the parts measured alone are 'seek' and 'persistence'; got '${args.only}'`);
+const ONLY = ['seek', 'persistence', 'api'];
+if (args.only !== undefined && !ONLY.includes(args.only)) throw new Error(`--only: the parts measured alone are ${ONLY.map((o) => `'${o}'`).join(', ')}; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
 /** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
@@ -161,15 +163,16 @@ function checkEquivalence(w: Workload): void {
   same(w.events.length, 'boardgame.io Client', boardgameioView(playClient(w.players, w.events, true)), end);
 }
 
-/** Events per second of each implementation on each workload: runs interleaved, so noise hits all alike. */
-function throughput(list: Workload[]): Record<string, Record<string, number[]>> {
+/** Events per second of each implementation (all of them, or those named) on each workload: runs interleaved, so noise hits all alike. */
+function throughput(list: Workload[], names: readonly string[] = Object.keys(IMPLS)): Record<string, Record<string, number[]>> {
+  const impls = names.map((name) => [name, IMPLS[name] as Impl] as const);
   const samples: Record<string, Record<string, number[]>> = {};
-  for (const w of list) for (const impl of Object.keys(IMPLS)) ((samples[w.name] ??= {})[impl] = []);
+  for (const w of list) for (const [impl] of impls) ((samples[w.name] ??= {})[impl] = []);
   // Warm-up: long enough for V8 to optimise each implementation's hot paths.
-  for (const w of list) for (const [name, play] of Object.entries(IMPLS)) timePerCall(() => play(w), name.startsWith('boardgame.io') ? 0 : MIN_MS, CLOCK);
+  for (const w of list) for (const [name, play] of impls) timePerCall(() => play(w), name.startsWith('boardgame.io') ? 0 : MIN_MS, CLOCK);
   for (let r = 0; r < RUNS; r++) {
     for (const w of list) {
-      for (const [name, play] of Object.entries(IMPLS)) {
+      for (const [name, play] of impls) {
         const ms = timePerCall(() => play(w), MIN_MS, CLOCK);
         samples[w.name]?.[name]?.push((w.events.length / ms) * 1000);
       }
@@ -301,9 +304,31 @@ function onlySeek(): void {
   console.log(`wrote seekMs to ${OUT}`);
 }
 
+/**
+ * `--only api`: the engine and the compiled runtime alone, interleaved, on the four workloads:
+ * `ratios.engineVsRuntimeAlone` (the API path's share), written into the existing results file
+ * with its two rows of events per second (the other figures are kept).
+ */
+function onlyApi(list: Workload[]): void {
+  const names = ['engine', 'compiled runtime alone'];
+  const samples = throughput(list, names);
+  const totalEvents = list.reduce((n, w) => n + w.events.length, 0);
+  const overallRuns = (impl: string): number[] => Array.from({ length: RUNS }, (_, r) => totalEvents / list.reduce((t, w) => t + w.events.length / (samples[w.name]?.[impl]?.[r] as number), 0));
+  const overall = Object.fromEntries(names.map((k) => [k, stat(overallRuns(k))]));
+  const engineRuns = overallRuns('engine');
+  const aloneRuns = overallRuns('compiled runtime alone');
+  const ratio = stat(engineRuns.map((x, r) => x / (aloneRuns[r] as number)));
+  console.log(table(['implementation', ...list.map((w) => w.name), 'all workloads'], names.map((impl) => [impl, ...list.map((w) => fmt(stat(samples[w.name]?.[impl] ?? []).median)), fmtStat(overall[impl] as Stat)])));
+  console.log('\n' + table(['figure', 'median (min–max)', 'target', 'met'], [['engine ÷ compiled runtime alone (API path within 20%)', fmtStat(ratio), '≥ 0.8', String(ratio.median >= 0.8)]]));
+  const results = JSON.parse(readFileSync(OUT, 'utf8')) as { ratios?: Record<string, unknown>; ratioStats?: Record<string, unknown> } & Record<string, unknown>;
+  writeFileSync(OUT, JSON.stringify({ ...results, ratios: { ...results.ratios, engineVsRuntimeAlone: ratio.median }, ratioStats: { ...results.ratioStats, engineVsRuntimeAlone: ratio }, apiPath: { eventsPerSecond: overall, settings: { runs: RUNS, minMsPerRun: MIN_MS, clock: CLOCK }, date: new Date().toISOString() } }, null, 2) + '\n');
+  console.log(`wrote ratios.engineVsRuntimeAlone to ${OUT}`);
+}
+
 function main(): void {
   const started = performance.now();
   const list = workloads();
+  if (args.only === 'api') return onlyApi(list);
   if (args.only === 'persistence') {
     const figures = persistenceFigures(midCombatGame(list.find((w) => w.name === 'busy-2p') as Workload));
     console.log(table(['figure', 'median (min–max)', 'target', 'met'], persistenceRows(figures)));
