@@ -57,9 +57,12 @@ export interface ShellAccess {
  */
 function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: ReadonlyMap<EmittedEvent, number> | null | undefined): number {
   let last = seq;
-  for (const e of emitted) {
-    if (e.seq === undefined) e.seq = numbers?.get(e) ?? last + 1;
-    if (e.seq > last) last = e.seq;
+  for (let i = 0; i < emitted.length; i++) {
+    const e = emitted[i] as EmittedEvent;
+    // One read of `seq` per event (events of every shape: each read is a slow one).
+    let n = e.seq;
+    if (n === undefined) e.seq = n = numbers?.get(e) ?? last + 1;
+    if (n > last) last = n;
   }
   return last;
 }
@@ -210,7 +213,9 @@ export class GameShell<S, W> implements Game {
 
   send(raw: unknown): SendResult {
     const out = this.#process(raw);
-    if (isRefusal(out)) {
+    // Not isRefusal: a check of its own at this site sees only the steps' results and refusals (a
+    // shared helper's `in` sees every shape of event the gates return, and is slow for all of them).
+    if ('error' in out) {
       this.#takeLog();
       this.#settle(false);
       return out;
@@ -233,8 +238,14 @@ export class GameShell<S, W> implements Game {
   #process(raw: unknown, fromActor = false): Stepped<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
-    const work = this.#logic.gate(this.#state, raw);
-    if (isRefusal(work)) return work;
+    // The lane (most events a game is sent) accepts without a refusal to look for; anything else takes the gate.
+    const logic = this.#logic;
+    let work = logic.lane === undefined ? undefined : logic.lane(this.#state, raw);
+    if (work === undefined) {
+      const gated = logic.gate(this.#state, raw);
+      if (isRefusal(gated)) return gated;
+      work = gated;
+    }
     this.#beginSend();
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#bridge === null ? this.#stacks : null;
