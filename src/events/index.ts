@@ -159,13 +159,31 @@ function playerField(path: string): PlayerField {
 /** For every event type, the fields that name players, in the order the gate checks them. */
 export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).players.map(playerField)])) as unknown as { readonly [T in EventType]: readonly PlayerField[] };
 
+/** The decisions whose legality row reads what is awaited ({@link READS_AWAITING}). */
+const READS_AWAITING_TYPES = typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority');
+
+/** What the gate reads about one event type (src/gate.ts), in one row: the players it names, whether its legality row reads what is awaited, and that row. */
+export interface GateRow {
+  readonly players: readonly PlayerField[];
+  readonly readsAwaiting: boolean;
+  readonly legality: Check<EventType>;
+}
+
+/**
+ * Every type's {@link GateRow}, looked up once for an event that leaves the gate's lane (three
+ * tables looked up by a changing key cost the gate about as much as reading the event's fields).
+ */
+export const GATE_ROWS = byType(
+  ALL_EVENT_TYPES.map((t) => [t, { players: PLAYER_FIELDS[t], readsAwaiting: READS_AWAITING_TYPES.includes(t), legality: LEGALITY[t] as Check<EventType> } satisfies GateRow]),
+) as unknown as { readonly [T in EventType]: GateRow };
+
 /**
  * The decisions that answer something else the game awaits (attackers, blockers, a discard,
  * an order, the pregame's choices). Their rows are the ones that read what the game awaits (the
  * table's second argument); the others ignore it, so the gate does not work it out for them
  * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
-export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority'));
+export const READS_AWAITING: ReadonlySet<EventType> = new Set(READS_AWAITING_TYPES);
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));

@@ -337,10 +337,14 @@ export class GameShell<S, W> implements Game {
    * Listeners get copies of their own.
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
-    const pending = this.#logic.pending(state);
-    const copyAll = this.#bridge !== null;
-    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? copyEvent(e) : e));
-    this.#emitter.deliver(emitted);
+    let events = emitted;
+    if (this.#bridge !== null) events = emitted.map((e) => copyEvent(e));
+    // Most sends emit nothing: no event to copy or deliver.
+    else if (emitted.length > 0) {
+      const pending = this.#logic.pending(state);
+      if (pending.length > 0) events = emitted.map((e) => (pending.includes(e) ? copyEvent(e) : e));
+    }
+    if (emitted.length > 0) this.#emitter.deliver(emitted);
     this.#subscribers?.notify();
     return events;
   }
