@@ -99,7 +99,10 @@ function typesWhere(test: (r: AnyRecord) => boolean): EventType[] {
 
 /** The schema of every event a host may send, in the records' order. */
 type Schema = NonNullable<Records[EventType]['schema']>;
-export const EVENT_SCHEMAS: readonly Schema[] = Object.values(EVENTS).flatMap((r) => (r.schema === null ? [] : [r.schema as Schema]));
+export const EVENT_SCHEMAS: readonly Schema[] = /* @__PURE__ */ schemasOf();
+function schemasOf(): Schema[] {
+  return Object.values(EVENTS).flatMap((r) => (r.schema === null ? [] : [r.schema as Schema]));
+}
 
 // Each schema builds exactly its event (checked both ways at compile time; the engine's own events have none).
 type SchemasAgree = { [T in EventType]: Records[T]['schema'] extends z.ZodMiniType<infer O> ? Agrees<O, EventOf<T>> : Records[T]['schema'] extends null ? true : false };
@@ -203,7 +206,7 @@ export const ANSWERS = Object.fromEntries(
 ) as unknown as { readonly [K in AwaitedKind]: readonly EventType[] };
 
 /** For each kind of what is awaited, its plainest answer (what `passUntil` sends). */
-export const PLAINEST_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k][0]])) as unknown as { readonly [K in AwaitedKind]: EventType };
+export const PLAINEST_ANSWER = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ KINDS.map((k) => [k, ANSWERS[k][0]])) as unknown as { readonly [K in AwaitedKind]: EventType };
 
 /** For each kind of what is awaited, whether a teammate of the awaited player may answer it with shared team turns (CR 805.5, 805.7, 805.10). */
 export const TEAMMATE_MAY_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k].every((t) => recordOf(t).teammateMayAnswer === true)])) as unknown as { readonly [K in AwaitedKind]: boolean };
@@ -218,10 +221,10 @@ export const PLAINEST: ReadonlySet<EventType> = new Set(typesWhere((r) => r.plai
 
 /** The events whose effect is `hostEffect` (machines/host.effects.ts). */
 export type HostEffectType = { [T in EventType]: Records[T] extends { hostEffect: true } ? T : never }[EventType];
-export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) => r.hostEffect === true));
+export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = /* @__PURE__ */ new Set(/* @__PURE__ */ typesWhere((r) => r.hostEffect === true));
 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
-export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
+export const CHANGES_LATER: ReadonlySet<EventType> = /* @__PURE__ */ new Set(/* @__PURE__ */ typesWhere((r) => r.changesLater === true));
 
 // Grand Melee.
 
