@@ -6,8 +6,8 @@
  */
 export { FEATURES, FEATURE_NAMES, scenarioFeatures, missingFeatures } from './conformance/features.js';
 export type { Feature } from './conformance/features.js';
-export { conformanceCorpus, loadScenarios, corpusFolder, packageRoot, scenarioSchema, scenarioSchemaPath } from './conformance/corpus.js';
-export type { CorpusEntry, CorpusOptions } from './conformance/corpus.js';
+export { conformanceCorpus, loadScenarios, corpusFolder, packageRoot, scenarioSchema, scenarioSchemaPath, CORPUS_SOURCES } from './conformance/corpus.js';
+export type { CorpusEntry, CorpusOptions, CorpusSource } from './conformance/corpus.js';
 export { runConformance } from './conformance/runner.js';
 export type { ConformanceOptions, ConformanceResult, ConformanceRun } from './conformance/runner.js';
 export { DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './conformance/rpc.js';

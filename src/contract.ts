@@ -191,10 +191,41 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
+  // CONTRACT v3, "Playing between people": undo with a policy, and tournament shortcuts (CR 732).
+  | { type: 'UNDO'; player: PlayerId; to: number }
+  | { type: 'ACCEPT_UNDO'; player: PlayerId }
+  | { type: 'DECLINE_UNDO'; player: PlayerId }
+  | { type: 'MARK_IRREVERSIBLE' }
+  | { type: 'PROPOSE_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
+  | { type: 'ACCEPT_SHORTCUT'; player: PlayerId }
+  | { type: 'SHORTEN_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
+  | { type: 'TICK'; at: number }
+  | { type: 'PAUSE_CLOCKS'; at: number }
+  | { type: 'RESUME_CLOCKS'; at: number }
+  | { type: 'SET_SEAT_STATUS'; player: PlayerId; status: SeatStatus; at: number }
 >;
 
-/** An event that may name its Grand Melee turn marker. */
-export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number } : never;
+/**
+ * CONTRACT v3, shortcuts (CR 732.2a): the point a shortcut ends at, the first place the game
+ * reaches after the proposal where it matches: a priority in `step` (of `phase`, when given;
+ * 'main' matches both main phases), in turn `turn` when given (the view's `turn`), held by
+ * `player` when given (else the first priority of that step). It must be a step in which players
+ * receive priority (not 'untap' or 'cleanup').
+ */
+export interface ShortcutPoint {
+  turn?: number;
+  phase?: TurnPhaseName;
+  step: TurnStepName;
+  player?: PlayerId;
+}
+
+/**
+ * An event that may name its Grand Melee turn marker, and the host's clock (CONTRACT v3,
+ * "Playing between people"): `at`, a finite number of milliseconds on whatever clock the host
+ * keeps (never read by the engine from anywhere else), not earlier than the last `at` the game
+ * saw. Clocks and the away policy read it; an event without it charges no time.
+ */
+export type WithTurnMarker<T> = T extends unknown ? T & { turnMarker?: number; at?: number } : never;
 
 /** The type names of the events a host may send. */
 export type TurnEventType = TurnEvent['type'];
@@ -218,13 +249,21 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'manaEmptied'; player: PlayerId; amount: number }
   | { type: 'manaBurn'; player: PlayerId; amount: number }
   | { type: 'effectEnded'; id: string }
-  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' | 'host' }
+  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: AutoPassReason }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
   | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
   | { type: 'mulligan'; player: PlayerId; number: number }
   | { type: 'drawHand'; player: PlayerId; size: number }
+  // CONTRACT v3: an accepted undo: the game is back at version `toVersion`; the host returns its own state to what it was after applying event `toSeq`.
+  | { type: 'undone'; toVersion: number; toSeq: number }
 >;
+
+/**
+ * Why a player passed automatically (CONTRACT "Stops and auto-pass"): their stops ('noStop'), a
+ * yield, the host's `hooks.autoPass`, or (v3) a shortcut the players agreed to (CR 732.2c).
+ */
+export type AutoPassReason = 'noStop' | 'yield' | 'host' | 'time' | 'away' | 'shortcut';
 
 /**
  * What every emitted event also carries: `seq` (CONTRACT v3, "Every event exactly once"): 1, 2,
@@ -270,7 +309,11 @@ export type Awaiting =
   | { kind: 'chooseStartingPlayer'; player: PlayerId; /** Who may be chosen, when the variant says (Archenemy: the archenemy, 904.6; Emperor: an emperor, 809.4); absent: any player. */ candidates?: PlayerId[] }
   | { kind: 'mulligan'; player: PlayerId; mulligans: number }
   | { kind: 'bottom'; player: PlayerId; count: number }
-  | { kind: 'openingHandActions'; player: PlayerId };
+  | { kind: 'openingHandActions'; player: PlayerId }
+  /** CONTRACT v3: `requester` asks to return the game to version `to`; `player` accepts or declines (ACCEPT_UNDO, DECLINE_UNDO). */
+  | { kind: 'undoConsent'; player: PlayerId; requester: PlayerId; to: number }
+  /** CONTRACT v3, CR 732.2b: `proposer` proposes to pass up to `until`; `player` accepts or shortens it (ACCEPT_SHORTCUT, SHORTEN_SHORTCUT). */
+  | { kind: 'shortcut'; player: PlayerId; proposer: PlayerId; until: ShortcutPoint };
 
 /** A turn still to come, as `schedule` shows it. */
 export interface ScheduledTurn {
@@ -337,8 +380,102 @@ export interface TurnView {
   stops: Record<PlayerId, Stop[] | null>;
   gameOver: GameResult | null;
   rules: RulesEra;
+  /**
+   * CONTRACT v3, undo (games made with the `undo` option, else absent): for every player in the
+   * game, `to`, the earliest version they may return to with UNDO (the current state's version
+   * when nothing can be undone), `versions`, every version they may return to, oldest first, and
+   * `requests`, the UNDO requests they made this turn.
+   */
+  undo?: Record<PlayerId, UndoHorizon>;
+  /**
+   * CONTRACT v3, "Playing between people": with the `clock` option, every seat's clock (a player
+   * who left keeps theirs, stopped); in shared team turns the team's one clock under each member.
+   * Null without the option.
+   */
+  clocks: Record<PlayerId, ClockView> | null;
+  /**
+   * CONTRACT v3: with the `away` option or after any SET_SEAT_STATUS, every seat's status;
+   * null otherwise.
+   */
+  seats: Record<PlayerId, SeatView> | null;
   /** Grand Melee only: every turn marker's turn, in marker order (CR 807.4); the fields above are the first running turn's. */
   turns?: TurnMarkerView[];
+}
+
+/** CONTRACT v3: how far back one player may undo (`TurnView.undo`). */
+export interface UndoHorizon {
+  /** The earliest version the player may return to. */
+  to: number;
+  /** Every version the player may return to, oldest first (empty when nothing can be undone). */
+  versions: number[];
+  /** The UNDO requests the player made this turn (counted against `maxPerTurn`). */
+  requests: number;
+}
+
+/** CONTRACT v3: the `undo` option of createGame: who may undo, and how often. */
+export interface UndoOptions {
+  /** 'none' (the default): no undo; 'own': a player undoes their own actions at once; 'consent': every other player must accept. */
+  mode: 'none' | 'own' | 'consent';
+  /** The most UNDO requests one player may make in a turn (default: no limit). */
+  maxPerTurn?: number;
+}
+
+/**
+ * CONTRACT v3, the `clock` option: a chess clock for every player (with shared team turns, one
+ * per team, CR 805). Clocks start at the first event that carries `at`; from then on the time
+ * between two events that carry `at` is charged to whoever the game was waiting for.
+ */
+export interface ClockOptions {
+  /** Each clock's time at the start, in ms (an integer from 1). */
+  initialMs: number;
+  /** Added to a player's clock each time they complete a decision (Fischer increment; default 0). */
+  incrementMs?: number;
+  /** Each decision first uses up this much time, not charged (a delay, as US delay; default 0). */
+  delayMs?: number;
+  /** When a clock reaches 0: 'lose', the player loses (reason 'time'); 'pass', their decisions are answered with the plainest answers from then on (autoPass reason 'time'). */
+  onTimeout: 'lose' | 'pass';
+}
+
+/** CONTRACT v3, the `away` option: what the engine does for a player whose seat is away. */
+export interface AwayOptions {
+  /** How long a seat may be away (ms, an integer from 0) before `then` applies, at their next decision. */
+  graceMs: number;
+  /** 'wait': the game waits for them; 'pass': their decisions are answered with the plainest answers (autoPass reason 'away'); 'concede': they leave the game (reason 'away'). */
+  then: 'wait' | 'pass' | 'concede';
+}
+
+/** A seat's status (SET_SEAT_STATUS): the player's client is connected, or away (dropped). */
+export type SeatStatus = 'connected' | 'away';
+
+/**
+ * One clock as the view shows it (CONTRACT v3, `view().clocks`). The engine owns no timer: the
+ * numbers are as of `at`, the host's clock at the last event that carried one; a UI counts a
+ * running clock down from there (first its `delayMsLeft`, then `msLeft`).
+ */
+export interface ClockView {
+  /** Time left (ms) as of `at`; never negative. */
+  msLeft: number;
+  /** Whether the clock runs: the game waits for this clock's player (or team), the clocks are not paused and have started. */
+  running: boolean;
+  /** Whether the clock ran out (with `onTimeout: 'pass'` their decisions are answered for them from then on). */
+  flagged: boolean;
+  /** What is left of the current decision's `delayMs` as of `at` (0 when the clock does not run). */
+  delayMsLeft: number;
+  /** The host's clock (ms) that `msLeft` and `delayMsLeft` are as of: the last `at` the game saw; null before any (the clocks have not started). */
+  at: number | null;
+}
+
+/** A seat as the view shows it (CONTRACT v3, `view().seats`). */
+export interface SeatView {
+  status: SeatStatus;
+  /** The host's clock (ms) when the seat took this status: its SET_SEAT_STATUS's `at`; for a seat that never changed, the first `at` the game saw (0 before any). */
+  since: number;
+}
+
+/** CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next clock or away time-out falls, and whose. */
+export interface Deadline {
+  player: PlayerId;
+  at: number;
 }
 
 /** One turn marker's turn in a Grand Melee game (CR 807.4, 807.5): a TurnView-like record. */

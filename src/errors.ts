@@ -28,6 +28,28 @@ export const ErrorCode = {
    * or left over): the message names the field (`inputs[12].event`, `snapshots[0].persisted`).
    */
   INVALID_RECORDING: 'INVALID_RECORDING',
+  /**
+   * CONTRACT v3, "Serving games": the table server refused a join (`connectTable` rejects with
+   * it): no such game, a token that is not that seat's, join options that are not
+   * `{ gameId, seat, token }` or `{ gameId, spectator: true }`. The message says which.
+   */
+  JOIN_REFUSED: 'JOIN_REFUSED',
+  /**
+   * CONTRACT v3, "Serving games": a table's `send` while its connection to the server is lost (or
+   * was lost before the answer came): the send may or may not have been accepted; the table
+   * rejoins by itself and receives every event it missed.
+   */
+  DISCONNECTED: 'DISCONNECTED',
+  /**
+   * CONTRACT v3, "Serving games": the server could not write an accepted send to its store, so it
+   * refused it (nothing changed: the game was reloaded from the store).
+   */
+  STORE_FAILED: 'STORE_FAILED',
+  /**
+   * CONTRACT v3, "Serving games": a table sent more messages than the server takes from one
+   * connection (a flood); this one was dropped and changed nothing.
+   */
+  RATE_LIMITED: 'RATE_LIMITED',
 } as const;
 
 /** An error code. */

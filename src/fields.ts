@@ -15,6 +15,8 @@ export const MAX_LIST_LENGTH = 1000;
 export const MAX_AMOUNT = 1_000_000;
 /** Most players in a game. */
 export const MAX_PLAYERS = 64;
+/** Longest time the clock and away options may name (ms: about 34 years), so that clocks stay exact integers however long a game lasts. */
+export const MAX_CLOCK_MS = 2 ** 40;
 
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
@@ -96,8 +98,17 @@ export const StopSchema = z.object({ step: StopStepSchema, turn: z.enum(['own', 
 /** CR 807.5b: in Grand Melee any event may name its turn marker (read by the Grand Melee game; ignored elsewhere). */
 const TurnMarker = opt(int(1, MAX_PLAYERS));
 
-/** The schema of an event: its type, the turn marker any event may name, and its own fields. Unknown keys are dropped. */
-export const eventSchema = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), turnMarker: TurnMarker, ...shape });
+/** CONTRACT v3: the host's clock an event may carry (ms; clocks and the away policy read it). */
+export const AtSchema = z.number().check(z.refine((v) => Number.isFinite(v), 'must be a finite number (the host clock, in milliseconds)'));
+
+/**
+ * The schema of an event: its type, the turn marker and the host's clock (`at`) any event may
+ * name, and its own fields. Unknown keys are dropped.
+ */
+export const eventSchema = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), turnMarker: TurnMarker, at: opt(AtSchema), ...shape });
+
+/** The schema of an event that needs the host's clock (`at` required: TICK, SET_SEAT_STATUS, ...). */
+export const timedEventSchema = <const T extends string, S extends Record<string, z.ZodMiniType>>(type: T, shape: S) => z.object({ type: z.enum([type]), turnMarker: TurnMarker, at: AtSchema, ...shape });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type StripUndefined<T> = T extends unknown ? { [K in keyof T]: Exclude<T[K], undefined> } : never;

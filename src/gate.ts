@@ -9,7 +9,7 @@ import type { TurnEvent } from './contract.js';
 import type { TurnContext } from './state.js';
 import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { EVENTS, GATE_ROWS, PLAYER_FIELDS, type PlayerField } from './events/index.js';
+import { EVENTS, GATE_ROWS, PLAYER_FIELDS, AT_TABLE_EVENTS, type PlayerField } from './events/index.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -170,11 +170,20 @@ function plainPass(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> 
   }
 }
 
+/**
+ * CONTRACT v3: the table around the turn (src/table/) takes undo and shortcuts before the turn's
+ * gate; one reaches the turn only when its type changed between two reads of a hostile value.
+ */
+export function atTableEventRefusal(event: TurnEvent): Refusal | null {
+  return AT_TABLE_EVENTS.has(event.type) ? refusal(ErrorCode.INVALID_EVENT, `event.type: ${event.type} is taken by the game's table (undo, shortcuts), not by the turn; the type changed while the event was read`) : null;
+}
+
 /** A parsed event against the game as it is: the players it names, the game being over, the legality table. */
 function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refusal {
   const ctx = snapshot.context;
-  // seatOrGameOverRefusal, then the legality row, from the event type's one row.
+  // atTableEventRefusal, seatOrGameOverRefusal, then the legality row, from the event type's one row.
   const row = GATE_ROWS[event.type];
+  if (row.atTable) return atTableEventRefusal(event) as Refusal;
   const unknown = unknownIn(event, row.players, ctx.seats, 'event');
   if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
   if (snapshot.status !== 'active' || ctx.result !== null) return gameOver(ctx);

@@ -16,7 +16,7 @@ export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/sche
 export { ScenarioSchema } from './scenarios/schema.js';
 export { ERAS, eraTable } from './rules/eras.js';
 export type { Era } from './rules/eras.js';
-export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, SettledOutcome, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker, SeatOptions, SeatEvent, SeatEventOf } from './contract.js';
+export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, SettledOutcome, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker, SeatOptions, SeatEvent, SeatEventOf, ClockOptions, AwayOptions, ClockView, SeatView, SeatStatus, Deadline, AutoPassReason, ShortcutPoint, UndoHorizon, UndoOptions } from './contract.js';
 export { replayGame } from './recording/replay.js';
 export { recordingToScenario } from './recording/scenario.js';
 export type { Recording, RecordedOptions, ReplayOptions, ReplayDrift, ReplayReport, ReplayedGame } from './game/types.js';

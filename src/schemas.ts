@@ -10,7 +10,7 @@ import type { CheckpointResult, Trigger, TurnEvent } from './contract.js';
 import { describeThrown } from './errors.js';
 import { EVENT_SCHEMAS, EVENT_TYPES, PARSERS } from './events/index.js';
 import { describeIssue } from './issues.js';
-import { Count, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt, variantTeamsRule } from './fields.js';
+import { Count, MAX_CLOCK_MS, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt, variantTeamsRule } from './fields.js';
 
 export {
   AttackerSchema,
@@ -18,6 +18,7 @@ export {
   DurationSchema,
   EffectSchema,
   MAX_AMOUNT,
+  MAX_CLOCK_MS,
   MAX_ID_LENGTH,
   MAX_LIST_LENGTH,
   MAX_PLAYERS,
@@ -50,7 +51,7 @@ export function plainPassOf(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIO
   const r = raw as Record<string, unknown>;
   if (r.type !== 'PASS_PRIORITY') return undefined;
   const player = r.player;
-  return isPlayerId(player) && !('by' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
+  return isPlayerId(player) && !('by' in r) && !('at' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
 }
 
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */
@@ -90,7 +91,8 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   }
   // The events most games send are read without zod's machinery when they pass exactly the checks
   // of their schema; anything else, and anything that fails, goes to zod, so every refusal is described by src/issues.ts.
-  const fast = parser.fast?.(raw as Record<string, unknown>);
+  // An event carrying the host's clock (`at`, CONTRACT v3) is read by zod, which keeps it.
+  const fast = 'at' in raw ? undefined : parser.fast?.(raw as Record<string, unknown>);
   if (fast !== undefined) return fast;
   const parsed = parser.schema.safeParse(raw, REPORT_INPUT);
   if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;
@@ -153,6 +155,17 @@ export const GameOptionsSchema = z
     rangeOfInfluence: opt(int(1, MAX_PLAYERS)),
     seed: opt(z.number()),
     record: opt(z.boolean()),
+    // CONTRACT v3, "Playing between people": undo with a policy (src/table/undo.ts).
+    undo: opt(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: opt(Count) })),
+    clock: opt(
+      z.object({
+        initialMs: int(1, MAX_CLOCK_MS),
+        incrementMs: opt(int(0, MAX_CLOCK_MS)),
+        delayMs: opt(int(0, MAX_CLOCK_MS)),
+        onTimeout: z.enum(['lose', 'pass']),
+      }),
+    ),
+    away: opt(z.object({ graceMs: int(0, MAX_CLOCK_MS), then: z.enum(['wait', 'pass', 'concede']) })),
   })
   .check(
     z.superRefine((o, ctx) => {

@@ -416,6 +416,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
                 reasons[p] = "draw"
             s["result"] = {"winners": [], "draw": True, "reasons": reasons}
             s["priority"] = None
+            s["combat"] = None  # the game leaves its combat phase as it ends
             self.emit({"type": "gameOver", "winners": [], "draw": True})
             return
         if kind == "WIN":
@@ -446,6 +447,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             self.emit({"type": "removedFromStack", "object": dict(o), "reason": "removed"})
         if len(s["players"]) == 1:
             s["result"] = {"winners": list(s["players"]), "draw": False, "reasons": dict(s["reasons"])}
+            s["combat"] = None  # the game leaves its combat phase as it ends
             self.emit({"type": "gameOver", "winners": list(s["players"]), "draw": False})
 
     # -- cleanup (CR 514) -------------------------------------------------------------------

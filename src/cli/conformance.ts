@@ -1,14 +1,14 @@
 /**
  * `mtg-turn-engine conformance list|run|serve-self`: the conformance kit on the command line
  * (CONTRACT.md, "Conformance kit"; docs/conformance.md).
- * - `list [--features a,b] [--json]`: the shipped scenarios with the features each needs;
+ * - `list [--features a,b] [--source s,t] [--json]`: the shipped scenarios with the features each needs;
  * - `run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--json] [--quiet] [--trace file]`:
  *   plays them against an engine process, one line per scenario, then `N passed, M failed, K skipped`;
  * - `serve-self [--features a,b]`: this engine behind the protocol, on stdin and stdout.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { conformanceCorpus } from '../conformance/corpus.js';
+import { CORPUS_SOURCES, conformanceCorpus, type CorpusSource } from '../conformance/corpus.js';
 import { FEATURE_NAMES, FEATURES, missingFeatures } from '../conformance/features.js';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/rpc.js';
 import { runConformance, type ConformanceResult } from '../conformance/runner.js';
@@ -39,18 +39,33 @@ export function resultLine(r: ConformanceResult): string {
   return `FAIL  ${where}  step ${r.stepIndex}${printable(shortStep(r.step))}: ${printable(r.message ?? '')}`;
 }
 
+/** The sources of the shipped scenarios. */
+const SHIPPED_SOURCES: readonly string[] = CORPUS_SOURCES.filter((f) => f !== 'given');
+
+/** A comma-separated list of the shipped scenarios' sources; unknown ones are refused, naming the known ones. */
+export function sourceList(value: string | undefined): CorpusSource[] | undefined {
+  if (value === undefined) return undefined;
+  const sources = value.split(',').map((f) => f.trim()).filter((f) => f.length > 0);
+  const unknown = sources.filter((f) => !SHIPPED_SOURCES.includes(f));
+  if (unknown.length > 0) throw new Error(`--source: unknown source '${unknown.join("', '")}'; the sources are ${SHIPPED_SOURCES.join(', ')}`);
+  return sources as CorpusSource[];
+}
+
 async function list(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: false, options: { features: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: false, options: { features: { type: 'string' }, source: { type: 'string' }, json: { type: 'boolean', default: false } } });
   void positionals;
   const features = featureList(values.features);
+  const sources = sourceList(values.source);
   const all = await conformanceCorpus();
-  const shown = features === undefined ? all : all.filter((e) => missingFeatures(e.features, features).length === 0);
+  const shown = all.filter((e) => (features === undefined || missingFeatures(e.features, features).length === 0) && (sources === undefined || sources.includes(e.source)));
   if (values.json) {
-    console.log(JSON.stringify(shown.map((e) => ({ path: e.path, name: e.name, features: e.features })), null, 2));
+    console.log(JSON.stringify(shown.map((e) => ({ path: e.path, source: e.source, name: e.name, features: e.features })), null, 2));
     return 0;
   }
   for (const e of shown) console.log(`${printable(e.path)}  [${e.features.join(', ')}]  ${printable(e.name)}`);
-  console.log(features === undefined ? `${all.length} scenarios` : `${shown.length} of ${all.length} scenarios need only ${features.length === 0 ? 'the core' : `the core and ${features.join(', ')}`}`);
+  const from = sources === undefined ? '' : ` (from ${sources.join(', ')})`;
+  const need = features === undefined ? '' : ` need only ${features.length === 0 ? 'the core' : `the core and ${features.join(', ')}`}`;
+  console.log(features === undefined && sources === undefined ? `${all.length} scenarios` : `${shown.length} of ${all.length} scenarios${from}${need}`);
   return 0;
 }
 
@@ -103,7 +118,7 @@ async function serve(args: string[]): Promise<number> {
 
 export const conformanceCommand: Command = {
   summary: 'the conformance kit: list the shipped scenarios, run them against an engine process, serve this engine',
-  usage: 'conformance list [--features a,b] [--json] | run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--json] [--quiet] [--trace file] | serve-self [--features a,b]',
+  usage: 'conformance list [--features a,b] [--source s,t] [--json] | run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--json] [--quiet] [--trace file] | serve-self [--features a,b]',
   options: [
     'list               the shipped scenarios, each with the features it needs, then their count',
     'run                plays scenarios against the engine, one line per scenario, then "N passed, M failed, K skipped"',
@@ -111,6 +126,7 @@ export const conformanceCommand: Command = {
     '--engine <cmd>     run: the shell command that starts the engine (required)',
     '[files...]         run: scenario files or folders (default: the shipped scenarios)',
     '--features <a,b>   list: only the scenarios an engine with these features can play; run: play only those (the rest are skipped); serve-self: declare only these (default all)',
+    '--source <s,t>     list: only the scenarios from these sources (project, shared, generated, recorded)',
     `--timeout <ms>     run: the time-out of one message (default ${DEFAULT_TIMEOUT_MS}); an engine silent that long fails its scenario and is restarted`,
     '--json             list, run: print JSON instead of lines',
     '--quiet            run: print only failures and the closing count (default: one line per scenario)',

@@ -9,6 +9,7 @@ import { scenariosCommand } from './scenarios.js';
 import { schemaCommand } from './schema.js';
 import { simulateCommand } from './simulate.js';
 import { replayCommand } from './replay.js';
+import { serveCommand } from './serve.js';
 import { commandHelp, wantsHelp, type Command } from './command.js';
 
 export const COMMANDS: Record<string, Command> = {
@@ -19,6 +20,7 @@ export const COMMANDS: Record<string, Command> = {
   coverage: coverageCommand,
   schema: schemaCommand,
   conformance: conformanceCommand,
+  serve: serveCommand,
 };
 
 function help(): string {

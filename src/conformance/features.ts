@@ -134,6 +134,11 @@ const EMITTED_FEATURES: Readonly<Record<string, Feature>> = {
 /** The variants played in teams (their games have teams without the `teams` option). */
 const TEAM_VARIANTS: readonly string[] = ['twoHeadedGiant', 'archenemy', 'emperor'];
 
+/** The feature a view field needs (undefined: the core's field, or not a view field). */
+export function viewFieldFeature(field: string): Feature | undefined {
+  return Object.hasOwn(VIEW_FEATURES, field) ? VIEW_FEATURES[field] : undefined;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**

@@ -7,7 +7,7 @@
  */
 import { playScenario, type GameRequest, type ScenarioCheckpoint } from '../scenarios/play.js';
 import type { ScenarioResult } from '../scenarios/schema.js';
-import { conformanceCorpus, loadScenarios, type CorpusEntry } from './corpus.js';
+import { conformanceCorpus, loadScenarios, type CorpusEntry, type CorpusSource } from './corpus.js';
 import { FEATURE_NAMES, missingFeatures } from './features.js';
 import { initializeProblem, PROTOCOL_VERSION, sendProblem, viewProblem, type InitializeResult } from './protocol.js';
 import { DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './rpc.js';
@@ -34,6 +34,8 @@ export interface ConformanceOptions {
 export interface ConformanceResult {
   /** The file (relative to the shipped scenarios/ folder for the shipped ones). */
   path: string;
+  /** Where the file comes from ('project', 'shared', 'generated', 'recorded'; 'given' for a file the package does not ship). */
+  source: CorpusSource;
   name: string;
   /** The features the scenario needs. */
   features: string[];
@@ -149,7 +151,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
   try {
     for (const entry of entries) {
-      const base = { path: entry.path, name: entry.name, features: entry.features };
+      const base = { path: entry.path, source: entry.source, name: entry.name, features: entry.features };
       if (entry.problem !== null) {
         report({ ...base, status: 'failed', stepIndex: -1, message: entry.problem });
         continue;

@@ -109,6 +109,7 @@ export const SET_STOPS = {
   legality: (ctx, _a, e) => inGame(ctx, e.player),
   hostEffect: true,
   route: 'gameWide',
+  byPlayer: true,
 } satisfies EventRecord<'SET_STOPS'>;
 
 export const YIELD = {
@@ -118,4 +119,5 @@ export const YIELD = {
   hostEffect: true,
   changesLater: true,
   route: 'turn',
+  byPlayer: true,
 } satisfies EventRecord<'YIELD'>;

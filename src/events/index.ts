@@ -25,6 +25,9 @@ import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
 import { BOTTOM, CHOOSE_STARTING_PLAYER, KEEP, MULLIGAN, OPENING_HAND_DONE } from './pregame.js';
 import { ACTIVATE_ABILITY, CAST_SPELL, PASS_PRIORITY, PLAY_LAND, ROLL_PLANAR_DIE } from './priority.js';
 import { ORDER_TRIGGERS, PUT_ON_STACK, REMOVE_FROM_STACK, TRIGGER } from './stack.js';
+import { ACCEPT_SHORTCUT, PROPOSE_SHORTCUT, SHORTEN_SHORTCUT } from './shortcuts.js';
+import { ACCEPT_UNDO, DECLINE_UNDO, MARK_IRREVERSIBLE, UNDO } from './undo.js';
+import { PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS, TICK } from './table.js';
 import { ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP, ADD_EXTRA_TURN, BEGIN_MARKER_TURN, DISCARD, END_TURN, SKIP_NEXT } from './turn.js';
 import type { AwaitedKind, Check, EventOf, EventRecord, EventRecords, EventType, Route } from './record.js';
 
@@ -79,6 +82,17 @@ export const EVENTS = {
   SET_DAY_NIGHT,
   SET_STOPS,
   YIELD,
+  UNDO,
+  ACCEPT_UNDO,
+  DECLINE_UNDO,
+  MARK_IRREVERSIBLE,
+  PROPOSE_SHORTCUT,
+  ACCEPT_SHORTCUT,
+  SHORTEN_SHORTCUT,
+  TICK,
+  PAUSE_CLOCKS,
+  RESUME_CLOCKS,
+  SET_SEAT_STATUS,
   BEGIN_MARKER_TURN,
 } satisfies EventRecords;
 
@@ -163,10 +177,12 @@ function playerField(path: string): PlayerField {
 export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).players.map(playerField)])) as unknown as { readonly [T in EventType]: readonly PlayerField[] };
 
 /** The decisions whose legality row reads what is awaited ({@link READS_AWAITING}). */
-const READS_AWAITING_TYPES = typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority');
+const READS_AWAITING_TYPES = typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.atTable !== true);
 
-/** What the gate reads about one event type (src/gate.ts), in one row: the players it names, whether its legality row reads what is awaited, and that row. */
+/** What the gate reads about one event type (src/gate.ts), in one row: whether the table takes it, the players it names, whether its legality row reads what is awaited, and that row. */
 export interface GateRow {
+  /** Whether its record says `atTable` (the table logic takes it, never the turn's gate). */
+  readonly atTable: boolean;
   readonly players: readonly PlayerField[];
   readonly readsAwaiting: boolean;
   readonly legality: Check<EventType>;
@@ -177,7 +193,7 @@ export interface GateRow {
  * tables looked up by a changing key cost the gate about as much as reading the event's fields).
  */
 export const GATE_ROWS = byType(
-  ALL_EVENT_TYPES.map((t) => [t, { players: PLAYER_FIELDS[t], readsAwaiting: READS_AWAITING_TYPES.includes(t), legality: LEGALITY[t] as Check<EventType> } satisfies GateRow]),
+  ALL_EVENT_TYPES.map((t) => [t, { atTable: recordOf(t).atTable === true, players: PLAYER_FIELDS[t], readsAwaiting: READS_AWAITING_TYPES.includes(t), legality: LEGALITY[t] as Check<EventType> } satisfies GateRow]),
 ) as unknown as { readonly [T in EventType]: GateRow };
 
 /**
@@ -190,6 +206,13 @@ export const READS_AWAITING: ReadonlySet<EventType> = new Set(READS_AWAITING_TYP
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
+
+/**
+ * CONTRACT v3, "Serving games" (who may send what): the events a player's client may send: the
+ * decisions, the events offered to every player (a concession) and the settings and requests
+ * marked `byPlayer`. Everything else is a host event, which only the server's cards send.
+ */
+export const PLAYER_EVENTS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined || r.template !== undefined || r.byPlayer === true));
 
 // What is awaited, and its answers.
 
@@ -212,7 +235,7 @@ export const PLAINEST_ANSWER = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ *
 export const TEAMMATE_MAY_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k].every((t) => recordOf(t).teammateMayAnswer === true)])) as unknown as { readonly [K in AwaitedKind]: boolean };
 
 /** The events `legalActions` offers every player at any time, whatever is awaited (a concession, CR 104.3a). */
-export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined);
+export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined && r.atTable !== true);
 
 /** What the plainest game sends: the plainest answer to each kind of what is awaited, and the coordinator's own next step. */
 export const PLAINEST: ReadonlySet<EventType> = new Set(typesWhere((r) => r.plainest === true));
@@ -225,6 +248,17 @@ export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = /* @__PURE__ */ new Set
 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
 export const CHANGES_LATER: ReadonlySet<EventType> = /* @__PURE__ */ new Set(/* @__PURE__ */ typesWhere((r) => r.changesLater === true));
+
+// The table around the turn (CONTRACT v3, "Playing between people").
+
+/** The events the table takes (the host's clock, the clocks, the seats: src/table/time.ts), never the chart. */
+export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
+
+/** The events the table logic takes (src/table/tableLogic.ts: undo and shortcuts), never the chart: the turn's gate refuses them. */
+export const AT_TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.atTable === true));
+
+/** The types of the events the table logic takes (their records say `atTable`). */
+export type AtTableEventType = { [T in EventType]: Records[T] extends { atTable: true } ? T : never }[EventType];
 
 // Grand Melee.
 

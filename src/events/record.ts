@@ -107,6 +107,27 @@ interface RecordOf<T extends EventType> {
   changesLater?: true;
   /** Which turns of a Grand Melee game take it. */
   route: Route;
+  /**
+   * CONTRACT v3, "Serving games" (who may send what): a setting or request a player sends for
+   * themselves at any time (SET_STOPS, YIELD), though it answers nothing awaited. A player's
+   * client may send it, and the decisions (`awaits`) and the events offered to every player
+   * (CONCEDE); every other event is the host's.
+   */
+  byPlayer?: true;
+  /**
+   * CONTRACT v3, "Playing between people": taken by the table around the turn (src/table/: the
+   * host's clock, the clocks, the seats), never by the chart. Sent with `game.send` only: a
+   * checkpoint hook may not return it.
+   */
+  table?: true;
+  /**
+   * CONTRACT v3, "Playing between people": taken by the table logic around the turn
+   * (src/table/tableLogic.ts: undo and shortcuts), never by the turn: the chart has no transition
+   * for it, the turn's gate refuses it, a checkpoint may not return it, and the table decides
+   * whether it is legal (its `legality` row says only what the turn can: the player is in the
+   * game) and offers it in `legalActions`.
+   */
+  atTable?: true;
 }
 
 /** A record for every event type: the mapped type makes one compulsory. */

@@ -16,6 +16,11 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
+import { atTable } from '../table/tableLogic.js';
+import { TABLE_READER } from '../table/tableRead.js';
+import { policyOf } from '../table/undo.js';
+import { newTime, restoredTime } from '../table/time.js';
+import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
@@ -104,9 +109,13 @@ export function createGame(options: GameOptions): Game {
   const parsed = plainOptions(game) ?? parsedOptions(game);
   const input = toInput(parsed);
   // CR 807: Grand Melee runs one turn per turn marker.
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
+  const logic = atTable(turn, policyOf(parsed.undo));
   const shellOptions = withRecording(callbacks, options, parsed.record);
-  return GameShell.start(logic, input, shellOptions, parsed.record === true ? { from: 'options', options: recordedOptions(parsed, input.seed) } : undefined);
+  // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
+  const time = newTime(parsed.clock, parsed.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
+  return GameShell.start(logic, input, shellOptions, parsed.record === true ? { from: 'options', options: recordedOptions(parsed, input.seed) } : undefined, time);
 }
 
 /** The options as {@link GameOptionsSchema} reads them; throws INVALID_OPTIONS naming the field. */
@@ -157,7 +166,10 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const logic = atTable(turn, null, parsed.value.undo !== undefined, TABLE_READER);
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0);
+  const persistedTime = parsed.value.time;
+  const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));
+  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
 }

@@ -78,6 +78,18 @@ export interface TurnLogic<S, Work = unknown> {
   chartState(state: S, order: ContextOrder): ChartState;
   /** The emitted events the state keeps for the next checkpoint (handed out as copies). */
   pending(state: S): readonly EmittedEvent[];
+  /**
+   * CONTRACT v3, "Playing between people": the vote the game awaits (an undo request, a shortcut
+   * proposal: src/table/tableLogic.ts), or null; absent for a logic that holds none. The clocks
+   * stop while an undo vote is pending.
+   */
+  pendingVote?(state: S): PendingVote | null;
+}
+
+/** A vote the game awaits (CONTRACT v3): its kind (the Awaiting kind) and the player awaited. */
+export interface PendingVote {
+  kind: 'undoConsent' | 'shortcut';
+  player: string;
 }
 
 /** Whether the gate refused. Works are events or lists of them: neither has an `error` field. */

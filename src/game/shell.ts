@@ -10,7 +10,7 @@
  * route: the actor's logic calls {@link GameShell.process}.
  */
 import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
-import type { EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
+import type { Deadline, EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
 import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, Recording, RestoreOptions, SendResult } from './types.js';
@@ -22,12 +22,18 @@ import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
-import { Recorder, type RecordingBase } from '../recording/recorder.js';
+import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
+import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
-import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
+import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
+import { deadlineOf, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
+import { timedTurnOf } from '../table/turn.js';
 
 const NO_OPTIONS: RestoreOptions = {};
+
+/** A step of the game with the time state it leaves (src/table/time.ts), when the send took the table's path. */
+type Timed<S> = Stepped<S> & { readonly time?: TimeState | null };
 
 /** What the XState bridge (src/game/actor.ts) is told of the game: accepted events as they commit. */
 export interface ActorBridge {
@@ -49,6 +55,8 @@ export interface ShellAccess {
   busy: boolean;
   /** Whether a send from here would be from inside the checkpoint hook. */
   inHook(): boolean;
+  /** CONTRACT v3: the vote the game awaits (undo, shortcut), or null: the clocks stop while an undo vote is pending. */
+  pendingVote(): PendingVote | null;
 }
 
 /**
@@ -65,6 +73,11 @@ function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: Readon
     if (n > last) last = n;
   }
   return last;
+}
+
+/** A send that threw: its TurnEngineError (HOOK_FAILED from the checkpoint), or HOOK_FAILED saying what. */
+function failed(err: unknown): Refusal {
+  return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
 }
 
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
@@ -106,13 +119,15 @@ export class GameShell<S, W> implements Game {
   readonly #tape: HookTape | null;
   /** The recording of a game made with `record: true`, else null. */
   readonly #recorder: Recorder | null;
+  /** CONTRACT v3, "Playing between people": the host's clock, the clocks and the seats (src/table/time.ts); null for a game that has none. */
+  #time: TimeState | null;
 
   /**
    * A game in `state` (trusted: from the logic, a fork or a validated snapshot). With
    * `record: true` it records from here: from `base` (createGame's options, given by
    * {@link GameShell.start}), else from its persisted state.
    */
-  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase) {
+  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase, time: TimeState | null = null) {
     // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
     this.subscribe = this.subscribe.bind(this);
     this.getSnapshot = this.getSnapshot.bind(this);
@@ -120,6 +135,7 @@ export class GameShell<S, W> implements Game {
     this.#state = state;
     this.#version = version;
     this.#seq = seq;
+    this.#time = time;
     this.#order = order;
     this.#hooks = options.hooks;
     this.#tape = tapeOf(options) ?? (options.record === true ? newTape() : null);
@@ -164,11 +180,12 @@ export class GameShell<S, W> implements Game {
         game.#busy = busy;
       },
       inHook: () => game.#runtime?.inHook === true,
+      pendingVote: () => game.#logic.pendingVote?.(game.#state) ?? null,
     });
   }
 
   /** Starts a game: turn 1's events (or the pregame's) reach the listeners given. Throws HOOK_FAILED as createGame does. */
-  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS, base?: RecordingBase): GameShell<S, W> {
+  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS, base?: RecordingBase, time: TimeState | null = null): GameShell<S, W> {
     let first: Stepped<S> | undefined;
     const game = new GameShell<S, W>(logic, undefined as S, 0, options, null, 0, base);
     game.#beginSend();
@@ -179,6 +196,7 @@ export class GameShell<S, W> implements Game {
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
     game.#state = first.state;
+    game.#time = settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
@@ -220,7 +238,7 @@ export class GameShell<S, W> implements Game {
       this.#settle(false);
       return out;
     }
-    this.#commit(raw, out.state, out.emitted);
+    this.#commit(raw, out);
     this.#settle(true);
     const bridge = this.#bridge;
     if (bridge !== null) {
@@ -235,29 +253,47 @@ export class GameShell<S, W> implements Game {
   }
 
   /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
-  #process(raw: unknown, fromActor = false): Stepped<S> | Refusal {
+  #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
-    // The lane (most events a game is sent) accepts without a refusal to look for; anything else takes the gate.
-    const logic = this.#logic;
-    let work = logic.lane === undefined ? undefined : logic.lane(this.#state, raw);
-    if (work === undefined) {
-      const gated = logic.gate(this.#state, raw);
-      if (isRefusal(gated)) return gated;
-      work = gated;
+    // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
+    const timed = isTimed(this.#time, raw);
+    let work: W | null = null;
+    if (!timed) {
+      // The lane (most events a game is sent) accepts without a refusal to look for; anything else takes the gate.
+      const logic = this.#logic;
+      const lane = logic.lane === undefined ? undefined : logic.lane(this.#state, raw);
+      if (lane === undefined) {
+        const gated = logic.gate(this.#state, raw);
+        if (isRefusal(gated)) return gated;
+        work = gated;
+      } else {
+        work = lane;
+      }
     }
     this.#beginSend();
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#bridge === null ? this.#stacks : null;
     stacks?.open();
     try {
+      if (work === null) {
+        const out = sendTimed(this.#timed(this.#runtime), this.#state, this.#time, raw);
+        stacks?.close(isRefusal(out));
+        return out;
+      }
+      // A transition refuses nothing (it throws when the hook fails): no refusal to look for.
       const out = this.#logic.transition(this.#state, work, this.#runtime);
       stacks?.close(false);
       return out;
     } catch (err) {
       stacks?.close(true);
-      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+      return failed(err);
     }
+  }
+
+  /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
+  #timed(runtime: GameHooksRuntime | undefined): TimedTurn<S> {
+    return timedTurnOf(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
   }
 
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
@@ -268,13 +304,14 @@ export class GameShell<S, W> implements Game {
       this.#settle(false);
       return out;
     }
-    this.#commit(raw, out.state, out.emitted);
+    this.#commit(raw, out);
     this.#settle(true);
     return { ok: true, emitted: out.emitted, deliver: () => void this.#deliver(out.emitted, out.state) };
   }
 
-  #commit(raw: unknown, state: S, emitted: EmittedEvent[]): void {
+  #commit(raw: unknown, { state, emitted, time }: Timed<S>): void {
     this.#state = state;
+    if (time !== undefined) this.#time = time;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
     this.#frozen = null;
@@ -320,14 +357,15 @@ export class GameShell<S, W> implements Game {
   }
 
   #check(raw: unknown): { ok: true } | Refusal {
-    const work = this.#logic.gate(this.#state, raw);
+    const timed = isTimed(this.#time, raw);
+    const work = timed ? null : this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
-      this.#logic.transition(this.#state, work, undefined);
+      const out = work === null ? sendTimed(this.#timed(undefined), this.#state, this.#time, raw) : this.#logic.transition(this.#state, work, undefined);
+      return isRefusal(out) ? out : { ok: true };
     } catch (err) {
-      return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
+      return failed(err);
     }
-    return { ok: true };
   }
 
   /**
@@ -351,7 +389,12 @@ export class GameShell<S, W> implements Game {
 
   view(options?: SeatOptions): TurnView {
     const view = this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
+    if (this.#time !== null) withTimeView(view, this.#time, this.#logic.chartState(this.#state, null).context);
     return options === undefined ? view : seatView(view, this.#viewer(options, 'view'));
+  }
+
+  nextDeadline(): Deadline | null {
+    return this.#read(() => deadlineOf(this.#timed(undefined), this.#state, this.#time));
   }
 
   getSnapshot(options?: SeatOptions): TurnView {
@@ -397,7 +440,15 @@ export class GameShell<S, W> implements Game {
 
   persist(): Persisted {
     // The full form shares the state's objects: its compact form is copied (persistence/compact.ts).
-    return this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
+    const persisted = this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
+    // CONTRACT v3: only a game with time state persists it (every other game's JSON is as before).
+    if (this.#time !== null) persisted.time = structuredClone(this.#time);
+    return persisted;
+  }
+
+  /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */
+  [LAST_INPUT](): Readonly<RecordedInput> | null {
+    return this.#recorder?.last() ?? null;
   }
 
   recording(): Recording {
@@ -411,7 +462,7 @@ export class GameShell<S, W> implements Game {
     // The fork shares the state: neither game owns a stack it could pop in place. From inside a
     // hook, with a step in progress, the fork gets a copy of the state as it was.
     const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
-    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq);
-    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq);
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time);
   }
 }

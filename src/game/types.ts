@@ -1,7 +1,7 @@
 /**
  * The types of a running game (CONTRACT.md, "createGame", "Game"), documented once.
  */
-import type { EmittedEvent, EmittedEventType, GameHooks, RulesEra, SeatEvent, SeatOptions, TurnEvent, TurnView, AttackOption, Team, Variant } from '../contract.js';
+import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, EmittedEventType, GameHooks, RulesEra, SeatEvent, SeatOptions, TurnEvent, TurnView, AttackOption, Team, UndoOptions, Variant } from '../contract.js';
 import type { Listener } from '../emitter.js';
 import type { EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
@@ -43,6 +43,19 @@ export interface GameOptions {
    * and replayed with `replayGame` (default false).
    */
   record?: boolean;
+  /**
+   * CONTRACT v3, "Playing between people": undo with a policy (default: none). 'own': a player
+   * returns at once to any version since their horizon (`view().undo`); 'consent': every other
+   * player is asked first. `maxPerTurn`: the most UNDO requests one player makes in a turn.
+   */
+  undo?: UndoOptions;
+  /**
+   * CONTRACT v3, "Playing between people": chess clocks, charged from the `at` the events carry
+   * (see {@link ClockOptions}); persisted with the game. Default: none.
+   */
+  clock?: ClockOptions;
+  /** CONTRACT v3: what the engine does for a player whose seat is away (SET_SEAT_STATUS), see {@link AwayOptions}. Default: none. */
+  away?: AwayOptions;
   /** Host callbacks (the checkpoint hook). */
   hooks?: GameHooks;
   /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
@@ -102,6 +115,14 @@ export interface Game {
   check(event: unknown): { ok: true } | { ok: false; error: EngineErrorInfo };
   /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
   nextStop(player?: string): NextStop | null;
+  /**
+   * CONTRACT v3, "Playing between people": when, on the host's clock, the next clock or away
+   * time-out falls and whose it is, if nothing happens before; null without the `clock` or `away`
+   * option, before the first `at`, while nothing can time out (the clocks paused, nobody away) or
+   * once the game is over. A server keeps one timer for all its games, and sends
+   * `{ type: 'TICK', at }` to a game when its deadline comes (a late TICK gives the same game).
+   */
+  nextDeadline(): Deadline | null;
   /** A JSON-serialisable copy of the game, for {@link restoreGame}. */
   persist(): Persisted;
   /**

@@ -41,6 +41,7 @@ import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
 import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
 import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, type PersistedFullMarker, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
+import { buildTimeSchema, timeProblem } from './time.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
@@ -201,6 +202,11 @@ function buildPersistedSchema() {
     markers: z.optional(
       list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: LeafState, context: ContextSchema }), 16),
     ),
+    // CONTRACT v3, undo and shortcuts: read and checked by the table (src/table/tableSnapshot.ts) as the game is restored.
+    undo: z.optional(z.unknown()),
+    shortcut: z.optional(z.unknown()),
+    // CONTRACT v3: the host's clock, the clocks and the seats (src/persistence/time.ts); absent without them.
+    time: z.optional(buildTimeSchema()),
   });
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
@@ -379,7 +385,10 @@ export function parsePersisted(value: unknown): ParseResult<PersistedFull> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(input);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = input as PersistedFull;
-    const problem = invariantProblem(persisted, GAME_INVARIANTS) ?? (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted));
+    const problem =
+      invariantProblem(persisted, GAME_INVARIANTS) ??
+      (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
+      (persisted.time === undefined ? null : timeProblem(persisted.time, persisted.context));
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {

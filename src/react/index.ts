@@ -1,5 +1,5 @@
 /**
- * `mtg-turn-engine/react`: React hooks over a {@link Game}. React is an optional peer
+ * `mtg-turn-engine/react`: React hooks over a `Game` (or a remote table). React is an optional peer
  * dependency; the main entry never imports this module.
  *
  * ```tsx
@@ -13,9 +13,22 @@
  * ```
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { Game } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
 import type { SeatOptions, TurnView } from '../contract.js';
+
+/**
+ * What `useGame` reads: a `Game`, or anything with its read side, such as a remote table
+ * (`connectTable` of `mtg-turn-engine/client`, CONTRACT v3 "Serving games").
+ */
+export interface ViewSource {
+  getSnapshot(options?: SeatOptions): TurnView;
+  subscribe(listener: () => void): () => void;
+}
+
+/** What `useLegalActions` reads: a `Game`, or a remote table. */
+export interface ActionSource extends ViewSource {
+  legalActions(player?: string): LegalAction[];
+}
 
 /**
  * The game's current TurnView, re-rendering the component after every accepted event (and
@@ -24,7 +37,7 @@ import type { SeatOptions, TurnView } from '../contract.js';
  * `{ spectator: true }` (CONTRACT v3, private seats), the view that seat or a spectator may
  * see (`game.getSnapshot(options)`); the options may be a new object at every render.
  */
-export function useGame(game: Game, options?: SeatOptions): TurnView {
+export function useGame(game: ViewSource, options?: SeatOptions): TurnView {
   const seat = options !== undefined && 'seat' in options ? options.seat : undefined;
   const spectator = options !== undefined && 'spectator' in options ? options.spectator : undefined;
   const getSnapshot = useCallback(
@@ -39,7 +52,7 @@ export function useGame(game: Game, options?: SeatOptions): TurnView {
  * The decisions that would be accepted now, from `player` (or every player), recomputed only
  * when the game changes (the same array between accepted events).
  */
-export function useLegalActions(game: Game, player?: string): LegalAction[] {
+export function useLegalActions(game: ActionSource, player?: string): LegalAction[] {
   const view = useGame(game);
   // `view` changes exactly when the game does: it keys the memo.
   return useMemo(() => game.legalActions(player), [game, view, player]);

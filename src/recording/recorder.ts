@@ -18,8 +18,27 @@ function kept(answers: readonly (HookReport | boolean)[] | null): HookAnswer[] |
   return answers === null || answers.length === 0 ? null : answers.map((a) => (typeof a === 'boolean' ? a : (JSON.parse(JSON.stringify(compactReport(a))) as HookAnswer)));
 }
 
+/** A TRIGGER with the turn marker each of its triggers names in the event sent (read beside the schema, CR 807.5b): the stack each goes on. */
+function withTriggerMarkers(event: TurnEvent, raw: unknown): TurnEvent {
+  const entries = (raw as { triggers?: unknown }).triggers;
+  if (event.type !== 'TRIGGER' || !Array.isArray(entries)) return event;
+  const triggers = event.triggers.map((t, i) => {
+    const marker = (entries[i] as { turnMarker?: unknown } | null)?.turnMarker;
+    return typeof marker === 'number' ? { ...t, turnMarker: marker } : t;
+  });
+  return { ...event, triggers };
+}
+
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
 export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
+
+/**
+ * The key of a recorded game's last input (the shell's `[LAST_INPUT]()`): the event the engine
+ * read and the answers its hooks gave in the send just accepted, without copying the whole
+ * recording as `recording()` does. The table server (src/server) writes it to its store with
+ * every send; not a name hosts see.
+ */
+export const LAST_INPUT: unique symbol = Symbol('mtg-turn-engine: the last input of a recorded game');
 
 /** The recording of one game as it is played. */
 export class Recorder {
@@ -46,10 +65,16 @@ export class Recorder {
     // the turn marker it names in Grand Melee (read beside the schema, CR 807.5b).
     const parsed = eventOrMessage(raw);
     const marker = (raw as { turnMarker?: unknown }).turnMarker;
-    const event = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
+    const read = typeof parsed === 'string' ? (JSON.parse(JSON.stringify(raw)) as TurnEvent) : marker === undefined ? parsed : ({ ...parsed, turnMarker: marker } as TurnEvent);
+    const event = typeof parsed === 'string' ? read : withTriggerMarkers(read, raw);
     const results = kept(answers);
     this.#inputs.push(results === null ? { event } : { event, results });
     if (version % SNAPSHOT_EVERY === 0) this.#snapshots.push({ version, persisted: persist() });
+  }
+
+  /** The last input recorded (the game's start, or the send just accepted): the recorder's own object, not to be changed. */
+  last(): Readonly<RecordedInput> {
+    return this.#inputs[this.#inputs.length - 1] as RecordedInput;
   }
 
   /** The recording so far: a fresh JSON object (nothing shared with the game or the recorder). */

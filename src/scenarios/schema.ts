@@ -13,7 +13,15 @@ const ViewPattern = z.record(z.string(), z.unknown()).check(z.describe('fields o
 export const InjectionSchema = z
   .object({
     when: ViewPattern,
-    triggers: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), controller: z.string().check(z.minLength(1)) }))),
+    triggers: z.optional(
+      z.array(
+        z.object({
+          id: z.string().check(z.minLength(1)),
+          controller: z.string().check(z.minLength(1)),
+          turnMarker: z.optional(z.int().check(z.positive())).check(z.describe('Grand Melee: the turn marker the trigger names (CR 807.5b), as the hook returned it')),
+        }),
+      ),
+    ),
     stateBasedActions: z.optional(z.boolean()),
     events: z.optional(z.array(looseEvent())).check(z.describe('host events the checkpoint returns')),
     call: z
@@ -42,6 +50,10 @@ export const ScenarioSetupSchema = z.object({
   teams: z.optional(z.array(z.object({ id: z.string(), players: z.array(z.string()) }))),
   variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
   rangeOfInfluence: z.optional(z.number()),
+  undo: z.optional(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: z.optional(z.number()) })).check(z.describe('CONTRACT v3: undo with a policy')),
+  // CONTRACT v3, "Playing between people": createGame checks them (INVALID_OPTIONS fails the setup).
+  clock: z.optional(z.unknown()),
+  away: z.optional(z.unknown()),
   inject: z.optional(z.array(InjectionSchema)).check(z.describe('with it (even empty), the game has a checkpoint hook, answering from these entries')),
   autoPass: z.optional(z.array(AutoPassSchema)).check(z.describe('with it, the game has hooks.autoPass (CONTRACT v3), answering from these entries')),
 });

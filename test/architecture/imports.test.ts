@@ -62,6 +62,53 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** The packages a module imports by name (static imports and re-exports, `import type` included), each with the module. */
+export function packageImports(): { file: string; pkg: string; typeOnly: boolean }[] {
+  const found: { file: string; pkg: string; typeOnly: boolean }[] = [];
+  for (const file of [...sources('src'), ...sources('machines')]) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const m of text.matchAll(/^\s*(import|export)\s(type\s)?[^;]*?\sfrom\s+'([^.'][^']*)'/gms)) {
+      const spec = m[3] as string;
+      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
+      found.push({ file, pkg, typeOnly: m[2] !== undefined });
+    }
+  }
+  return found;
+}
+
+/** CONTRACT v3, "Serving games": the packages of the table server and client, optional peer dependencies of the package. */
+const SERVING_PACKAGES = ['@colyseus/core', '@colyseus/ws-transport', '@colyseus/schema', '@colyseus/redis-presence', '@colyseus/redis-driver', 'colyseus.js', 'pg', '@electric-sql/pglite', 'ioredis'];
+
+describe('the table server and client stay apart (issue 25)', () => {
+  const imports = packageImports();
+
+  it('nothing outside src/server, src/client and the command line imports Colyseus, pg, PGlite or ioredis', () => {
+    const allowed = (file: string) => file.startsWith('src/server/') || file.startsWith('src/client/') || file.startsWith('src/cli/');
+    expect(imports.filter((i) => SERVING_PACKAGES.includes(i.pkg) && !allowed(i.file)).map((i) => `${i.file} -> ${i.pkg}`)).toEqual([]);
+  });
+
+  it('the client imports nothing of the server and no server package (it runs in a browser)', () => {
+    const graph = importGraph();
+    const client = [...graph].filter(([file]) => file.startsWith('src/client/'));
+    expect(client.flatMap(([file, deps]) => deps.filter((d) => d.startsWith('src/server/') || d.startsWith('src/cli/')).map((d) => `${file} -> ${d}`))).toEqual([]);
+    const serverPackages = SERVING_PACKAGES.filter((p) => p !== 'colyseus.js');
+    expect(imports.filter((i) => i.file.startsWith('src/client/') && (serverPackages.includes(i.pkg) || i.pkg.startsWith('node:'))).map((i) => `${i.file} -> ${i.pkg}`)).toEqual([]);
+  });
+
+  it('the command line loads the server only when `serve` runs (no static import of it or of its packages)', () => {
+    const graph = importGraph();
+    const cli = [...graph].filter(([file]) => file.startsWith('src/cli/'));
+    expect(cli.flatMap(([file, deps]) => deps.filter((d) => d.startsWith('src/server/') || d.startsWith('src/client/')).map((d) => `${file} -> ${d}`))).toEqual([]);
+    expect(imports.filter((i) => i.file.startsWith('src/cli/') && SERVING_PACKAGES.includes(i.pkg) && !i.typeOnly).map((i) => `${i.file} -> ${i.pkg}`)).toEqual([]);
+  });
+
+  it('bundles the main entry with none of them', async () => {
+    const result = await build({ entryPoints: [join(root, 'src/index.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((i) => SERVING_PACKAGES.some((p) => i.includes(`node_modules/${p}/`)) || i.includes('src/server/') || i.includes('src/client/'))).toEqual([]);
+  });
+});
+
 describe('the layers of the code (issue 21)', () => {
   const graph = importGraph();
 
@@ -99,8 +146,8 @@ describe('the layers of the code (issue 21)', () => {
     const result = await build({ stdin: { contents: entry, resolveDir: root, sourcefile: 'host.js', loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
     const text = result.outputFiles[0]?.text ?? '';
     expect(text).toContain('function createGame(');
-    // Tables the command line, the model, legalActions' plainest answers and the tests read, built at load.
-    const unread = ['EVENT_SCHEMAS', 'TurnEventSchema', 'PLAINEST_ANSWER', 'HOST_EFFECT_TYPES', 'CHANGES_LATER', 'ERA_NAMES'].filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+    // Tables the command line, the model and the tests read, built at load.
+    const unread = ['EVENT_SCHEMAS', 'TurnEventSchema', 'HOST_EFFECT_TYPES', 'CHANGES_LATER', 'ERA_NAMES'].filter((name) => new RegExp(`\\b${name}\\b`).test(text));
     expect(unread).toEqual([]);
   });
 });

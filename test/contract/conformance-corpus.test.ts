@@ -2,13 +2,20 @@
  * The conformance kit's corpus (issue 26, CONTRACT "Conformance kit"): `scenarioFeatures`
  * derives the features a scenario needs from its setup and steps alone (a pure function);
  * `mtg-turn-engine/conformance` lists the shipped scenarios (the project's own, the shared
- * suite's, the generated ones) with their features and the scenario JSON Schema; the
- * command `conformance list [--features a,b]`.
+ * suite's, the generated ones, the ones exported from recorded games) with their features,
+ * their source and the scenario JSON Schema; the command `conformance list [--features a,b]
+ * [--source s,t]`. The recorded set (scenarios/recorded/) is what `npm run generate:recorded`
+ * writes now, tagged, and passes through serve-self.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { conformanceCorpus, FEATURE_NAMES, FEATURES, missingFeatures, scenarioFeatures, scenarioSchema, scenarioSchemaPath } from '../../src/conformance.js';
+import { conformanceCorpus, FEATURE_NAMES, FEATURES, loadScenarios, missingFeatures, runConformance, scenarioFeatures, scenarioSchema, scenarioSchemaPath } from '../../src/conformance.js';
+import { narrowExpectations, recordedCorpus, recordedScenario } from '../../src/conformance/recorded.js';
+import { RECORDED_GAMES } from '../../src/conformance/recordedGames.js';
+import { playRecordedGame } from '../../src/conformance/recordedHost.js';
+import { recordingToScenario } from '../../src/recording/scenario.js';
 import { collectScenarioFiles } from '../../src/scenarios/files.js';
 import { main } from '../../src/cli/main.js';
 
@@ -105,7 +112,23 @@ describe('mtg-turn-engine/conformance: the shipped corpus', () => {
       expect(e.name).toBe((e.scenario as { name: string }).name);
     }
     const folders = new Set(corpus.map((e) => (e.path.includes('/') ? e.path.split('/')[0] : '.')));
-    expect([...folders].sort()).toEqual(['.', 'generated', 'shared']);
+    expect([...folders].sort()).toEqual(['.', 'generated', 'recorded', 'shared']);
+  });
+
+  it("tags each scenario with its source: the project's own, shared, generated from the chart, recorded; a file outside the package is 'given'", async () => {
+    const corpus = await conformanceCorpus();
+    for (const e of corpus) expect(e.source, e.path).toBe(e.path.includes('/') ? e.path.split('/')[0] : 'project');
+    expect([...new Set(corpus.map((e) => e.source))].sort()).toEqual(['generated', 'project', 'recorded', 'shared']);
+    const recorded = await conformanceCorpus({ source: ['recorded'] });
+    expect(recorded.map((e) => e.path)).toEqual(corpus.filter((e) => e.path.startsWith('recorded/')).map((e) => e.path));
+    const both = await conformanceCorpus({ source: ['recorded', 'shared'], features: [] });
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((e) => (e.source === 'recorded' || e.source === 'shared') && e.features.length === 0)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify(two([{ expect: { turn: 1 } }])));
+    const given = await loadScenarios([dir, join(root, 'scenarios/recorded')]);
+    expect(given.map((e) => e.source)).toEqual(['given', ...recorded.map(() => 'recorded')]);
+    expect(given[0]).toMatchObject({ path: join(dir, 'mine.json'), problem: null, features: [] });
   });
 
   it('tags only with the known features', async () => {
@@ -138,6 +161,77 @@ describe('mtg-turn-engine/conformance: the shipped corpus', () => {
   });
 });
 
+describe('the recorded set (scenarios/recorded/): games recorded with record: true, exported with recordingToScenario', () => {
+  const folder = join(root, 'scenarios/recorded');
+  const SELF = `"${process.execPath}" --import tsx scripts/cli.ts conformance serve-self`;
+  // The features of the example engine in Python (examples/conformance-python/engine.py).
+  const PYTHON = ['checkpoint', 'leaving', 'stackEvents', 'combatChanges', 'endTurn', 'pregame', 'orderTriggers', 'persist'];
+
+  it('is what the recorded games give now, byte for byte, and the same on every run (regenerate: npm run generate:recorded)', () => {
+    const fresh = recordedCorpus();
+    const shipped = readdirSync(folder).sort();
+    expect(shipped, 'npm run generate:recorded').toEqual(fresh.map((f) => f.file).sort());
+    for (const f of fresh) expect(readFileSync(join(folder, f.file), 'utf8'), `${f.file} is stale: npm run generate:recorded`).toBe(f.text);
+    expect(recordedCorpus().map((f) => f.text)).toEqual(fresh.map((f) => f.text));
+  });
+
+  it('holds 30 to 60 games of every setup, a few hundred KB in all', async () => {
+    const entries = await conformanceCorpus({ source: ['recorded'] });
+    expect(entries.length).toBe(RECORDED_GAMES.length);
+    expect(entries.length).toBeGreaterThanOrEqual(30);
+    expect(entries.length).toBeLessThanOrEqual(60);
+    const bytes = readdirSync(folder).reduce((n, f) => n + statSync(join(folder, f)).size, 0);
+    expect(bytes).toBeLessThan(512 * 1024);
+    const setups = entries.map((e) => (e.scenario as { setup: { players: string[]; variant?: string; rules?: string; pregame?: boolean; teams?: unknown } }).setup);
+    expect(new Set(setups.map((x) => x.variant ?? 'freeForAll'))).toEqual(new Set(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee']));
+    expect(new Set(setups.map((x) => x.rules ?? 'current'))).toEqual(new Set(['current', 'm10', 'classic']));
+    expect(setups.some((x) => x.players.length === 2 && x.variant === undefined)).toBe(true);
+    expect(setups.some((x) => x.players.length > 2 && x.variant === undefined && x.teams === undefined)).toBe(true);
+    expect(setups.some((x) => x.teams !== undefined && x.variant === undefined)).toBe(true);
+    expect(setups.filter((x) => x.pregame === true).length).toBeGreaterThan(3);
+  });
+
+  it('is tagged with the features each game needs, and together they need every feature a game can play', async () => {
+    const entries = await conformanceCorpus({ source: ['recorded'] });
+    for (const e of entries) expect(e.features, e.path).toEqual(scenarioFeatures(e.scenario));
+    const used = new Set(entries.flatMap((e) => e.features));
+    const playable = FEATURE_NAMES.filter((f) => !['nextStop', 'persist', 'clock', 'undo', 'away', 'shortcuts'].includes(f));
+    expect(playable.filter((f) => !used.has(f))).toEqual([]);
+    // Some need the core alone, and a small engine (the Python example's features) can play several.
+    expect(entries.filter((e) => e.features.length === 0).length).toBeGreaterThanOrEqual(2);
+    expect(entries.filter((e) => missingFeatures(e.features, PYTHON).length === 0).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("each file is recordingToScenario's export of its game, its expectations kept to the view fields of the features the game plays", () => {
+    const spec = RECORDED_GAMES.find((g) => g.slug === '2p-core');
+    const full = RECORDED_GAMES.find((g) => g.fullView === true);
+    if (spec === undefined || full === undefined) return expect.fail('the corpus has a two-player core game and a game with every view field');
+    const made = recordingToScenario(playRecordedGame(spec), { name: 'x' });
+    const narrowed = narrowExpectations(made);
+    expect(narrowed.steps.filter((x) => !('expect' in x))).toEqual(made.steps.filter((x) => !('expect' in x)));
+    expect(recordedScenario(spec).steps).toEqual(narrowed.steps);
+    expect(recordedScenario(spec).setup).toEqual(made.setup);
+    // The fields left out are those of features the game does not play (stops, schedule, effects, ...), nothing else.
+    const first = made.steps[0] as { expect: Record<string, unknown> };
+    const kept = (narrowed.steps[0] as { expect: Record<string, unknown> }).expect;
+    expect(Object.keys(first).length).toBeGreaterThan(0);
+    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'schedule', 'seats', 'stops', 'teams']);
+    expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops', 'clock', 'away']);
+    expect(scenarioFeatures(narrowed)).toEqual([]);
+    // A game marked fullView keeps every field, and is tagged for it.
+    const all = recordingToScenario(playRecordedGame(full), { name: 'x' });
+    expect(recordedScenario(full).steps).toEqual(all.steps);
+    expect(scenarioFeatures(recordedScenario(full))).toEqual(expect.arrayContaining(['effects', 'schedule', 'stops', 'dayNight']));
+  });
+
+  it('passes 100% through the protocol on serve-self (this engine)', async () => {
+    const run = await runConformance({ engine: SELF, cwd: root, files: [folder], timeoutMs: 60_000 });
+    expect(run.results.filter((r) => r.status !== 'passed').map((r) => `${r.path}: ${r.message ?? r.missing?.join(', ')}`)).toEqual([]);
+    expect(run.passed).toBe(RECORDED_GAMES.length);
+    expect(new Set(run.results.map((r) => r.source))).toEqual(new Set(['recorded']));
+  }, 120_000);
+});
+
 describe('conformance list', () => {
   let out: string[];
   let err: string[];
@@ -162,11 +256,32 @@ describe('conformance list', () => {
     expect(out.slice(0, -1).every((l) => /\[((checkpoint|leaving)(, )?)*\]/.test(l))).toBe(true);
   });
 
-  it('--json prints the list as JSON', async () => {
+  it('--json prints the list as JSON, each scenario with its source', async () => {
     expect(await main(['conformance', 'list', '--json', '--features', 'pregame'])).toBe(0);
-    const listed = JSON.parse(out.join('\n')) as { path: string; features: string[] }[];
+    const listed = JSON.parse(out.join('\n')) as { path: string; source: string; features: string[] }[];
     expect(listed.length).toBe((await conformanceCorpus({ features: ['pregame'] })).length);
     expect(listed.some((e) => e.features.includes('pregame'))).toBe(true);
+    out = [];
+    expect(await main(['conformance', 'list', '--json'])).toBe(0);
+    const every = JSON.parse(out.join('\n')) as { path: string; source: string; features: string[] }[];
+    expect(every.find((e) => e.path === 'recorded/20-2p-pregame.json')).toMatchObject({ source: 'recorded', features: ['pregame', 'checkpoint'] });
+    expect(every.map((e) => e.source)).toEqual((await conformanceCorpus()).map((e) => e.source));
+    expect(new Set(every.map((e) => e.source))).toEqual(new Set(['project', 'shared', 'generated', 'recorded']));
+  });
+
+  it('--source keeps the scenarios from those sources (with --features, those an engine with them can play)', async () => {
+    expect(await main(['conformance', 'list', '--source', 'recorded'])).toBe(0);
+    const all = (await conformanceCorpus()).length;
+    const recorded = await conformanceCorpus({ source: ['recorded'] });
+    expect(out.at(-1)).toBe(`${recorded.length} of ${all} scenarios (from recorded)`);
+    expect(out.slice(0, -1)).toHaveLength(recorded.length);
+    expect(out.slice(0, -1).every((l) => l.startsWith('recorded/'))).toBe(true);
+    out = [];
+    expect(await main(['conformance', 'list', '--source', 'recorded,shared', '--features', ''])).toBe(0);
+    const core = await conformanceCorpus({ source: ['recorded', 'shared'], features: [] });
+    expect(out.at(-1)).toBe(`${core.length} of ${all} scenarios (from recorded, shared) need only the core`);
+    expect(await main(['conformance', 'list', '--source', 'recorded,mine'])).toBe(2);
+    expect(err.join('\n')).toContain("--source: unknown source 'mine'; the sources are project, shared, generated, recorded");
   });
 
   it('refuses an unknown feature, naming the known ones', async () => {

@@ -58,8 +58,8 @@ const files = blocks.filter((b) => b.excerptOf === null).map((b) => {
     .replaceAll("from 'mtg-turn-engine/react'", `from '${entry('react/index')}'`)
     .replaceAll("from 'mtg-turn-engine/xstate'", `from '${entry('xstate')}'`)
     .replaceAll("from 'mtg-turn-engine/conformance'", `from '${entry('conformance')}'`)
-    // the stores of mtg-turn-engine/server (issue 25); the whole entry when it lands
-    .replaceAll("from 'mtg-turn-engine/server'", `from '${entry('server/store/index')}'`)
+    .replaceAll("from 'mtg-turn-engine/server'", `from '${entry('server/index')}'`)
+    .replaceAll("from 'mtg-turn-engine/client'", `from '${entry('client/index')}'`)
     .replaceAll("from 'mtg-turn-engine'", `from '${entry('index')}'`);
   const name = `${b.doc.replace(/\.md$/, '').replaceAll('/', '-')}-line-${b.line}`;
   return { ...b, where: `${b.doc} line ${b.line}`, file: join(dir, `${name}.mts`), code: `${code}\nexport {};\n` };

@@ -5,6 +5,9 @@
  * expectations from the views, and the project's runner replays it. An inject entry with `call`
  * fires at that call alone, so two checkpoints that show the same view keep their own results.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createGame, recordingToScenario, restoreGame, runScenario, ScenarioSchema, type CheckpointResult, type EmittedEvent, type Scenario, type TurnView } from '../../src/index.js';
 import { simulate } from '../../src/simulation.js';
@@ -92,6 +95,20 @@ describe('recordingToScenario(recording, options?) (CONTRACT v3, "Recordings")',
     expect(none.steps.some((s) => 'expect' in s)).toBe(false);
     expect(runScenario(none).ok).toBe(true);
     expect(() => recordingToScenario(rec, { expect: 'some' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.expect') }));
+  });
+
+  it('Grand Melee: the turn markers a hook names on its triggers (CR 807.5b) stay in `inject`, which the published JSON Schema accepts', () => {
+    const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
+    let calls = 0;
+    const game = createGame({ players, variant: 'grandMelee', seed: 5, record: true, hooks: { checkpoint: () => (++calls === 1 ? { triggers: [{ id: 'far', controller: 'E', turnMarker: 1 }] } : undefined) } });
+    const scenario = recordingToScenario(game.recording());
+    expect(scenario.setup.inject?.[0]?.triggers).toEqual([{ id: 'far', controller: 'E', turnMarker: 1 }]);
+    const parsed = ScenarioSchema.safeParse(JSON.parse(JSON.stringify(scenario)));
+    expect(parsed.success && parsed.data.setup.inject?.[0]?.triggers?.[0]?.turnMarker).toBe(1);
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schema/scenario.schema.json'), 'utf8')) as Record<string, unknown>);
+    expect(validate(JSON.parse(JSON.stringify(scenario))), ajv.errorsText(validate.errors)).toBe(true);
+    expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
   });
 
   it('refuses a recording that starts from a persisted game, and what is not a recording (INVALID_RECORDING)', () => {

@@ -168,6 +168,21 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     expect(replayed.replay.drift).toBeNull();
   });
 
+  it('Grand Melee: a TRIGGER keeps the turn marker each trigger names (CR 807.5b), so each goes on the same stack in the replay', () => {
+    const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
+    const game = createGame({ players, variant: 'grandMelee', seed: 5, record: true });
+    // Both markers' turns run, E's among them: a trigger of E's goes on that turn's stack unless it names the other marker.
+    const turns = game.view().turns ?? [];
+    expect(turns.map((t) => t.activePlayer)).toEqual(['A', 'E']);
+    const named = (turns[0] as { turnMarker: number }).turnMarker;
+    expect(game.send({ type: 'TRIGGER', triggers: [{ id: 'far', controller: 'E', turnMarker: named }] }).ok).toBe(true);
+    const rec = game.recording();
+    expect(rec.inputs[1]?.event).toEqual({ type: 'TRIGGER', triggers: [{ id: 'far', controller: 'E', turnMarker: named }] });
+    const replayed = replayGame(rec);
+    expect(replayed.view().turns?.find((t) => t.turnMarker === named)?.stack.map((o) => o.id)).toEqual(['far']);
+    expect(JSON.stringify(replayed.view())).toBe(JSON.stringify(game.view()));
+  });
+
   it('calls no hook: the recorded answers stand in, and the game then plays on live with the hooks given', () => {
     let called = 0;
     const counting = (view: TurnView, pending: EmittedEvent[]) => (called++, cardsHook(view, pending));

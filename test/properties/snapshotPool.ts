@@ -39,6 +39,9 @@ export const POOL_SETUPS: readonly (GameOptions & { seed: number })[] = [
   { players: ['A', 'B', 'C'], seed: 7, variant: 'planechase' },
   { players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], seed: 8, variant: 'grandMelee', orderTriggers: 'players' },
   { players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L'], seed: 9, variant: 'grandMelee', attack: 'right' },
+  // CONTRACT v3, "Playing between people": clocks and seats (persisted as `time`), every event with the host's clock.
+  { players: ['A', 'B', 'C'], seed: 10, clock: { initialMs: 30_000, incrementMs: 500, delayMs: 200, onTimeout: 'pass' }, away: { graceMs: 4000, then: 'pass' } },
+  { players: ['A', 'B', 'C', 'D'], seed: 11, variant: 'twoHeadedGiant', teams: TEAMS.twoHeadedGiant, clock: { initialMs: 20_000, onTimeout: 'lose' } },
 ];
 
 /** What a snapshot shows, by the moments the pool wants one of each. */
@@ -116,8 +119,10 @@ export function snapshotPool(length = 200): PoolEntry[] {
     };
     keep('the start');
     for (let i = 0; i < length && game.view().gameOver === null; i++) {
-      const event = randomEvent(game, options, r, i);
-      if (event === null) break;
+      const untimed = randomEvent(game, options, r, i);
+      if (untimed === null) break;
+      // With clocks, the host's clock on every event (some far apart: clocks run out, seats drop and come back).
+      const event = options.clock === undefined ? untimed : i % 9 === 4 ? { type: 'SET_SEAT_STATUS', player: game.view().players[i % game.view().players.length], status: i % 18 === 4 ? 'away' : 'connected', at: 900 * i } : { ...(untimed as object), at: 900 * i };
       if (!game.send(event as TurnEvent).ok) continue;
       const p = fullSnapshot(game);
       for (const moment of momentsOf(p, game)) if (!seen.has(moment)) keep(moment);

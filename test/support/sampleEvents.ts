@@ -56,6 +56,17 @@ export const SAMPLE_EVENTS: { [T in HostSent]: Extract<TurnEvent, { type: T }> }
   SET_DAY_NIGHT: { type: 'SET_DAY_NIGHT', value: 'night' },
   SET_STOPS: { type: 'SET_STOPS', player: 'A', stops: [{ step: 'upkeep', turn: 'own' }] },
   YIELD: { type: 'YIELD', player: 'A', until: 'endOfTurn', evenIfStackChanges: true },
+  UNDO: { type: 'UNDO', player: 'A', to: 3 },
+  ACCEPT_UNDO: { type: 'ACCEPT_UNDO', player: 'B' },
+  DECLINE_UNDO: { type: 'DECLINE_UNDO', player: 'B' },
+  MARK_IRREVERSIBLE: { type: 'MARK_IRREVERSIBLE' },
+  PROPOSE_SHORTCUT: { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 2, phase: 'combat', step: 'declareAttackers', player: 'B' } },
+  ACCEPT_SHORTCUT: { type: 'ACCEPT_SHORTCUT', player: 'B' },
+  SHORTEN_SHORTCUT: { type: 'SHORTEN_SHORTCUT', player: 'B', until: { turn: 1, phase: 'ending', step: 'end', player: 'A' } },
+  TICK: { type: 'TICK', at: 1000 },
+  PAUSE_CLOCKS: { type: 'PAUSE_CLOCKS', at: 1000 },
+  RESUME_CLOCKS: { type: 'RESUME_CLOCKS', at: 1000 },
+  SET_SEAT_STATUS: { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 1000 },
 };
 
 /** A path to a field of an event: keys and list indexes. */

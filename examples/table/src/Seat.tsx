@@ -30,6 +30,9 @@ function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
       return fillAction(action, { defender: awaiting?.kind === 'chooseDefender' ? (awaiting.defenders[0] ?? '') : '' });
     case 'CHOOSE_STARTING_PLAYER':
       return fillAction(action, { starting: action.player });
+    case 'SHORTEN_SHORTCUT':
+      // CR 732.2b: the point proposed (the same point accepts it as it is).
+      return fillAction(action, { until: awaiting?.kind === 'shortcut' ? awaiting.until : { step: 'end' } });
     default:
       // Nothing left to choose: a pass, a land, a mulligan or keep, BOTTOM's and DISCARD's count (the template's).
       return fillAction(action);

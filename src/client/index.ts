@@ -1,0 +1,338 @@
+/**
+ * `mtg-turn-engine/client` (CONTRACT v3, "Serving games"): `connectTable(url, join)` joins a
+ * served game over Colyseus (colyseus.js, an optional peer dependency) and returns a table: the
+ * read side of a Game (`getSnapshot`, `subscribe`, `legalActions`, `nextStop`, `on`) for its seat,
+ * an async `send`, and `close`. `mtg-turn-engine/react`'s hooks take it as they take a Game.
+ *
+ * The server sends, with every view, the decisions this seat may send now (`legalActions`) and
+ * where each player it decides for is next asked (`nextStop`): a seat cannot compute them from its
+ * view, which leaves out what is private to the others. After a drop the table rejoins by itself
+ * (the same room if it still holds the seat, else a new join through any process) with the last
+ * `seq` it saw, and receives every event it missed before its view.
+ */
+import { Client, type Room } from 'colyseus.js';
+import type { EmittedEventType, SeatEvent, SeatOptions, TurnEvent, TurnView } from '../contract.js';
+import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+import { deepFreeze } from '../view.js';
+import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
+
+/** Who joins: a seat with its token, or a spectator. */
+export type TableJoin = { gameId: string; seat: string; token: string } | { gameId: string; spectator: true };
+
+/** What a table's `send` resolves to: the events the send emitted as this seat receives them, or why it was refused. */
+export type TableSendResult = { ok: true; events: SeatEvent[] } | { ok: false; error: EngineErrorInfo };
+
+/** Where a table stands: connected, rejoining after a drop, or closed (by `close`, a refusal, or another connection taking its seat). */
+export type TableStatus = 'connected' | 'reconnecting' | 'closed';
+
+/** Options of {@link connectTable}. */
+export interface TableOptions {
+  /** How long the first join may take, retries included (default 10000 ms). */
+  joinTimeoutMs?: number;
+  /** The first and the longest wait between two rejoin attempts (default 100 and 2000 ms). */
+  retryMs?: { min: number; max: number };
+}
+
+/** A served game as one seat (or a spectator) sees it. */
+export interface Table {
+  readonly gameId: string;
+  /** The seat this table plays (null: a spectator). */
+  readonly seat: string | null;
+  readonly status: TableStatus;
+  /** The view, deeply frozen, the same object until the next update. Options, when given, must name this table's own seat (or spectator). */
+  getSnapshot(options?: SeatOptions): TurnView;
+  /** `listener()` after every update of the view; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The decisions this table may send now (its seat's, and with `by` those of a seat it controls), for one player or all. */
+  legalActions(player?: string): LegalAction[];
+  /** Where the game next asks this seat (or a player it decides for): null for other players, whose stops are private. */
+  nextStop(player?: string): NextStop | null;
+  /** Subscribes to the events as this seat receives them (`'*'` for all); returns the unsubscribe function. */
+  on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void;
+  /** Sends an event; never throws. A lost connection answers DISCONNECTED (the send may or may not have been taken: the events tell). */
+  send(event: TurnEvent): Promise<TableSendResult>;
+  send<T>(event: T & (unknown extends T ? unknown : never)): Promise<TableSendResult>;
+  /** Calls `listener(status)` when the status changes; returns the unsubscribe function. */
+  onStatus(listener: (status: TableStatus) => void): () => void;
+  /** Leaves the game (the seat shows away); the table stays closed. */
+  close(): Promise<void>;
+}
+
+const disconnected = (message: string): TableSendResult => ({ ok: false, error: { code: ErrorCode.DISCONNECTED, message } });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether a join failed for good (the server refused it), rather than for now (the network, a busy game). */
+function refusedForGood(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === JOIN_REFUSED_CODE || code === 4215 /* Colyseus AUTH_FAILED */;
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Joins a served game at `url` (the server's `ws://` or `http://` address): resolves once the
+ * server has sent the view, rejects with a TurnEngineError `JOIN_REFUSED` when the server refuses
+ * the join (DISCONNECTED when it cannot be reached within `joinTimeoutMs`).
+ */
+export async function connectTable(url: string, join: TableJoin, options: TableOptions = {}): Promise<Table> {
+  const table = new RemoteTable(url, join, options);
+  await table.start(options.joinTimeoutMs ?? 10_000);
+  return table;
+}
+
+class RemoteTable implements Table {
+  readonly gameId: string;
+  readonly seat: string | null;
+  readonly #client: Client;
+  readonly #join: TableJoin;
+  readonly #retry: { min: number; max: number };
+  #room: Room | null = null;
+  #status: TableStatus = 'reconnecting';
+  #closed = false;
+  #view: TurnView | null = null;
+  #legal: readonly LegalAction[] = [];
+  #stops: Record<string, NextStop | null> = {};
+  #seq = -1;
+  #nextId = 0;
+  readonly #pending = new Map<number, (result: TableSendResult) => void>();
+  readonly #subscribers = new Set<() => void>();
+  readonly #listeners = new Set<{ type: string; listener: (event: never) => void }>();
+  readonly #statusListeners = new Set<(status: TableStatus) => void>();
+  #welcomed: ((ok: boolean) => void) | null = null;
+
+  constructor(url: string, join: TableJoin, options: TableOptions) {
+    this.#client = new Client(url);
+    this.#join = 'spectator' in join ? { gameId: join.gameId, spectator: true } : { gameId: join.gameId, seat: join.seat, token: join.token };
+    this.gameId = join.gameId;
+    this.seat = 'seat' in join ? join.seat : null;
+    this.#retry = options.retryMs ?? { min: 100, max: 2000 };
+    this.getSnapshot = this.getSnapshot.bind(this);
+    this.subscribe = this.subscribe.bind(this);
+  }
+
+  get status(): TableStatus {
+    return this.#status;
+  }
+
+  /** The first join: retried while the server cannot be reached or the game is busy, until `timeoutMs`. */
+  async start(timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    let wait = this.#retry.min;
+    for (;;) {
+      try {
+        await this.#enter(await this.#client.joinOrCreate(ROOM_NAME, this.#join as JoinOptions));
+        return;
+      } catch (err) {
+        if (refusedForGood(err)) {
+          this.#closed = true;
+          this.#setStatus('closed');
+          throw new TurnEngineError(ErrorCode.JOIN_REFUSED, `connectTable: the server refused the join: ${describe(err)}`);
+        }
+        if (Date.now() + wait > until) {
+          this.#closed = true;
+          this.#setStatus('closed');
+          throw new TurnEngineError(ErrorCode.DISCONNECTED, `connectTable: could not join within ${timeoutMs} ms: ${describe(err)}`);
+        }
+        await sleep(wait);
+        wait = Math.min(this.#retry.max, wait * 2);
+      }
+    }
+  }
+
+  /** Takes a joined room: its messages, its drop; resolves once its welcome has come (after `resume`, when given). */
+  async #enter(room: Room, resume?: number): Promise<void> {
+    const welcomed = new Promise<boolean>((resolve) => (this.#welcomed = resolve));
+    this.#room = room;
+    room.onMessage(MESSAGE_TYPE, (bytes: unknown) => this.#onMessage(bytes));
+    room.onLeave((code: number) => this.#onDrop(room, code));
+    if (resume !== undefined) room.sendBytes(MESSAGE_TYPE, encodeMessage({ kind: 'resume', lastSeq: resume }));
+    const timer = setTimeout(() => this.#welcomed?.(false), 10_000);
+    const ok = await welcomed;
+    clearTimeout(timer);
+    if (!ok) {
+      if (this.#room === room) this.#room = null;
+      void room.leave(true).catch(() => undefined);
+      throw new Error('the server sent no welcome');
+    }
+    if (this.#closed) {
+      void room.leave(true).catch(() => undefined);
+      return;
+    }
+    this.#setStatus('connected');
+  }
+
+  #onMessage(bytes: unknown): void {
+    const message = decodeServerMessage(bytes);
+    if (message === null) return;
+    switch (message.kind) {
+      case 'welcome':
+        this.#apply(message, true);
+        this.#welcomed?.(true);
+        this.#welcomed = null;
+        return;
+      case 'update':
+        this.#apply(message);
+        return;
+      case 'result': {
+        const resolve = this.#pending.get(message.id);
+        this.#pending.delete(message.id);
+        resolve?.(message.result);
+        return;
+      }
+      case 'error':
+        // An error before the welcome: the server cannot show the game now; the join fails (and is tried again).
+        this.#welcomed?.(false);
+        this.#welcomed = null;
+        return;
+    }
+  }
+
+  /**
+   * A new state: the view first, then the events it has not seen (in `seq` order), then the
+   * subscribers. The view's `seq` counts as seen only in a welcome (which brings every event after
+   * the seq the table gave); an update's events are all the table misses.
+   */
+  #apply(state: TableState, welcome = false): void {
+    this.#view = deepFreeze(state.view);
+    this.#legal = deepFreeze(state.legalActions);
+    this.#stops = deepFreeze(state.nextStop);
+    const fresh = state.events.filter((e) => (e.seq ?? 0) > this.#seq);
+    this.#seq = Math.max(this.#seq, welcome ? state.view.seq : -1, ...fresh.map((e) => e.seq ?? 0));
+    for (const event of fresh) {
+      for (const { type, listener } of [...this.#listeners]) if (type === '*' || type === event.type) this.#call(() => (listener as (e: SeatEvent) => void)(event));
+    }
+    for (const subscriber of [...this.#subscribers]) this.#call(subscriber);
+  }
+
+  #call(listener: () => void): void {
+    try {
+      listener();
+    } catch (err) {
+      console.error(`mtg-turn-engine/client: a listener threw (ignored): ${describe(err)}`);
+    }
+  }
+
+  #onDrop(room: Room, code: number): void {
+    if (room !== this.#room) return;
+    this.#room = null;
+    this.#welcomed?.(false);
+    this.#welcomed = null;
+    for (const resolve of this.#pending.values()) resolve(disconnected('the connection was lost before the answer came; the events tell whether the send was taken'));
+    this.#pending.clear();
+    if (this.#closed) return;
+    if (code === CLOSE_REPLACED || code === 4000) {
+      this.#closed = true;
+      this.#setStatus('closed');
+      return;
+    }
+    // A drop before the welcome: the join under way tries again by itself.
+    if (this.#status !== 'connected') return;
+    this.#setStatus('reconnecting');
+    void this.#rejoin(code === CLOSE_MOVED || code === CLOSE_SHUTDOWN ? null : room.reconnectionToken);
+  }
+
+  /** Rejoins after a drop: first the room that holds the seat (`token`), then a new join with the last seq, until it works or the table is closed. */
+  async #rejoin(token: string | null): Promise<void> {
+    if (token !== null) {
+      try {
+        await this.#enter(await this.#client.reconnect(token), this.#seq);
+        return;
+      } catch {
+        // The room is gone, or no longer holds the seat: join again.
+      }
+    }
+    let wait = this.#retry.min;
+    while (!this.#closed) {
+      try {
+        await this.#enter(await this.#client.joinOrCreate(ROOM_NAME, { ...this.#join, lastSeq: Math.max(0, this.#seq) } as JoinOptions));
+        return;
+      } catch (err) {
+        if (refusedForGood(err)) {
+          this.#closed = true;
+          this.#setStatus('closed');
+          return;
+        }
+      }
+      await sleep(wait);
+      wait = Math.min(this.#retry.max, wait * 2);
+    }
+  }
+
+  #setStatus(status: TableStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    for (const listener of [...this.#statusListeners]) this.#call(() => listener(status));
+  }
+
+  getSnapshot(options?: SeatOptions): TurnView {
+    if (options !== undefined) {
+      const mine = this.seat === null ? 'spectator' in options && options.spectator === true : 'seat' in options && options.seat === this.seat;
+      if (!mine) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `getSnapshot: this table shows ${this.seat === null ? 'the spectator view' : `seat '${this.seat}'`} only`);
+    }
+    return this.#view as TurnView;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#subscribers.add(listener);
+    return () => void this.#subscribers.delete(listener);
+  }
+
+  legalActions(player?: string): LegalAction[] {
+    return this.#legal.filter((a) => player === undefined || a.player === player);
+  }
+
+  nextStop(player?: string): NextStop | null {
+    const who = player ?? this.seat;
+    return who === null ? null : (this.#stops[who] ?? null);
+  }
+
+  on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void {
+    const entry = { type, listener: listener as (event: never) => void };
+    this.#listeners.add(entry);
+    return () => void this.#listeners.delete(entry);
+  }
+
+  send(event: unknown): Promise<TableSendResult> {
+    const room = this.#room;
+    if (this.#closed || room === null || this.#status !== 'connected') return Promise.resolve(disconnected(`the table is ${this.#closed ? 'closed' : 'not connected (it rejoins by itself)'}`));
+    const id = this.#nextId++;
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeMessage({ kind: 'send', id, event });
+    } catch (err) {
+      return Promise.resolve({ ok: false, error: { code: ErrorCode.INVALID_EVENT, message: `event: cannot be sent as JSON (${describe(err)})` } });
+    }
+    if (bytes.byteLength > MAX_MESSAGE_BYTES) return Promise.resolve({ ok: false, error: { code: ErrorCode.INVALID_EVENT, message: `event: ${bytes.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}` } });
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      try {
+        room.sendBytes(MESSAGE_TYPE, bytes);
+      } catch (err) {
+        this.#pending.delete(id);
+        resolve(disconnected(`the send could not go out (${describe(err)})`));
+      }
+    });
+  }
+
+  onStatus(listener: (status: TableStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => void this.#statusListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed && this.#room === null) return;
+    this.#closed = true;
+    const room = this.#room;
+    this.#room = null;
+    this.#welcomed?.(false);
+    for (const resolve of this.#pending.values()) resolve(disconnected('the table was closed'));
+    this.#pending.clear();
+    this.#setStatus('closed');
+    if (room !== null) await room.leave(true).catch(() => undefined);
+  }
+}
+
+export { MAX_MESSAGE_BYTES } from './protocol.js';
+export type { ServerMessage, TableState } from './protocol.js';

@@ -1,0 +1,296 @@
+/**
+ * A game this process owns (CONTRACT v3, "Serving games"): it holds the game's lease in the
+ * store while its room lives, applies the sends one at a time, and writes every accepted send
+ * to the store before anything goes out. A write that fails makes the send refused
+ * (`STORE_FAILED`) and the game is reloaded from the store; when another process has taken the
+ * game (a stale owner), this one drops it.
+ */
+import type { EmittedEvent } from '../contract.js';
+import { ErrorCode, type EngineErrorInfo } from '../errors.js';
+import type { Game, RestoreOptions, SendResult } from '../game/types.js';
+import { LAST_INPUT } from '../recording/recorder.js';
+import type { CardsDesk, Live } from './cards.js';
+import { deadlineOf } from './hostEvents.js';
+import { rebuild, storedEventsAfter } from './reload.js';
+import type { GameStore, SendWrite } from './store/types.js';
+
+/** What an owned game needs of its server. */
+export interface OwnerHost {
+  readonly store: GameStore;
+  readonly desk: CardsDesk;
+  /** This process's name in the store's leases. */
+  readonly owner: string;
+  /** How long a lease holds (renewed every quarter of it). */
+  readonly leaseMs: number;
+  /** The game's deadline changed (the process's one timer looks at it). */
+  deadlineChanged(game: OwnedGame): void;
+}
+
+/** The room showing an owned game. */
+export interface GameSink {
+  /** An accepted send was written: these are the events it emitted (the game is in its new state). */
+  committed(events: readonly EmittedEvent[]): void;
+  /** The game is given up here (another process owns it now, or the store failed): disconnect every client. */
+  dropped(reason: string): void;
+}
+
+/** The game cannot be opened here: it does not exist, or another process owns it. */
+export class OpenError extends Error {
+  constructor(
+    readonly reason: 'missing' | 'busy' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OpenError';
+  }
+}
+
+/** How many recent events an owned game keeps for clients that rejoin (older ones are replayed from the store). */
+export const KEPT_EVENTS = 4096;
+
+/** What a send is made of: the event to send at `at` (the game as it is then), or why it is refused without reaching the game. */
+export type Prepare = (at: number, game: Game) => { ok: true; event: unknown } | { ok: false; error: EngineErrorInfo };
+
+function refused(code: EngineErrorInfo['code'], message: string): SendResult {
+  return { ok: false, error: { code, message } };
+}
+
+/** A game this process owns. */
+export class OwnedGame {
+  readonly gameId: string;
+  readonly tokenHashes: Readonly<Record<string, string>>;
+  /** When the game next needs a TICK (the server's clock), or null. */
+  deadline: number | null = null;
+  /** The room showing it. */
+  sink: GameSink | null = null;
+  readonly #host: OwnerHost;
+  readonly #live: Live = { on: true };
+  #game: Game;
+  #version: number;
+  #hostState: unknown;
+  #lastAt: number;
+  /** Recent events (the last {@link KEPT_EVENTS}), in `seq` order. */
+  #log: EmittedEvent[];
+  #tail: Promise<unknown> = Promise.resolve();
+  #dropped = false;
+
+  private constructor(host: OwnerHost, gameId: string, tokenHashes: Readonly<Record<string, string>>) {
+    this.#host = host;
+    this.gameId = gameId;
+    this.tokenHashes = tokenHashes;
+    this.#game = undefined as unknown as Game;
+    this.#version = 0;
+    this.#hostState = null;
+    this.#lastAt = 0;
+    this.#log = [];
+  }
+
+  /** Takes the game's lease and loads it from the store. Throws {@link OpenError}. */
+  static async open(host: OwnerHost, gameId: string): Promise<OwnedGame> {
+    const stored = await host.store.loadGame(gameId);
+    if (stored === null) throw new OpenError('missing', `no game '${gameId}' on this server`);
+    if (!(await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs))) throw new OpenError('busy', `game '${gameId}' is open on another server process; try again`);
+    const owned = new OwnedGame(host, gameId, stored.tokenHashes);
+    try {
+      await owned.#load();
+    } catch (err) {
+      await host.store.releaseLease(gameId, host.owner).catch(() => undefined);
+      throw new OpenError('failed', `game '${gameId}' could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return owned;
+  }
+
+  /** The game (read it only; sends go through {@link OwnedGame.submit}). */
+  get game(): Game {
+    return this.#game;
+  }
+
+  /** The version written to the store (and shown to clients). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Whether the game was given up here. */
+  get dropped(): boolean {
+    return this.#dropped;
+  }
+
+  /** Runs `work` after everything queued before it on this game (sends, joins, resumes). */
+  run<T>(work: () => T | Promise<T>): Promise<T> {
+    const next = this.#tail.then(work, work);
+    this.#tail = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Runs `work` with the cards holding this game's state (for `nextStop`, which may ask `hooks.autoPass`). */
+  withCards<T>(work: () => T): T {
+    this.#host.desk.load(this, this.#version, this.#hostState);
+    return work();
+  }
+
+  /**
+   * After everything queued: sends the event `prepare` makes (given `at`, the server's clock, never
+   * earlier than the last, and the game as it is then; or the refusal it makes), writes it if
+   * accepted, then tells the room; the result comes after.
+   */
+  submit(prepare: Prepare): Promise<SendResult> {
+    return this.run(() => this.#apply(prepare));
+  }
+
+  async #apply(prepare: Prepare, isTick = false): Promise<SendResult> {
+    if (this.#dropped) return refused(ErrorCode.STORE_FAILED, `game '${this.gameId}' is no longer served by this process; the table rejoins`);
+    const at = Math.max(Date.now(), this.#lastAt);
+    const prepared = prepare(at, this.#game);
+    if (!prepared.ok) return prepared;
+    const event = prepared.event;
+    const desk = this.#host.desk;
+    const before = this.#version;
+    try {
+      desk.load(this, before, this.#hostState);
+    } catch (err) {
+      desk.forget();
+      return refused(ErrorCode.HOOK_FAILED, `the cards could not load the game's state (cards.loadState threw: ${err instanceof Error ? err.message : String(err)}); nothing changed`);
+    }
+    const result = this.#game.send(event);
+    if (!result.ok) {
+      // A refused send changes nothing in the game; the cards discard what they staged (hooks.settled), but are loaded again to be sure.
+      desk.forget();
+      return result;
+    }
+    const written = await this.#write(before, event, at);
+    if (typeof written === 'string') {
+      desk.forget();
+      await this.#recover(written);
+      return refused(ErrorCode.STORE_FAILED, `the send could not be written to the store (${written}); nothing changed`);
+    }
+    this.#version = written.send.version;
+    this.#hostState = written.hostState;
+    this.#lastAt = at;
+    this.#keep(result.events);
+    this.#updateDeadline(isTick ? at : null);
+    this.sink?.committed(result.events);
+    return result;
+  }
+
+  /** Writes the send just accepted (the game at its new version, the cards holding its new state): what was written, or why it was not. */
+  async #write(before: number, event: unknown, at: number): Promise<SendWrite | string> {
+    try {
+      const view = this.#game.getSnapshot();
+      const input = (this.#game as unknown as { [LAST_INPUT](): { event?: unknown; results?: unknown[] } | null })[LAST_INPUT]();
+      const hostState = this.#host.desk.save(this, view.version);
+      const write: SendWrite = { send: { version: view.version, seq: view.seq, event: input?.event ?? event, results: input?.results ?? [], at }, snapshot: this.#game.persist(), hostState, finished: view.gameOver !== null };
+      const outcome = await this.#host.store.appendSend(this.gameId, before, this.#host.owner, Date.now(), write);
+      return outcome.ok ? write : outcome.reason;
+    } catch (err) {
+      return `error: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+
+  /** The events after `lastSeq` (from memory, or replayed from the store), or null when they cannot be had. Run it in the queue. */
+  async eventsAfter(lastSeq: number): Promise<EmittedEvent[] | null> {
+    const seq = this.#game.getSnapshot().seq;
+    if (lastSeq >= seq) return [];
+    const first = this.#log[0]?.seq;
+    if (first !== undefined && first <= lastSeq + 1) return this.#log.filter((e) => (e.seq ?? 0) > lastSeq);
+    try {
+      return await storedEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.desk.had);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Renews the lease; a lease lost drops the game. */
+  async renew(): Promise<void> {
+    if (this.#dropped) return;
+    let held: boolean;
+    try {
+      held = await this.#host.store.acquireLease(this.gameId, this.#host.owner, Date.now(), this.#host.leaseMs);
+    } catch {
+      return; // the store is down: a write will fail and say so; the next renewal tries again
+    }
+    if (!held) this.drop('another server process took the game');
+  }
+
+  /** Gives the game up here: no more sends; the room disconnects its clients. */
+  drop(reason: string): void {
+    if (this.#dropped) return;
+    this.#dropped = true;
+    this.deadline = null;
+    this.#host.deadlineChanged(this);
+    try {
+      this.sink?.dropped(reason);
+    } catch {
+      // The room is going already.
+    }
+  }
+
+  /** After everything queued: gives the lease up (the game stays in the store). */
+  async close(): Promise<void> {
+    await this.run(() => undefined);
+    this.#dropped = true;
+    this.deadline = null;
+    this.#host.deadlineChanged(this);
+    await this.#host.store.releaseLease(this.gameId, this.#host.owner).catch(() => undefined);
+  }
+
+  /** The game from the store (its lease held): rebuilt from the latest kept snapshot and the sends after it. */
+  async #load(): Promise<void> {
+    const stored = await this.#host.store.loadGame(this.gameId);
+    if (stored === null) throw new Error('the game is gone from the store');
+    this.#live.on = false;
+    const options: RestoreOptions = { record: true };
+    const hooks = this.#host.desk.hooksFor(this.#live);
+    if (hooks !== undefined) options.hooks = hooks;
+    try {
+      const replayed = await rebuild(this.#host.store, stored, this.#host.desk.had, options);
+      this.#game = replayed.game;
+      this.#log = replayed.events.slice(-KEPT_EVENTS);
+      this.#lastAt = replayed.lastAt ?? 0;
+    } finally {
+      this.#live.on = true;
+    }
+    this.#version = stored.version;
+    this.#hostState = stored.hostState;
+    this.#host.desk.forget();
+    this.#updateDeadline(null);
+  }
+
+  /** After a failed write: a stale owner drops the game; otherwise it is loaded again from the store (dropped if that fails too). */
+  async #recover(failure: string): Promise<void> {
+    if (failure === 'version' || failure === 'lease' || failure === 'missing') {
+      this.drop(failure === 'missing' ? 'the game is gone from the store' : 'another server process advanced or took the game');
+      return;
+    }
+    try {
+      if (!(await this.#host.store.acquireLease(this.gameId, this.#host.owner, Date.now(), this.#host.leaseMs))) throw new Error('the lease is held by another process');
+      await this.#load();
+    } catch (err) {
+      this.drop(`the store failed and the game could not be reloaded (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+
+  #keep(events: readonly EmittedEvent[]): void {
+    for (const e of events) this.#log.push(e);
+    if (this.#log.length > 2 * KEPT_EVENTS) this.#log = this.#log.slice(-KEPT_EVENTS);
+  }
+
+  /** The next deadline; after a TICK at `tickedAt`, one not later than it is not taken (nothing would change: no TICK loop). */
+  #updateDeadline(tickedAt: number | null): void {
+    const next = deadlineOf(this.#game);
+    this.deadline = next !== null && tickedAt !== null && next <= tickedAt ? null : next;
+    this.#host.deadlineChanged(this);
+  }
+
+  /** The process timer found the deadline due: a TICK is queued (the deadline is cleared until the TICK is written). Never rejects. */
+  tick(make: (at: number) => unknown): Promise<SendResult> {
+    this.deadline = null;
+    return this.run(async () => {
+      const result = await this.#apply((at) => ({ ok: true, event: make(at) }), true).catch((err: unknown): SendResult => refused(ErrorCode.HOOK_FAILED, String(err)));
+      if (!result.ok) {
+        this.deadline = null;
+        this.#host.deadlineChanged(this);
+      }
+      return result;
+    });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What one client of a table is told of the game (CONTRACT v3, "Serving games", and "Playing
+ * between people" for private seats): its seat's view, the decisions it may send now, where it is
+ * next asked, and the events as its seat receives them. Pure reads of the game.
+ */
+import type { EmittedEvent, SeatEvent, TurnView } from '../contract.js';
+import type { Game } from '../game/types.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+import { seatEvent, type Viewer } from '../seats.js';
+import type { TableState } from '../client/protocol.js';
+
+/** Who looks: a seat, or a spectator (null). */
+export function viewerOf(seat: string | null): Viewer {
+  return seat === null ? { spectator: true } : { seat };
+}
+
+/** The events as the viewer receives them (copies: another player's autoPass without its reason). */
+export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer): SeatEvent[] {
+  return events.map((e) => seatEvent({ ...e }, viewer));
+}
+
+/**
+ * The decisions `seat` may send now, of all the game offers: those it decides itself (`by`, when a
+ * template has one, is who decides: the seat's controller under 723).
+ */
+export function legalFor(seat: string | null, all: readonly LegalAction[]): LegalAction[] {
+  if (seat === null) return [];
+  return all.filter((a) => ((a as { by?: string }).by ?? a.player) === seat);
+}
+
+/** The players whose decisions `seat` makes now (itself, and any player it controls). */
+export function decidedBy(seat: string | null, view: Pick<TurnView, 'decidedBy'>): string[] {
+  if (seat === null) return [];
+  return Object.keys(view.decidedBy).filter((p) => view.decidedBy[p] === seat);
+}
+
+/**
+ * The state one seat is told: its view, its legal actions, `nextStop` of every player it decides
+ * for (asked through `nextStop`, which may consult `hooks.autoPass`: the caller holds the cards),
+ * and the events given, as the seat receives them.
+ */
+export function seatState(game: Game, seat: string, all: readonly LegalAction[], events: readonly EmittedEvent[], nextStop: (player: string) => NextStop | null): TableState {
+  const view = game.getSnapshot({ seat });
+  const stops: Record<string, NextStop | null> = {};
+  for (const p of decidedBy(seat, view)) stops[p] = nextStop(p);
+  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }) };
+}
+
+/** The state a spectator is told (no legal actions, no stops). */
+export function spectatorState(view: TurnView, events: readonly EmittedEvent[]): TableState {
+  return { view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }) };
+}

@@ -1,0 +1,309 @@
+/**
+ * `createTableServer` (CONTRACT v3, "Serving games"): a Colyseus server (`@colyseus/core` with
+ * `@colyseus/ws-transport`) hosting one `TurnRoom` per game id, a store that keeps every game,
+ * the host's cards, and an admin route: `POST /games` with `Authorization: Bearer <adminKey>`
+ * creates a game and answers its seat tokens. One table server per process: Colyseus' matchmaker
+ * is one per process.
+ */
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { hostname as machineName } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { MatchMakerDriver, Presence } from '@colyseus/core';
+import { createGame as createEngineGame } from '../game/create.js';
+import type { GameOptions } from '../game/types.js';
+import { ErrorCode, TurnEngineError } from '../errors.js';
+import { ROOM_NAME } from '../client/protocol.js';
+import { CardsDesk, checkCards, type Cards } from './cards.js';
+import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
+import { turnRoomClass, type MessageLimits, type RoomContext } from './room.js';
+import { loadOptional } from './store/driver.js';
+import type { GameStore } from './store/types.js';
+import { DeadlineTimer, LeaseKeeper } from './timers.js';
+import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
+
+/** Options of {@link createTableServer}. */
+export interface TableServerOptions {
+  /** Where the games are kept (MemoryStore, PGliteStore, PostgresStore). */
+  store: GameStore;
+  /** The host's card logic: the hooks of every served game, and the state it keeps per game. */
+  cards: Cards;
+  /** Colyseus presence shared by the processes of a cluster (`RedisPresence`); default: this process only. */
+  presence?: Presence;
+  /** Colyseus matchmaking driver shared by the processes of a cluster (`RedisDriver`); default: this process only. */
+  driver?: MatchMakerDriver;
+  /** The port to listen on (0: any free port; the server's `port` says which). */
+  port: number;
+  /** The address to listen on (default '127.0.0.1': this machine only). */
+  hostname?: string;
+  /** The key `POST /games` must carry (`Authorization: Bearer <adminKey>`): at least 16 characters. */
+  adminKey: string;
+  /** How long spectators wait to see what happens (default 0). */
+  spectatorDelayMs?: number;
+  /** How long a game's lease holds without renewal (default 4000; renewed every quarter of it). A process that dies gives its games up after this. */
+  leaseMs?: number;
+  /** How long a dropped seat is held for its client to reconnect, in seconds (default 30); it can always join again with its token. */
+  reconnectSeconds?: number;
+  /** How much one connection may send (a flood beyond it is answered RATE_LIMITED). */
+  limits?: Partial<MessageLimits>;
+  /** Where the server reports what goes wrong (default `console.error`). */
+  log?: (line: string) => void;
+}
+
+/** What `createGame` answers: the game's id and each seat's token (give each player their own). */
+export interface CreatedGame {
+  gameId: string;
+  tokens: Record<string, string>;
+}
+
+/** A running table server. */
+export interface TableServer {
+  /** The port it listens on. */
+  readonly port: number;
+  /** The address it listens on. */
+  readonly hostname: string;
+  /**
+   * Creates a game (createGame's options as JSON, less hooks and listeners: the hooks are the
+   * cards'; recorded): stored, with one token per seat. Throws INVALID_OPTIONS naming the field.
+   */
+  createGame(options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame>;
+  /** Stops: every client is disconnected (it rejoins elsewhere, if anywhere), every lease given up; the games stay in the store. */
+  close(): Promise<void>;
+}
+
+/** The largest body `POST /games` reads. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const DEFAULT_LIMITS: MessageLimits = { perSecond: 100, burst: 200, inFlight: 16 };
+
+/** The table server of this process, if one runs (Colyseus' matchmaker is one per process). */
+let running: object | null = null;
+
+function invalid(message: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.${message}`);
+}
+
+function wholeNumber(value: unknown, field: string, min: number, max: number, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${field}: must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** The options checked, defaults filled in; INVALID_OPTIONS naming the field otherwise. */
+function readOptions(options: TableServerOptions) {
+  if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be { store, cards, port, adminKey, ... }');
+  const store = options.store;
+  for (const method of ['init', 'createGame', 'loadGame', 'appendSend', 'sends', 'snapshots', 'acquireLease', 'releaseLease'] as const) {
+    if (typeof (store as unknown as Record<string, unknown> | undefined)?.[method] !== 'function') throw invalid(`store: must be a GameStore (MemoryStore, PGliteStore, PostgresStore): it has no ${method}()`);
+  }
+  const cards = checkCards(options.cards);
+  const port = wholeNumber(options.port, 'port', 0, 65535);
+  const hostname = options.hostname ?? '127.0.0.1';
+  if (typeof hostname !== 'string' || hostname.length === 0) throw invalid('hostname: must be a host name or address');
+  if (typeof options.adminKey !== 'string' || options.adminKey.length < 16) throw invalid('adminKey: must be a string of at least 16 characters (POST /games must carry it)');
+  const limits = { ...DEFAULT_LIMITS };
+  if (options.limits !== undefined) {
+    for (const key of ['perSecond', 'burst', 'inFlight'] as const) limits[key] = wholeNumber(options.limits[key], `limits.${key}`, 1, 1_000_000, DEFAULT_LIMITS[key]);
+  }
+  return {
+    store,
+    cards,
+    port,
+    hostname,
+    adminKey: options.adminKey,
+    spectatorDelayMs: wholeNumber(options.spectatorDelayMs, 'spectatorDelayMs', 0, 3_600_000, 0),
+    leaseMs: wholeNumber(options.leaseMs, 'leaseMs', 100, 3_600_000, 4000),
+    reconnectSeconds: wholeNumber(options.reconnectSeconds, 'reconnectSeconds', 0, 86_400, 30),
+    limits,
+    presence: options.presence,
+    driver: options.driver,
+    log: typeof options.log === 'function' ? options.log : (line: string) => console.error(line),
+  };
+}
+
+/** Starts a table server; resolves once it listens. */
+export async function createTableServer(options: TableServerOptions): Promise<TableServer> {
+  const o = readOptions(options);
+  if (running !== null) throw new Error('createTableServer: a table server runs in this process already (Colyseus has one matchmaker per process); close it first');
+  const self = {};
+  running = self;
+  try {
+    return await start(o, self);
+  } catch (err) {
+    running = null;
+    throw err;
+  }
+}
+
+async function start(o: ReturnType<typeof readOptions>, self: object): Promise<TableServer> {
+  // Colyseus is an optional peer dependency: loaded here, so that the stores need none of it.
+  const colyseus = await loadOptional('@colyseus/core', 'createTableServer', () => import('@colyseus/core'));
+  const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
+  await o.store.init();
+  const desk = new CardsDesk(o.cards);
+  const owner = `${machineName()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const owned = new Map<string, OwnedGame>();
+  const timer = new DeadlineTimer();
+  const leases = new LeaseKeeper(o.leaseMs);
+  let closing = false;
+  const host: OwnerHost = { store: o.store, desk, owner, leaseMs: o.leaseMs, deadlineChanged: (g) => timer.changed(g) };
+  const ctx: RoomContext = {
+    store: o.store,
+    spectatorDelayMs: o.spectatorDelayMs,
+    reconnectSeconds: o.reconnectSeconds,
+    limits: o.limits,
+    owned,
+    get shuttingDown() {
+      return closing;
+    },
+    async open(gameId) {
+      if (closing) throw new OpenError('busy', 'this server is stopping; try again');
+      if (owned.has(gameId)) throw new OpenError('busy', `game '${gameId}' is being closed here; try again`);
+      const game = await OwnedGame.open(host, gameId);
+      owned.set(gameId, game);
+      leases.add(game);
+      timer.changed(game);
+      return game;
+    },
+    async release(game) {
+      leases.remove(game);
+      timer.remove(game);
+      await game.close();
+      if (owned.get(game.gameId) === game) owned.delete(game.gameId);
+    },
+    report: o.log,
+  };
+
+  const createGame = async (options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame> => {
+    if (closing) throw new Error('createGame: the server is stopping');
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
+    for (const field of ['hooks', 'listeners'] as const) {
+      if ((options as Record<string, unknown>)[field] !== undefined) throw invalid(`${field}: a served game's ${field === 'hooks' ? 'hooks are the server cards\'' : 'events go to its clients'}; leave it out`);
+    }
+    // The cards start a new game (loadState(null)); their state after createGame is the game's first.
+    const who = {};
+    desk.load(who, 0, null);
+    const hooks = desk.hooksFor({ on: true });
+    let game;
+    let hostState: unknown;
+    try {
+      game = createEngineGame({ ...(options as GameOptions), record: true, ...(hooks !== undefined ? { hooks } : {}) });
+      hostState = desk.save(who, game.getSnapshot().version);
+    } finally {
+      desk.forget();
+    }
+    const view = game.getSnapshot();
+    const gameId = newGameId();
+    const tokens: Record<string, string> = {};
+    const tokenHashes: Record<string, string> = {};
+    for (const player of view.players) {
+      tokens[player] = newToken();
+      tokenHashes[player] = hashToken(tokens[player]);
+    }
+    await o.store.createGame({ gameId, setup: game.recording().options, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
+    return { gameId, tokens };
+  };
+
+  const http = createServer((req, res) => void adminRoute(req, res, o.adminKey, createGame, o.log));
+  const quiet = () => undefined;
+  const server = new colyseus.Server({
+    transport: new WebSocketTransport({ server: http, maxPayload: 4 * 64 * 1024 }),
+    ...(o.presence !== undefined ? { presence: o.presence } : {}),
+    ...(o.driver !== undefined ? { driver: o.driver } : {}),
+    greet: false,
+    gracefullyShutdown: false,
+    logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(args.map(String).join(' ')), error: (...args: unknown[]) => o.log(args.map(String).join(' ')) },
+  });
+  server.define(ROOM_NAME, turnRoomClass(ctx, colyseus)).filterBy(['gameId']);
+  await server.listen(o.port, o.hostname);
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : o.port;
+
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      closing = true;
+      try {
+        await server.gracefullyShutdown(false);
+      } finally {
+        timer.close();
+        leases.close();
+        await closeHttp(http);
+        if (running === self) running = null;
+      }
+    })());
+  return { port, hostname: o.hostname, createGame, close };
+}
+
+/** Closes the HTTP server and every connection it still has (keep-alive ones included). */
+function closeHttp(http: HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (!http.listening) {
+      resolve();
+      return;
+    }
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Reads a request's body, at most `limit` bytes; null when it is longer. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (size > limit) return; // past the limit: the rest is read and dropped (the answer closes the connection)
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */
+async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'>) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
+  try {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/games') return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });
+    if (req.method !== 'POST') return reply(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST /games creates a game' } }, { Allow: 'POST' });
+    const auth = req.headers.authorization ?? '';
+    const key = /^Bearer (.+)$/.exec(auth)?.[1];
+    if (key === undefined || !sameSecret(key, adminKey)) return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: 'POST /games needs the header Authorization: Bearer <admin key>' } }, { 'WWW-Authenticate': 'Bearer' });
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === null) {
+      res.on('finish', () => req.destroy());
+      return reply(res, 413, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: over ${MAX_BODY_BYTES} bytes` } }, { Connection: 'close' });
+    }
+    let options: unknown;
+    try {
+      options = JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      return reply(res, 400, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: not JSON (${err instanceof Error ? err.message : String(err)}); send the createGame options` } });
+    }
+    try {
+      return reply(res, 200, await createGame(options as Omit<GameOptions, 'hooks' | 'listeners'>));
+    } catch (err) {
+      if (err instanceof TurnEngineError && err.code === ErrorCode.INVALID_OPTIONS) return reply(res, 400, { error: err.toInfo() });
+      if (err instanceof TurnEngineError) return reply(res, 422, { error: err.toInfo() });
+      throw err;
+    }
+  } catch (err) {
+    log(`POST /games failed: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the game could not be created; see the server log' } });
+    } catch {
+      res.destroy();
+    }
+  }
+}
