@@ -196,7 +196,8 @@ export class GameShell<S, W> implements Game {
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
     game.#state = first.state;
-    game.#time = settledTime(game.#timed(undefined), first.state, time);
+    // Without clocks there is nothing to settle (no table view made for a game without time).
+    game.#time = time?.clock === undefined ? time : settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
@@ -256,19 +257,19 @@ export class GameShell<S, W> implements Game {
   #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
-    // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
-    const timed = isTimed(this.#time, raw);
-    let work: W | null = null;
-    if (!timed) {
-      // The lane (most events a game is sent) accepts without a refusal to look for; anything else takes the gate.
-      const logic = this.#logic;
-      const lane = logic.lane === undefined ? undefined : logic.lane(this.#state, raw);
-      if (lane === undefined) {
+    // The lane (most events a game is sent) accepts without a refusal to look for, in a game without
+    // time state (it declines any event with an `at`); anything else takes the gate.
+    const logic = this.#logic;
+    const time = this.#time;
+    let work: W | null | undefined = time === null && logic.lane !== undefined ? logic.lane(this.#state, raw) : undefined;
+    if (work === undefined) {
+      // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
+      if (isTimed(time, raw)) {
+        work = null;
+      } else {
         const gated = logic.gate(this.#state, raw);
         if (isRefusal(gated)) return gated;
         work = gated;
-      } else {
-        work = lane;
       }
     }
     this.#beginSend();
