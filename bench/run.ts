@@ -8,7 +8,9 @@
  *   npm run bench -- --runs 9 --min-ms 400 --out /tmp/results.json
  *   npm run bench -- --wall            # wall-clock time instead of this process's CPU time
  *   npm run bench -- --no-coverage     # do not time the model-based coverage run
- *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore); writes nothing
+ *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore)
+ *   npm run bench -- --only api        # only the engine and the compiled runtime alone (ratios.engineVsRuntimeAlone)
+ *   npm run bench -- --only bundle     # only the browser bundle's gzipped bytes (bundleGzipBytes)
  *
  * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
@@ -48,7 +50,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (args.only !== undefined && args.only !== 'seek' && args.only !== 'persistence') throw new Error(`--only: the parts measured alone are 'seek' and 'persistence'; got '${args.only}'`);
+const ONLY = ['seek', 'persistence', 'api', 'bundle'];
+if (args.only !== undefined && !ONLY.includes(args.only)) throw new Error(`--only: the parts measured alone are ${ONLY.map((o) => `'${o}'`).join(', ')}; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
 /** CPU time by default: on a shared machine, time spent waiting for a core is not the engine's. */
@@ -301,9 +304,60 @@ function onlySeek(): void {
   console.log(`wrote seekMs to ${OUT}`);
 }
 
+/**
+ * `--only api`: the engine and the compiled runtime alone on the four workloads, timed one
+ * workload at a time and alternately (the order flipped each round), so that on a machine shared
+ * with other work both see the same slowdowns (timed 300 ms apart, as the full run times every
+ * implementation, their ratio swings by ±0.05 there). Each run lasts at least 4 × MIN_MS of CPU
+ * time per implementation. `ratios.engineVsRuntimeAlone` (the API path's share) is written into
+ * the existing results file with the events per second of both (the other figures are kept).
+ */
+function onlyApi(list: Workload[]): void {
+  const engine = IMPLS.engine as Impl;
+  const alone = IMPLS['compiled runtime alone'] as Impl;
+  // Warm-up: long enough for V8 to optimise both paths.
+  for (const w of list) for (const play of [engine, alone]) timePerCall(() => play(w), MIN_MS, CLOCK);
+  const events = list.reduce((n, w) => n + w.events.length, 0);
+  const runs: { engine: number; alone: number }[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    let engineMs = 0;
+    let aloneMs = 0;
+    let rounds = 0;
+    while (engineMs < 4 * MIN_MS || aloneMs < 4 * MIN_MS) {
+      for (const w of list) {
+        const first = rounds % 2 === 0;
+        if (!first) aloneMs += timePerCall(() => alone(w), 0, CLOCK);
+        engineMs += timePerCall(() => engine(w), 0, CLOCK);
+        if (first) aloneMs += timePerCall(() => alone(w), 0, CLOCK);
+      }
+      rounds++;
+    }
+    runs.push({ engine: (rounds * events * 1000) / engineMs, alone: (rounds * events * 1000) / aloneMs });
+  }
+  const overall = { engine: stat(runs.map((x) => x.engine)), 'compiled runtime alone': stat(runs.map((x) => x.alone)) };
+  const ratio = stat(runs.map((x) => x.engine / x.alone));
+  console.log(table(['implementation', 'all workloads, events per second'], Object.entries(overall).map(([k, v]) => [k, fmtStat(v)])));
+  console.log('\n' + table(['figure', 'median (min–max)', 'target', 'met'], [['engine ÷ compiled runtime alone (API path within 20%)', fmtStat(ratio), '≥ 0.8', String(ratio.median >= 0.8)]]));
+  const results = JSON.parse(readFileSync(OUT, 'utf8')) as { ratios?: Record<string, unknown>; ratioStats?: Record<string, unknown> } & Record<string, unknown>;
+  writeFileSync(OUT, JSON.stringify({ ...results, ratios: { ...results.ratios, engineVsRuntimeAlone: ratio.median }, ratioStats: { ...results.ratioStats, engineVsRuntimeAlone: ratio }, apiPath: { eventsPerSecond: overall, settings: { runs: RUNS, minMsPerRun: 4 * MIN_MS, clock: CLOCK, interleaved: 'one workload at a time' }, date: new Date().toISOString() } }, null, 2) + '\n');
+  console.log(`wrote ratios.engineVsRuntimeAlone to ${OUT}`);
+}
+
+/** `--only bundle`: the gzipped browser bundle (`npm run bundle:size`), written into the existing results file. */
+function onlyBundle(): void {
+  const bundle = bundleGzipBytes();
+  if (bundle.bytes === null) throw new Error(`bundle: ${bundle.reason}`);
+  console.log(table(['figure', 'bytes', 'target', 'met'], [['bundle bytes gzipped', fmt(bundle.bytes), '≤ 40960', String(bundle.bytes <= 40960)]]));
+  const results = JSON.parse(readFileSync(OUT, 'utf8')) as Record<string, unknown>;
+  writeFileSync(OUT, JSON.stringify({ ...results, bundleGzipBytes: bundle.bytes }, null, 2) + '\n');
+  console.log(`wrote bundleGzipBytes to ${OUT}`);
+}
+
 function main(): void {
   const started = performance.now();
+  if (args.only === 'bundle') return onlyBundle();
   const list = workloads();
+  if (args.only === 'api') return onlyApi(list);
   if (args.only === 'persistence') {
     const figures = persistenceFigures(midCombatGame(list.find((w) => w.name === 'busy-2p') as Workload));
     console.log(table(['figure', 'median (min–max)', 'target', 'met'], persistenceRows(figures)));

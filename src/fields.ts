@@ -5,7 +5,7 @@
  * schema is in its record (src/events/); src/schemas.ts assembles the parsers.
  */
 import * as z from 'zod/mini';
-import type { Effect } from './contract.js';
+import type { Effect, Variant } from './contract.js';
 
 /** Longest id (player, object, creature) the engine accepts. */
 export const MAX_ID_LENGTH = 256;
@@ -168,4 +168,22 @@ export function withStrikes<T extends object>(base: T, from: Record<string, unkn
   if ('firstStrike' in from) out.firstStrike = firstStrike as boolean | undefined as boolean;
   if ('doubleStrike' in from) out.doubleStrike = doubleStrike as boolean | undefined as boolean;
   return out;
+}
+
+/**
+ * What the teams of a variant must be, as createGame's options and a restored game's invariants
+ * both say it (CR 809.1, 809.6: Emperor; 810.1: Two-Headed Giant; 904.2: Archenemy), or null when
+ * `teams` (absent: none) are such teams.
+ */
+export function variantTeamsRule(variant: Variant | undefined, teams: readonly { readonly players: readonly string[] }[] | null | undefined): string | null {
+  switch (variant) {
+    case 'emperor':
+      return teams != null && teams.every((t) => t.players.length >= 3 && t.players.length === teams[0]?.players.length) ? null : "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)";
+    case 'twoHeadedGiant':
+      return teams?.length === 2 && teams.every((t) => t.players.length === 2) ? null : "'twoHeadedGiant' needs two teams of two players (CR 810.1)";
+    case 'archenemy':
+      return teams?.length === 2 && teams.some((t) => t.players.length === 1) ? null : "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)";
+    default:
+      return null;
+  }
 }

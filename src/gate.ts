@@ -9,7 +9,7 @@ import type { TurnEvent } from './contract.js';
 import type { TurnContext } from './state.js';
 import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { EVENTS, PLAYER_FIELDS, READS_AWAITING, AT_TABLE_EVENTS, violationOf, type PlayerField } from './events/index.js';
+import { EVENTS, GATE_ROWS, PLAYER_FIELDS, AT_TABLE_EVENTS, type PlayerField } from './events/index.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -75,19 +75,30 @@ export function refusal(code: EngineErrorInfo['code'], message: string, rule?: s
  * checkpoint hook returns (src/hookAdapter.ts, with the root `result.events[i]`).
  */
 export function unknownPlayer(event: TurnEvent, seats: readonly string[], root = 'event'): string | null {
+  return unknownIn(event, PLAYER_FIELDS[event.type], seats, root);
+}
+
+/** {@link unknownPlayer} over the fields given (the event's record's). */
+function unknownIn(event: TurnEvent, fields: readonly PlayerField[], seats: readonly string[], root: string): string | null {
   // This runs for every event sent that leaves the lane: a walk over the fields its record names.
-  const fields = PLAYER_FIELDS[event.type];
+  const e = event as unknown as Record<string, unknown>;
   for (let i = 0; i < fields.length; i++) {
-    const bad = unknownAt(event as unknown as Record<string, unknown>, fields[i] as PlayerField, seats);
+    const f = fields[i] as PlayerField;
+    // A field that is itself a player (`player`, `by`: most events name only such fields), read here, not in a call.
+    if (f.sub === undefined) {
+      const v = e[f.key];
+      if (typeof v === 'string' && !seats.includes(v)) return `${root}.${notASeat(f.key, v)}`;
+      continue;
+    }
+    const bad = unknownAt(e, f as PlayerField & { sub: string }, seats);
     if (bad !== null) return `${root}.${bad}`;
   }
   return null;
 }
 
-/** The message (less its root) for the first id in one field of the event that is not a seat, or null. */
-function unknownAt(e: Record<string, unknown>, f: PlayerField, seats: readonly string[]): string | null {
+/** The message (less its root) for the first id in one field of an object (or list) of the event that is not a seat, or null. */
+function unknownAt(e: Record<string, unknown>, f: PlayerField & { sub: string }, seats: readonly string[]): string | null {
   const v = e[f.key];
-  if (f.sub === undefined) return typeof v === 'string' && !seats.includes(v) ? notASeat(f.key, v) : null;
   if (f.list === 'items') {
     if (!Array.isArray(v)) return null;
     for (let i = 0; i < v.length; i++) {
@@ -170,9 +181,13 @@ export function atTableEventRefusal(event: TurnEvent): Refusal | null {
 /** A parsed event against the game as it is: the players it names, the game being over, the legality table. */
 function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refusal {
   const ctx = snapshot.context;
-  const refused = atTableEventRefusal(event) ?? seatOrGameOverRefusal(ctx, snapshot.status, event);
-  if (refused !== null) return refused;
-  const v = violationOf(ctx, READS_AWAITING.has(event.type) ? awaitingOf(snapshot) : null, event);
+  // atTableEventRefusal, seatOrGameOverRefusal, then the legality row, from the event type's one row.
+  const row = GATE_ROWS[event.type];
+  if (row.atTable) return atTableEventRefusal(event) as Refusal;
+  const unknown = unknownIn(event, row.players, ctx.seats, 'event');
+  if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
+  if (snapshot.status !== 'active' || ctx.result !== null) return gameOver(ctx);
+  const v = row.legality(ctx, row.readsAwaiting ? awaitingOf(snapshot) : null, event as never);
   if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);
   return event;
 }
@@ -184,8 +199,11 @@ function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refu
 export function seatOrGameOverRefusal(ctx: TurnContext, status: string, event: TurnEvent): Refusal | null {
   const unknown = unknownPlayer(event, ctx.seats);
   if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
-  if (status !== 'active' || ctx.result !== null) {
-    return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
-  }
+  if (status !== 'active' || ctx.result !== null) return gameOver(ctx);
   return null;
+}
+
+/** GAME_OVER: no event is accepted once the game is over. */
+function gameOver(ctx: TurnContext): Refusal {
+  return refusal(ErrorCode.GAME_OVER, `the game is over (${ctx.result?.draw ? 'a draw' : `winners: ${ctx.result?.winners.join(', ') || 'none'}`}); no event is accepted`);
 }

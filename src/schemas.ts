@@ -10,7 +10,7 @@ import type { CheckpointResult, Trigger, TurnEvent } from './contract.js';
 import { describeThrown } from './errors.js';
 import { EVENT_SCHEMAS, EVENT_TYPES, PARSERS } from './events/index.js';
 import { describeIssue } from './issues.js';
-import { Count, MAX_CLOCK_MS, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt } from './fields.js';
+import { Count, MAX_CLOCK_MS, MAX_PLAYERS, ObjectIdSchema, PlayerIdSchema, RulesEraSchema, TriggerSchema, int, isPlayerId, lengthIn, list, opt, variantTeamsRule } from './fields.js';
 
 export {
   AttackerSchema,
@@ -39,7 +39,7 @@ export { EVENT_TYPES } from './events/index.js';
 export { describeIssue } from './issues.js';
 
 /** Every event of the contract (parseEvent dispatches on the type to the event's own schema). */
-export const TurnEventSchema = z.union(EVENT_SCHEMAS);
+export const TurnEventSchema = /* @__PURE__ */ z.union(EVENT_SCHEMAS);
 
 /**
  * The one event most games send most (a PASS_PRIORITY without `by`: 85% of the benchmark's
@@ -189,15 +189,9 @@ export const GameOptionsSchema = z
         if (missing !== undefined) issue(['teams'], `player '${missing}' is on no team`, o.teams);
         if (o.teams.length < 2) issue(['teams'], 'a team game needs at least 2 teams', o.teams);
       }
-      if (o.variant === 'emperor' && (o.teams === undefined || o.teams.some((t) => t.players.length < 3 || t.players.length !== o.teams?.[0]?.players.length))) {
-        issue(['variant'], "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)", o.variant);
-      }
-      if (o.variant === 'twoHeadedGiant' && (o.teams === undefined || o.teams.length !== 2 || o.teams.some((t) => t.players.length !== 2))) {
-        issue(['teams'], "'twoHeadedGiant' needs two teams of two players (CR 810.1)", o.teams);
-      }
-      if (o.variant === 'archenemy' && (o.teams === undefined || o.teams.length !== 2 || !o.teams.some((t) => t.players.length === 1))) {
-        issue(['teams'], "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)", o.teams);
-      }
+      // Emperor's rule names the variant; the others' name the teams.
+      const teamsRule = variantTeamsRule(o.variant, o.teams);
+      if (teamsRule !== null) issue([o.variant === 'emperor' ? 'variant' : 'teams'], teamsRule, o.variant === 'emperor' ? o.variant : o.teams);
       if (o.variant === 'grandMelee') {
         // CR 807.1: Grand Melee is for games begun with ten or more players, each on their own.
         const why = o.players.length < 10 ? ['players', "'grandMelee' needs 10 or more players (CR 807.1)"] : o.teams !== undefined ? ['teams', "'grandMelee' is played by individuals, without teams (CR 807.1)"] : o.pregame === true ? ['pregame', "'grandMelee' starts at turn 1 in this version: the pregame is not supported with turn markers"] : null;

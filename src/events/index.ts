@@ -113,7 +113,10 @@ function typesWhere(test: (r: AnyRecord) => boolean): EventType[] {
 
 /** The schema of every event a host may send, in the records' order. */
 type Schema = NonNullable<Records[EventType]['schema']>;
-export const EVENT_SCHEMAS: readonly Schema[] = Object.values(EVENTS).flatMap((r) => (r.schema === null ? [] : [r.schema as Schema]));
+export const EVENT_SCHEMAS: readonly Schema[] = /* @__PURE__ */ schemasOf();
+function schemasOf(): Schema[] {
+  return Object.values(EVENTS).flatMap((r) => (r.schema === null ? [] : [r.schema as Schema]));
+}
 
 // Each schema builds exactly its event (checked both ways at compile time; the engine's own events have none).
 type SchemasAgree = { [T in EventType]: Records[T]['schema'] extends z.ZodMiniType<infer O> ? Agrees<O, EventOf<T>> : Records[T]['schema'] extends null ? true : false };
@@ -173,14 +176,33 @@ function playerField(path: string): PlayerField {
 /** For every event type, the fields that name players, in the order the gate checks them. */
 export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).players.map(playerField)])) as unknown as { readonly [T in EventType]: readonly PlayerField[] };
 
+/** The decisions whose legality row reads what is awaited ({@link READS_AWAITING}). */
+const READS_AWAITING_TYPES = typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.atTable !== true);
+
+/** What the gate reads about one event type (src/gate.ts), in one row: whether the table takes it, the players it names, whether its legality row reads what is awaited, and that row. */
+export interface GateRow {
+  /** Whether its record says `atTable` (the table logic takes it, never the turn's gate). */
+  readonly atTable: boolean;
+  readonly players: readonly PlayerField[];
+  readonly readsAwaiting: boolean;
+  readonly legality: Check<EventType>;
+}
+
+/**
+ * Every type's {@link GateRow}, looked up once for an event that leaves the gate's lane (three
+ * tables looked up by a changing key cost the gate about as much as reading the event's fields).
+ */
+export const GATE_ROWS = byType(
+  ALL_EVENT_TYPES.map((t) => [t, { atTable: recordOf(t).atTable === true, players: PLAYER_FIELDS[t], readsAwaiting: READS_AWAITING_TYPES.includes(t), legality: LEGALITY[t] as Check<EventType> } satisfies GateRow]),
+) as unknown as { readonly [T in EventType]: GateRow };
+
 /**
  * The decisions that answer something else the game awaits (attackers, blockers, a discard,
  * an order, the pregame's choices). Their rows are the ones that read what the game awaits (the
  * table's second argument); the others ignore it, so the gate does not work it out for them
  * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
-export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.atTable !== true));
-
+export const READS_AWAITING: ReadonlySet<EventType> = new Set(READS_AWAITING_TYPES);
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
@@ -207,7 +229,7 @@ export const ANSWERS = Object.fromEntries(
 ) as unknown as { readonly [K in AwaitedKind]: readonly EventType[] };
 
 /** For each kind of what is awaited, its plainest answer (what `passUntil` sends). */
-export const PLAINEST_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k][0]])) as unknown as { readonly [K in AwaitedKind]: EventType };
+export const PLAINEST_ANSWER = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ KINDS.map((k) => [k, ANSWERS[k][0]])) as unknown as { readonly [K in AwaitedKind]: EventType };
 
 /** For each kind of what is awaited, whether a teammate of the awaited player may answer it with shared team turns (CR 805.5, 805.7, 805.10). */
 export const TEAMMATE_MAY_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k].every((t) => recordOf(t).teammateMayAnswer === true)])) as unknown as { readonly [K in AwaitedKind]: boolean };
@@ -222,10 +244,10 @@ export const PLAINEST: ReadonlySet<EventType> = new Set(typesWhere((r) => r.plai
 
 /** The events whose effect is `hostEffect` (machines/host.effects.ts). */
 export type HostEffectType = { [T in EventType]: Records[T] extends { hostEffect: true } ? T : never }[EventType];
-export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = new Set(typesWhere((r) => r.hostEffect === true));
+export const HOST_EFFECT_TYPES: ReadonlySet<EventType> = /* @__PURE__ */ new Set(/* @__PURE__ */ typesWhere((r) => r.hostEffect === true));
 
 /** Host events whose consequences come later in the turn or in later turns (the model follows them from an anchor). */
-export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r.changesLater === true));
+export const CHANGES_LATER: ReadonlySet<EventType> = /* @__PURE__ */ new Set(/* @__PURE__ */ typesWhere((r) => r.changesLater === true));
 
 // The table around the turn (CONTRACT v3, "Playing between people").
 

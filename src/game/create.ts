@@ -7,7 +7,7 @@ import type { z } from 'zod/mini';
 import type { TurnInput } from '../state.js';
 import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { parsePersisted } from '../persistence/validate.js';
-import { GameOptionsSchema, REPORT_INPUT, describeIssue, type SameType } from '../schemas.js';
+import { GameOptionsSchema, MAX_PLAYERS, REPORT_INPUT, describeIssue, isPlayerId, type SameType } from '../schemas.js';
 import { readGameOptions, readRestoreOptions, type ReadOptions } from './options.js';
 import { TAPE, tapeOf, type HookTape } from '../recording/tape.js';
 import { randomIndex, seedState } from '../rules/random.js';
@@ -106,17 +106,50 @@ function recordOf(options: unknown): unknown {
 export function createGame(options: GameOptions): Game {
   // Each option is read once, into a plain copy: the schema and everything after read the copy.
   const { game, callbacks } = readGameOptions(options, OPTION_KEYS, LOGIC);
-  const parsed = GameOptionsSchema.safeParse(game, REPORT_INPUT);
-  if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
-  const input = toInput(parsed.data as GameOptions);
+  const parsed = plainOptions(game) ?? parsedOptions(game);
+  const input = toInput(parsed);
   // CR 807: Grand Melee runs one turn per turn marker.
   const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
   // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
-  const logic = atTable(turn, policyOf(parsed.data.undo));
-  const shellOptions = withRecording(callbacks, options, parsed.data.record);
+  const logic = atTable(turn, policyOf(parsed.undo));
+  const shellOptions = withRecording(callbacks, options, parsed.record);
   // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
-  const time = newTime(parsed.data.clock, parsed.data.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
-  return GameShell.start(logic, input, shellOptions, parsed.data.record === true ? { from: 'options', options: recordedOptions(parsed.data as GameOptions, input.seed) } : undefined, time);
+  const time = newTime(parsed.clock, parsed.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
+  return GameShell.start(logic, input, shellOptions, parsed.record === true ? { from: 'options', options: recordedOptions(parsed, input.seed) } : undefined, time);
+}
+
+/** The options as {@link GameOptionsSchema} reads them; throws INVALID_OPTIONS naming the field. */
+function parsedOptions(game: Record<string, unknown>): GameOptions {
+  const parsed = GameOptionsSchema.safeParse(game, REPORT_INPUT);
+  if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
+  return parsed.data as GameOptions;
+}
+
+/**
+ * The options most games are made with (`players`, with or without `seed` and `record`) as
+ * {@link GameOptionsSchema} reads them, without zod's machinery (a game is made after a game's
+ * worth of sends, with none of it in the processor's caches); undefined for any other options,
+ * and for anything the schema would refuse: the schema then reads them and says why.
+ * `game` is readGameOptions' copy: only the options given, `players` a list of its own.
+ */
+export function plainOptions(game: Record<string, unknown>): GameOptions | undefined {
+  const { players, seed, record } = game;
+  let count = 1;
+  if (seed !== undefined) {
+    if (typeof seed !== 'number' || !Number.isFinite(seed)) return undefined;
+    count++;
+  }
+  if (record !== undefined) {
+    if (typeof record !== 'boolean') return undefined;
+    count++;
+  }
+  if (Object.keys(game).length !== count || !Array.isArray(players) || players.length < 2 || players.length > MAX_PLAYERS) return undefined;
+  for (let i = 0; i < players.length; i++) if (!isPlayerId(players[i]) || players.indexOf(players[i]) !== i) return undefined;
+  // The schema's order of fields (a recording keeps the options).
+  const out: GameOptions = { players: players as string[] };
+  if (seed !== undefined) out.seed = seed;
+  if (record !== undefined) out.record = record;
+  return out;
 }
 
 /** CONTRACT v3, "Recordings": the options a recording keeps (the schema's copy, less `record`), with the seed the game drew. */

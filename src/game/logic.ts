@@ -62,6 +62,13 @@ export interface TurnLogic<S, Work = unknown> {
   getPersistedSnapshot(state: S, version: number): PersistedFull;
   /** Every check an event passes before it changes anything (schema, players, game over, the legality table, the turn it is for): the work, or the refusal. */
   gate(state: S, raw: unknown): Work | Refusal;
+  /**
+   * The gate's lane, when the logic has one: the work for the events most games are sent most,
+   * exactly as {@link TurnLogic.gate} would accept them, else undefined (then the gate decides).
+   * It never refuses, so the shell looks for no refusal in what it returns; it declines any event
+   * with an `at` (an event about time takes the table's path, src/table/time.ts).
+   */
+  lane?(state: S, raw: unknown): Work | undefined;
   /** The state after gated work (XState's `transition`), with what it emitted. Throws a TurnEngineError when the hook fails. */
   transition(state: S, work: Work, runtime: GameHooksRuntime | undefined): Stepped<S>;
   view(state: S, version: number, seq: number): TurnView;

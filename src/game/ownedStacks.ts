@@ -15,9 +15,23 @@
 import type { StackObject } from '../contract.js';
 import type { OwnedStackPop } from '../../machines/hooks.js';
 
+/**
+ * How many of the arrays it made a game remembers as its own: one stack per turn marker of a
+ * Grand Melee game (CR 807.4a: one marker per full four of at most 64 players). An array
+ * forgotten is copied at its next resolution, as every array it does not own.
+ */
+const REMEMBERED = 16;
+
 export class OwnedStacks implements OwnedStackPop {
-  /** The arrays this game made and only its current state (and the step in progress) holds. */
-  #owned = new WeakSet<readonly StackObject[]>();
+  /**
+   * The latest arrays this game made that only its current state (and the step in progress)
+   * may hold, at most {@link REMEMBERED}, looked through by identity: a list, not a WeakSet
+   * (adding to a WeakSet at every copy, and the collector's work on it, cost the API path about
+   * 2% of its time).
+   */
+  readonly #owned: (readonly StackObject[])[] = [];
+  /** Where the next array made takes its place once the list is full (the oldest). */
+  #next = 0;
   /** What the step in progress popped in place, in order: to put back if it fails, or while the game is read. */
   readonly #popped: [StackObject[], StackObject][] = [];
   /** Whether a step of this game is in progress (pops in place only then). */
@@ -25,14 +39,25 @@ export class OwnedStacks implements OwnedStackPop {
 
   /** The stack less its top: the same array, popped, when the game owns it and a step is in progress; else a copy (which the game then owns). */
   pop(stack: readonly StackObject[]): StackObject[] {
-    if (this.#open && this.#owned.has(stack)) {
+    if (this.#open && this.#owned.includes(stack)) {
       const own = stack as StackObject[];
       this.#popped.push([own, own.pop() as StackObject]);
       return own;
     }
     const copy = stack.slice(0, -1);
-    if (this.#open) this.#owned.add(copy);
+    if (this.#open) this.#own(copy);
     return copy;
+  }
+
+  /** Remembers an array this game made, in place of the oldest once it remembers {@link REMEMBERED}. */
+  #own(stack: StackObject[]): void {
+    const owned = this.#owned;
+    if (owned.length < REMEMBERED) {
+      owned.push(stack);
+      return;
+    }
+    owned[this.#next] = stack;
+    this.#next = (this.#next + 1) % REMEMBERED;
   }
 
   /** A step begins. */
@@ -68,7 +93,8 @@ export class OwnedStacks implements OwnedStackPop {
 
   /** Owns nothing any more: the current state is shared from now on (a fork, `game.state`, the XState actor). */
   forget(): void {
-    this.#owned = new WeakSet();
+    this.#owned.length = 0;
+    this.#next = 0;
   }
 
   #putBack(): void {

@@ -65,9 +65,12 @@ export interface ShellAccess {
  */
 function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: ReadonlyMap<EmittedEvent, number> | null | undefined): number {
   let last = seq;
-  for (const e of emitted) {
-    if (e.seq === undefined) e.seq = numbers?.get(e) ?? last + 1;
-    if (e.seq > last) last = e.seq;
+  for (let i = 0; i < emitted.length; i++) {
+    const e = emitted[i] as EmittedEvent;
+    // One read of `seq` per event (events of every shape: each read is a slow one).
+    let n = e.seq;
+    if (n === undefined) e.seq = n = numbers?.get(e) ?? last + 1;
+    if (n > last) last = n;
   }
   return last;
 }
@@ -193,7 +196,8 @@ export class GameShell<S, W> implements Game {
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
     game.#state = first.state;
-    game.#time = settledTime(game.#timed(undefined), first.state, time);
+    // Without clocks there is nothing to settle (no table view made for a game without time).
+    game.#time = time?.clock === undefined ? time : settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
@@ -228,7 +232,9 @@ export class GameShell<S, W> implements Game {
 
   send(raw: unknown): SendResult {
     const out = this.#process(raw);
-    if (isRefusal(out)) {
+    // Not isRefusal: a check of its own at this site sees only the steps' results and refusals (a
+    // shared helper's `in` sees every shape of event the gates return, and is slow for all of them).
+    if ('error' in out) {
       this.#takeLog();
       this.#settle(false);
       return out;
@@ -251,17 +257,34 @@ export class GameShell<S, W> implements Game {
   #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
-    // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
-    const timed = isTimed(this.#time, raw);
-    const work = timed ? null : this.#logic.gate(this.#state, raw);
-    if (isRefusal(work)) return work;
+    // The lane (most events a game is sent) accepts without a refusal to look for, in a game without
+    // time state (it declines any event with an `at`); anything else takes the gate.
+    const logic = this.#logic;
+    const time = this.#time;
+    let work: W | null | undefined = time === null && logic.lane !== undefined ? logic.lane(this.#state, raw) : undefined;
+    if (work === undefined) {
+      // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
+      if (isTimed(time, raw)) {
+        work = null;
+      } else {
+        const gated = logic.gate(this.#state, raw);
+        if (isRefusal(gated)) return gated;
+        work = gated;
+      }
+    }
     this.#beginSend();
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#bridge === null ? this.#stacks : null;
     stacks?.open();
     try {
-      const out = work === null ? sendTimed(this.#timed(this.#runtime), this.#state, this.#time, raw) : this.#logic.transition(this.#state, work, this.#runtime);
-      stacks?.close(isRefusal(out));
+      if (work === null) {
+        const out = sendTimed(this.#timed(this.#runtime), this.#state, this.#time, raw);
+        stacks?.close(isRefusal(out));
+        return out;
+      }
+      // A transition refuses nothing (it throws when the hook fails): no refusal to look for.
+      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      stacks?.close(false);
       return out;
     } catch (err) {
       stacks?.close(true);
@@ -355,10 +378,14 @@ export class GameShell<S, W> implements Game {
    * Listeners get copies of their own.
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
-    const pending = this.#logic.pending(state);
-    const copyAll = this.#bridge !== null;
-    const events = !copyAll && pending.length === 0 ? emitted : emitted.map((e) => (copyAll || pending.includes(e) ? copyEvent(e) : e));
-    this.#emitter.deliver(emitted);
+    let events = emitted;
+    if (this.#bridge !== null) events = emitted.map((e) => copyEvent(e));
+    // Most sends emit nothing: no event to copy or deliver.
+    else if (emitted.length > 0) {
+      const pending = this.#logic.pending(state);
+      if (pending.length > 0) events = emitted.map((e) => (pending.includes(e) ? copyEvent(e) : e));
+    }
+    if (emitted.length > 0) this.#emitter.deliver(emitted);
     this.#subscribers?.notify();
     return events;
   }

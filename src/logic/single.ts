@@ -71,6 +71,10 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
     return laneEvent(state, raw) ?? fullGate(snapshotOf(turnPlan, state), raw);
   },
 
+  lane(state, raw) {
+    return laneEvent(state, raw);
+  },
+
   transition(state, event, runtime) {
     // The step's own result (it has the state and what it emitted): no object made per event.
     return sendStep(turnPlan, state, event, runtime);

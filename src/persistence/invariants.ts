@@ -8,7 +8,7 @@
  */
 import type { PlayerId } from '../contract.js';
 import type { TurnContext } from '../state.js';
-import { MAX_AMOUNT } from '../fields.js';
+import { MAX_AMOUNT, variantTeamsRule } from '../fields.js';
 import { MAX_EMPTY_TURNS_PER_PLAYER } from '../rules/limits.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { startingCandidates } from '../rules/pregame.js';
@@ -88,22 +88,12 @@ const variantMatchesTeams: SnapshotInvariant = {
   name: 'variantMatchesTeams',
   problem({ context: c }) {
     const sizes = c.teams === null ? 'no teams' : `teams of ${c.teams.map((t) => t.players.length).join(', ')}`;
-    const teams = c.teams ?? [];
-    const size = teams[0]?.players.length ?? 0;
-    switch (c.variant) {
-      case 'emperor':
-        return c.teams !== null && teams.every((t) => t.players.length >= 3 && t.players.length === size) ? null : `context.variant: 'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6), and context.teams has ${sizes}`;
-      case 'twoHeadedGiant':
-        return teams.length === 2 && teams.every((t) => t.players.length === 2) ? null : `context.variant: 'twoHeadedGiant' needs two teams of two players (CR 810.1), and context.teams has ${sizes}`;
-      case 'archenemy':
-        return teams.length === 2 && teams.some((t) => t.players.length === 1) ? null : `context.variant: 'archenemy' needs two teams, one of them the archenemy alone (CR 904.2), and context.teams has ${sizes}`;
-      case 'grandMelee':
-        if (c.teams !== null) return `context.variant: 'grandMelee' is played by individuals (CR 807.1), and context.teams has ${sizes}`;
-        if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), and context.seats has ${c.seats.length}`;
-        return c.pregame === null ? null : "context.pregame: a 'grandMelee' game starts at turn 1, without the pregame";
-      default:
-        return null;
-    }
+    const rule = variantTeamsRule(c.variant, c.teams);
+    if (rule !== null) return `context.variant: ${rule}, and context.teams has ${sizes}`;
+    if (c.variant !== 'grandMelee') return null;
+    if (c.teams !== null) return `context.variant: 'grandMelee' is played by individuals (CR 807.1), and context.teams has ${sizes}`;
+    if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), and context.seats has ${c.seats.length}`;
+    return c.pregame === null ? null : "context.pregame: a 'grandMelee' game starts at turn 1, without the pregame";
   },
 };
 

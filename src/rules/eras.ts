@@ -50,7 +50,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
 };
 
 /** The names of the eras, in the order of {@link ERAS}. */
-export const ERA_NAMES = Object.keys(ERAS) as RulesEra[];
+export const ERA_NAMES = /* @__PURE__ */ Object.keys(ERAS) as RulesEra[];
 
 /** The era record of a game. */
 export function eraOf(ctx: { rules: RulesEra }): Era {

@@ -61,17 +61,24 @@ export class Table<S> {
 /** A state of a game at the table: the turn's own while the table holds nothing. */
 export type TableState<S> = S | Table<S>;
 
+/** What the table's gate makes of an event (the turn's own work is handed on as it is): one class to tell them from the turn's work. */
+abstract class Request {}
+
 /** An event the table takes, gated. */
-class TableRequest {
-  constructor(readonly event: TableEvent) {}
+class TableRequest extends Request {
+  constructor(readonly event: TableEvent) {
+    super();
+  }
 }
 
 /** An event for the turn in a game with a table, gated by the turn: its work, and who made the decision (for undo's horizons). */
-class TurnRequest<W> {
+class TurnRequest<W> extends Request {
   constructor(
     readonly work: W,
     readonly actor: PlayerId | null,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /** What the table's gate hands its transition. */
@@ -131,6 +138,21 @@ function watched<T>(runtime: GameHooksRuntime | undefined, step: () => T): { out
  * game restores only what it persisted itself, a detached copy inside a hook).
  */
 export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, keepsStates = policy !== null, reader?: TableReader): TableLogic<S, W> {
+  if (policy !== null) return tableLogic(inner, policy, keepsStates, reader);
+  // Without a policy the table logic holds nothing of any game: games share one (none made per game).
+  let byReader = (keepsStates ? keeping : plain).get(inner);
+  if (byReader === undefined) (keepsStates ? keeping : plain).set(inner, (byReader = new Map()));
+  let logic = byReader.get(reader);
+  if (logic === undefined) byReader.set(reader, (logic = tableLogic(inner, null, keepsStates, reader)));
+  return logic as TableLogic<S, W>;
+}
+
+/** The shared table logics without an undo policy, by turn logic and snapshot reader: those that keep states for undo (a restored game that persisted undo), and the others. */
+const keeping = new WeakMap<object, Map<TableReader | undefined, unknown>>();
+const plain = new WeakMap<object, Map<TableReader | undefined, unknown>>();
+
+/** {@link atTable}, made anew. */
+function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, keepsStates: boolean, reader: TableReader | undefined): TableLogic<S, W> {
   const gameOf = (state: TableState<S>): S => (state instanceof Table ? state.game : state);
   const contextOf = (game: S): TurnContext => inner.chartState(game, null).context;
   const statusOf = (game: S): string => inner.chartState(game, null).status;
@@ -332,10 +354,16 @@ export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null,
       return typeof event === 'string' ? refusal(ErrorCode.INVALID_EVENT, event) : turnGate(state, event);
     },
 
+    lane(state, raw) {
+      // The turn's lane (a PASS_PRIORITY, never the table's) while the table holds nothing: what the turn's gate would accept.
+      return state instanceof Table || inner.lane === undefined ? undefined : inner.lane(state, raw);
+    },
+
     transition(state, work, runtime) {
+      // The turn's own work (most sends, the lane's): one check, then the turn's transition.
+      if (!(work instanceof Request)) return inner.transition(gameOf(state), work as W, runtime);
       if (work instanceof TableRequest) return tableStep(state, work.event, runtime);
-      if (work instanceof TurnRequest) return turnStep(state instanceof Table ? state : new Table(state, null, null), work.work as W, work.actor, runtime);
-      return inner.transition(gameOf(state), work as W, runtime);
+      return turnStep(state instanceof Table ? state : new Table(state, null, null), (work as TurnRequest<W>).work, (work as TurnRequest<W>).actor, runtime);
     },
 
     view(state, version, seq) {

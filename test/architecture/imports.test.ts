@@ -140,5 +140,15 @@ describe('the layers of the code (issue 21)', () => {
     const sub = await build({ entryPoints: [join(root, 'src/xstate.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
     expect(Object.keys(sub.metafile.inputs).some((i) => /node_modules\/xstate\//.test(i))).toBe(true);
   });
+
+  it('a host calling createGame and restoreGame bundles none of the tables only tools and tests read (issue 21: the browser bundle)', async () => {
+    const entry = "import { createGame, restoreGame } from './src/index.ts';\nrestoreGame(JSON.parse(JSON.stringify(createGame({ players: ['A', 'B'] }).persist())));\n";
+    const result = await build({ stdin: { contents: entry, resolveDir: root, sourcefile: 'host.js', loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+    const text = result.outputFiles[0]?.text ?? '';
+    expect(text).toContain('function createGame(');
+    // Tables the command line, the model and the tests read, built at load.
+    const unread = ['EVENT_SCHEMAS', 'TurnEventSchema', 'HOST_EFFECT_TYPES', 'CHANGES_LATER', 'ERA_NAMES'].filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+    expect(unread).toEqual([]);
+  });
 });
 

@@ -130,6 +130,31 @@ describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by
   it('a player on two teams', () => {
     expect(restoring(changed(twoHeadedGiant(), (x) => (x.context.teams![1]!.players = ['C', 'A'])))).toMatch(/^INVALID_SNAPSHOT: context\.teams\[1\]\.players\[1\]: 'A' is on two teams/);
   });
+  it("createGame's options say the same rule (Emperor's names the variant, the others' the teams)", () => {
+    const options = (players: string, variant: string, teams?: string[]) => ({ players: [...players], variant, ...(teams === undefined ? {} : { teams: teams.map((t, i) => ({ id: `t${i}`, players: [...t] })) }) });
+    const refusal = (o: object) => {
+      try {
+        createGame(o as never);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    const EMPEROR = "options.variant: 'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)";
+    const GIANT = "options.teams: 'twoHeadedGiant' needs two teams of two players (CR 810.1)";
+    const ARCHENEMY = "options.teams: 'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)";
+    expect(refusal(options('ABCDEF', 'emperor'))).toBe(EMPEROR);
+    expect(refusal(options('ABCDEF', 'emperor', ['ABCD', 'EF']))).toBe(EMPEROR);
+    expect(refusal(options('ABCD', 'emperor', ['AB', 'CD']))).toBe(EMPEROR);
+    expect(refusal(options('ABCDEF', 'emperor', ['ABC', 'DEF']))).toBe('accepted');
+    expect(refusal(options('ABCD', 'twoHeadedGiant'))).toBe(GIANT);
+    expect(refusal(options('ABCDE', 'twoHeadedGiant', ['ABC', 'DE']))).toBe(GIANT);
+    expect(refusal(options('ABCD', 'twoHeadedGiant', ['AB', 'CD']))).toBe('accepted');
+    expect(refusal(options('ABC', 'archenemy'))).toBe(ARCHENEMY);
+    expect(refusal(options('ABCD', 'archenemy', ['AB', 'CD']))).toBe(ARCHENEMY);
+    expect(refusal(options('ABC', 'archenemy', ['A', 'B', 'C']))).toBe(ARCHENEMY);
+    expect(refusal(options('ABC', 'archenemy', ['A', 'BC']))).toBe('accepted');
+  });
 });
 
 describe('rangesMatchVariant and influenceAsTheTurnBegan: ranges of influence are the game\'s (CR 801.1, 801.2c, 809.3a)', () => {

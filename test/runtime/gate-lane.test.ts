@@ -11,6 +11,7 @@ import type { CompiledGame } from '../support/logics.js';
 import { turnPlan } from '../../src/compiled/plan.js';
 import { snapshotOf } from '../../src/compiled/runtime.js';
 import { fullGate, gateEvent } from '../../src/gate.js';
+import { singleLogic } from '../../src/logic/single.js';
 import { createGame } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, setupArb, sharesTurns } from '../properties/harness.js';
@@ -54,6 +55,9 @@ describe('gate: the PASS_PRIORITY lane (CR 117.3d, 723.5)', () => {
             const lane = gateEvent(snapshot, raw);
             const full = fullGate(snapshot, raw);
             expect(lane).toStrictEqual(full);
+            // The logic's lane, which the shell takes before the gate without looking for a refusal: it only accepts.
+            const logicLane = singleLogic.lane?.(game.state, raw);
+            if (logicLane !== undefined) expect(logicLane).toStrictEqual(full);
             if (!('error' in lane)) {
               expect(Object.keys(lane)).toEqual(Object.keys(full));
               accepted++;

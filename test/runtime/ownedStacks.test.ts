@@ -192,3 +192,23 @@ describe('what others hold of a game never changes when it resolves (issue 21, p
     expect(game.view().stack.map((o) => o.id)).toEqual(fullForm(before).context.stack.slice(0, -1).map((o) => o.id));
   });
 });
+
+describe('OwnedStacks remembers the latest 16 arrays it made (one stack per turn marker of Grand Melee, CR 807.4a)', () => {
+  const stack = (n: number, from = 0): StackObject[] => triggers(n, from).map((t) => ({ ...t, kind: 'trigger' }));
+
+  it('pops in place each of 16 stacks resolved in turn; the 17th made forgets the oldest, which is copied from then on', () => {
+    const owned = new OwnedStacks();
+    owned.open();
+    const stacks = Array.from({ length: 16 }, (_, i) => owned.pop(stack(4, 10 * i)));
+    // Resolved in turn (the markers' stacks of a Grand Melee game): every one is the game's own.
+    for (const s of stacks) expect(owned.pop(s)).toBe(s);
+    const newest = owned.pop(stack(4, 500));
+    const oldest = stacks[0] as StackObject[];
+    const copy = owned.pop(oldest);
+    expect(copy).not.toBe(oldest);
+    expect(oldest.map((o) => o.id)).toEqual(['t0', 't1']);
+    expect(copy.map((o) => o.id)).toEqual(['t0']);
+    expect(owned.pop(newest)).toBe(newest);
+    owned.close(false);
+  });
+});
