@@ -21,6 +21,13 @@ export interface GameHooksRuntime {
   check?: (ctx: TurnContext, about: PlayerId | null) => HookReport;
   /** Asks the host's `hooks.autoPass` whether `player` passes now (absent without one). Pure. */
   autoPass?: (ctx: TurnContext, player: PlayerId) => boolean;
+  /**
+   * CONTRACT v3, shortcuts (CR 732.2c): set by the table (src/table/) for the one send that takes
+   * an agreed shortcut, asked as a player receives priority: 'pass', they pass for it; 'ask', the
+   * agreed point is reached and they are asked, whatever their stops or yields say; null, the
+   * shortcut has stopped (something went on the stack) and their own settings apply. Absent otherwise.
+   */
+  shortcut?: (ctx: TurnContext) => 'pass' | 'ask' | null;
   /** True while the checkpoint hook runs: a send from it is refused (REENTRANT). */
   inHook: boolean;
   /** The `seq` of the last event numbered in this send (the game's before it begins; CONTRACT v3). */

@@ -61,15 +61,29 @@ function hostAutoPass(ctx: TurnContext, runtime: Runtime): 'host' | null {
   return (members.length > 0 ? members : [player]).every((m) => ask(ctx, m)) ? 'host' : null;
 }
 
+/** CONTRACT v3, CR 732.2c: what an agreed shortcut says of the player holding priority, before their own settings: pass, ask them (its end), or nothing. */
+function shortcutVerdict(ctx: TurnContext, runtime: Runtime): 'shortcut' | 'ask' | null {
+  const taking = runtime?.shortcut;
+  if (taking === undefined || !mayPassAutomatically(ctx)) return null;
+  const verdict = taking(ctx);
+  return verdict === 'pass' ? 'shortcut' : verdict;
+}
+
+/** Whether something outside the player's settings may pass for them now (the host's `hooks.autoPass`, a shortcut): asked as they receive priority. */
+export function mayBePassedFor(ctx: TurnContext, runtime: Runtime): boolean {
+  return (runtime?.autoPass !== undefined || runtime?.shortcut !== undefined) && mayPassAutomatically(ctx);
+}
+
 /**
  * The player holding priority passes automatically (CONTRACT: stops and yields): `autoPass`
  * first, then the pass and what it causes (117.4).
  */
 export function autoPassPriority(ctx: TurnContext, runtime: Runtime): Effect {
   const player = ctx.priority;
-  const reason = autoPassReason(ctx) ?? hostAutoPass(ctx, runtime);
-  // The host's hook said no: the player is asked (decided for this priority).
-  if (player !== null && reason === null && runtime?.autoPass !== undefined && ctx.priorityFresh) return effect(ctx, { priorityFresh: false });
+  const verdict = shortcutVerdict(ctx, runtime);
+  const reason = verdict === 'ask' ? null : (verdict ?? autoPassReason(ctx) ?? hostAutoPass(ctx, runtime));
+  // The host's hook said no, or a shortcut ends here: the player is asked (decided for this priority).
+  if (player !== null && reason === null && (runtime?.autoPass !== undefined || runtime?.shortcut !== undefined) && ctx.priorityFresh) return effect(ctx, { priorityFresh: false });
   if (player === null || reason === null) return NOTHING;
   const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1, priorityFresh: false }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason }]);
   const resolves = isLastToPassWithObjectOnStack(byPriority(ctx), player);
@@ -87,6 +101,17 @@ export function givePriorityToActivePlayer(ctx: TurnContext, runtime: Runtime): 
 /** CR 117.3c: after casting or activating, the same player receives priority again. */
 export function keepPriority(ctx: TurnContext, runtime: Runtime): Effect {
   return givePriority(ctx, runtime, ctx.priority, false);
+}
+
+/**
+ * A pass sent to the game (CR 117.3d). In the send that takes an agreed shortcut, the table
+ * passes for the player holding priority first: that pass is the shortcut's, announced as an
+ * automatic pass (CONTRACT v3, CR 732.2c).
+ */
+export function passSent(ctx: TurnContext, runtime: Runtime, player: PlayerId): Effect {
+  if (runtime?.shortcut === undefined || runtime.shortcut(ctx) !== 'pass') return passPriority(ctx, runtime, player);
+  const announced = effect(ctx, { autoPasses: ctx.autoPasses + 1 }, [{ type: 'autoPass', player: representative(ctx, player), turn: ctx.turn, step: ctx.step, reason: 'shortcut' }]);
+  return andThen(ctx, announced, (c) => passPriority(c, runtime, player));
 }
 
 /** CR 117.3d: a player passes; the next player receives priority unless all have passed. */

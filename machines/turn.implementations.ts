@@ -12,7 +12,7 @@ import { isLastToPassWithObjectOnStack, isStepOver } from '../src/rules/priority
 import type { StepName, TurnPhaseName, TurnStepName } from '../src/contract.js';
 import type { MachineEvent, TurnContext } from '../src/state.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
-import { autoPassReason, mayPassAutomatically } from '../src/rules/stops.js';
+import { autoPassReason } from '../src/rules/stops.js';
 import { byUnits, unitOf } from '../src/rules/units.js';
 import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
@@ -75,8 +75,8 @@ export const GUARDS = {
   hasNothingToBottom: ({ context }) => bottomDue(context) === null,
   hasEveryoneKept: ({ context }) => mulliganDue(context) === null,
   hasOpeningHandsDone: ({ context }) => openingHandDue(context) === null,
-  // CONTRACT v3: with hooks.autoPass the host may pass for the player (priority.effects.ts decides, once).
-  shouldAutoPass: ({ context, runtime }) => autoPassReason(context) !== null || (runtime?.autoPass !== undefined && mayPassAutomatically(context)),
+  // CONTRACT v3: with hooks.autoPass the host, and in a shortcut the table, may pass for the player (priority.effects.ts decides, once).
+  shouldAutoPass: ({ context, runtime }) => autoPassReason(context) !== null || pri.mayBePassedFor(context, runtime),
 } satisfies Record<string, (args: GuardArgs, params: never) => boolean>;
 
 /**
@@ -99,7 +99,7 @@ export const ACTION_EFFECTS = {
   givePriorityToActivePlayer: (ctx, _e, r) => pri.givePriorityToActivePlayer(ctx, r),
   keepPriority: (ctx, _e, r) => pri.keepPriority(ctx, r),
   autoPassPriority: (ctx, _e, r) => pri.autoPassPriority(ctx, r),
-  passPriority: (ctx, e, r) => pri.passPriority(ctx, r, eventOf(e, 'PASS_PRIORITY').player),
+  passPriority: (ctx, e, r) => pri.passSent(ctx, r, eventOf(e, 'PASS_PRIORITY').player),
   resolveTopOfStack: (ctx, _e, r) => pri.resolveTopOfStack(ctx, r),
   castSpell: (ctx, e) => pri.castOrActivate(ctx, eventOf(e, 'CAST_SPELL').player, eventOf(e, 'CAST_SPELL').id, 'spell'),
   activateAbility: (ctx, e) => pri.castOrActivate(ctx, eventOf(e, 'ACTIVATE_ABILITY').player, eventOf(e, 'ACTIVATE_ABILITY').id, 'ability'),

@@ -191,11 +191,33 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
+  // CONTRACT v3, "Playing between people": undo with a policy, and tournament shortcuts (CR 732).
+  | { type: 'UNDO'; player: PlayerId; to: number }
+  | { type: 'ACCEPT_UNDO'; player: PlayerId }
+  | { type: 'DECLINE_UNDO'; player: PlayerId }
+  | { type: 'MARK_IRREVERSIBLE' }
+  | { type: 'PROPOSE_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
+  | { type: 'ACCEPT_SHORTCUT'; player: PlayerId }
+  | { type: 'SHORTEN_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
   | { type: 'TICK'; at: number }
   | { type: 'PAUSE_CLOCKS'; at: number }
   | { type: 'RESUME_CLOCKS'; at: number }
   | { type: 'SET_SEAT_STATUS'; player: PlayerId; status: SeatStatus; at: number }
 >;
+
+/**
+ * CONTRACT v3, shortcuts (CR 732.2a): the point a shortcut ends at, the first place the game
+ * reaches after the proposal where it matches: a priority in `step` (of `phase`, when given;
+ * 'main' matches both main phases), in turn `turn` when given (the view's `turn`), held by
+ * `player` when given (else the first priority of that step). It must be a step in which players
+ * receive priority (not 'untap' or 'cleanup').
+ */
+export interface ShortcutPoint {
+  turn?: number;
+  phase?: TurnPhaseName;
+  step: TurnStepName;
+  player?: PlayerId;
+}
 
 /**
  * An event that may name its Grand Melee turn marker, and the host's clock (CONTRACT v3,
@@ -227,13 +249,21 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'manaEmptied'; player: PlayerId; amount: number }
   | { type: 'manaBurn'; player: PlayerId; amount: number }
   | { type: 'effectEnded'; id: string }
-  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: 'noStop' | 'yield' | 'host' | 'time' | 'away' }
+  | { type: 'autoPass'; player: PlayerId; turn: number; step: StepName; reason: AutoPassReason }
   | { type: 'playerLeft'; player: PlayerId; reason: string }
   | { type: 'gameOver'; winners: PlayerId[]; draw: boolean }
   | { type: 'planarDie'; player: PlayerId; roll: 'blank' | 'chaos' | 'planeswalk' }
   | { type: 'mulligan'; player: PlayerId; number: number }
   | { type: 'drawHand'; player: PlayerId; size: number }
+  // CONTRACT v3: an accepted undo: the game is back at version `toVersion`; the host returns its own state to what it was after applying event `toSeq`.
+  | { type: 'undone'; toVersion: number; toSeq: number }
 >;
+
+/**
+ * Why a player passed automatically (CONTRACT "Stops and auto-pass"): their stops ('noStop'), a
+ * yield, the host's `hooks.autoPass`, or (v3) a shortcut the players agreed to (CR 732.2c).
+ */
+export type AutoPassReason = 'noStop' | 'yield' | 'host' | 'time' | 'away' | 'shortcut';
 
 /**
  * What every emitted event also carries: `seq` (CONTRACT v3, "Every event exactly once"): 1, 2,
@@ -279,7 +309,11 @@ export type Awaiting =
   | { kind: 'chooseStartingPlayer'; player: PlayerId; /** Who may be chosen, when the variant says (Archenemy: the archenemy, 904.6; Emperor: an emperor, 809.4); absent: any player. */ candidates?: PlayerId[] }
   | { kind: 'mulligan'; player: PlayerId; mulligans: number }
   | { kind: 'bottom'; player: PlayerId; count: number }
-  | { kind: 'openingHandActions'; player: PlayerId };
+  | { kind: 'openingHandActions'; player: PlayerId }
+  /** CONTRACT v3: `requester` asks to return the game to version `to`; `player` accepts or declines (ACCEPT_UNDO, DECLINE_UNDO). */
+  | { kind: 'undoConsent'; player: PlayerId; requester: PlayerId; to: number }
+  /** CONTRACT v3, CR 732.2b: `proposer` proposes to pass up to `until`; `player` accepts or shortens it (ACCEPT_SHORTCUT, SHORTEN_SHORTCUT). */
+  | { kind: 'shortcut'; player: PlayerId; proposer: PlayerId; until: ShortcutPoint };
 
 /** A turn still to come, as `schedule` shows it. */
 export interface ScheduledTurn {
@@ -347,6 +381,13 @@ export interface TurnView {
   gameOver: GameResult | null;
   rules: RulesEra;
   /**
+   * CONTRACT v3, undo (games made with the `undo` option, else absent): for every player in the
+   * game, `to`, the earliest version they may return to with UNDO (the current state's version
+   * when nothing can be undone), `versions`, every version they may return to, oldest first, and
+   * `requests`, the UNDO requests they made this turn.
+   */
+  undo?: Record<PlayerId, UndoHorizon>;
+  /**
    * CONTRACT v3, "Playing between people": with the `clock` option, every seat's clock (a player
    * who left keeps theirs, stopped); in shared team turns the team's one clock under each member.
    * Null without the option.
@@ -359,6 +400,24 @@ export interface TurnView {
   seats: Record<PlayerId, SeatView> | null;
   /** Grand Melee only: every turn marker's turn, in marker order (CR 807.4); the fields above are the first running turn's. */
   turns?: TurnMarkerView[];
+}
+
+/** CONTRACT v3: how far back one player may undo (`TurnView.undo`). */
+export interface UndoHorizon {
+  /** The earliest version the player may return to. */
+  to: number;
+  /** Every version the player may return to, oldest first (empty when nothing can be undone). */
+  versions: number[];
+  /** The UNDO requests the player made this turn (counted against `maxPerTurn`). */
+  requests: number;
+}
+
+/** CONTRACT v3: the `undo` option of createGame: who may undo, and how often. */
+export interface UndoOptions {
+  /** 'none' (the default): no undo; 'own': a player undoes their own actions at once; 'consent': every other player must accept. */
+  mode: 'none' | 'own' | 'consent';
+  /** The most UNDO requests one player may make in a turn (default: no limit). */
+  maxPerTurn?: number;
 }
 
 /**

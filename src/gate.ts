@@ -9,7 +9,7 @@ import type { TurnEvent } from './contract.js';
 import type { TurnContext } from './state.js';
 import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
-import { EVENTS, PLAYER_FIELDS, READS_AWAITING, violationOf, type PlayerField } from './events/index.js';
+import { EVENTS, PLAYER_FIELDS, READS_AWAITING, AT_TABLE_EVENTS, violationOf, type PlayerField } from './events/index.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
@@ -159,10 +159,18 @@ function plainPass(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> 
   }
 }
 
+/**
+ * CONTRACT v3: the table around the turn (src/table/) takes undo and shortcuts before the turn's
+ * gate; one reaches the turn only when its type changed between two reads of a hostile value.
+ */
+export function atTableEventRefusal(event: TurnEvent): Refusal | null {
+  return AT_TABLE_EVENTS.has(event.type) ? refusal(ErrorCode.INVALID_EVENT, `event.type: ${event.type} is taken by the game's table (undo, shortcuts), not by the turn; the type changed while the event was read`) : null;
+}
+
 /** A parsed event against the game as it is: the players it names, the game being over, the legality table. */
 function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refusal {
   const ctx = snapshot.context;
-  const refused = seatOrGameOverRefusal(ctx, snapshot.status, event);
+  const refused = atTableEventRefusal(event) ?? seatOrGameOverRefusal(ctx, snapshot.status, event);
   if (refused !== null) return refused;
   const v = violationOf(ctx, READS_AWAITING.has(event.type) ? awaitingOf(snapshot) : null, event);
   if (v !== null) return refusal(ErrorCode.ILLEGAL_ACTION, v.message, v.rule);

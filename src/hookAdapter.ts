@@ -10,7 +10,7 @@ import { numberEvents, type GameHooksRuntime, type HookReport } from '../machine
 import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
 import { copyEvent } from './emitter.js';
 import { unknownPlayer } from './gate.js';
-import { TABLE_EVENTS } from './events/index.js';
+import { AT_TABLE_EVENTS, TABLE_EVENTS } from './events/index.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -125,6 +125,8 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
     if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
     if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is about the host's clock or the seats; send it with game.send, a checkpoint may not return it`;
+    // CONTRACT v3: the table logic around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past.
+    if (AT_TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is for the table around the turn: send it with game.send, a checkpoint may not return it`;
   }
   return parsed.value;
 }

@@ -10,13 +10,16 @@ export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, Legal
 export type { NextStop } from './nextStop.js';
 export { TurnEngineError, ErrorCode } from './errors.js';
 export type { EngineErrorInfo } from './errors.js';
-export type { Persisted, PersistedContext, PersistedGame, PersistedMarker } from './persistence/format.js';
+export type { Persisted, PersistedContext, PersistedGame, PersistedMarker, PersistedShortcut, PersistedTurn, PersistedUndo } from './persistence/format.js';
+export type { TimeState } from './table/time.js';
+export type { ClockState, RunningClock } from './table/clocks.js';
+export type { SeatRecord, Seats } from './table/away.js';
 export { runScenario } from './scenarios/runner.js';
 export type { Scenario, ScenarioResult, ScenarioFailure } from './scenarios/schema.js';
 export { ScenarioSchema } from './scenarios/schema.js';
 export { ERAS, eraTable } from './rules/eras.js';
 export type { Era } from './rules/eras.js';
-export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, SettledOutcome, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker, SeatOptions, SeatEvent, SeatEventOf, ClockOptions, AwayOptions, ClockView, SeatView, SeatStatus, Deadline } from './contract.js';
+export type { PlayerId, RulesEra, RulesProfile, PhaseName, StepName, TurnPhaseName, TurnStepName, SkipTarget, StackObject, StackObjectKind, Trigger, Attacker, Blocker, Effect, Duration, EffectEntry, Stop, Yield, AttackOption, GameResult, Schedule, ScheduledTurn, TurnEvent, TurnEventType, EmittedEvent, EmittedEventType, Awaiting, TurnView, TurnMarkerView, CheckpointHook, CheckpointResult, GameHooks, SettledOutcome, Decision, Team, Variant, WithTurnMarker, WithEmittedMarker, SeatOptions, SeatEvent, SeatEventOf, ClockOptions, AwayOptions, ClockView, SeatView, SeatStatus, Deadline, AutoPassReason, ShortcutPoint, UndoHorizon, UndoOptions } from './contract.js';
 export { replayGame } from './recording/replay.js';
 export { recordingToScenario } from './recording/scenario.js';
 export type { Recording, RecordedOptions, ReplayOptions, ReplayDrift, ReplayReport, ReplayedGame } from './game/types.js';

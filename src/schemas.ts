@@ -155,6 +155,8 @@ export const GameOptionsSchema = z
     rangeOfInfluence: opt(int(1, MAX_PLAYERS)),
     seed: opt(z.number()),
     record: opt(z.boolean()),
+    // CONTRACT v3, "Playing between people": undo with a policy (src/table/undo.ts).
+    undo: opt(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: opt(Count) })),
     clock: opt(
       z.object({
         initialMs: int(1, MAX_CLOCK_MS),

@@ -6,6 +6,7 @@
  * re-rendering after each event keeps it.
  */
 import type { LegalAction } from '../../src/legal.js';
+import type { TurnView } from '../../src/contract.js';
 import { fill, h } from './dom.js';
 import { actionButton, select, text, value, type CombatantDraft, type ControlsInput } from './form.js';
 import { hostEvents } from './host.js';
@@ -188,4 +189,10 @@ export function renderControls(root: HTMLElement, input: ControlsInput): void {
     h('h3', {}, 'Host events ', h('small', {}, '(what the cards did)')),
     h('div', { class: 'host', 'data-testid': 'host-events' }, hostEvents(input)),
   );
+}
+
+/** The players a decision is awaited from: the awaited player, and in Grand Melee each turn marker's (CR 807.5). */
+export function awaitedPlayers(view: TurnView): string[] {
+  const players = [view.awaiting?.player, ...(view.turns ?? []).map((t) => t.awaiting?.player)];
+  return [...new Set(players.filter((p): p is string => p !== undefined))];
 }

@@ -2,7 +2,8 @@
  * The inspector page: the chart, the game panel, the controls and the event log, for a
  * game played in this page (local mode), followed from another process (remote mode), or
  * opened from a recording (recording mode: the file picker or a file dropped on the page,
- * scrubbed with the scrub bar and the log's time travel).
+ * scrubbed with the scrub bar and the log's time travel), or a game of the table server that
+ * serves the page, read as a recording while it goes on (served mode, served.ts).
  */
 import './no-eval.js';
 import './style.css';
@@ -27,13 +28,19 @@ import layout from 'virtual:chart-layout';
 import { renderChart } from './chart.js';
 import { activePaths } from './chart.model.js';
 import { renderGraph } from './graph.js';
-import { newDrafts, renderControls } from './controls.js';
+import { awaitedPlayers, newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
 import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js';
 import { describeGame, gameOptionsOf, newGameFields, type NewGameSettings } from './newgame.js';
 import { renderPanel } from './panel.js';
 import { followRemote, relayUrl } from './remote.js';
-import { entryAt, openRecording, readRecordingFile, ScrubBar, type OpenedRecording } from './recording.js';
+import { acceptDrops, entryAt, openRecording, readRecordingFile, ScrubBar, type OpenedRecording } from './recording.js';
+import { ServedGames, takeKey, type ServedGame } from './served.js';
+
+type Mode = 'local' | 'remote' | 'recording' | 'served';
+
+/** The inspect key of the table server serving the page (served mode), or null; `given`: in this page's address. */
+const { key: inspectKey, given: keyGiven } = takeKey();
 
 /** The log keeps at most this many entries (the oldest are dropped). */
 const MAX_LOG_ENTRIES = 3000;
@@ -41,7 +48,7 @@ const MAX_LOG_ENTRIES = 3000;
 const AUTOPLAY_INTERVAL_MS = 600;
 
 const state = {
-  mode: 'local' as 'local' | 'remote' | 'recording',
+  mode: 'local' as Mode,
   game: null as Game | null,
   settings: { players: 2, starting: 'A', rules: 'current', variant: 'freeForAll' } as NewGameSettings,
   /** Why the form's last game could not be made (createGame's INVALID_OPTIONS), or null. */
@@ -59,7 +66,13 @@ const state = {
   /** The recording on show (recording mode), and why the last file opened was refused. */
   opened: null as OpenedRecording | null,
   recordingError: null as string | null,
+  /** The games of the table server serving the page (served mode), or null. */
+  served: null as ServedGames | null,
 };
+
+/** Whether the page shows a recording (a file, or a served game read as one). */
+const replaying = () => state.mode === 'recording' || state.mode === 'served';
+const stopServed = () => void (state.served?.stop(), (state.served = null));
 
 const chart = renderChart(turnMachine.root);
 const graph = renderGraph(layout);
@@ -145,12 +158,6 @@ function snapshotOf(entry: LogEntry): Shown {
   return s;
 }
 
-/** The players a decision is awaited from: the awaited player, and in Grand Melee each turn marker's (CR 807.5). */
-function awaitedPlayers(view: TurnView): string[] {
-  const players = [view.awaiting?.player, ...(view.turns ?? []).map((t) => t.awaiting?.player)];
-  return [...new Set(players.filter((p): p is string => p !== undefined))];
-}
-
 function view(entry: LogEntry | null): void {
   state.viewing = entry;
   if (entry !== null) setAutoplay(false);
@@ -159,7 +166,8 @@ function view(entry: LogEntry | null): void {
 
 function resumeFrom(entry: LogEntry): void {
   state.game = restoreGame(entry.persisted, { hooks });
-  if (state.mode === 'recording') {
+  if (replaying()) {
+    stopServed();
     // A recorded game played on from here: a local game, its log the recording's up to here.
     const version = entry.version ?? Infinity;
     state.entries = state.entries.filter((e) => (e.version ?? 0) <= version);
@@ -181,6 +189,7 @@ async function openFile(file: File): Promise<void> {
     setAutoplay(false);
     state.stopRemote?.();
     state.stopRemote = null;
+    stopServed();
     state.mode = 'recording';
     state.opened = opened;
     state.nextId = id;
@@ -194,6 +203,23 @@ async function openFile(file: File): Promise<void> {
   render();
 }
 
+/** A served game's recording (again, as its version moved): shown at its end, unless the log's time travel or the scrub bar is elsewhere. */
+function openServed(text: string, game: ServedGame): void {
+  if (state.mode !== 'served') return;
+  try {
+    const entries: LogEntry[] = [];
+    let id = state.nextId;
+    const opened = openRecording(text, `game ${game.gameId}`, (entry) => void entries.push({ ...entry, id: id++ }));
+    state.opened = opened;
+    state.nextId = id;
+    state.entries = entries.slice(-MAX_LOG_ENTRIES);
+    state.restored.clear();
+  } catch (err) {
+    if (state.served !== null) state.served.status = `game ${game.gameId} could not be opened: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  render();
+}
+
 /** The scrub bar moved: the state at that version (the end is the recording's own game). */
 function seek(version: number): void {
   const opened = state.opened;
@@ -203,15 +229,7 @@ function seek(version: number): void {
 }
 
 // A recording dropped anywhere on the page opens (issue 23).
-document.addEventListener('dragover', (e) => {
-  if (e.dataTransfer?.types.includes('Files') === true) e.preventDefault();
-});
-document.addEventListener('drop', (e) => {
-  const file = e.dataTransfer?.files[0];
-  if (file === undefined) return;
-  e.preventDefault();
-  void openFile(file);
-});
+acceptDrops(document, (file) => void openFile(file));
 
 function autoplayStep(): void {
   const game = state.game;
@@ -231,16 +249,22 @@ function setAutoplay(on: boolean): void {
   if (box) box.checked = on;
 }
 
-function setMode(mode: 'local' | 'remote'): void {
+function setMode(mode: Exclude<Mode, 'recording'>, gameId: string | null = null): void {
   setAutoplay(false);
   state.stopRemote?.();
   state.stopRemote = null;
+  stopServed();
   state.mode = mode;
   state.opened = null;
   state.viewing = null;
   state.restored.clear();
   if (mode === 'local') {
     newGame(state.settings);
+  } else if (mode === 'served') {
+    state.entries = [];
+    const served = new ServedGames(inspectKey ?? '', openServed, () => render());
+    state.served = served;
+    void served.start(gameId);
   } else {
     state.entries = [];
     state.remote = { status: `waiting for a game on ${relayUrl(location)}`, latest: null };
@@ -256,7 +280,7 @@ function setMode(mode: 'local' | 'remote'): void {
       render();
     });
   }
-  history.replaceState(null, '', mode === 'remote' ? '#remote' : location.pathname + location.search);
+  if (mode !== 'served') history.replaceState(null, '', mode === 'remote' ? '#remote' : location.pathname + location.search);
   render();
 }
 
@@ -270,6 +294,7 @@ function renderHeader(): void {
       { class: 'modes' },
       h('button', { type: 'button', 'data-testid': 'mode-local', 'aria-pressed': String(state.mode === 'local'), onclick: () => setMode('local') }, 'Local game'),
       h('button', { type: 'button', 'data-testid': 'mode-remote', 'aria-pressed': String(state.mode === 'remote'), onclick: () => setMode('remote') }, 'Remote game'),
+      inspectKey === null ? null : h('button', { type: 'button', 'data-testid': 'mode-served', 'aria-pressed': String(state.mode === 'served'), onclick: () => setMode('served') }, 'Served games'),
       h(
         'label',
         { class: 'open-recording', 'aria-pressed': String(state.mode === 'recording'), title: 'open a recording (simulate --record, game.recording()); or drop one on the page' },
@@ -283,7 +308,9 @@ function renderHeader(): void {
       ),
     ),
     state.recordingError === null ? null : h('span', { class: 'form-error', 'data-testid': 'recording-error' }, state.recordingError),
-    state.mode === 'recording'
+    state.mode === 'served' && state.served !== null
+      ? state.served.header()
+      : state.mode === 'recording'
       ? h('p', { class: 'remote-status', 'data-testid': 'recording-status' }, `recording ${state.opened?.name ?? ''}: versions ${state.opened?.start}–${state.opened?.end}; scrub with the bar below or click the log`)
       : state.mode === 'local'
       ? h(
@@ -319,7 +346,7 @@ function remoteSnapshot(): Shown | undefined {
 
 function render(): void {
   // The remote game first: a message refused there is reported in the header.
-  const live = state.mode === 'recording' ? (state.opened === null ? undefined : shownOf(state.opened.final)) : state.mode === 'local' ? (state.game === null ? undefined : shownOf(state.game)) : remoteSnapshot();
+  const live = replaying() ? (state.opened === null ? undefined : shownOf(state.opened.final)) : state.mode === 'local' ? (state.game === null ? undefined : shownOf(state.game)) : remoteSnapshot();
   if (state.opened !== null) scrubBar.update(state.opened, state.viewing?.version ?? state.opened.end);
   else scrubBar.update(null, 0);
   renderHeader();
@@ -363,4 +390,7 @@ function render(): void {
   if (atBottom && state.viewing === null) logBox.scrollTop = logBox.scrollHeight;
 }
 
-setMode(location.hash === '#remote' || new URLSearchParams(location.search).has('remote') ? 'remote' : 'local');
+// A page of a table server (its inspect key in the address, or `?game=ID` with the key kept) follows its games.
+const params = new URLSearchParams(location.search);
+if (inspectKey !== null && (keyGiven || params.has('game'))) setMode('served', params.get('game'));
+else setMode(location.hash === '#remote' || params.has('remote') ? 'remote' : 'local');

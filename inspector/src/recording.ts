@@ -66,6 +66,19 @@ export function entryAt(opened: OpenedRecording, version: number): LogEntry {
   return { id: -1 - version, turn: view.turn, step: view.step, kind: 'sent', label: `version ${version} of ${opened.end} (turn ${view.turn}, ${view.phase} / ${view.step})`, persisted: game.persist(), version };
 }
 
+/** Opens a file dropped anywhere on `target` (the page) with `open`. */
+export function acceptDrops(target: Document, open: (file: File) => void): void {
+  target.addEventListener('dragover', (e) => {
+    if (e.dataTransfer?.types.includes('Files') === true) e.preventDefault();
+  });
+  target.addEventListener('drop', (e) => {
+    const file = e.dataTransfer?.files[0];
+    if (file === undefined) return;
+    e.preventDefault();
+    open(file);
+  });
+}
+
 /** Reads a file the user picked or dropped, refusing one past {@link MAX_RECORDING_BYTES}. */
 export async function readRecordingFile(file: File): Promise<string> {
   if (file.size > MAX_RECORDING_BYTES) throw new Error(`${file.name} has ${file.size} bytes; the page opens recordings of at most ${MAX_RECORDING_BYTES}`);

@@ -1,7 +1,7 @@
 /**
  * `simulate --inspect` / `simulate --stately`: a random legal game, played at a readable pace,
  * whose actor streams its inspection events with `@statelyai/inspect`'s WebSocket inspector:
- * - to the local relay of the mtg-turn-engine inspector (`npm start`), which needs no internet;
+ * - to the local relay of the mtg-turn-engine inspector (`npm run inspector`), which needs no internet;
  * - or, with `--stately`, to `@statelyai/inspect/server`'s bridge to Stately's hosted
  *   inspector (https://stately.ai/inspect, which needs internet).
  * `@statelyai/inspect` is loaded only here, so the library itself never loads it.
@@ -60,7 +60,7 @@ export async function probeRelay(url: string, timeoutMs = RELAY_CONNECT_TIMEOUT_
     const fail = (why: string) => {
       clearTimeout(timer);
       ws.terminate();
-      reject(new Error(`no inspector relay at ${url} (${why}): start the inspector with \`npm start\` first, or pass --relay <ws://host:port/relay>`));
+      reject(new Error(`no inspector relay at ${url} (${why}): start the inspector with \`npm run inspector\` first, or pass --relay <ws://host:port/relay>`));
     };
     const timer = setTimeout(() => fail('timed out'), timeoutMs);
     ws.once('open', () => {

@@ -95,7 +95,7 @@ export interface RelayOptions {
 export interface Relay {
   /** Number of connected clients (games and pages), those being closed left out. */
   readonly clients: number;
-  /** The token a publisher passes as `?token=` (printed by `npm start`). */
+  /** The token a publisher passes as `?token=` (printed by `npm run inspector`). */
   readonly token: string;
   /** Bytes of the messages kept for late pages. */
   readonly bufferedBytes: number;
@@ -151,7 +151,7 @@ function positive(options: RelayOptions, key: 'bufferBytes' | 'maxClients' | 'cl
 }
 
 /**
- * Reads the relay's limits from the environment of `npm start` / `npx vite inspector`:
+ * Reads the relay's limits from the environment of `npm run inspector` / `npx vite inspector`:
  * `MTG_RELAY_MAX_CLIENTS` and `MTG_RELAY_CLIENT_BUFFER_BYTES`. A value that is not a whole
  * number of at least 1 throws, naming the variable.
  */

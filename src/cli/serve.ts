@@ -8,17 +8,30 @@
  *
  * The command serves games without card logic (no hooks): a host with cards starts its own
  * server with `createTableServer` from `mtg-turn-engine/server`.
+ *
+ * Every game the server holds can be read, as a recording, at `GET /inspect/games/...` with the
+ * admin key or the inspect key (src/server/inspection.ts). With `--demo` (`npm start`, issue 25
+ * point 5) the same port also serves the example table at `/`, with its lobby, and the inspector
+ * at `/inspector/`, which watches any game with the inspect key its printed address carries
+ * (src/cli/web.ts). The lobby lets anyone who reaches the server create games, so `--demo` is
+ * refused on an address other than loopback.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command } from './command.js';
+import { demoRoutes, pageFolders } from './web.js';
 
 type ServerModule = typeof import('../server/index.js');
 type Store = import('../server/index.js').GameStore;
 
 /** The port Colyseus listens on by default. */
 export const DEFAULT_PORT = 2567;
+
+/** Whether an address is this machine only (loopback). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 /** Loads an optional peer dependency of the command, or says how to install it. */
 async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
@@ -61,7 +74,7 @@ function stopSignal(): Promise<string> {
 
 export const serveCommand: Command = {
   summary: 'serve games to tables over WebSockets (a Colyseus table server)',
-  usage: 'serve [--store postgres://...] [--redis redis://...] [--public-address H:P] [--port N] [--host H] [--admin-key K] [--data DIR]',
+  usage: 'serve [--store postgres://...] [--redis redis://...] [--public-address H:P] [--port N] [--host H] [--admin-key K] [--data DIR] [--demo [--web DIR]] [--inspect-key K]',
   options: [
     '--store URL      a PostgreSQL connection string: one of many processes sharing it (default: PGlite in --data)',
     '--redis URL      Redis for the processes to find each other\'s rooms (with --store)',
@@ -70,12 +83,26 @@ export const serveCommand: Command = {
     '--host H         the address to listen on (default 127.0.0.1: this machine only)',
     '--admin-key K    the key POST /games must carry (default: a new one, printed as "admin key: K")',
     '--data DIR       where the embedded store keeps its files (default ./.data)',
+    '--demo           also serve the example table at / (with a lobby that creates games for it) and the inspector at /inspector/ (npm start; loopback only)',
+    '--web DIR        the pages --demo serves, built by `npm run build:web` (default ./dist/web)',
+    '--inspect-key K  the read-only key of GET /inspect/games (the inspector\'s; default: a new one with --demo, printed in its address)',
   ],
   async run(args) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { store: { type: 'string' }, redis: { type: 'string' }, 'public-address': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'admin-key': { type: 'string' }, data: { type: 'string' } },
+      options: {
+        store: { type: 'string' },
+        redis: { type: 'string' },
+        'public-address': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'admin-key': { type: 'string' },
+        data: { type: 'string' },
+        demo: { type: 'boolean' },
+        web: { type: 'string' },
+        'inspect-key': { type: 'string' },
+      },
     });
     if (positionals.length > 0) throw new Error(`serve takes no arguments; got '${positionals.join(' ')}'`);
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
@@ -86,13 +113,35 @@ export const serveCommand: Command = {
     const generated = values['admin-key'] === undefined;
     const adminKey = values['admin-key'] ?? randomBytes(24).toString('base64url');
     if (adminKey.length < 16) throw new Error('--admin-key must be at least 16 characters long');
+    const host = values.host ?? '127.0.0.1';
+    const demo = values.demo === true;
+    if (values.web !== undefined && !demo) throw new Error('--web needs --demo: it names the pages --demo serves');
+    if (demo && !isLoopback(host)) throw new Error(`--demo is for this machine only (its lobby lets anyone who reaches the server create games): --host must be a loopback address; got '${host}'`);
+    const inspectKey = values['inspect-key'] ?? (demo ? randomBytes(24).toString('base64url') : undefined);
+    if (inspectKey !== undefined && inspectKey.length < 16) throw new Error('--inspect-key must be at least 16 characters long');
+    const folders = demo ? await pageFolders(values.web ?? resolve('dist', 'web')) : null;
     const server = await optional('@colyseus/core', () => import('../server/index.js'));
     const cluster = values.redis === undefined ? {} : await redisCluster(values.redis);
     const { store, line } = openStore(server, values.store, resolve(values.data ?? '.data'));
     const stopped = stopSignal();
+    // The lobby's games are created by the table server, which exists once it listens.
+    let createGame: ((options: Record<string, unknown>) => Promise<{ gameId: string; tokens: Record<string, string> }>) | null = null;
+    const inspect = server.inspectionRoutes({ store, keys: inspectKey === undefined ? [adminKey] : [inspectKey, adminKey] });
+    const pages =
+      folders === null
+        ? null
+        : demoRoutes({
+            folders,
+            createGame: (options) => {
+              if (createGame === null) throw new Error('the server is starting');
+              return createGame(options);
+            },
+          });
+    const routes = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => (await inspect(req, res)) || (pages !== null && (await pages(req, res)));
     let table;
     try {
-      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, port, hostname: values.host ?? '127.0.0.1', adminKey, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
+      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, port, hostname: host, adminKey, routes, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
+      createGame = table.createGame as (options: Record<string, unknown>) => Promise<{ gameId: string; tokens: Record<string, string> }>;
     } catch (err) {
       await store.close().catch(() => undefined);
       throw err;
@@ -102,6 +151,13 @@ export const serveCommand: Command = {
     if (values.redis !== undefined) console.log(`cluster: Redis at ${values.redis.replace(/\/\/[^@/]*@/, '//***@')}, clients sent to ${table.publicAddress ?? '?'}`);
     if (generated) console.log(`admin key: ${adminKey}`);
     console.log(`POST http://${table.hostname}:${table.port}/games with "Authorization: Bearer <admin key>" and the createGame options creates a game`);
+    if (demo) {
+      const origin = `http://${table.hostname.includes(':') ? `[${table.hostname}]` : table.hostname}:${table.port}`;
+      console.log(`the example table: ${origin}/ ("Play over the network" creates a game and links its seats: open each in its own tab)`);
+      console.log(`the inspector: ${origin}/inspector/#key=${inspectKey}`);
+    } else if (inspectKey !== undefined) {
+      console.log(`GET http://${table.hostname}:${table.port}/inspect/games with "Authorization: Bearer <inspect key>" lists the games, each readable as a recording`);
+    }
     const signal = await stopped;
     console.log(`${signal}: stopping (the games stay in the store)`);
     await table.close();

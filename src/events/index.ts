@@ -25,6 +25,8 @@ import { CONCEDE, DRAW_GAME, LOSE, WIN } from './leaving.js';
 import { BOTTOM, CHOOSE_STARTING_PLAYER, KEEP, MULLIGAN, OPENING_HAND_DONE } from './pregame.js';
 import { ACTIVATE_ABILITY, CAST_SPELL, PASS_PRIORITY, PLAY_LAND, ROLL_PLANAR_DIE } from './priority.js';
 import { ORDER_TRIGGERS, PUT_ON_STACK, REMOVE_FROM_STACK, TRIGGER } from './stack.js';
+import { ACCEPT_SHORTCUT, PROPOSE_SHORTCUT, SHORTEN_SHORTCUT } from './shortcuts.js';
+import { ACCEPT_UNDO, DECLINE_UNDO, MARK_IRREVERSIBLE, UNDO } from './undo.js';
 import { PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS, TICK } from './table.js';
 import { ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP, ADD_EXTRA_TURN, BEGIN_MARKER_TURN, DISCARD, END_TURN, SKIP_NEXT } from './turn.js';
 import type { AwaitedKind, Check, EventOf, EventRecord, EventRecords, EventType, Route } from './record.js';
@@ -80,6 +82,13 @@ export const EVENTS = {
   SET_DAY_NIGHT,
   SET_STOPS,
   YIELD,
+  UNDO,
+  ACCEPT_UNDO,
+  DECLINE_UNDO,
+  MARK_IRREVERSIBLE,
+  PROPOSE_SHORTCUT,
+  ACCEPT_SHORTCUT,
+  SHORTEN_SHORTCUT,
   TICK,
   PAUSE_CLOCKS,
   RESUME_CLOCKS,
@@ -170,7 +179,8 @@ export const PLAYER_FIELDS = byType(ALL_EVENT_TYPES.map((t) => [t, recordOf(t).p
  * table's second argument); the others ignore it, so the gate does not work it out for them
  * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
-export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority'));
+export const READS_AWAITING: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined && r.awaits !== 'priority' && r.atTable !== true));
+
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
@@ -203,7 +213,7 @@ export const PLAINEST_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k
 export const TEAMMATE_MAY_ANSWER = Object.fromEntries(KINDS.map((k) => [k, ANSWERS[k].every((t) => recordOf(t).teammateMayAnswer === true)])) as unknown as { readonly [K in AwaitedKind]: boolean };
 
 /** The events `legalActions` offers every player at any time, whatever is awaited (a concession, CR 104.3a). */
-export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined);
+export const ALWAYS_OFFERED: readonly EventType[] = typesWhere((r) => r.template !== undefined && r.awaits === undefined && r.atTable !== true);
 
 /** What the plainest game sends: the plainest answer to each kind of what is awaited, and the coordinator's own next step. */
 export const PLAINEST: ReadonlySet<EventType> = new Set(typesWhere((r) => r.plainest === true));
@@ -221,6 +231,12 @@ export const CHANGES_LATER: ReadonlySet<EventType> = new Set(typesWhere((r) => r
 
 /** The events the table takes (the host's clock, the clocks, the seats: src/table/time.ts), never the chart. */
 export const TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.table === true));
+
+/** The events the table logic takes (src/table/tableLogic.ts: undo and shortcuts), never the chart: the turn's gate refuses them. */
+export const AT_TABLE_EVENTS: ReadonlySet<string> = new Set(typesWhere((r) => r.atTable === true));
+
+/** The types of the events the table logic takes (their records say `atTable`). */
+export type AtTableEventType = { [T in EventType]: Records[T] extends { atTable: true } ? T : never }[EventType];
 
 // Grand Melee.
 

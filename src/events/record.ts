@@ -120,6 +120,14 @@ interface RecordOf<T extends EventType> {
    * checkpoint hook may not return it.
    */
   table?: true;
+  /**
+   * CONTRACT v3, "Playing between people": taken by the table logic around the turn
+   * (src/table/tableLogic.ts: undo and shortcuts), never by the turn: the chart has no transition
+   * for it, the turn's gate refuses it, a checkpoint may not return it, and the table decides
+   * whether it is legal (its `legality` row says only what the turn can: the player is in the
+   * game) and offers it in `legalActions`.
+   */
+  atTable?: true;
 }
 
 /** A record for every event type: the mapped type makes one compulsory. */

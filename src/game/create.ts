@@ -16,6 +16,9 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
+import { atTable } from '../table/tableLogic.js';
+import { TABLE_READER } from '../table/tableRead.js';
+import { policyOf } from '../table/undo.js';
 import { newTime, restoredTime } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
@@ -107,7 +110,9 @@ export function createGame(options: GameOptions): Game {
   if (!parsed.success) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, describeIssue(parsed.error, 'options'));
   const input = toInput(parsed.data as GameOptions);
   // CR 807: Grand Melee runs one turn per turn marker.
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
+  const logic = atTable(turn, policyOf(parsed.data.undo));
   const shellOptions = withRecording(callbacks, options, parsed.data.record);
   // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
   const time = newTime(parsed.data.clock, parsed.data.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
@@ -128,7 +133,8 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
-  const logic = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
+  const logic = atTable(turn, null, parsed.value.undo !== undefined, TABLE_READER);
   const { state, order } = logic.restoreSnapshot(parsed.value);
   const persistedTime = parsed.value.time;
   const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));

@@ -72,6 +72,25 @@ export interface TurnLogic<S, Work = unknown> {
   chartState(state: S, order: ContextOrder): ChartState;
   /** The emitted events the state keeps for the next checkpoint (handed out as copies). */
   pending(state: S): readonly EmittedEvent[];
+  /**
+   * CONTRACT v3, "Playing between people": the vote the game awaits (an undo request, a shortcut
+   * proposal: src/table/tableLogic.ts), or null; absent for a logic that holds none. The clocks
+   * stop while an undo vote is pending.
+   */
+  pendingVote?(state: S): PendingVote | null;
+  /**
+   * The state once the shell has committed a send as `version`, its last event numbered `seq`
+   * (absent for a logic that keeps no versions of its own). A send may have stepped the logic
+   * several times (the clocks' answers for a player out of time or away) or not at all (TICK):
+   * the undo record (src/table/undo.ts) learns here the version and seq the host saw.
+   */
+  committed?(state: S, version: number, seq: number): S;
+}
+
+/** A vote the game awaits (CONTRACT v3): its kind (the Awaiting kind) and the player awaited. */
+export interface PendingVote {
+  kind: 'undoConsent' | 'shortcut';
+  player: string;
 }
 
 /** Whether the gate refused. Works are events or lists of them: neither has an `error` field. */

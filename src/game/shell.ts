@@ -26,7 +26,7 @@ import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
-import { isRefusal, type ChartState, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
+import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
 import { deadlineOf, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
 
@@ -55,6 +55,8 @@ export interface ShellAccess {
   busy: boolean;
   /** Whether a send from here would be from inside the checkpoint hook. */
   inHook(): boolean;
+  /** CONTRACT v3: the vote the game awaits (undo, shortcut), or null: the clocks stop while an undo vote is pending. */
+  pendingVote(): PendingVote | null;
 }
 
 /**
@@ -175,6 +177,7 @@ export class GameShell<S, W> implements Game {
         game.#busy = busy;
       },
       inHook: () => game.#runtime?.inHook === true,
+      pendingVote: () => game.#logic.pendingVote?.(game.#state) ?? null,
     });
   }
 
@@ -289,6 +292,8 @@ export class GameShell<S, W> implements Game {
     if (time !== undefined) this.#time = time;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
+    // The logic's own record of versions (undo) learns the version and seq the host sees.
+    if (this.#logic.committed !== undefined) this.#state = this.#logic.committed(this.#state, this.#version, this.#seq);
     this.#frozen = null;
     this.#seatFrozen = null;
     this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());

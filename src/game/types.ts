@@ -1,7 +1,7 @@
 /**
  * The types of a running game (CONTRACT.md, "createGame", "Game"), documented once.
  */
-import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, EmittedEventType, GameHooks, RulesEra, SeatEvent, SeatOptions, TurnEvent, TurnView, AttackOption, Team, Variant } from '../contract.js';
+import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, EmittedEventType, GameHooks, RulesEra, SeatEvent, SeatOptions, TurnEvent, TurnView, AttackOption, Team, UndoOptions, Variant } from '../contract.js';
 import type { Listener } from '../emitter.js';
 import type { EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
@@ -43,6 +43,12 @@ export interface GameOptions {
    * and replayed with `replayGame` (default false).
    */
   record?: boolean;
+  /**
+   * CONTRACT v3, "Playing between people": undo with a policy (default: none). 'own': a player
+   * returns at once to any version since their horizon (`view().undo`); 'consent': every other
+   * player is asked first. `maxPerTurn`: the most UNDO requests one player makes in a turn.
+   */
+  undo?: UndoOptions;
   /**
    * CONTRACT v3, "Playing between people": chess clocks, charged from the `at` the events carry
    * (see {@link ClockOptions}); persisted with the game. Default: none.

@@ -13,7 +13,7 @@ import { initialContext } from '../../machines/turn.effects.js';
 import { FRESH_SEND, isFreshSend } from '../../machines/context.js';
 import type { EmittedEvent, Trigger, TurnEvent, TurnView } from '../contract.js';
 import { ErrorCode } from '../errors.js';
-import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
+import { refusal, seatOrGameOverRefusal, atTableEventRefusal, type Refusal } from '../gate.js';
 import { legalActionsOf, type LegalAction } from '../legal.js';
 import { nextStopOver, type Decision, type NextStop } from '../nextStop.js';
 import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
@@ -200,7 +200,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     if (!parsed.ok) return refusal(ErrorCode.INVALID_EVENT, parsed.message);
     const event = parsed.value;
     const first = markers.find(isTakingTurn) ?? (markers[0] as Marker);
-    return seatOrGameOverRefusal(first.turn.context, first.turn.status, event) ?? route(markers, raw, event);
+    return atTableEventRefusal(event) ?? seatOrGameOverRefusal(first.turn.context, first.turn.status, event) ?? route(markers, raw, event);
   },
 
   transition(markers, routed, runtime) {

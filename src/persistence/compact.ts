@@ -30,7 +30,7 @@ import { MAX_PHASES, MAX_STEPS } from '../rules/limits.js';
 import { influenceOf } from '../rules/teams.js';
 import { RESERVED_IDS } from '../fields.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
-import { FULL_FORMAT, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedFull, type PersistedMarker } from './format.js';
+import { FULL_FORMAT, PERSISTED_ENGINE, PERSISTED_VERSION, type Persisted, type PersistedFull, type PersistedMarker, type PersistedTurn } from './format.js';
 
 /** A compact snapshot that cannot be read back: the message names the field. */
 export class SnapshotProblem extends Error {}
@@ -336,7 +336,16 @@ export function compactPersisted(full: PersistedFull, seq: number): Persisted {
       }),
     );
   }
+  // CONTRACT v3: the table's records (src/table/tableSnapshot.ts), each undo moment's turn compact as the game's.
+  if (full.undo !== undefined) out.undo = { ...full.undo, history: full.undo.history.map(({ game, ...m }) => (game === undefined ? m : { ...m, game: compactTurn(game as PersistedFull) })) };
+  if (full.shortcut !== undefined) out.shortcut = full.shortcut;
   return out;
+}
+
+/** An undo moment's turn in the compact form: the persisted game's own fields less its header. */
+function compactTurn(full: PersistedFull): PersistedTurn {
+  const { engine: _e, format: _f, version: _v, seq: _s, ...turn } = compactPersisted(full, 0);
+  return turn;
 }
 
 /**

@@ -8,6 +8,7 @@
  * read back into format 2, the full form, which the validation (src/persistence/validate.ts)
  * checks. None of these builds a game.
  */
+import type { PlayerId, ShortcutPoint } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import type { TimeState } from '../table/time.js';
 
@@ -58,6 +59,32 @@ export interface Persisted {
    * (src/table/time.ts); absent for a game that has none (no `clock` or `away` option, no `at` seen).
    */
   time?: TimeState;
+  /** CONTRACT v3, undo: a game made with the `undo` option only (src/table/tableSnapshot.ts writes it), each moment's turn in the compact form. */
+  undo?: PersistedUndo;
+  /** CONTRACT v3, shortcuts: a proposal being voted on, only while there is one. */
+  shortcut?: PersistedShortcut;
+}
+
+/** The turn of a persisted game in the compact form (its chart's state and context, its turn markers in Grand Melee): what an undo moment keeps. */
+export type PersistedTurn = Pick<Persisted, 'status' | 'state' | 'context' | 'markers'>;
+
+/** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts), its moments' turns in the compact form (`persist()`), or each moment a persisted game in the full form (the logics'). */
+export interface PersistedUndo<Turn = PersistedTurn> {
+  mode: 'own' | 'consent';
+  maxPerTurn?: number;
+  /** UNDO requests each player made this turn. */
+  requests: Record<PlayerId, number>;
+  /** The states the players may return to, oldest first; the last is the game's current state (the persisted game itself: it has no `game`). */
+  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: Turn }[];
+  /** A request awaiting the other players' consent. */
+  vote: { requester: PlayerId; to: number; asked: PlayerId[] } | null;
+}
+
+/** A persisted shortcut proposal (CONTRACT v3; src/table/shortcuts.ts). */
+export interface PersistedShortcut {
+  proposer: PlayerId;
+  until: ShortcutPoint;
+  asked: PlayerId[];
 }
 
 /** The fields of a persisted turn's context that are not at their defaults (src/persistence/compact.ts). */
@@ -84,6 +111,13 @@ export interface PersistedFull {
   state: string;
   context: TurnContext;
   markers?: PersistedFullMarker[];
+  /**
+   * CONTRACT v3: as in {@link Persisted}. The logics write each moment as a persisted game in the
+   * full form, which the shell compacts (src/persistence/compact.ts); a snapshot read back keeps
+   * its compact moments, which src/table/tableRead.ts validates one by one.
+   */
+  undo?: PersistedUndo<PersistedFull | PersistedTurn>;
+  shortcut?: PersistedShortcut;
   /** CONTRACT v3: the host's clock, the clocks and the seats, as in {@link Persisted} (the same in both forms). */
   time?: TimeState;
 }

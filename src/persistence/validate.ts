@@ -202,6 +202,9 @@ function buildPersistedSchema() {
     markers: z.optional(
       list(z.strictObject({ number: Int(1, MAX_PLAYERS), life: z.enum(['takingTurn', 'waiting']), removals: Int(0, MAX_PLAYERS), state: LeafState, context: ContextSchema }), 16),
     ),
+    // CONTRACT v3, undo and shortcuts: read and checked by the table (src/table/tableSnapshot.ts) as the game is restored.
+    undo: z.optional(z.unknown()),
+    shortcut: z.optional(z.unknown()),
     // CONTRACT v3: the host's clock, the clocks and the seats (src/persistence/time.ts); absent without them.
     time: z.optional(buildTimeSchema()),
   });

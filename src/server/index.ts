@@ -5,7 +5,9 @@
  * theirs when first used). The main entry never imports this module.
  */
 export { createTableServer, MAX_BODY_BYTES } from './tableServer.js';
-export type { CreatedGame, TableServer, TableServerOptions } from './tableServer.js';
+export type { CreatedGame, HttpRoutes, TableServer, TableServerOptions } from './tableServer.js';
+export { INSPECT_PATH, inspectionRoutes, storedRecording } from './inspection.js';
+export type { GameSummary, InspectionOptions } from './inspection.js';
 export type { Cards } from './cards.js';
 export type { MessageLimits } from './room.js';
 export * from './store/index.js';

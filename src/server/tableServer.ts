@@ -56,7 +56,15 @@ export interface TableServerOptions {
   limits?: Partial<MessageLimits>;
   /** Where the server reports what goes wrong (default `console.error`). */
   log?: (line: string) => void;
+  /**
+   * More HTTP routes on the server's own port (pages, read routes): called for every request
+   * that is not Colyseus' own, before `POST /games`; resolves true when it answered the request.
+   */
+  routes?: HttpRoutes;
 }
+
+/** Extra HTTP routes of a table server: true when the request was answered. */
+export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 /** What `createGame` answers: the game's id and each seat's token (give each player their own). */
 export interface CreatedGame {
@@ -127,6 +135,7 @@ function readOptions(options: TableServerOptions) {
   if (typeof hostname !== 'string' || hostname.length === 0) throw invalid('hostname: must be a host name or address');
   if (typeof options.adminKey !== 'string' || options.adminKey.length < 16) throw invalid('adminKey: must be a string of at least 16 characters (POST /games must carry it)');
   const limits = { ...DEFAULT_LIMITS };
+  if (options.routes !== undefined && typeof options.routes !== 'function') throw invalid('routes: must be a function (req, res) => boolean | Promise<boolean>');
   if (options.limits !== undefined) {
     for (const key of ['perSecond', 'burst', 'inFlight'] as const) limits[key] = wholeNumber(options.limits[key], `limits.${key}`, 1, 1_000_000, DEFAULT_LIMITS[key]);
   }
@@ -143,6 +152,7 @@ function readOptions(options: TableServerOptions) {
     presence: options.presence,
     driver: options.driver,
     publicAddress: publicAddressOf(options, port, hostname),
+    routes: options.routes,
     log: typeof options.log === 'function' ? options.log : (line: string) => console.error(line),
   };
 }
@@ -167,7 +177,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
   await o.store.init();
   const desk = new CardsDesk(o.cards);
-  const http = createServer((req, res) => void adminRoute(req, res, o.adminKey, createGame, o.log));
+  const http = createServer((req, res) => void route(req, res, o.routes, () => adminRoute(req, res, o.adminKey, createGame, o.log), o.log));
   const quiet = () => undefined;
   const presence = o.presence ?? new colyseus.LocalPresence();
   const processId = () => colyseus.matchMaker.processId;
@@ -328,6 +338,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** The extra routes first (a route that throws is answered 500 and reported), then `POST /games`. */
+async function route(req: IncomingMessage, res: ServerResponse, routes: HttpRoutes | undefined, admin: () => Promise<void>, log: (line: string) => void): Promise<void> {
+  if (routes !== undefined) {
+    try {
+      if (await routes(req, res)) return;
+    } catch (err) {
+      log(`${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the request failed; see the server log' } });
+      else res.destroy();
+      return;
+    }
+  }
+  await admin();
 }
 
 /** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */

@@ -18,7 +18,7 @@ export type UnitContext = Pick<TurnContext, 'teams' | 'variant' | 'players' | 's
 /** A clock that runs now: what is left of its decision's delay, and which decision that is. */
 export interface RunningClock {
   delayMsLeft: number;
-  /** Names the decision (see {@link Awaited.decision}): a host event leaves it the same, and its delay goes on. */
+  /** Names the decision (see `Awaited.decision` in src/table/clocks.ts): a host event leaves it the same, and its delay goes on. */
   decision: string;
 }
 
@@ -79,6 +79,14 @@ export function awaitedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
   if (view.turns === undefined) add(view.awaiting, view.turn, view.step);
   else for (const t of view.turns) add(t.awaiting, t.turn, t.step, t.turnMarker);
   return out;
+}
+
+/**
+ * The awaited decisions whose clocks run: none while an undo vote is pending (CONTRACT v3: the
+ * clocks are paused meanwhile; the table shows the vote awaited, src/table/tableLogic.ts).
+ */
+export function clockedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
+  return view.awaiting?.kind === 'undoConsent' ? [] : awaitedDecisions(view, ctx);
 }
 
 /** Each unit the game waits for, with the name of its decisions (a unit awaited in several Grand Melee turns: all of them, in order). */

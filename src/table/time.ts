@@ -22,7 +22,7 @@ import { decider } from '../rules/control.js';
 import { membersOf } from '../rules/units.js';
 import { eventOrMessage } from '../schemas.js';
 import { answerers, awayDueAt, seatViews, withSeatStatus, type Seats } from './away.js';
-import { awaitedDecisions, chargeClocks, clockOf, clockViews, expectedRunning, flagClock, newClocks, nextFlag, settleClocks, type Awaited, type ClockState, type UnitContext } from './clocks.js';
+import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, nextFlag, settleClocks, type Awaited, type ClockState, type UnitContext } from './clocks.js';
 
 /** The time state of a game (persisted as `time`, absent when the game has none). */
 export interface TimeState {
@@ -67,7 +67,7 @@ export function newTime(clock: ClockOptions | undefined, away: AwayOptions | und
 export function settledTime<S>(turn: TimedTurn<S>, state: S, time: TimeState | null): TimeState | null {
   if (time?.clock === undefined) return time;
   const { context } = turn.chart(state);
-  return { ...time, clock: settleClocks(time.clock, awaitedDecisions(turn.view(state), context), null, time.at !== null) };
+  return { ...time, clock: settleClocks(time.clock, clockedDecisions(turn.view(state), context), null, time.at !== null) };
 }
 
 /**
@@ -323,7 +323,7 @@ function settle<S>(work: Work<S>, decided: PlayerId | null): void {
   if (clock === undefined) return;
   const chart = work.turn.chart(work.state);
   const over = chart.status !== 'active' || chart.context.result !== null;
-  const awaited = over ? [] : awaitedDecisions(work.turn.view(work.state), chart.context);
+  const awaited = over ? [] : clockedDecisions(work.turn.view(work.state), chart.context);
   work.time = { ...work.time, clock: settleClocks(clock, awaited, decided, work.time.at !== null) };
 }
 
@@ -353,7 +353,7 @@ export function restoredTime<S>(turn: TimedTurn<S>, state: S, time: TimeState): 
   if (clock === undefined) return time;
   const chart = turn.chart(state);
   const over = chart.status !== 'active' || chart.context.result !== null;
-  const expected = over ? new Map<PlayerId, string>() : expectedRunning(clock, awaitedDecisions(turn.view(state), chart.context));
+  const expected = over ? new Map<PlayerId, string>() : expectedRunning(clock, clockedDecisions(turn.view(state), chart.context));
   const running = Object.keys(clock.running);
   const stray = running.find((u) => !expected.has(u));
   if (stray !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `time.clock.running.${stray}: the game does not wait for this clock`);

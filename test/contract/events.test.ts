@@ -25,6 +25,7 @@ import {
   PLAINEST_ANSWER,
   PLAYER_FIELDS,
   READS_AWAITING,
+  AT_TABLE_EVENTS,
   TABLE_EVENTS,
   TEAMMATE_MAY_ANSWER,
   type EventRecord,
@@ -46,6 +47,7 @@ function summary(type: EventType): string {
     r.hostEffect ? 'hostEffect' : '',
     r.changesLater ? 'changes later' : '',
     r.table ? 'table' : '',
+    r.atTable ? 'taken by the table around the turn' : '',
     `route ${r.route}`,
   ]
     .filter((s) => s !== '')
@@ -102,13 +104,16 @@ describe('one record per event (src/events/)', () => {
       expect(r.template, 'a decision is offered by legalActions').toBeDefined();
       expect(ANSWERS[r.awaits]).toContain(t);
     } else {
-      expect(ALWAYS_OFFERED.includes(t)).toBe(r.template !== undefined);
+      // The table offers its own events from its state (src/table/tableLogic.ts), not at any time.
+      expect(ALWAYS_OFFERED.includes(t)).toBe(r.template !== undefined && r.atTable !== true);
     }
     for (const field of r.template?.choose ?? []) expect(Object.keys(shape)).toContain(field);
     // The chart has a transition for it, applied by hostEffect exactly when the record says so; the
-    // table's events (the host's clock and the seats, src/table/time.ts) never reach the chart.
-    expect(chart.has(t), 'the chart names it').toBe(r.table !== true);
+    // table's events (the host's clock and the seats, src/table/time.ts; undo and shortcuts,
+    // src/table/tableLogic.ts) never reach the chart.
+    expect(chart.has(t), 'the chart names it').toBe(r.table !== true && r.atTable !== true);
     expect(TABLE_EVENTS.has(t)).toBe(r.table === true);
+    expect(AT_TABLE_EVENTS.has(t)).toBe(r.atTable === true);
     if (r.table === true) expect([r.awaits, r.template, r.hostEffect], 'a table event is a host event the chart never takes').toEqual([undefined, undefined, undefined]);
     expect(chart.get(t)?.has('applyHostEvent') ?? false).toBe(r.hostEffect === true);
     expect(HOST_EFFECT_TYPES.has(t)).toBe(r.hostEffect === true);
@@ -119,7 +124,7 @@ describe('one record per event (src/events/)', () => {
   });
 
   it('covers every event the chart names, and nothing else (but the table\'s, which the chart never takes)', () => {
-    expect([...chart.keys()].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => !TABLE_EVENTS.has(t)).sort());
+    expect([...chart.keys()].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => !TABLE_EVENTS.has(t) && !AT_TABLE_EVENTS.has(t)).sort());
   });
 
   it('gives each kind of what is awaited one plainest answer, first among its answers, and one answer about teammates', () => {
@@ -135,7 +140,7 @@ describe('one record per event (src/events/)', () => {
   });
 
   it('reads what is awaited exactly for the decisions that answer something other than priority', () => {
-    expect([...READS_AWAITING].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => recordOf(t).awaits !== undefined && recordOf(t).awaits !== 'priority').sort());
+    expect([...READS_AWAITING].sort()).toEqual(ALL_EVENT_TYPES.filter((t) => recordOf(t).awaits !== undefined && recordOf(t).awaits !== 'priority' && recordOf(t).atTable !== true).sort());
   });
 });
 
@@ -145,7 +150,9 @@ describe('one record per event (src/events/)', () => {
 const ALLOWED: Record<string, string> = {
   'machines/turn.machine.ts': 'the chart: each transition names its event (one of the six places a new decision touches)',
   'machines/host.effects.ts': "HOST_EFFECTS: each host event's effect, its keys checked by the compiler against the records that say hostEffect",
-  'src/conformance/features.ts': "the conformance kit's feature of each event type a scenario may send, the contract's events this engine does not take yet (TICK, UNDO, ...) included: about other engines, not this one's records",
+  'src/table/tableLogic.ts': "the table's steps: each undo and shortcut event's, their keys checked by the compiler against the records that say atTable",
+  'src/table/tableChecks.ts': "the table's checks: each undo and shortcut event's, their keys checked by the compiler against the records that say atTable",
+  'src/conformance/features.ts': "the conformance kit's feature of each event type a scenario may send, the contract's events this engine does not take yet (TICK, SET_SEAT_STATUS, ...) included: about other engines, not this one's records",
 };
 
 /**

@@ -52,6 +52,8 @@ function plainestEvent(action: LegalAction, awaiting: Awaiting | null): TurnEven
       return fillAction(action, { order: awaiting?.kind === 'orderTriggers' ? awaiting.triggers : [] });
     case 'CHOOSE_STARTING_PLAYER':
       return fillAction(action, { starting: action.player });
+    case 'SHORTEN_SHORTCUT':
+      return fillAction(action, { until: awaiting?.kind === 'shortcut' ? awaiting.until : { step: 'end' } });
     default:
       return fillAction(action);
   }
@@ -104,11 +106,14 @@ describe('fillAction: a LegalAction becomes the event send takes (issue 23 point
       { players: ['A', 'B', 'C'], attack: 'chooseOne', rules: 'm10' },
       { players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }], pregame: true, seed: 5 },
       { players: ['A', 'B'], variant: 'planechase' },
+      // CONTRACT v3: undo and shortcuts, whose votes are offered once a request and a proposal are made.
+      { players: ['A', 'B'], undo: { mode: 'consent' } },
     ];
     const types = new Set<string>();
     for (const options of setups) {
       const game = createGame(options);
       const mulliganed = new Set<string>();
+      const asked = new Set<string>();
       for (let i = 0; i < 150 && game.view().gameOver === null; i++) {
         const view = game.view();
         for (const action of game.legalActions()) {
@@ -131,8 +136,15 @@ describe('fillAction: a LegalAction becomes the event send takes (issue 23 point
         const attack = actions.find((x): x is ActionOf<'DECLARE_ATTACKERS'> => x.type === 'DECLARE_ATTACKERS');
         const block = actions.find((x): x is ActionOf<'DECLARE_BLOCKERS'> => x.type === 'DECLARE_BLOCKERS');
         const attackers = view.combat?.attackers.map((x) => x.id) ?? [];
+        const undo = actions.find((x): x is ActionOf<'UNDO'> => x.type === 'UNDO');
         let next: TurnEvent;
-        if (mulligan !== undefined) {
+        if (undo !== undefined && !asked.has('undo')) {
+          asked.add('undo');
+          next = fillAction(undo);
+        } else if (options.undo !== undefined && asked.has('undo') && !asked.has('shortcut') && a?.kind === 'priority' && view.stack.length === 0) {
+          asked.add('shortcut');
+          next = { type: 'PROPOSE_SHORTCUT', player: a.player, until: { step: 'end' } };
+        } else if (mulligan !== undefined) {
           mulliganed.add(mulligan.player);
           next = fillAction(mulligan);
         } else if (attack !== undefined && a?.kind === 'declareAttackers' && a.defenders[0] !== undefined) {

@@ -24,7 +24,9 @@ export const BUNDLE_BUDGET_BYTES = 40_960;
  */
 // Grand Melee (CR 807: turn markers, their coordinator, view and persistence) adds about 4 KB of it;
 // the rules fixes of the last review (510.4, 723.6, 800.4m, 805.4c, 807.4e, 809.4, snapshot checks) about 0.5 KB.
-export const BUNDLE_CEILING_BYTES = 52_000;
+// Issue 23's compact persisted format (format 3 written and read back) and issue 24's table around
+// the turn (chess clocks, seats that drop, undo, shortcuts) added about 10 KB: 62,030 bytes measured.
+export const BUNDLE_CEILING_BYTES = 62_500;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -69,7 +69,7 @@ mkdirSync(dir, { recursive: true });
 for (const f of files) writeFileSync(f.file, f.code);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The relay address the README gives (the token is printed by `npm start`). */
+/** The relay address the README gives (the token is printed by `npm run inspector`). */
 const RELAY_URL = /ws:\/\/127\.0\.0\.1:4173\/relay\?token=<[^>]*>/;
 
 /**

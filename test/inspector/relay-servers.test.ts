@@ -1,5 +1,5 @@
 /**
- * The relay on the inspector's two real servers (issue 22): `npm start` (vite preview) and the
+ * The relay on the inspector's two real servers (issue 22): `npm run inspector` (vite preview) and the
  * documented dev server (`npx vite inspector`), both started on 127.0.0.1 with the inspector's
  * own config. Upgrade requests for other paths are refused and their sockets closed for good,
  * but the dev server's HMR socket; a request whose URL does not parse gets 400 and the server
@@ -29,7 +29,7 @@ function servedFrom(httpServer: import('node:http').Server, close: () => Promise
   return { port: address.port, nextSocket: () => once(httpServer, 'connection').then(([s]) => s as Socket), close };
 }
 
-/** `npm start`'s server: vite preview with the inspector's config, serving a stand-in page (no build needed). */
+/** `npm run inspector`'s server: vite preview with the inspector's config, serving a stand-in page (no build needed). */
 async function startPreview(): Promise<Served> {
   const outDir = await mkdtemp(join(tmpdir(), 'mtg-relay-preview-'));
   await writeFile(join(outDir, 'index.html'), '<!doctype html><title>inspector</title>');
@@ -92,7 +92,7 @@ function joinsRelay(port: number): Promise<boolean> {
 }
 
 describe.each([
-  ['npm start (vite preview)', startPreview],
+  ['npm run inspector (vite preview)', startPreview],
   ['the dev server (npx vite inspector)', startDev],
 ])('the relay on %s (issue 22)', (_name, start) => {
   let served: Served;
@@ -144,7 +144,7 @@ describe('the dev server keeps its own HMR socket (issue 22)', () => {
     hmr.close();
   });
 
-  it('has the relay attached, with the same origin rules as npm start', async () => {
+  it('has the relay attached, with the same origin rules as npm run inspector', async () => {
     const { answer, client } = await raw(served.port, upgrade(served.port, '/relay', 'Origin: http://evil.example\r\n'));
     expect(answer).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
     client.destroy();

@@ -172,7 +172,7 @@ describe('the relay under load (issue 22)', () => {
     expect(bare.listenerCount('upgrade')).toBe(0);
   });
 
-  it('reads its limits for npm start from MTG_RELAY_MAX_CLIENTS and MTG_RELAY_CLIENT_BUFFER_BYTES', () => {
+  it('reads its limits for npm run inspector from MTG_RELAY_MAX_CLIENTS and MTG_RELAY_CLIENT_BUFFER_BYTES', () => {
     expect(relayOptionsFromEnv({})).toEqual({});
     expect(relayOptionsFromEnv({ MTG_RELAY_MAX_CLIENTS: '4', MTG_RELAY_CLIENT_BUFFER_BYTES: '1048576' })).toEqual({ maxClients: 4, clientBufferBytes: 1_048_576 });
     expect(() => relayOptionsFromEnv({ MTG_RELAY_MAX_CLIENTS: 'many' })).toThrow("MTG_RELAY_MAX_CLIENTS must be a whole number of at least 1, got 'many'");

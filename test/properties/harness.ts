@@ -109,6 +109,9 @@ export function fill(action: LegalAction, whole: TurnView, r: Random, serial: nu
       return fillAction(action, { order: a?.kind === 'orderTriggers' ? [...a.triggers].reverse() : [] });
     case 'CHOOSE_STARTING_PLAYER':
       return fillAction(action, { starting: pick(r, a?.kind === 'chooseStartingPlayer' && a.candidates !== undefined ? a.candidates : view.players) });
+    case 'SHORTEN_SHORTCUT':
+      // CR 732.2b: the point proposed (shortening it to the same point accepts it as it is).
+      return fillAction(action, { until: a?.kind === 'shortcut' ? a.until : { step: 'end' } });
     default:
       // The others leave nothing to choose (BOTTOM's and DISCARD's count is the template's).
       return fillAction(action);

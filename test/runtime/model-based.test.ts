@@ -49,7 +49,8 @@ describe.each(MODEL_CONFIGS.map((c) => [configName(c), c] as const))('model of t
     const s = summarize(r);
     expect(s.states.covered).toBe(s.states.total);
     expect(s.transitions.covered).toBe(s.transitions.total);
-  });
+    // The whole model walked: 13-29 s alone on 2 cores, more while other work shares them.
+  }, 120_000);
 
   it('reports the skips its paths took, each by its guard and rule (508.8 hasNoAttackers, 510.4 hasNoFirstStrike, 614.10 isSkippedByEffect, ...)', () => {
     const r = coverage(config);

@@ -64,11 +64,11 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): ServeProces
   return { child, pid: child.pid as number, out, exited, line };
 }
 
-/** Starts `serve` as one process of a cluster and resolves once it listens. */
+/** Starts `serve` as one process of a cluster and resolves once it listens and has printed what it says on starting (its last line names POST /games). */
 export async function startClusterProcess(options: { store: string; redis: string; port: number; adminKey: string }): Promise<ServeProcess> {
   const run = runCli(['serve', '--store', options.store, '--redis', options.redis, '--port', String(options.port), '--admin-key', options.adminKey]);
   await Promise.race([
-    run.line(/^listening on ws:\/\//),
+    run.line(/^POST http:\/\/.*\/games/),
     run.exited.then((code) => {
       throw new Error(`serve exited (${String(code)}) before it listened:\n${run.out.join('\n')}`);
     }),

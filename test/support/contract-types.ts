@@ -46,7 +46,7 @@ const error = new TurnEngineError(code, 'example');
 
 game.send(event);
 game.send({ type: 'SET_STOPS', player: 'A', stops });
-game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away');
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away' | 'shortcut');
 game.on('*', (e) => e.seq satisfies number | undefined);
 game.check(event).ok satisfies boolean;
 game.view().seq satisfies number;
@@ -55,10 +55,10 @@ game.on('*', (e: EmittedEvent) => e.type);
 const seat: SeatOptions = { seat: 'A' };
 game.view(seat).stops satisfies Record<string, Stop[] | null>;
 game.getSnapshot({ spectator: true }).version satisfies number;
-game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away' | undefined, seat);
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away' | 'shortcut' | undefined, seat);
 game.on('*', (e: SeatEvent) => e.seq, { spectator: true });
 // @ts-expect-error a seat receives another player's automatic pass without its reason
-game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away', seat);
+game.on('autoPass', (e) => e.reason satisfies 'noStop' | 'yield' | 'host' | 'time' | 'away' | 'shortcut', seat);
 // @ts-expect-error a misspelt event type does not compile
 game.send({ type: 'PASS_PRIORTY', player: 'A' } satisfies TurnEvent);
 // @ts-expect-error a missing field does not compile

@@ -1,20 +1,26 @@
 /**
  * An example table: 2-4 seats at one screen, each with its priority and legal actions as
  * buttons, the stack, the schedule, stops per seat with the next stop, the event log, and undo
- * by restoring an earlier `persist()`. It uses only the package's public API.
+ * by restoring an earlier `persist()` ("Take back"); new games may have chess clocks (each
+ * seat's shown, the running one highlighted) and the engine's undo with a policy (at each seat,
+ * with its horizon; Between.tsx), and every seat may propose a shortcut. It uses only the package's public API. "Play over the network"
+ * opens the lobby of the server that serves the page (`npm start`): it creates a game there,
+ * and each seat is played in its own tab (Networked.tsx).
+ *
+ * This page is the host of its local game: in a game with clocks it stamps every event with
+ * its clock (`at`, ms) and sends a TICK when `nextDeadline()` falls, so a clock that runs out
+ * is seen without anyone acting.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createGame, restoreGame, type EmittedEvent, type Game, type Persisted, type TurnEvent } from 'mtg-turn-engine';
+import { createGame, restoreGame, type Game, type GameOptions, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
+import { Lobby } from './Lobby.tsx';
+import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
 import { Seat } from './Seat.tsx';
+import { Side } from './Side.tsx';
+import { describe, statusOf, type LogLine } from './source.ts';
 
 const SEATS = ['Alice', 'Bob', 'Carol', 'Dave'];
-
-/** One line of the event log. */
-export interface LogLine {
-  kind: 'sent' | 'refused' | 'emitted';
-  text: string;
-}
 
 interface Table {
   game: Game;
@@ -23,31 +29,34 @@ interface Table {
   log: LogLine[];
 }
 
-function newTable(players: number): Table {
-  const game = createGame({ players: SEATS.slice(0, players), seed: 7 });
-  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}` }] };
+function newTable(players: number, settings: TableSettings = PLAIN): Table {
+  const options: GameOptions = { players: SEATS.slice(0, players), seed: 7, ...gameOptions(settings) };
+  const game = createGame(options);
+  return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}${options.clock === undefined ? '' : `, clocks of ${options.clock.initialMs / 1000} s`}${options.undo === undefined ? '' : `, undo: ${options.undo.mode}`}` }] };
 }
 
-function describe(event: TurnEvent | EmittedEvent): string {
-  const { type, ...rest } = event;
-  const details = Object.entries(rest)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' ');
-  return details ? `${type} ${details}` : type;
+/** The host's clock for `at`: never earlier than the last it gave. */
+let lastAt = 0;
+const hostClock = () => (lastAt = Math.max(lastAt, Date.now()));
+/** The event stamped with the host's clock (every event may carry `at`). */
+function withAt<E extends TurnEvent>(event: E, at: number): E & { at: number } {
+  return { ...event, at };
 }
 
 export function App() {
+  const [lobby, setLobby] = useState(false);
+  return lobby ? <Lobby back={() => setLobby(false)} /> : <LocalTable openLobby={() => setLobby(true)} />;
+}
+
+function LocalTable({ openLobby }: { openLobby: () => void }) {
   const [table, setTable] = useState<Table>(() => newTable(2));
+  const [settings, setSettings] = useState<TableSettings>(PLAIN);
   const { game } = table;
   const view = useGame(game);
-  const logRef = useRef<HTMLOListElement>(null);
-  // The log follows the game: its newest line stays in sight.
-  useEffect(() => {
-    const log = logRef.current;
-    if (log !== null) log.scrollTop = log.scrollHeight;
-  }, [table.log]);
 
-  const send = (event: TurnEvent) => {
+  const send = (sent: TurnEvent) => {
+    // With clocks, every event carries the host's clock: the time since the last is charged to whoever the game waited for.
+    const event = game.getSnapshot().clocks === null ? sent : withAt(sent, hostClock());
     const persisted = game.persist();
     const result = game.send(event);
     setTable((t) => {
@@ -57,30 +66,44 @@ export function App() {
     });
   };
 
+  // One timer for the game's next time-out (a clock running out): a TICK then makes the engine look at the time
+  // (once for a deadline: a TICK at or after it that changed nothing is not sent again).
+  const ticked = useRef(-Infinity);
+  useEffect(() => {
+    const deadline = game.nextDeadline();
+    if (deadline === null || deadline.at <= ticked.current) return;
+    const timer = setTimeout(() => {
+      ticked.current = hostClock();
+      send({ type: 'TICK', at: ticked.current });
+    }, Math.max(0, deadline.at - Date.now()) + 5);
+    return () => clearTimeout(timer);
+  });
+
   const undo = () => {
     const last = table.history.at(-1);
     if (last === undefined) return;
     setTable({ game: restoreGame(last.persisted), history: table.history.slice(0, -1), log: table.log.slice(0, last.log) });
   };
 
-
   return (
     <>
       <header>
         <h1>mtg-turn-engine · table</h1>
         {[2, 3, 4].map((n) => (
-          <button key={n} data-testid={`new-${n}`} onClick={() => setTable(newTable(n))}>
+          <button key={n} data-testid={`new-${n}`} onClick={() => setTable(newTable(n, settings))}>
             New {n}-player game
           </button>
         ))}
-        <button data-testid="undo" onClick={undo} disabled={table.history.length === 0}>
-          Undo
+        <SettingsFields settings={settings} set={setSettings} prefix="option" />
+        <button data-testid="undo" onClick={undo} disabled={table.history.length === 0} title="the page's own undo: restores the game it saved before the last event (the engine's undo, with a policy, is at each seat)">
+          Take back
         </button>
-        <span className="status" data-testid="status">
-          {view.gameOver !== null
-            ? `game over: ${view.gameOver.draw ? 'a draw' : `${view.gameOver.winners.join(', ')} won`}`
-            : `turn ${view.turn} · ${view.activePlayer ?? '—'} · ${view.phase} / ${view.step}`}
+        <span className="status" data-testid="status" data-version={view.version}>
+          {statusOf(view)}
         </span>
+        <button className="right" data-testid="lobby-open" onClick={openLobby}>
+          Play over the network
+        </button>
       </header>
       <main>
         <div className="seats">
@@ -88,51 +111,7 @@ export function App() {
             <Seat key={player} game={game} player={player} send={send} />
           ))}
         </div>
-        <div className="side">
-          <section>
-            <h3>Stack</h3>
-            <ol data-testid="stack">
-              {view.stack.map((o) => (
-                <li key={o.id}>
-                  {o.id} ({o.kind}, {o.controller})
-                </li>
-              ))}
-            </ol>
-            {view.stack.length === 0 && <p>empty</p>}
-          </section>
-          <section>
-            <h3>Schedule</h3>
-            <ul data-testid="schedule">
-              {view.schedule.steps.map((s, i) => (
-                <li key={`s${i}`}>
-                  {s.step}
-                  {s.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-              {view.schedule.phases.map((p, i) => (
-                <li key={`p${i}`}>
-                  {p.phase} phase{p.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-              {view.schedule.turns.slice(0, 3).map((t, i) => (
-                <li key={`t${i}`}>
-                  {t.extra ? 'extra turn' : 'turn'} of {t.player}
-                  {t.skipped ? ' (skipped)' : ''}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section>
-            <h3>Log</h3>
-            <ol className="log" data-testid="log" ref={logRef}>
-              {table.log.map((line, i) => (
-                <li key={i} data-kind={line.kind}>
-                  {line.text}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
+        <Side view={view} log={table.log} />
       </main>
     </>
   );

@@ -1,10 +1,15 @@
 /**
  * One seat: whether it holds priority, its legal actions as buttons (pass, cast an opaque
  * spell, play a land, declare attackers and blockers, discard, and every other decision the
- * engine asks for), its stops and where the game will next stop for it.
+ * engine asks for), its stops and where the game will next stop for it. At a networked table,
+ * a seat played from another tab (`own` false) shows its state only: its decisions and stops
+ * are that tab's (and its stops are private).
  */
 import { useState } from 'react';
-import { fillAction, type Awaiting, type Game, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import { fillAction, type Awaiting, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
+import { isBetweenPeople, ShortcutProposal, UndoButton, Vote, type BetweenPeopleAction } from './Between.tsx';
+import { Clock } from './Clock.tsx';
+import type { GameSource } from './source.ts';
 
 type StepName = Stop['step'];
 import { useGame, useLegalActions } from 'mtg-turn-engine/react';
@@ -14,8 +19,8 @@ const STOP_STEPS: StepName[] = ['upkeep', 'draw', 'main', 'beginningOfCombat', '
 
 let serial = 0;
 
-/** The decisions the table answers with a single button, in the plainest way. */
-type PlainAction = Exclude<LegalAction, { type: 'CAST_SPELL' | 'ACTIVATE_ABILITY' | 'DECLARE_ATTACKERS' | 'DECLARE_BLOCKERS' }>;
+/** The decisions the table answers with a single button, in the plainest way (undo and the votes have their own controls). */
+type PlainAction = Exclude<LegalAction, { type: 'CAST_SPELL' | 'ACTIVATE_ABILITY' | 'DECLARE_ATTACKERS' | 'DECLARE_BLOCKERS' } | BetweenPeopleAction>;
 
 /** The event of a decision the table answers in the plainest way (orders as listed, the first choice): fillAction types each choice from the action. */
 function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
@@ -36,7 +41,7 @@ function plainest(action: PlainAction, awaiting: Awaiting | null): TurnEvent {
   }
 }
 
-export function Seat({ game, player, send }: { game: Game; player: string; send: (event: TurnEvent) => void }) {
+export function Seat({ game, player, send, own = true }: { game: GameSource; player: string; send: (event: TurnEvent) => void; own?: boolean }) {
   const view = useGame(game);
   const actions = useLegalActions(game, player);
   const [attacking, setAttacking] = useState<Record<string, boolean>>({});
@@ -46,6 +51,8 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
   const next = game.nextStop(player);
 
   const buttons = actions.map((action) => {
+    // Undo, and the answers to an undo request or a shortcut, have their own controls (Between.tsx).
+    if (isBetweenPeople(action)) return null;
     switch (action.type) {
       case 'CAST_SPELL':
       case 'ACTIVATE_ABILITY':
@@ -106,15 +113,20 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
   };
 
   return (
-    <div className="seat" data-testid={`seat-${player}`} data-priority={String(view.priority === player)}>
+    <div className="seat" data-testid={`seat-${player}`} data-priority={String(view.priority === player)} data-own={String(own)}>
       <h2>
-        <span>{player}</span>
+        <span>
+          {player}
+          {own ? '' : ' (another tab)'}
+        </span>
         <span data-testid={`awaiting-${player}`}>{awaiting === null ? '' : awaiting.kind}</span>
+        {view.clocks?.[player] !== undefined && <Clock player={player} clock={view.clocks[player]} />}
       </h2>
       <div>
         hand {view.handSizes[player]} · mana {view.manaPool[player]} · lands played {view.activePlayer === player ? view.landsPlayed : 0}
       </div>
       <div className="actions">{buttons}</div>
+      {own && <Vote awaiting={awaiting} player={player} actions={actions} send={send} />}
       {declaringAttackers && (
         <div className="declare">
           {CREATURES.map((c) => (
@@ -148,6 +160,9 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
           </button>
         </div>
       )}
+      {own && view.undo !== undefined && <UndoButton view={view} player={player} actions={actions} send={send} />}
+      {own && view.gameOver === null && <ShortcutProposal view={view} player={player} send={send} />}
+      {own && (
       <div className="stops" data-testid={`stops-${player}`}>
         stops:{' '}
         {STOP_STEPS.map((step) => (
@@ -161,6 +176,7 @@ export function Seat({ game, player, send }: { game: Game; player: string; send:
         </button>
         <div data-testid={`next-stop-${player}`}>next stop: {next === null ? 'none' : `turn ${next.turn}, ${next.phase} / ${next.step}`}</div>
       </div>
+      )}
     </div>
   );
 }

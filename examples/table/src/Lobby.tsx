@@ -1,0 +1,92 @@
+/**
+ * The lobby (served by `npm start`, `serve --demo`): creates a game on the server that serves
+ * the page (`POST /lobby/games`; the admin key stays on the server) and links its seats, each
+ * with its token, to be opened in its own tab or browser, and the game in the inspector.
+ */
+import { useState } from 'react';
+import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
+
+interface Created {
+  gameId: string;
+  seats: { player: string; url: string }[];
+  inspector: string;
+}
+
+export function Lobby({ back }: { back: () => void }) {
+  const [players, setPlayers] = useState(2);
+  const [settings, setSettings] = useState<TableSettings>(PLAIN);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...gameOptions(settings) }) });
+      const body = (await res.json().catch(() => null)) as (Created & { error?: { message: string } }) | null;
+      if (!res.ok || body === null) throw new Error(body?.error?.message ?? `the server answered ${res.status}: is it \`npm start\`?`);
+      setCreated(body);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header>
+        <h1>mtg-turn-engine · lobby</h1>
+        <button data-testid="lobby-back" onClick={back}>
+          Back to the local table
+        </button>
+      </header>
+      <main className="lobby">
+        <section>
+          <h2>A game over the network</h2>
+          <p>The server keeps the game; each seat plays it from its own tab (or browser), with the link below. A link holds its seat's token: give each player only their own.</p>
+          <label>
+            seats{' '}
+            <select data-testid="lobby-players" value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
+              {[2, 3, 4].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <SettingsFields settings={settings} set={setSettings} prefix="lobby" />{' '}
+          <button data-testid="lobby-create" onClick={() => void create()} disabled={busy}>
+            Create a game
+          </button>
+          {error !== null && (
+            <p className="error" data-testid="lobby-error">
+              {error}
+            </p>
+          )}
+          {created !== null && (
+            <div data-testid="lobby-game" data-game={created.gameId}>
+              <p>game {created.gameId}:</p>
+              <ul>
+                {created.seats.map((s) => (
+                  <li key={s.player}>
+                    <a data-testid={`seat-link-${s.player}`} href={s.url} target="_blank" rel="noopener noreferrer">
+                      play as {s.player}
+                    </a>
+                  </li>
+                ))}
+                <li>
+                  <a data-testid="inspector-link" href={created.inspector} target="_blank" rel="noopener noreferrer">
+                    watch it in the inspector
+                  </a>{' '}
+                  (with the key in the inspector address the server printed)
+                </li>
+              </ul>
+            </div>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

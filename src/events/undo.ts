@@ -1,0 +1,54 @@
+/**
+ * Undo with a policy (CONTRACT v3, "Playing between people"): the requests, the answers of the
+ * other players and the host's point of no return. The table around the turn (src/table/) takes
+ * these events, never the turn: their records say `atTable`, their legality rows only what the turn
+ * can tell (the player is in the game), and the table's rules decide the rest (src/table/undo.ts).
+ */
+import { PlayerIdSchema, eventSchema, int } from '../fields.js';
+import { inGame } from '../rules/legality.js';
+import type { EventRecord } from './record.js';
+
+/** A version of the game (TurnView.version). */
+const Version = int(0, Number.MAX_SAFE_INTEGER);
+
+export const UNDO = {
+  schema: eventSchema('UNDO', { player: PlayerIdSchema, to: Version }),
+  players: ['player'],
+  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  template: { choose: [] },
+  route: 'gameWide',
+  atTable: true,
+} satisfies EventRecord<'UNDO'>;
+
+export const ACCEPT_UNDO = {
+  schema: eventSchema('ACCEPT_UNDO', { player: PlayerIdSchema }),
+  players: ['player'],
+  awaits: 'undoConsent',
+  teammateMayAnswer: false,
+  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  template: { choose: [] },
+  route: 'gameWide',
+  atTable: true,
+} satisfies EventRecord<'ACCEPT_UNDO'>;
+
+export const DECLINE_UNDO = {
+  schema: eventSchema('DECLINE_UNDO', { player: PlayerIdSchema }),
+  players: ['player'],
+  awaits: 'undoConsent',
+  teammateMayAnswer: false,
+  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  template: { choose: [] },
+  // The plainest answer to an undo request (a player out of time or away): the game goes on as it was.
+  plainest: true,
+  route: 'gameWide',
+  atTable: true,
+} satisfies EventRecord<'DECLINE_UNDO'>;
+
+export const MARK_IRREVERSIBLE = {
+  schema: eventSchema('MARK_IRREVERSIBLE', {}),
+  players: [],
+  legality: () => null,
+  route: 'gameWide',
+  atTable: true,
+} satisfies EventRecord<'MARK_IRREVERSIBLE'>;
+

@@ -1,0 +1,123 @@
+/**
+ * Read routes for watching served games (issue 25, point 5: "the inspector can watch any game the
+ * server holds"): the games a store holds, and each one as a recording (CONTRACT v3,
+ * "Recordings") built from what the store keeps: its first kept snapshot, then every stored send
+ * with the answers its hooks gave. A recording shows everything, private fields included, so the
+ * routes answer only a request that carries a key (`Authorization: Bearer <key>`): a read-only
+ * key of its own, or the admin key. They never change a game.
+ *
+ * - `GET /inspect/games`: `{ games: GameSummary[] }`, newest first (at most 100);
+ * - `GET /inspect/games/<id>`: one `GameSummary`;
+ * - `GET /inspect/games/<id>/recording`: the game's recording, for `replayGame` or the inspector.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type RecordedInput, type RecordedSnapshot } from '../recording/format.js';
+import type { Recording } from '../game/types.js';
+import type { Persisted } from '../persistence/format.js';
+import type { GameStore } from './store/types.js';
+import { sameSecret } from './tokens.js';
+
+/** The path every inspection route starts with. */
+export const INSPECT_PATH = '/inspect/games';
+
+/** What the list says of a game. */
+export interface GameSummary {
+  gameId: string;
+  /** The seats, in turn order (the setup's players). */
+  players: string[];
+  /** The version written last. */
+  version: number;
+  /** Whether the game is over. */
+  finished: boolean;
+  /** When it was created (ms since the epoch). */
+  createdAt: number;
+}
+
+/** Options of {@link inspectionRoutes}. */
+export interface InspectionOptions {
+  store: GameStore;
+  /** The keys a request may carry (each at least 16 characters): e.g. a read-only key and the admin key. */
+  keys: readonly string[];
+  /** Which hooks the served games have (`cards.hooks`): their answers are in the stored sends. */
+  hooks?: { checkpoint?: unknown; autoPass?: unknown };
+}
+
+/**
+ * A stored game as a recording (`from: 'persisted'`: its first kept snapshot, the game as
+ * createGame made it), or null when the store has no such game. `replayGame` of it reaches the
+ * stored version, with the same views and events.
+ */
+export async function storedRecording(store: GameStore, gameId: string, hooks: InspectionOptions['hooks'] = {}): Promise<Recording | null> {
+  const stored = await store.loadGame(gameId);
+  if (stored === null) return null;
+  const kept = await store.snapshots(gameId);
+  const first = kept[0];
+  if (first === undefined) throw new Error(`game '${gameId}': the store keeps no snapshot of it`);
+  const sends = (await store.sends(gameId, first.version)).filter((s) => s.version <= stored.version);
+  const inputs: RecordedInput[] = [{}];
+  for (const send of sends) inputs.push(send.results.length > 0 ? ({ event: send.event, results: send.results } as RecordedInput) : ({ event: send.event } as RecordedInput));
+  const snapshots: RecordedSnapshot[] = kept
+    .filter((s) => s.version > first.version && s.version <= stored.version && s.version % SNAPSHOT_EVERY === 0)
+    .map((s) => ({ version: s.version, persisted: s.snapshot as Persisted }));
+  return {
+    format: RECORDING_FORMAT,
+    engine: RECORDING_ENGINE,
+    from: 'persisted',
+    options: first.snapshot as Persisted,
+    hooks: { checkpoint: typeof hooks.checkpoint === 'function', autoPass: typeof hooks.autoPass === 'function' },
+    inputs,
+    snapshots,
+  };
+}
+
+/** The summary of a stored game, or null. */
+async function summaryOf(store: GameStore, gameId: string): Promise<GameSummary | null> {
+  const stored = await store.loadGame(gameId);
+  if (stored === null) return null;
+  const players = (stored.setup as { players?: unknown } | null)?.players;
+  return {
+    gameId,
+    players: Array.isArray(players) ? players.filter((p): p is string => typeof p === 'string') : Object.keys(stored.tokenHashes),
+    version: stored.version,
+    finished: stored.finished,
+    createdAt: stored.createdAt,
+  };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
+/**
+ * The inspection routes, for `createTableServer({ routes })`: answers the requests under
+ * {@link INSPECT_PATH} (401 without a key it knows, 404 for a game it does not hold, 405 for
+ * anything but GET) and leaves every other request (false).
+ */
+export function inspectionRoutes(options: InspectionOptions): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  const keys = [...options.keys];
+  if (keys.length === 0 || keys.some((k) => typeof k !== 'string' || k.length < 16)) throw new Error('inspectionRoutes: keys must be strings of at least 16 characters');
+  const { store } = options;
+  return async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    if (path !== INSPECT_PATH && !path.startsWith(`${INSPECT_PATH}/`)) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${INSPECT_PATH} is read with GET` } }, { Allow: 'GET, HEAD' });
+    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    // Every key is compared (constant time each), whichever matches.
+    if (key === undefined || !keys.map((k) => sameSecret(key, k)).includes(true)) {
+      return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: `${INSPECT_PATH} needs the header Authorization: Bearer <inspect key> (printed by the server)` } }, { 'WWW-Authenticate': 'Bearer' });
+    }
+    if (path === INSPECT_PATH) {
+      const ids = await store.listGames(100);
+      const games = (await Promise.all(ids.map((id) => summaryOf(store, id)))).filter((g): g is GameSummary => g !== null);
+      return reply(res, 200, { games });
+    }
+    const match = /^\/inspect\/games\/([A-Za-z0-9_-]{1,200})(\/recording)?$/.exec(path);
+    if (match === null) return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: ${INSPECT_PATH}, ${INSPECT_PATH}/<id> or ${INSPECT_PATH}/<id>/recording` } });
+    const gameId = match[1] as string;
+    const body = match[2] === undefined ? await summaryOf(store, gameId) : await storedRecording(store, gameId, options.hooks);
+    if (body === null) return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no game '${gameId}' on this server` } });
+    return reply(res, 200, body);
+  };
+}

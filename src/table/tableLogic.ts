@@ -1,0 +1,378 @@
+/**
+ * The table around the turn (CONTRACT v3, "Playing between people"): undo with a policy and
+ * tournament shortcuts (CR 732), as a turn logic wrapped around any other (src/game/logic.ts), so
+ * that the game shell and every turn logic stay as they are. The table takes its own events
+ * (src/events/undo.ts, src/events/shortcuts.ts) before the turn's gate, keeps what it needs beside the turn's state, and
+ * adds it to the view, `legalActions` and the persisted game. A game with neither undo nor a vote
+ * in progress has the turn's state itself, untouched: what it persists, and what each send costs,
+ * is what it was before the table.
+ *
+ * - Undo (src/table/undo.ts): every send that reaches the turn adds the state it made to the
+ *   record, with each player's horizon; UNDO returns to one at once ('own') or once every other
+ *   player accepted ('consent'), emitting `undone`.
+ * - Shortcuts (src/table/shortcuts.ts): PROPOSE_SHORTCUT opens a vote; once the last player
+ *   accepts (or shortens it), the send passes for the player holding priority and lets the turn
+ *   pass for everyone up to the agreed point (machines/hooks.ts `shortcut`).
+ */
+import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
+import type { Awaiting, EmittedEvent, PlayerId, ShortcutPoint, TurnEvent } from '../contract.js';
+import type { TurnContext } from '../state.js';
+import { ErrorCode } from '../errors.js';
+import { ANSWERS, DECISIONS, EVENTS, AT_TABLE_EVENTS, violationOf, type EventOf, type EventRecord, type EventType, type AtTableEventType } from '../events/index.js';
+import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
+import type { LegalAction } from '../legal.js';
+import { eventOrMessage } from '../schemas.js';
+import type { PersistedFull } from '../persistence/format.js';
+import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
+import { askedAbout, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
+import { illegal, tableEventProblem } from './tableChecks.js';
+import { persistShortcut, persistUndo, trustedShortcut, trustedUndo } from './tableSnapshot.js';
+import type { TableReader } from './tableRead.js';
+import {
+  acceptedBy,
+  boundaryOf,
+  counted,
+  markedIrreversible,
+  committedAs,
+  passedOver,
+  recorded,
+  returnedTo,
+  startUndo,
+  undoProblem,
+  undoView,
+  versionsOf,
+  voteOpened,
+  type UndoPolicy,
+  type UndoRecord,
+} from './undo.js';
+
+/** The events the table takes. */
+type TableEvent = EventOf<AtTableEventType>;
+
+/** The state of a game with undo, or with a vote in progress: the turn's state and the table's records. */
+export class Table<S> {
+  constructor(
+    readonly game: S,
+    readonly undo: UndoRecord<S> | null,
+    readonly shortcut: ShortcutVote | null,
+  ) {}
+}
+
+/** A state of a game at the table: the turn's own while the table holds nothing. */
+export type TableState<S> = S | Table<S>;
+
+/** An event the table takes, gated. */
+class TableRequest {
+  constructor(readonly event: TableEvent) {}
+}
+
+/** An event for the turn in a game with a table, gated by the turn: its work, and who made the decision (for undo's horizons). */
+class TurnRequest<W> {
+  constructor(
+    readonly work: W,
+    readonly actor: PlayerId | null,
+  ) {}
+}
+
+/** What the table's gate hands its transition. */
+export type TableWork<W> = W | TableRequest | TurnRequest<W>;
+
+/** A turn logic at the table. */
+export interface TableLogic<S, W> extends TurnLogic<TableState<S>, TableWork<W>> {
+  /** The vote the game awaits now, or null. Clocks stop while an undo vote is pending (CONTRACT v3). */
+  pendingVote(state: TableState<S>): PendingVote | null;
+}
+
+/** Who made a decision, for undo's horizons: its `by` when someone decides for its player (CR 723.5); a concession is its player's; host events are nobody's. */
+function actorOf(event: TurnEvent): PlayerId | null {
+  if (DECISIONS.has(event.type)) return (event as { by?: PlayerId }).by ?? (event as { player: PlayerId }).player;
+  return event.type === 'CONCEDE' ? event.player : null;
+}
+
+/** A raw event's type, read once (a value that cannot be read has none: the turn's gate says why). */
+function typeOf(raw: unknown): unknown {
+  try {
+    return typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a checkpoint result reported anything (CONTRACT v3: no undo goes back past it). */
+function reports(r: HookReport): boolean {
+  return r.triggers.length > 0 || r.stateBasedActions || r.events.length > 0;
+}
+
+/**
+ * Runs `step` with the runtime watched: whether a checkpoint hook reported anything during it.
+ * The runtime's `check` is wrapped for the length of the step and put back after.
+ */
+function watched<T>(runtime: GameHooksRuntime | undefined, step: () => T): { out: T; reported: boolean } {
+  const check = runtime?.check;
+  if (runtime === undefined || check === undefined) return { out: step(), reported: false };
+  let reported = false;
+  runtime.check = (ctx, about) => {
+    const r = check(ctx, about);
+    if (reports(r)) reported = true;
+    return r;
+  };
+  try {
+    return { out: step(), reported };
+  } finally {
+    runtime.check = check;
+  }
+}
+
+/**
+ * The turn logic `inner` at the table. `policy`: the undo policy of a new game (null: none);
+ * `keepsStates`: whether its states are kept for undo (a new game with a policy, a restored one
+ * that persisted undo), so that the turn may not pop its stacks in place (src/game/ownedStacks.ts);
+ * `reader`: how to read the table's part of an untrusted snapshot (restoreGame's: without one, the
+ * game restores only what it persisted itself, a detached copy inside a hook).
+ */
+export function atTable<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, keepsStates = policy !== null, reader?: TableReader): TableLogic<S, W> {
+  const gameOf = (state: TableState<S>): S => (state instanceof Table ? state.game : state);
+  const contextOf = (game: S): TurnContext => inner.chartState(game, null).context;
+  const statusOf = (game: S): string => inner.chartState(game, null).status;
+  /** The state with the table's records, or the turn's own when the table holds nothing. */
+  const boxed = (game: S, undo: UndoRecord<S> | null, shortcut: ShortcutVote | null): TableState<S> => (undo === null && shortcut === null ? game : new Table(game, undo, shortcut));
+
+  /** What the game awaits from the table: the vote's awaited player, or null. */
+  function voteAwaiting(state: TableState<S>): Awaiting | null {
+    if (!(state instanceof Table)) return null;
+    const undoVote = state.undo?.vote ?? null;
+    if (undoVote !== null) return { kind: 'undoConsent', player: undoVote.asked[0] as PlayerId, requester: undoVote.requester, to: undoVote.to };
+    const s = state.shortcut;
+    return s === null ? null : { kind: 'shortcut', player: s.asked[0] as PlayerId, proposer: s.proposer, until: { ...s.until } };
+  }
+
+  /** Why a table event is refused now, or null: the players it names, the game being over, the player in the game, then its own check. */
+  function tableProblem(state: TableState<S>, e: TableEvent): Refusal | null {
+    const game = gameOf(state);
+    const ctx = contextOf(game);
+    const seatOrOver = seatOrGameOverRefusal(ctx, statusOf(game), e);
+    if (seatOrOver !== null) return seatOrOver;
+    const v = violationOf(ctx, null, e);
+    if (v !== null) return illegal(v.message, v.rule);
+    return tableEventProblem(e, { ctx, undo: state instanceof Table ? state.undo : null, shortcut: state instanceof Table ? state.shortcut : null });
+  }
+
+  /** The table's gate for one of its events: parsed (from the raw value, or already), then checked. */
+  function tableGate(state: TableState<S>, raw: unknown): TableRequest | TurnRequest<W> | Refusal {
+    const event = eventOrMessage(raw);
+    if (typeof event === 'string') return refusal(ErrorCode.INVALID_EVENT, event);
+    if (!AT_TABLE_EVENTS.has(event.type)) return turnGate(state, event);
+    return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
+  }
+
+  /** The turn's gate in a game with a table: the vote in progress refuses decisions; the decision's maker is kept for undo. */
+  function turnGate(state: TableState<S>, event: TurnEvent): TableRequest | TurnRequest<W> | Refusal {
+    if (AT_TABLE_EVENTS.has(event.type)) return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
+    const game = gameOf(state);
+    const ctx = contextOf(game);
+    const awaiting = voteAwaiting(state);
+    if (awaiting !== null && DECISIONS.has(event.type)) {
+      const over = seatOrGameOverRefusal(ctx, statusOf(game), event);
+      if (over !== null) return over;
+      if (awaiting.kind === 'shortcut') return illegal(`${awaiting.player} is asked about ${awaiting.proposer}'s shortcut first (ACCEPT_SHORTCUT or SHORTEN_SHORTCUT); no decision is made while it is voted on`, '732.2b');
+      if (awaiting.kind === 'undoConsent') return illegal(`${awaiting.player} is asked to accept ${awaiting.requester}'s undo first (ACCEPT_UNDO or DECLINE_UNDO); no decision is made while it is voted on`);
+    }
+    const work = inner.gate(game, event);
+    if (isRefusal(work)) return work;
+    return new TurnRequest(work as W, actorOf(event));
+  }
+
+  /** An event for the turn at a table: the turn's step, then the table's records follow it. */
+  function turnStep(state: Table<S>, work: W, actor: PlayerId | null, runtime: GameHooksRuntime | undefined, taking?: (ctx: TurnContext) => 'pass' | 'ask' | null): Stepped<TableState<S>> {
+    const before = contextOf(state.game);
+    let stepRuntime = runtime;
+    if (taking !== undefined) (stepRuntime = runtime ?? { inHook: false, seq: 0, calls: 0, numbers: null }).shortcut = taking;
+    let step: { out: Stepped<S>; reported: boolean };
+    try {
+      step = watched(stepRuntime, () => inner.transition(state.game, work, stepRuntime));
+    } finally {
+      if (stepRuntime !== undefined) delete stepRuntime.shortcut;
+    }
+    const { out, reported } = step;
+    const after = contextOf(out.state);
+    let undo = state.undo;
+    if (undo !== null) {
+      const boundary = boundaryOf(actor, out.emitted, reported || after.rng !== before.rng);
+      undo = recorded(undo, out.state, undo.version + 1, undo.seq + out.emitted.length, boundary, after.players, out.emitted.some((e) => e.type === 'turnBegan'));
+    }
+    // A proposal stands only while the game stays where it was made (CR 732.2a: the sequence is proposed from here).
+    const shortcut = state.shortcut !== null && taking === undefined && standsStill(before, after) ? state.shortcut : null;
+    return { state: boxed(out.state, undo, shortcut), emitted: out.emitted };
+  }
+
+  /** The game returns to version `to` (CONTRACT v3): the earlier state exactly, `undone` emitted. */
+  function undoneTo(state: Table<S>, undo: UndoRecord<S>, to: number): Stepped<TableState<S>> {
+    const { record, moment } = returnedTo(undo, to, undo.version + 1, undo.seq + 1);
+    const emitted: EmittedEvent[] = [{ type: 'undone', toVersion: to, toSeq: moment.seq }];
+    return { state: boxed(moment.state, record, state.shortcut), emitted };
+  }
+
+  /** CR 732.2c: every player passes up to the agreed point, in this send. */
+  function shortcutTaken(state: Table<S>, vote: ShortcutVote, until: ShortcutPoint, runtime: GameHooksRuntime | undefined): Stepped<TableState<S>> {
+    const table = new Table(state.game, state.undo, null);
+    const ctx = contextOf(state.game);
+    const pass: TurnEvent = { type: 'PASS_PRIORITY', player: vote.proposer };
+    const work = inner.gate(state.game, pass);
+    if (isRefusal(work)) return closed(table);
+    return turnStep(table, work as W, null, runtime, takingShortcut(ctx, until));
+  }
+
+  /** A send that changes only the table: the game's version and seq move on. */
+  function closed(state: Table<S>, undo: UndoRecord<S> | null = state.undo, shortcut: ShortcutVote | null = state.shortcut): Stepped<TableState<S>> {
+    const moved = undo === null ? null : passedOver(undo, undo.version + 1, undo.seq);
+    return { state: boxed(state.game, moved, shortcut), emitted: [] };
+  }
+
+  /** What each of the table's events does, once gated (its undo record there when its check needs one). */
+  const steps: { [T in AtTableEventType]: (table: Table<S>, e: EventOf<T>, ctx: TurnContext, runtime: GameHooksRuntime | undefined) => Stepped<TableState<S>> } = {
+    MARK_IRREVERSIBLE: (table, _e, ctx) => {
+      const undo = table.undo;
+      return { state: boxed(table.game, undo === null ? null : markedIrreversible(undo, undo.version + 1, undo.seq, ctx.players), table.shortcut), emitted: [] };
+    },
+    UNDO: (table, e, ctx) => {
+      const record = counted(table.undo as UndoRecord<S>, e.player);
+      const asked = record.policy.mode === 'consent' ? askedAbout(ctx, e.player) : [];
+      return asked.length === 0 ? undoneTo(table, record, e.to) : closed(table, voteOpened(record, e.player, e.to, asked));
+    },
+    ACCEPT_UNDO: (table) => {
+      const undo = table.undo as UndoRecord<S>;
+      const vote = undo.vote as NonNullable<UndoRecord<S>['vote']>;
+      const next = acceptedBy(vote);
+      return next === null ? undoneTo(table, undo, vote.to) : closed(table, { ...undo, vote: next });
+    },
+    DECLINE_UNDO: (table) => closed(table, { ...(table.undo as UndoRecord<S>), vote: null }),
+    PROPOSE_SHORTCUT: (table, e, ctx, runtime) => {
+      const vote: ShortcutVote = { proposer: e.player, until: e.until, asked: askedAbout(ctx, e.player) };
+      return vote.asked.length === 0 ? shortcutTaken(table, vote, e.until, runtime) : closed(table, table.undo, vote);
+    },
+    ACCEPT_SHORTCUT: (table, _e, _ctx, runtime) => answered(table, (table.shortcut as ShortcutVote).until, runtime),
+    SHORTEN_SHORTCUT: (table, e, _ctx, runtime) => answered(table, e.until, runtime),
+  };
+
+  /** CR 732.2b: the awaited player accepted the point `until` (the one proposed, or an earlier one): the next is asked, or the shortcut is taken. */
+  function answered(table: Table<S>, until: ShortcutPoint, runtime: GameHooksRuntime | undefined): Stepped<TableState<S>> {
+    const vote = table.shortcut as ShortcutVote;
+    const asked = vote.asked.slice(1);
+    return asked.length === 0 ? shortcutTaken(table, vote, until, runtime) : closed(table, table.undo, { ...vote, until, asked });
+  }
+
+  /** One of the table's events, gated. */
+  function tableStep(state: TableState<S>, e: TableEvent, runtime: GameHooksRuntime | undefined): Stepped<TableState<S>> {
+    const table = state instanceof Table ? state : new Table(state, null, null);
+    const step = steps[e.type] as (table: Table<S>, e: TableEvent, ctx: TurnContext, runtime: GameHooksRuntime | undefined) => Stepped<TableState<S>>;
+    return step(table, e, contextOf(table.game), runtime);
+  }
+
+  /** The table's additions to `legalActions`: the vote's answers while one is awaited, else each player's UNDO to every version they may return to. */
+  function tableActions(state: TableState<S>, player: PlayerId | undefined, turn: () => LegalAction[]): LegalAction[] {
+    const game = gameOf(state);
+    const ctx = contextOf(game);
+    if (statusOf(game) !== 'active' || ctx.result !== null) return [];
+    const awaiting = voteAwaiting(state);
+    if (awaiting !== null) {
+      // The awaited player answers for themselves (the vote is the people's at the table, not a decision of the turn); anyone may concede (CR 104.3a).
+      const out: LegalAction[] = [];
+      for (const p of ctx.players) {
+        if (player !== undefined && p !== player) continue;
+        if (p === awaiting.player) for (const type of ANSWERS[awaiting.kind]) out.push({ type, player: p, choose: [...((EVENTS[type] as EventRecord<EventType>).template?.choose ?? [])] } as LegalAction);
+        if (violationOf(ctx, null, { type: 'CONCEDE', player: p }) === null) out.push({ type: 'CONCEDE', player: p, choose: [] });
+      }
+      return out;
+    }
+    const listed = turn();
+    const undo = state instanceof Table ? state.undo : null;
+    if (undo === null || undo.vote !== null) return listed;
+    const out: LegalAction[] = [];
+    for (const p of ctx.players) {
+      if (player !== undefined && p !== player) continue;
+      for (const a of listed) if (a.player === p) out.push(a);
+      if (undoProblem(undo, p, versionsOf(undo, p).at(-1) ?? -1) !== null) continue;
+      for (const to of versionsOf(undo, p).reverse()) out.push({ type: 'UNDO', player: p, to, choose: [] });
+    }
+    return out;
+  }
+
+  return {
+    popsOwnedStacks: inner.popsOwnedStacks === true && !keepsStates,
+
+    getInitialSnapshot(input, runtime) {
+      const first = inner.getInitialSnapshot(input, runtime);
+      if (policy === null) return first;
+      return { state: new Table(first.state, startUndo(policy, first.state, 0, first.emitted.length, contextOf(first.state).players), null), emitted: first.emitted };
+    },
+
+    restoreSnapshot(persisted) {
+      const { state, order } = inner.restoreSnapshot(persisted);
+      const ctx = contextOf(state);
+      const restoreTurn = (p: PersistedFull) => inner.restoreSnapshot(p).state;
+      const undo = persisted.undo === undefined ? null : reader === undefined ? trustedUndo(persisted, state, restoreTurn) : reader.undo(persisted, state, ctx.players, restoreTurn);
+      const shortcut = persisted.shortcut === undefined ? null : reader === undefined ? trustedShortcut(persisted) : reader.shortcut(persisted.shortcut, ctx);
+      return { state: boxed(state, undo, shortcut), order };
+    },
+
+    getPersistedSnapshot(state, version): PersistedFull {
+      if (!(state instanceof Table)) return inner.getPersistedSnapshot(state, version);
+      const persisted = inner.getPersistedSnapshot(state.game, version);
+      if (state.undo !== null) persisted.undo = persistUndo(state.undo, (s, v) => inner.getPersistedSnapshot(s, v));
+      if (state.shortcut !== null) persisted.shortcut = persistShortcut(state.shortcut);
+      return persisted;
+    },
+
+    gate(state, raw) {
+      const type = typeOf(raw);
+      if (typeof type === 'string' && AT_TABLE_EVENTS.has(type)) return tableGate(state, raw);
+      if (!(state instanceof Table)) return inner.gate(state, raw);
+      // A game with undo reads the event once here, to know who made it; the turn's gate reads the plain copy.
+      const event = eventOrMessage(raw);
+      return typeof event === 'string' ? refusal(ErrorCode.INVALID_EVENT, event) : turnGate(state, event);
+    },
+
+    transition(state, work, runtime) {
+      if (work instanceof TableRequest) return tableStep(state, work.event, runtime);
+      if (work instanceof TurnRequest) return turnStep(state instanceof Table ? state : new Table(state, null, null), work.work as W, work.actor, runtime);
+      return inner.transition(gameOf(state), work as W, runtime);
+    },
+
+    view(state, version, seq) {
+      if (!(state instanceof Table)) return inner.view(state, version, seq);
+      const view = inner.view(state.game, version, seq);
+      if (state.undo !== null) view.undo = undoView(state.undo, contextOf(state.game).players);
+      const awaiting = voteAwaiting(state);
+      if (awaiting !== null) view.awaiting = awaiting;
+      return view;
+    },
+
+    legalActions(state, player) {
+      if (!(state instanceof Table)) return inner.legalActions(state, player);
+      return tableActions(state, player, () => inner.legalActions(state.game, player));
+    },
+
+    nextStop(state, player, runtime) {
+      return inner.nextStop(gameOf(state), player, runtime);
+    },
+
+    chartState(state, order) {
+      return inner.chartState(gameOf(state), order);
+    },
+
+    pending(state) {
+      return inner.pending(gameOf(state));
+    },
+
+    committed(state, version, seq) {
+      if (!(state instanceof Table) || state.undo === null) return state;
+      const undo = committedAs(state.undo, version, seq);
+      return undo === state.undo ? state : boxed(state.game, undo, state.shortcut);
+    },
+
+    pendingVote(state) {
+      const awaiting = voteAwaiting(state);
+      return awaiting === null ? null : { kind: awaiting.kind as PendingVote['kind'], player: awaiting.player };
+    },
+  };
+}

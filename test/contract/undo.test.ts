@@ -1,0 +1,424 @@
+/**
+ * Undo with a policy (CONTRACT v3, "Playing between people", "Undo"; issue 24 point 3), sentence
+ * by sentence: the option, each boundary of `view().undo[player].to` (each with its own test),
+ * 'own' and 'consent', a decline, `maxPerTurn`, `undone` and the restored view, persistence,
+ * recordings, private seats and legalActions.
+ */
+import { describe, expect, it } from 'vitest';
+import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, TurnEngineError, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
+
+const own = { mode: 'own' } as const;
+const consent = { mode: 'consent' } as const;
+
+function accepted(game: Game, event: TurnEvent): EmittedEvent[] {
+  const result = game.send(event);
+  if (!result.ok) throw new Error(`${JSON.stringify(event)} refused: ${result.error.message}`);
+  return result.events;
+}
+
+/** Answers plainly (passes, no attackers, no blockers) until the game reaches `step` of `turn`. */
+function playTo(game: Game, turn: number, step: TurnView['step']): void {
+  for (let i = 0; i < 500; i++) {
+    const v = game.view();
+    if (v.turn === turn && v.step === step && v.awaiting?.kind === 'priority') return;
+    const a = v.awaiting;
+    if (a === null) throw new Error('the game is over');
+    accepted(game, a.kind === 'declareAttackers' ? { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] } : a.kind === 'declareBlockers' ? { type: 'DECLARE_BLOCKERS', player: a.player, blockers: [] } : { type: 'PASS_PRIORITY', player: a.player });
+  }
+  throw new Error(`never reached turn ${turn} ${step}`);
+}
+
+const horizon = (game: Game, player: string) => game.view().undo?.[player]?.to;
+const refusal = (game: Game, event: TurnEvent) => {
+  const result = game.send(event);
+  return result.ok ? 'accepted' : result.error;
+};
+
+describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? } }), default none)', () => {
+  it('a game without it persists exactly as before: no undo field, no view.undo, UNDO refused', () => {
+    const plain = createGame({ players: ['A', 'B'], seed: 1 });
+    const none = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'none' } });
+    for (const game of [plain, none]) {
+      accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' });
+      expect(game.persist()).not.toHaveProperty('undo');
+      expect(game.view()).not.toHaveProperty('undo');
+      expect(refusal(game, { type: 'UNDO', player: 'A', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/no undo/) });
+    }
+    expect(JSON.stringify(none.persist())).toBe(JSON.stringify(plain.persist()));
+  });
+
+  it.each([
+    [{ mode: 'always' }, /^options\.undo\.mode: must be one of 'none', 'own', 'consent'/],
+    [{ mode: 'own', maxPerTurn: -1 }, /^options\.undo\.maxPerTurn: must be an integer from 0/],
+    [{ mode: 'own', maxPerTurn: 1.5 }, /^options\.undo\.maxPerTurn: /],
+    [{}, /^options\.undo\.mode: /],
+    ['own', /^options\.undo: /],
+  ])('bad options are INVALID_OPTIONS naming the field: %j', (undo, message) => {
+    const make = () => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions);
+    expect(make).toThrow(TurnEngineError);
+    expect(make).toThrow(message);
+  });
+
+  it('view().undo has one entry per player in the game: the earliest version they may return to, every version, the requests this turn', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    expect(game.view().undo).toEqual({ A: { to: 0, versions: [], requests: 0 }, B: { to: 0, versions: [], requests: 0 } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's1', speed: 'instant' });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's2', speed: 'instant' });
+    expect(game.view().undo?.A).toEqual({ to: 0, versions: [0, 1], requests: 0 });
+  });
+});
+
+describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), each boundary', () => {
+  it("another player's decision: B casts a spell; A may no longer return before it, B may", () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1
+    expect(horizon(game, 'A')).toBe(0);
+    accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2
+    expect(horizon(game, 'A')).toBe(2);
+    expect(game.view().undo?.B?.versions).toEqual([1]);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/horizon/) });
+  });
+
+  it("a pass by another player, alone: B's automatic pass with an empty stack bounds A, nothing else in the send does", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    accepted(game, { type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'any' }] }); // v1
+    const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v2: B passes automatically, C holds priority
+    expect(events).toEqual([expect.objectContaining({ type: 'autoPass', player: 'B', reason: 'noStop' })]);
+    expect(game.view().priority).toBe('C');
+    expect(horizon(game, 'A')).toBe(2);
+    // C, who passed nothing and decided nothing, is bounded too (A's pass, B's pass).
+    expect(horizon(game, 'C')).toBe(2);
+  });
+
+  it('the start of the current turn: the player whose pass began the turn may not return before it', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    playTo(game, 1, 'end');
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
+    const last = game.view().version;
+    expect(horizon(game, 'B')).toBeLessThan(last + 1);
+    const events = accepted(game, { type: 'PASS_PRIORITY', player: 'B' }); // turn 2 begins, B's upkeep
+    expect(events.some((e) => e.type === 'turnBegan')).toBe(true);
+    expect(game.view().turn).toBe(2);
+    expect(game.view().undo).toEqual({ A: { to: last + 1, versions: [], requests: 0 }, B: { to: last + 1, versions: [], requests: 0 } });
+  });
+
+  it('a random result: the planar die (the seeded generator) bounds even the player who rolled it', () => {
+    const game = createGame({ players: ['A', 'B', 'C'], variant: 'planechase', undo: own });
+    playTo(game, 1, 'main');
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    const before = game.view().version;
+    expect(game.view().undo?.A?.versions).toContain(before - 1);
+    const events = accepted(game, { type: 'ROLL_PLANAR_DIE', player: 'A' });
+    expect(events.some((e) => e.type === 'planarDie')).toBe(true);
+    expect(horizon(game, 'A')).toBe(before + 1);
+  });
+
+  it('an emitted draw: the player whose pass began the draw step may not return before it', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    playTo(game, 2, 'upkeep'); // B's turn
+    accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
+    const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // the draw step: B draws
+    expect(events).toContainEqual(expect.objectContaining({ type: 'draw', player: 'B' }));
+    expect(horizon(game, 'A')).toBe(game.view().version);
+  });
+
+  it('an emitted drawHand: a mulligan bounds the player who took it', () => {
+    const game = createGame({ players: ['A', 'B'], pregame: true, seed: 3, undo: own });
+    const chooser = game.view().awaiting?.player as string;
+    accepted(game, { type: 'CHOOSE_STARTING_PLAYER', player: chooser, starting: 'A' });
+    expect(game.view().awaiting).toMatchObject({ kind: 'mulligan', player: 'A' });
+    const events = accepted(game, { type: 'MULLIGAN', player: 'A' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'drawHand', player: 'A' }));
+    expect(horizon(game, 'A')).toBe(game.view().version);
+  });
+
+  it('an emitted resolve: the player whose pass resolved the spell may not return before it', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
+    expect(game.view().undo?.B?.versions).toEqual([]);
+    accepted(game, { type: 'ADD_MANA', player: 'B', amount: 1 }); // B's mana: B may take it back
+    expect(game.view().undo?.B?.versions).toEqual([2]);
+    const events = accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'resolve' }));
+    expect(horizon(game, 'B')).toBe(game.view().version);
+  });
+
+  it('a checkpoint whose hook returned anything (and not one that returned nothing)', () => {
+    // The hook reports what it is given once (a call that reports anything is followed by another, CR 704.3).
+    let report: CheckpointResult | undefined;
+    const checkpoint = () => {
+      const r = report;
+      report = undefined;
+      return r;
+    };
+    const game = createGame({ players: ['A', 'B'], undo: own, hooks: { checkpoint } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // the hook reports nothing
+    expect(horizon(game, 'A')).toBe(0);
+    report = { events: [{ type: 'HAND_SIZE', player: 'A', size: 6 }] };
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    expect(horizon(game, 'A')).toBe(2);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION' });
+  });
+
+  it("the host event { type: 'MARK_IRREVERSIBLE' } (a reveal)", () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    expect(game.view().undo?.A?.versions).toEqual([0]);
+    accepted(game, { type: 'MARK_IRREVERSIBLE' });
+    expect(game.view().undo).toEqual({ A: { to: 2, versions: [], requests: 0 }, B: { to: 2, versions: [], requests: 0 } });
+    // Accepted, and changing nothing else, in a game without undo too.
+    const plain = createGame({ players: ['A', 'B'] });
+    const before = plain.view();
+    expect(accepted(plain, { type: 'MARK_IRREVERSIBLE' })).toEqual([]);
+    expect(plain.view()).toEqual({ ...before, version: 1 });
+  });
+});
+
+describe("UNDO with 'own': the game returns to version `to` at once", () => {
+  it('emits undone { toVersion, toSeq }; the view equals the one at that version, but for version and seq (they go on) and the request counted', () => {
+    const views: TurnView[] = [];
+    const game = createGame({ players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });
+    views.push(game.view());
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 3 });
+    views.push(game.view());
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    views.push(game.view());
+    accepted(game, { type: 'SPEND_MANA', player: 'A', amount: 2 });
+    const at = game.view();
+    const events = accepted(game, { type: 'UNDO', player: 'A', to: 1 });
+    expect(events).toEqual([{ type: 'undone', toVersion: 1, toSeq: views[1]!.seq, seq: at.seq + 1 }]);
+    const now = game.view();
+    expect(now.version).toBe(at.version + 1);
+    expect(now.seq).toBe(at.seq + 1);
+    const was = views[1]!;
+    expect({ ...now, version: was.version, seq: was.seq, undo: { ...now.undo, A: { ...now.undo!.A!, requests: 0 } } }).toEqual(was);
+    expect(now.undo?.A?.requests).toBe(1);
+    expect(now.manaPool.A).toBe(3);
+    expect(now.stack).toEqual([]);
+  });
+
+  it('refuses a version before the horizon, the current state, and one undone (ILLEGAL_ACTION naming the field)', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v2
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 2 is not before the current state/) });
+    expect(refusal(game, { type: 'UNDO', player: 'B', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 0 is before B's horizon \(view\.undo\.B\.to = 2\)/) });
+    expect(refusal(game, { type: 'UNDO', player: 'B', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B has nothing to undo/) });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // v3: back at version 0
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a3', speed: 'instant' }); // v4
+    expect(game.view().undo?.A?.versions).toEqual([0]);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: version 1 is not a state of the game's line/) });
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 3.5 } as TurnEvent)).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^UNDO: event\.to: must be an integer/) });
+    expect(refusal(game, { type: 'UNDO', player: 'Z', to: 0 })).toMatchObject({ code: 'INVALID_EVENT', message: "event.player: 'Z' is not a player of this game" });
+  });
+
+  it("an undo restores the horizons of the version it returns to (another player's may reach back again)", () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1: B holds priority
+    accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2: A bounded at 2
+    expect(horizon(game, 'A')).toBe(2);
+    accepted(game, { type: 'UNDO', player: 'B', to: 1 }); // B takes back the spell
+    expect(game.view().undo?.A).toEqual({ to: 0, versions: [0], requests: 0 });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // and A their pass
+    expect(game.view().priority).toBe('A');
+  });
+});
+
+describe("UNDO with 'consent': each other player in turn order is awaited", () => {
+  function threePlayers(): Game {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
+    return game;
+  }
+
+  it("awaiting.kind 'undoConsent' with player, requester and to; ACCEPT_UNDO from each in turn order; then the undo", () => {
+    const game = threePlayers();
+    expect(accepted(game, { type: 'UNDO', player: 'A', to: 0 })).toEqual([]);
+    expect(game.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
+    expect(game.view().priority).toBe('A');
+    expect(game.view().undo?.A?.requests).toBe(1);
+    expect(refusal(game, { type: 'ACCEPT_UNDO', player: 'C' })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B is asked/) });
+    expect(accepted(game, { type: 'ACCEPT_UNDO', player: 'B' })).toEqual([]);
+    expect(game.view().awaiting).toEqual({ kind: 'undoConsent', player: 'C', requester: 'A', to: 0 });
+    const events = accepted(game, { type: 'ACCEPT_UNDO', player: 'C' });
+    expect(events).toEqual([expect.objectContaining({ type: 'undone', toVersion: 0 })]);
+    expect(game.view().stack).toEqual([]);
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+  });
+
+  it('one decline ends the request; the game goes on as it was', () => {
+    const game = threePlayers();
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'DECLINE_UNDO', player: 'B' });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+    expect(game.view().stack).toHaveLength(1);
+    expect(refusal(game, { type: 'ACCEPT_UNDO', player: 'C' })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/no undo request awaits an answer/) });
+  });
+
+  it("no decision is made while a vote is pending; the host's events are", () => {
+    const game = threePlayers();
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(refusal(game, { type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/B is asked to accept A's undo first/) });
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION' });
+    accepted(game, { type: 'ADD_MANA', player: 'C', amount: 1 });
+    expect(game.view().awaiting?.kind).toBe('undoConsent');
+    // A point of no return while the vote is pending ends the request.
+    accepted(game, { type: 'MARK_IRREVERSIBLE' });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+  });
+
+  it('the vote is public: every seat and spectators see it awaited', () => {
+    const game = threePlayers();
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    for (const viewer of [{ seat: 'A' }, { seat: 'C' }, { spectator: true as const }]) expect(game.view(viewer).awaiting).toEqual(game.view().awaiting);
+  });
+
+  it('legalActions lists ACCEPT_UNDO and DECLINE_UNDO for the awaited player only, and nothing but concessions for the others', () => {
+    const game = threePlayers();
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(game.legalActions()).toEqual([
+      { type: 'CONCEDE', player: 'A', choose: [] },
+      { type: 'DECLINE_UNDO', player: 'B', choose: [] },
+      { type: 'ACCEPT_UNDO', player: 'B', choose: [] },
+      { type: 'CONCEDE', player: 'B', choose: [] },
+      { type: 'CONCEDE', player: 'C', choose: [] },
+    ]);
+  });
+
+  it('the clocks are paused while the vote is pending, and time spent stays spent', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1_000 }); // the clocks start
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 5_000 }); // A thought for 4 s
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: false } });
+    accepted(game, { type: 'TICK', at: 35_000 });
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000 }, B: { msLeft: 60_000 } });
+    accepted(game, { type: 'ACCEPT_UNDO', player: 'B', at: 40_000 });
+    // Back at version 0, A's clock runs again from where it was: the 4 s stay spent.
+    expect(game.view().stack).toEqual([]);
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: true }, B: { msLeft: 60_000, running: false } });
+    accepted(game, { type: 'TICK', at: 41_000 });
+    expect(game.view().clocks?.A?.msLeft).toBe(55_000);
+  });
+
+  it('exposes the pending vote for the clocks (paused while an undo vote is pending)', async () => {
+    const { shellAccess } = await import('../../src/game/shell.js');
+    const game = threePlayers();
+    expect(shellAccess(game)?.pendingVote()).toBeNull();
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(shellAccess(game)?.pendingVote()).toEqual({ kind: 'undoConsent', player: 'B' });
+  });
+});
+
+describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION naming the limit', () => {
+  it('counts every request (accepted, declined) through the undo, and afresh each turn', () => {
+    const game = createGame({ players: ['A', 'B'], undo: { mode: 'consent', maxPerTurn: 2 } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'DECLINE_UNDO', player: 'B' });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'ACCEPT_UNDO', player: 'B' });
+    expect(game.view().undo?.A?.requests).toBe(2);
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: game.view().version - 1 })).toEqual({
+      code: 'ILLEGAL_ACTION',
+      message: 'A has made 2 undo requests this turn, the limit (undo.maxPerTurn = 2)',
+    });
+    expect(game.legalActions('A').some((a) => a.type === 'UNDO')).toBe(false);
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
+    playTo(game, 2, 'upkeep');
+    expect(game.view().undo?.A?.requests).toBe(0);
+  });
+});
+
+describe('legalActions lists UNDO exactly when send accepts it', () => {
+  it('one template per version the player may return to (the latest first), each accepted; none when a vote is pending', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    const undos = game.legalActions('A').filter((a) => a.type === 'UNDO');
+    expect(undos).toEqual([
+      { type: 'UNDO', player: 'A', to: 1, choose: [] },
+      { type: 'UNDO', player: 'A', to: 0, choose: [] },
+    ]);
+    for (const a of undos) expect(game.check({ type: 'UNDO', player: a.player, to: a.to })).toEqual({ ok: true });
+    expect(game.legalActions('B').filter((a) => a.type === 'UNDO')).toEqual([]);
+    expect(game.check({ type: 'UNDO', player: 'B', to: 0 }).ok).toBe(false);
+  });
+});
+
+describe('everything is persisted: the states back to the horizon survive persist() and restoreGame', () => {
+  it('a restored game undoes as the original does, to the same view; mid-vote too', () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, seed: 5 });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 2 });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    const saved = JSON.parse(JSON.stringify(game.persist()));
+    const copy = restoreGame(saved);
+    expect(copy.view()).toEqual(game.view());
+    expect(copy.legalActions()).toEqual(game.legalActions());
+    for (const g of [game, copy]) accepted(g, { type: 'UNDO', player: 'A', to: 1 });
+    const midVote = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    expect(midVote.view()).toEqual(game.view());
+    for (const g of [game, copy, midVote]) {
+      accepted(g, { type: 'ACCEPT_UNDO', player: 'B' });
+      accepted(g, { type: 'ACCEPT_UNDO', player: 'C' });
+    }
+    expect(copy.view()).toEqual(game.view());
+    expect(midVote.view()).toEqual(game.view());
+    expect(JSON.stringify(copy.persist())).toBe(JSON.stringify(game.persist()));
+    expect(game.view().manaPool.A).toBe(2);
+  });
+
+  it('refuses a persisted undo record that contradicts itself or the game (INVALID_SNAPSHOT naming the field)', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    const good = JSON.parse(JSON.stringify(game.persist()));
+    const spoilt = (change: (p: { undo: { history: { version: number; horizons: Record<string, number>; game?: unknown }[]; mode: string } }) => void) => {
+      const copy = structuredClone(good);
+      change(copy);
+      try {
+        restoreGame(copy);
+        return 'restored';
+      } catch (err) {
+        return (err as TurnEngineError).code + ': ' + (err as Error).message;
+      }
+    };
+    expect(spoilt((p) => (p.undo.mode = 'sometimes'))).toMatch(/^INVALID_SNAPSHOT: undo\.mode: /);
+    expect(spoilt((p) => (p.undo.history[1]!.version = 0))).toMatch(/^INVALID_SNAPSHOT: undo\.history\[1\]\.version: /);
+    expect(spoilt((p) => (p.undo.history[0]!.horizons.A = 7))).toMatch(/^INVALID_SNAPSHOT: undo\.history\[0\]\.horizons\.A: /);
+    expect(spoilt((p) => delete p.undo.history[0]!.game)).toMatch(/^INVALID_SNAPSHOT: undo\.history\[0\]\.game: is missing/);
+    expect(spoilt((p) => ((p.undo.history[0]!.game as { state: string }).state = 'nowhere'))).toMatch(/^INVALID_SNAPSHOT: undo\.history\[0\]\.game: /);
+    expect(spoilt(() => undefined)).toBe('restored');
+  });
+});
+
+describe('recordings: an UNDO in a recorded game replays to the same views', () => {
+  it('replayGame shows the same view and persist() after the undo; the recording as a scenario passes', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent, record: true, seed: 9 });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'ACCEPT_UNDO', player: 'B' });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
+    const replayed = replayGame(game.recording());
+    expect(replayed.view()).toEqual(game.view());
+    expect(replayed.persist()).toEqual(game.persist());
+    const atVote = replayGame(game.recording(), { until: 2 });
+    expect(atVote.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
+    // As a scenario: its setup keeps the undo option, and it passes.
+    const scenario = recordingToScenario(game.recording());
+    expect(scenario.setup.undo).toEqual({ mode: 'consent' });
+    expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
+  });
+});
+
+describe('a checkpoint hook cannot return an undo request', () => {
+  it('UNDO in the result is HOOK_FAILED naming it', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
+    const hooked = restoreGame(game.persist(), { hooks: { checkpoint: () => report } });
+    const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is for the table around the turn: send it with game.send/) } });
+  });
+});
