@@ -5,9 +5,12 @@
  * 1. One server process (bench/server-host.ts), 500 concurrent 2-player games, each seat played
  *    by a bot over a loopback WebSocket (`connectTable`, all in this process): accepted sends per
  *    second, the time from a send to the view that shows it on both seats' tables (p50, p99),
- *    the server's CPU, and its memory per open game (after a full GC: right after the tables
- *    joined, and after the run). Once with PGlite (on disk), once with PostgreSQL (a real server
- *    started as the tests start theirs, with PostgreSQL's default durability: fsync on).
+ *    the server's CPU per send and how busy its event loop was, and its memory per open game
+ *    (after a full GC: right after the tables joined, and after the run). Three loads: as fast as
+ *    the server answers (each game's next send once its last is shown), 2,000 sends a second
+ *    offered (the goal, spread over the games), and 1,000. With PGlite (on disk), with PostgreSQL
+ *    (a real server started as the tests start theirs, with PostgreSQL's default durability:
+ *    fsync on), and with a MemoryStore (the server alone, no database).
  * 2. Recovery: two `serve` processes sharing that PostgreSQL and a real Redis, games owned by one
  *    of them played by bots; the owner is killed with SIGKILL, and the time until every table is
  *    back on the other process at the store's version and seq is measured (3 kills).
@@ -77,7 +80,13 @@ function percentile(samples: number[], p: number): number {
 async function startHost(store: string) {
   // BENCH_HOST_ARGS: more node options for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const extra = (process.env.BENCH_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  // What the server reports goes on to stderr; the games it gave up (it must give up none) are counted.
+  let dropped = 0;
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    if (line.includes('the game is given up here')) dropped++;
+    else console.error(line);
+  });
   const lines = createInterface({ input: child.stdout });
   const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
   lines.on('line', (line) => {
@@ -96,6 +105,7 @@ async function startHost(store: string) {
   };
   return {
     port,
+    dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
     cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number }>('cpu'),
     async stop() {
@@ -151,6 +161,8 @@ interface LoadFigures {
   bytesPerOpenGame: { heapUsed: number; rss: number };
   bytesPerOpenGameAfterRun: { heapUsed: number; rss: number };
   joinSeconds: number;
+  /** Games the server gave up during the run (a lease lost, a write refused): 0 expected. */
+  droppedGames: number;
 }
 
 const GOAL_SENDS_PER_SECOND = 2000;
@@ -282,6 +294,7 @@ async function load(name: string, store: string): Promise<LoadFigures> {
       bytesPerOpenGame: { heapUsed: (open.heapUsed - before.heapUsed) / GAMES, rss: (open.rss - before.rss) / GAMES },
       bytesPerOpenGameAfterRun: { heapUsed: (after.heapUsed - before.heapUsed) / GAMES, rss: (after.rss - before.rss) / GAMES },
       joinSeconds,
+      droppedGames: host.dropped(),
     };
   } finally {
     await Promise.all(tables.map((t) => t.close()));
@@ -359,11 +372,12 @@ async function recovery(pg: PostgresServer): Promise<RecoveryFigures> {
 const started = performance.now();
 const only = values.only?.split(',');
 const wants = (part: string) => only === undefined || only.includes(part);
-const figures: { pglite?: LoadFigures; postgres?: LoadFigures; recovery?: RecoveryFigures } = {};
+const figures: { memory?: LoadFigures; pglite?: LoadFigures; postgres?: LoadFigures; recovery?: RecoveryFigures } = {};
 const dir = await mkdtemp(join(tmpdir(), 'mtg-bench-server-'));
 let pg: PostgresServer | null = null;
 try {
-  if (wants('memory')) await load('MemoryStore', 'memory');
+  // The server alone (no database): what the rest costs.
+  if (wants('memory')) figures.memory = await load('MemoryStore (no database)', 'memory');
   if (wants('pglite')) figures.pglite = await load('PGlite (on disk)', `pglite:${join(dir, 'pglite')}`);
   if ((wants('postgres') || wants('recovery')) && findPostgresBin() === null && values['pg-url'] === undefined) console.log('PostgreSQL: skipped (no initdb/pg_ctl; install postgresql)');
   else if (values['pg-url'] !== undefined && wants('postgres')) figures.postgres = await load('PostgreSQL (given)', values['pg-url']);
@@ -378,7 +392,7 @@ try {
 }
 
 const rows: string[][] = [];
-for (const f of [figures.pglite, figures.postgres]) {
+for (const f of [figures.memory, figures.pglite, figures.postgres]) {
   if (f === undefined) continue;
   for (const [label, p] of [['saturated', f.saturated], [`${GOAL_SENDS_PER_SECOND}/s offered`, f.paced], [`${GOAL_SENDS_PER_SECOND / 2}/s offered`, f.half]] as const) {
     rows.push([
@@ -393,6 +407,7 @@ for (const f of [figures.pglite, figures.postgres]) {
 }
 console.log(`\n${GAMES} games, ${SECONDS} s per figure (after ${WARMUP} s of warm-up); load average ${os.loadavg().map((l) => fmt(l)).join(' ')}`);
 console.log(table(['store, load', 'accepted sends/s', 'p50 ms', 'p99 ms', 'server CPU ms per send (loop busy)', 'KiB per open game (heap / RSS)'], rows));
+for (const f of [figures.memory, figures.pglite, figures.postgres]) if (f !== undefined) console.log(`${f.store}: ${f.droppedGames} games given up by the server during the run (0 expected); tables joined in ${fmt(f.joinSeconds)} s`);
 if (figures.recovery !== undefined) console.log(`recovery after SIGKILL (${figures.recovery.games} games, ${figures.recovery.kills} kills): median ${fmt(figures.recovery.medianMs)} ms, max ${fmt(figures.recovery.maxMs)} ms`);
 
 if (!values['no-write']) {

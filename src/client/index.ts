@@ -7,8 +7,10 @@
  * The server sends, with every view, the decisions this seat may send now (`legalActions`) and
  * where each player it decides for is next asked (`nextStop`): a seat cannot compute them from its
  * view, which leaves out what is private to the others. After a drop the table rejoins by itself
- * (the same room if it still holds the seat, else a new join through any process) with the last
- * `seq` it saw, and receives every event it missed before its view.
+ * (the same room if it still holds the seat, else a new join through any process: given the
+ * addresses of several processes, it tries the next when one fails) with the last `seq` it saw,
+ * and receives every event it missed before its view. An accepted send is answered by the update
+ * it caused (`answers`), a refused one by a result.
  */
 import { Client, type Room } from 'colyseus.js';
 import type { EmittedEventType, SeatEvent, SeatOptions, TurnEvent, TurnView } from '../contract.js';

@@ -46,8 +46,13 @@ function evalClientOf(driver: MatchMakerDriver): EvalClient | null {
   return typeof client?.eval === 'function' ? (client as EvalClient) : null;
 }
 
-/** Whether Colyseus' process `processId` is alive: it holds its channel in the presence (Redis: a subscriber). */
+/**
+ * Whether Colyseus' process `processId` is alive: it holds its channel in the presence (Redis: a
+ * subscriber). On a Redis Cluster a node knows only its own subscribers: every process counts as
+ * alive there (Colyseus' own health check finds the dead ones, more slowly).
+ */
 export async function processAlive(presence: Presence, processId: string): Promise<boolean> {
+  if ((presence as { pub?: { isCluster?: boolean } }).pub?.isCluster === true) return true;
   const channel = `p:${processId}`;
   try {
     return (await presence.channels(channel)).includes(channel);

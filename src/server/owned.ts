@@ -288,7 +288,9 @@ export class OwnedGame {
   /** After a failed write: a stale owner drops the game; otherwise it is loaded again from the store (dropped if that fails too). */
   async #recover(failure: string): Promise<void> {
     if (failure === 'version' || failure === 'lease' || failure === 'missing') {
-      this.drop(failure === 'missing' ? 'the game is gone from the store' : 'another server process advanced or took the game');
+      this.drop(
+        failure === 'missing' ? 'the game is gone from the store' : failure === 'version' ? 'another server process advanced the game' : 'its lease ran out, or another server process took the game',
+      );
       return;
     }
     try {

@@ -63,8 +63,11 @@ export class DeadlineTimer {
   }
 }
 
-/** The most games whose leases one store call renews. */
-const RENEW_CHUNK = 1000;
+/**
+ * The most games whose leases one store call renews: a renewal locks its games' rows until it
+ * commits, and their writes wait that long, so many small calls rather than one big one.
+ */
+const RENEW_CHUNK = 64;
 
 /**
  * One interval renewing the lease of every owned game: with one store call for all of them when

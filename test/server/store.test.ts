@@ -470,6 +470,20 @@ describe.skipIf(!withPostgres)('PostgresStore: two processes on one database nev
     expect(await a.loadGame(broken.gameId)).toMatchObject({ version: 255 });
   });
 
+  it('renewing many leases while many games are written never deadlocks (both lock the rows in the order of their ids)', async () => {
+    const games = await Promise.all(Array.from({ length: 60 }, () => leasedGame(a, 'R')));
+    const ids = games.map((g) => g.gameId);
+    // The ids in another order than the store's: the renewals lock them in id order all the same.
+    const shuffled = [...ids].reverse();
+    for (let v = 1; v <= 15; v++) {
+      const writes = games.map((g) => a.appendSend(g.gameId, v - 1, 'R', NOW, sendTo(v)));
+      const renewals = [b.acquireLeases(shuffled, 'R', NOW, 3_600_000), a.acquireLeases(ids, 'R', NOW, 3_600_000), b.acquireLeases(shuffled.slice(10), 'R', NOW, 3_600_000)];
+      const [written, held] = await Promise.all([Promise.all(writes), Promise.all(renewals)]);
+      expect(written.every((r) => r.ok)).toBe(true);
+      expect(held.map((h) => h.length)).toEqual([60, 60, 50]);
+    }
+  });
+
   it('rolls back a write that fails inside the database: no send row, no kept snapshot, the game as it was', async () => {
     // A snapshot row already at 256 (put there behind the store's back) makes the last insert
     // of the write to 256 fail after the update and the send row were done.

@@ -86,17 +86,21 @@ const SQL = {
    * appendSend for several games in one statement (one commit): $1 is a JSON array of writes;
    * each is the conditional UPDATE of its own game row, feeding the INSERTs of its send row and
    * of its kept snapshot. The ids of the games written come back. (`->` keeps a JSON null as the
-   * jsonb null that the NOT NULL columns take, where `->>` gives SQL NULL.)
+   * jsonb null that the NOT NULL columns take, where `->>` gives SQL NULL.) The rows are locked
+   * first, in the order of their ids (`l`), as acquireLeases locks them: two statements that
+   * lock many rows each never wait for each other in a circle (no deadlock).
    */
   appendSends: `WITH w AS (
     SELECT e->>'game_id' AS game_id, (e->>'expected')::integer AS expected, e->>'owner' AS owner, (e->>'now')::bigint AS now,
       (e->>'version')::integer AS version, (e->>'seq')::integer AS seq, e->'snapshot' AS snapshot, e->'host_state' AS host_state,
       (e->>'finished')::boolean AS finished, e->'event' AS event, e->'results' AS results, (e->>'at')::double precision AS at, (e->>'keep')::boolean AS keep
     FROM jsonb_array_elements($1::jsonb) AS e
+  ), l AS (
+    SELECT game_id FROM games WHERE game_id IN (SELECT game_id FROM w) ORDER BY game_id FOR UPDATE
   ), g AS (
     UPDATE games SET snapshot = w.snapshot, host_state = w.host_state, version = w.version, seq = w.seq, finished = w.finished
-    FROM w
-    WHERE games.game_id = w.game_id AND games.version = w.expected AND games.owner = w.owner AND games.lease_until >= w.now
+    FROM l JOIN w ON w.game_id = l.game_id
+    WHERE games.game_id = l.game_id AND games.version = w.expected AND games.owner = w.owner AND games.lease_until >= w.now
     RETURNING w.game_id, w.version, w.seq, w.event, w.results, w.at, w.snapshot, w.keep
   ), s AS (
     INSERT INTO sends (game_id, version, seq, event, results, at) SELECT game_id, version, seq, event, results, at FROM g
@@ -109,10 +113,13 @@ const SQL = {
   snapshots: `SELECT version, seq, snapshot FROM snapshots WHERE game_id = $1 ORDER BY version`,
   acquireLease: `UPDATE games SET owner = $2, lease_until = $3::bigint
     WHERE game_id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4::bigint)`,
-  /** acquireLease for several games (a JSON array of ids): the ids held after. */
-  acquireLeases: `UPDATE games SET owner = $2, lease_until = $3::bigint
-    WHERE game_id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND (owner IS NULL OR owner = $2 OR lease_until < $4::bigint)
-    RETURNING game_id`,
+  /** acquireLease for several games (a JSON array of ids): the ids held after. Rows locked in the order of their ids, as appendSends locks them. */
+  acquireLeases: `WITH l AS (
+    SELECT game_id FROM games WHERE game_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY game_id FOR UPDATE
+  )
+  UPDATE games SET owner = $2, lease_until = $3::bigint
+  FROM l WHERE games.game_id = l.game_id AND (games.owner IS NULL OR games.owner = $2 OR games.lease_until < $4::bigint)
+  RETURNING games.game_id`,
   releaseLease: `UPDATE games SET owner = NULL, lease_until = 0 WHERE game_id = $1 AND owner = $2`,
   listGames: `SELECT game_id FROM games ORDER BY created_at DESC, game_id COLLATE "C" DESC LIMIT $1::integer`,
 } as const;
