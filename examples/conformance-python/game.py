@@ -19,6 +19,7 @@ import random
 from checkpoint import Checkpoint
 from combat import Combat, combat_attacker, removed_from_combat, with_block
 from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
+from leaving import Leaving
 from legality import Legality
 from pregame import Pregame, random_index, seed_state
 from turn import Turn
@@ -30,7 +31,7 @@ PERSISTED_FORMAT = "conformance-python/1"
 # The game.
 
 
-class Game(Turn, Checkpoint, Pregame, Combat, Legality):
+class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
     """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
 
     def __init__(self, options, hook=None, state=None):
@@ -52,8 +53,8 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
         if not isinstance(o, dict):
             raise BadOptions("INVALID_OPTIONS", "options: must be an object")
         players = o.get("players")
-        if not isinstance(players, list) or len(players) != 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
-            raise BadOptions("INVALID_OPTIONS", "options.players: this engine plays exactly two players with unique non-empty ids")
+        if not isinstance(players, list) or len(players) < 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
+            raise BadOptions("INVALID_OPTIONS", "options.players: a list of at least two unique non-empty player ids")
         for key, allowed in (("rules", ("current",)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
             if key in o and o[key] is not None and o[key] not in allowed:
                 raise BadOptions("INVALID_OPTIONS", f"options.{key}: this engine supports only {', '.join(allowed)}")
@@ -404,56 +405,3 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
         elif kind == "ADD_BLOCKER":
             attacker = next(a for a in s["combat"]["attackers"] if a["id"] == e["attacker"])
             with_block(s["combat"], attacker["defender"], e)
-
-    # -- leaving the game (CR 104, 800.4) -----------------------------------------------
-
-    def leave(self, e):
-        s = self.s
-        kind = e["type"]
-        if kind == "DRAW_GAME":
-            reasons = dict(s["reasons"])
-            for p in s["players"]:
-                reasons[p] = "draw"
-            s["result"] = {"winners": [], "draw": True, "reasons": reasons}
-            s["priority"] = None
-            s["combat"] = None  # the game leaves its combat phase as it ends
-            self.emit({"type": "gameOver", "winners": [], "draw": True})
-            return
-        if kind == "WIN":
-            for p in [p for p in s["players"] if p != e["player"]]:
-                if s["result"] is None:
-                    self.leave_one(p, "another player won")
-            return
-        self.leave_one(e["player"], "conceded" if kind == "CONCEDE" else (e.get("reason") or "lost"))
-
-    def leave_one(self, player, reason):
-        s = self.s
-        if player not in s["players"]:
-            return
-        s["players"] = [p for p in s["players"] if p != player]
-        removed = [o for o in s["stack"] if o["controller"] == player]
-        s["stack"] = [o for o in s["stack"] if o["controller"] != player]
-        if s["active"] == player:
-            s["active"] = None
-        if s["priority"] == player:
-            s["priority"] = None
-        s["passed"] = [p for p in s["passed"] if p != player]
-        s["pendingTriggers"] = [t for t in s["pendingTriggers"] if t["controller"] != player]
-        for record in ("mana", "hands"):
-            s[record].pop(player, None)
-        s["reasons"][player] = reason
-        self.emit({"type": "playerLeft", "player": player, "reason": reason})
-        for o in reversed(removed):
-            self.emit({"type": "removedFromStack", "object": dict(o), "reason": "removed"})
-        if len(s["players"]) == 1:
-            s["result"] = {"winners": list(s["players"]), "draw": False, "reasons": dict(s["reasons"])}
-            s["combat"] = None  # the game leaves its combat phase as it ends
-            self.emit({"type": "gameOver", "winners": list(s["players"]), "draw": False})
-
-    # -- cleanup (CR 514) -------------------------------------------------------------------
-
-    def discard_due(self):
-        s = self.s
-        if s["active"] is None or s["result"] is not None:
-            return 0
-        return max(0, s["hands"].get(s["active"], 0) - s["maxHand"])

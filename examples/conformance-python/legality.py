@@ -97,7 +97,7 @@ class Legality:
             checks.append(lambda: self.in_game(e["starting"], "starting"))
         elif kind == "MULLIGAN":
             checks.insert(0, lambda: self.awaited("mulligan", player, "103.5", "a mulligan"))
-            checks.append(lambda: None if s["pregame"]["mulligans"][player] + 1 <= s["handSize"] else illegal("103.5", f"{player} has no cards left to mulligan"))
+            checks.append(lambda: None if self.cards_to_bottom(s["pregame"]["mulligans"][player] + 1) <= s["handSize"] else illegal("103.5", f"{player} has no cards left to mulligan"))
         elif kind == "KEEP":
             checks.insert(0, lambda: self.awaited("mulligan", player, "103.5", "keeping a hand"))
         elif kind == "BOTTOM":

@@ -18,6 +18,8 @@ class Turn:
     def begin_first_turn(self):
         s = self.s
         starting = s["pregame"]["starting"] if s["pregame"] is not None else s["startingPlayer"]
+        if starting not in s["players"]:
+            starting = self.other(starting)  # CR 800.4k: a player who left during the pregame takes no turn
         s["pregame"] = None
         s["startingPlayer"] = starting
         self.new_turn(starting)
@@ -58,8 +60,8 @@ class Turn:
         """The rule that passes over the next step, or None."""
         s = self.s
         c = s["combat"]
-        if step == "draw" and s["turn"] == 1 and s["active"] == s["startingPlayer"]:
-            return "103.8a"
+        if step == "draw" and s["turn"] == 1 and s["active"] == s["startingPlayer"] and len(s["seats"]) == 2:
+            return "103.8a"  # 103.8c: in a multiplayer game nobody skips it
         if s["phase"] == "combat" and step in ("declareBlockers", "firstStrikeDamage", "combatDamage") and c is not None and c["attacksDeclared"] and not c["declared"]:
             return "508.8"
         if step == "firstStrikeDamage" and not self.has_first_striker():
@@ -134,6 +136,13 @@ class Turn:
             s["stage"] = "discarding"
             return
         self.give_priority_to_active()
+
+    def discard_due(self):
+        """CR 514.1: how many cards the active player must discard down to their maximum hand size."""
+        s = self.s
+        if s["active"] is None or s["result"] is not None:
+            return 0
+        return max(0, s["hands"].get(s["active"], 0) - s["maxHand"])
 
     def cleanup_check(self):
         """CR 514.2, 514.3a: damage wears off; if the check finds anything, players receive priority."""
