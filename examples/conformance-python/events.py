@@ -50,6 +50,10 @@ def is_whole(v, low):
     return float(v).is_integer() and low <= v <= MAX_AMOUNT
 
 
+def is_id_list(v):
+    return isinstance(v, list) and len(v) <= MAX_LIST and all(is_object_id(x) for x in v)
+
+
 def need(event, field, test, what):
     if field not in event or not test(event[field]):
         raise invalid(f"event.{field}: must be {what}")
@@ -90,8 +94,10 @@ SCHEMAS = {
     "PLAY_LAND": decision,
     "DECLARE_ATTACKERS": lambda e: (decision(e), check_list(e, "attackers", lambda a: is_object_id(a.get("id")) and is_player_id(a.get("defender")) and strikes_ok(a))),
     "DECLARE_BLOCKERS": lambda e: (decision(e), check_list(e, "blockers", lambda b: is_object_id(b.get("id")) and is_object_id(b.get("attacker")) and strikes_ok(b))),
+    "ORDER_BLOCKERS": lambda e: (decision(e), need(e, "attacker", is_object_id, "an object id"), need(e, "order", is_id_list, "a list of ids")),
+    "ORDER_ATTACKERS": lambda e: (decision(e), need(e, "blocker", is_object_id, "an object id"), need(e, "order", is_id_list, "a list of ids")),
     "DISCARD": lambda e: (decision(e), need(e, "count", lambda v: is_whole(v, 1), "a whole number from 1")),
-    "ORDER_TRIGGERS": lambda e: (decision(e), need(e, "order", lambda v: isinstance(v, list) and len(v) <= MAX_LIST and all(is_object_id(x) for x in v), "a list of ids")),
+    "ORDER_TRIGGERS": lambda e: (decision(e), need(e, "order", is_id_list, "a list of ids")),
     "CHOOSE_STARTING_PLAYER": lambda e: (decision(e), need(e, "starting", is_player_id, "a player id")),
     "MULLIGAN": decision,
     "KEEP": decision,
@@ -151,7 +157,7 @@ def parse_event(raw, seats):
     return raw
 
 
-DECISIONS = {"PASS_PRIORITY", "CAST_SPELL", "ACTIVATE_ABILITY", "PLAY_LAND", "DECLARE_ATTACKERS", "DECLARE_BLOCKERS", "DISCARD", "ORDER_TRIGGERS",
+DECISIONS = {"PASS_PRIORITY", "CAST_SPELL", "ACTIVATE_ABILITY", "PLAY_LAND", "DECLARE_ATTACKERS", "DECLARE_BLOCKERS", "ORDER_BLOCKERS", "ORDER_ATTACKERS", "DISCARD", "ORDER_TRIGGERS",
              "CHOOSE_STARTING_PLAYER", "MULLIGAN", "KEEP", "BOTTOM", "OPENING_HAND_DONE", "CONCEDE"}
 LEAVING = {"CONCEDE", "LOSE", "WIN", "DRAW_GAME"}
 PREGAME = {"CHOOSE_STARTING_PLAYER", "MULLIGAN", "KEEP", "BOTTOM", "OPENING_HAND_DONE"}

@@ -17,7 +17,8 @@ import math
 import random
 
 from checkpoint import Checkpoint
-from combat import Combat, combat_attacker, removed_from_combat, with_block
+from combat import Combat, combat_attacker, order_attackers, order_blockers, removed_from_combat, with_block
+from eras import ERAS
 from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
 from leaving import Leaving
 from legality import Legality
@@ -55,7 +56,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
         players = o.get("players")
         if not isinstance(players, list) or len(players) < 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
             raise BadOptions("INVALID_OPTIONS", "options.players: a list of at least two unique non-empty player ids")
-        for key, allowed in (("rules", ("current",)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
+        for key, allowed in (("rules", tuple(ERAS)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
             if key in o and o[key] is not None and o[key] not in allowed:
                 raise BadOptions("INVALID_OPTIONS", f"options.{key}: this engine supports only {', '.join(allowed)}")
         for key in ("teams", "rangeOfInfluence", "clock", "undo", "away"):
@@ -88,6 +89,8 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             "maxHand": int(o.get("maxHandSize", 7)),
             "handSize": hand,
             "orderTriggers": o.get("orderTriggers", "host"),
+            "rules": o.get("rules") or "current",
+            "nextObjectId": 1,  # the number of the next combat damage object (classic)
             "rng": rng,
             "turn": 1,
             "active": None,
@@ -224,6 +227,8 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             return {"kind": "declareAttackers", "player": s["active"], "defenders": self.attackable()}
         if s["stage"] == "declareBlockers" and self.awaited_defender() is not None:
             return {"kind": "declareBlockers", "player": self.awaited_defender()}
+        if s["stage"] == "ordering" and self.order_due() is not None:
+            return self.order_due()
         if s["stage"] == "discarding" and self.discard_due() > 0:
             return {"kind": "discard", "player": s["active"], "count": self.discard_due()}
         return None
@@ -253,7 +258,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             "priority": priority if s["result"] is None else None,
             "awaiting": awaiting,
             "decidedBy": {p: p for p in players},
-            "stack": [dict(o) for o in s["stack"]],
+            "stack": copy.deepcopy(s["stack"]),
             "landsPlayed": s["landsPlayed"].get(active, 0) if active is not None else 0,
             "landsPlayedBy": {p: s["landsPlayed"].get(p, 0) for p in players},
             "landPlaysAllowed": 0 if active is None else 1,
@@ -269,7 +274,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             "effects": [],
             "stops": {p: None for p in players},
             "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
-            "rules": "current",
+            "rules": s["rules"],
         }
         return view
 
@@ -313,7 +318,10 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
         if resolves:
             top = s["stack"].pop()
             s["passed"] = []
-            self.emit({"type": "resolve", "object": dict(top)})
+            if top["kind"] == "combatDamage":  # classic 310.4: combat damage is dealt as its object resolves (no resolve event)
+                self.emit({"type": "combatDamage", "first": s["step"] == "firstStrikeDamage", "creatures": list(top["creatures"])})
+            else:
+                self.emit({"type": "resolve", "object": dict(top)})
             self.give_priority_to_active()
 
     # -- what events do -------------------------------------------------------------------
@@ -339,12 +347,15 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             c["attacksDeclared"] = True
             c["declared"] = c["declared"] or len(e["attackers"]) > 0
             c["attackers"] += [combat_attacker(a) for a in e["attackers"]]
-            s["stage"] = "priority"
-            self.give_priority_to_active()  # CR 508.2
+            self.attacks_declared()
         elif kind == "DECLARE_BLOCKERS":
             for b in e["blockers"]:
                 with_block(s["combat"], player, b)
             s["combat"]["declaredBy"].append(player)
+        elif kind == "ORDER_BLOCKERS":
+            order_blockers(s["combat"], e["attacker"], e["order"])
+        elif kind == "ORDER_ATTACKERS":
+            order_attackers(s["combat"], e["blocker"], e["order"])
         elif kind == "DISCARD":
             s["hands"][player] -= e["count"]
             self.emit({"type": "discard", "player": player, "count": e["count"]})

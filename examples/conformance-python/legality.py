@@ -86,6 +86,13 @@ class Legality:
         elif kind == "DECLARE_BLOCKERS":
             checks.insert(0, lambda: self.awaited("declareBlockers", player, "509.1", "a declaration of blockers"))
             checks.append(lambda: self.block_violation(player, e["blockers"]))
+        elif kind in ("ORDER_BLOCKERS", "ORDER_ATTACKERS"):
+            # 509.2, 509.3 (2009-2024): the order awaited, for that creature, listing each of its creatures once.
+            blockers = kind == "ORDER_BLOCKERS"
+            awaited_kind, rule, key, listed = ("orderBlockers", "509.2", "attacker", "blockers") if blockers else ("orderAttackers", "509.3", "blocker", "attackers")
+            checks.insert(0, lambda: self.awaited(awaited_kind, player, rule, "a damage assignment order"))
+            checks.append(lambda: None if self.awaiting()[key] == e[key] else illegal(rule, f"the order awaited is for {key} {self.awaiting()[key]}, not {e[key]}"))
+            checks.append(lambda: order_violation(self.awaiting()[listed], e["order"], rule))
         elif kind == "DISCARD":
             checks.insert(0, lambda: self.awaited("discard", player, "514.1", "a discard"))
             checks.append(lambda: None if e["count"] == self.discard_due() else illegal("514.1", f"{player} must discard exactly {self.discard_due()} card(s), not {e['count']}"))
@@ -172,6 +179,10 @@ class Legality:
                     candidates.append({"type": "DISCARD", "player": p, "count": a["count"], "choose": []})
                 elif kind == "orderTriggers":
                     candidates.append({"type": "ORDER_TRIGGERS", "player": p, "choose": ["order"]})
+                elif kind == "orderBlockers":
+                    candidates.append({"type": "ORDER_BLOCKERS", "player": p, "attacker": a["attacker"], "choose": ["order"]})
+                elif kind == "orderAttackers":
+                    candidates.append({"type": "ORDER_ATTACKERS", "player": p, "blocker": a["blocker"], "choose": ["order"]})
                 elif kind == "chooseStartingPlayer":
                     candidates.append({"type": "CHOOSE_STARTING_PLAYER", "player": p, "choose": ["starting"]})
                 elif kind == "mulligan":
@@ -188,7 +199,7 @@ class Legality:
 
     def would_accept(self, template, awaiting):
         event = {k: v for k, v in template.items() if k != "choose"}
-        fills = {"id": f"object-{len(self.s['stack'])}", "attackers": [], "blockers": [], "order": (awaiting or {}).get("triggers", []), "starting": template["player"]}
+        fills = {"id": f"object-{len(self.s['stack'])}", "attackers": [], "blockers": [], "order": next((awaiting[k] for k in ("triggers", "blockers", "attackers") if k in (awaiting or {})), []), "starting": template["player"]}
         for field in template["choose"]:
             event[field] = fills[field]
         try:

@@ -1,5 +1,6 @@
 """The turn (CR 500-514, 724): steps, phases and turns, cleanup, ending the turn, and the game going on by itself until it waits."""
 
+from eras import era
 from events import MAX_AMOUNT, Refused
 
 PHASE_STEPS = {
@@ -78,24 +79,26 @@ class Turn:
         self.end_phase()
         self.next_phase()
 
-    def empty_mana(self):
-        """CR 500.5: mana empties as each step and phase ends."""
+    def empty_mana(self, boundary):
+        """CR 500.5: mana empties as each step and phase ends; in 'classic' only as a phase ends, and it burns (classic 300.3)."""
         s = self.s
-        if s["result"] is not None:
+        if s["result"] is not None or (boundary == "step" and era(s)["manaEmpties"] == "phase"):
             return
         for p in s["players"]:
             if s["mana"].get(p, 0) > 0:
                 amount = s["mana"][p]
                 s["mana"][p] = 0
                 self.emit({"type": "manaEmptied", "player": p, "amount": amount})
+                if era(s)["manaBurn"]:
+                    self.emit({"type": "manaBurn", "player": p, "amount": amount})
 
     def end_step(self):
-        self.empty_mana()
+        self.empty_mana("step")
 
     def end_phase(self):
         if self.s["phase"] == "combat":
             self.s["combat"] = None  # CR 511.3
-        self.empty_mana()
+        self.empty_mana("phase")
 
     def begin_step(self, step):
         s = self.s
@@ -121,9 +124,8 @@ class Turn:
         if step == "declareAttackers":
             s["stage"] = "declareAttackers"
             if active is None:
-                s["combat"]["attacksDeclared"] = True
-                s["stage"] = "priority"
-                self.give_priority_to_active()
+                s["combat"]["attacksDeclared"] = True  # CR 800.4j: nobody declares attackers
+                self.attacks_declared()
             return
         if step == "declareBlockers":
             s["stage"] = "declareBlockers"
@@ -197,7 +199,7 @@ class Turn:
             return
         if s["combat"] is not None:
             s["combat"] = None
-        self.empty_mana()
+        self.empty_mana("phase")
         s.update({"phase": "ending", "steps": [], "phases": []})
         self.begin_step("cleanup")
 
@@ -228,6 +230,9 @@ class Turn:
                 return
             stage = s["stage"]
             if stage == "declareBlockers" and self.awaited_defender() is None:
+                s["stage"] = "ordering"
+                continue
+            if stage == "ordering" and self.order_due() is None:
                 s["stage"] = "priority"
                 self.give_priority_to_active()  # CR 509.5
                 continue
