@@ -3,6 +3,11 @@
 MAX_ID = 256
 MAX_AMOUNT = 1_000_000
 MAX_LIST = 1000
+MAX_PLAYERS = 64
+STEP_NAMES = ("untap", "upkeep", "draw", "main", "beginningOfCombat", "declareAttackers", "declareBlockers", "firstStrikeDamage", "combatDamage",
+              "endOfCombat", "end", "cleanup")
+PHASE_NAMES = ("beginning", "precombatMain", "combat", "postcombatMain", "ending")
+SKIP_TARGETS = STEP_NAMES + PHASE_NAMES + ("turn",)
 # Ids JavaScript objects already have: the reference engine refuses them as player ids.
 RESERVED_IDS = {
     "constructor", "__defineGetter__", "__defineSetter__", "hasOwnProperty", "__lookupGetter__", "__lookupSetter__",
@@ -50,6 +55,10 @@ def is_whole(v, low):
     return float(v).is_integer() and low <= v <= MAX_AMOUNT
 
 
+def is_signed(v):
+    return is_whole(v, -MAX_AMOUNT)
+
+
 def is_id_list(v):
     return isinstance(v, list) and len(v) <= MAX_LIST and all(is_object_id(x) for x in v)
 
@@ -87,6 +96,40 @@ def decision(event):
     optional(event, "by", is_player_id, "a player id")
 
 
+# The fields of each kind of effect (ADD_EFFECT): (name, test, what it must be, required).
+EFFECT_SCHEMAS = {
+    "skip": [("what", lambda v: v in SKIP_TARGETS + ("extraTurn",), "a step, a phase, 'turn' or 'extraTurn'", True)],
+    "maxHandSize": [("set", lambda v: v is None or is_whole(v, 0), "a whole number from 0, or null", False), ("change", is_signed, "a whole number", False)],
+    "landPlays": [("change", is_signed, "a whole number", False), ("set", lambda v: is_whole(v, 0), "a whole number from 0", False)],
+    "spellLimit": [("perTurn", lambda v: is_whole(v, 0), "a whole number from 0", True)],
+    "keepMana": [],
+}
+
+
+def check_effect(e):
+    """ADD_EFFECT: { id, effect, duration?, controller? }; 'untilYourNextTurn' needs the controller (CR 611.2b)."""
+    need(e, "id", is_object_id, "an object id")
+    effect = e.get("effect")
+    if not isinstance(effect, dict) or effect.get("kind") not in EFFECT_SCHEMAS:
+        raise invalid(f"event.effect.kind: must be one of {', '.join(EFFECT_SCHEMAS)}")
+    for name, test, what, required in EFFECT_SCHEMAS[effect["kind"]]:
+        if (required or name in effect) and (name not in effect or not test(effect[name])):
+            raise invalid(f"event.effect.{name}: must be {what}")
+    players = effect.get("players", [])
+    if not isinstance(players, list) or len(players) > MAX_PLAYERS or not all(is_player_id(p) for p in players):
+        raise invalid(f"event.effect.players: must be a list of at most {MAX_PLAYERS} player ids")
+    duration = e.get("duration", "untilRemoved")
+    if isinstance(duration, dict):
+        if duration.get("untilStep") not in STEP_NAMES or ("ofPlayer" in duration and not is_player_id(duration["ofPlayer"])):
+            raise invalid("event.duration: { untilStep } must name a step, and ofPlayer a player")
+    elif duration not in ("untilRemoved", "endOfTurn", "endOfCombat", "untilYourNextTurn"):
+        raise invalid("event.duration: must be 'untilRemoved', 'endOfTurn', 'endOfCombat', 'untilYourNextTurn' or { untilStep, ofPlayer? }")
+    if "controller" in e and not is_player_id(e["controller"]):
+        raise invalid("event.controller: must be a player id")
+    if duration == "untilYourNextTurn" and "controller" not in e:
+        raise invalid("event.controller: is required with duration 'untilYourNextTurn' (the effect lasts until its controller's next turn, CR 611.2b)")
+
+
 SCHEMAS = {
     "PASS_PRIORITY": decision,
     "CAST_SPELL": lambda e: (decision(e), need(e, "id", is_object_id, "an object id"), need(e, "speed", lambda v: v in ("sorcery", "instant"), "'sorcery' or 'instant'")),
@@ -122,13 +165,15 @@ SCHEMAS = {
     "LOSE": lambda e: (need(e, "player", is_player_id, "a player id"), optional(e, "reason", is_object_id, "a string")),
     "WIN": lambda e: need(e, "player", is_player_id, "a player id"),
     "DRAW_GAME": lambda e: None,
+    "ADD_EFFECT": check_effect,
+    "REMOVE_EFFECT": lambda e: need(e, "id", is_object_id, "an object id"),
 }
 
 
 def players_named(e):
     """The player ids an event names, with their fields (an unknown one is INVALID_EVENT)."""
     out = []
-    for field in ("player", "by", "starting"):
+    for field in ("player", "by", "starting", "controller"):
         if isinstance(e.get(field), str):
             out.append((field, e[field]))
     for i, a in enumerate(e.get("attackers") or []):
@@ -139,6 +184,10 @@ def players_named(e):
         out.append(("object.controller", e["object"]["controller"]))
     if e["type"] == "ADD_ATTACKER":
         out.append(("defender", e["defender"]))
+    if e["type"] == "ADD_EFFECT":
+        out += [(f"effect.players[{i}]", p) for i, p in enumerate(e["effect"].get("players", []))]
+        if isinstance(e.get("duration"), dict) and "ofPlayer" in e["duration"]:
+            out.append(("duration.ofPlayer", e["duration"]["ofPlayer"]))
     return out
 
 

@@ -17,12 +17,14 @@ import math
 import random
 
 from checkpoint import Checkpoint
+from effects import Effects
 from combat import Combat, combat_attacker, order_attackers, order_blockers, removed_from_combat, with_block
 from eras import ERAS
 from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
 from leaving import Leaving
 from legality import Legality
 from pregame import Pregame, random_index, seed_state
+from schedule import Schedule
 from turn import Turn
 
 PERSISTED_FORMAT = "conformance-python/1"
@@ -32,7 +34,7 @@ PERSISTED_FORMAT = "conformance-python/1"
 # The game.
 
 
-class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
+class Game(Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Leaving, Legality):
     """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
 
     def __init__(self, options, hook=None, state=None):
@@ -86,6 +88,11 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             "players": list(players),
             "startingPlayer": starting,
             "turnOwner": starting,
+            "rotation": starting,  # the player the regular turn order continues from (CR 500.7: not moved by an extra turn)
+            "extraTurns": [],
+            "extraTurn": None,
+            "emptyTurns": 0,  # turns in a row in which no step began (CR 104.4b)
+            "effects": [],
             "maxHand": int(o.get("maxHandSize", 7)),
             "handSize": hand,
             "orderTriggers": o.get("orderTriggers", "host"),
@@ -249,7 +256,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
         view = {
             "version": s["version"],
             "seq": s["seq"],
-            "currentTurn": None if s["phase"] == "pregame" else {"player": s["turnOwner"], "extra": False},
+            "currentTurn": self.current_turn(),
             "turn": s["turn"],
             "activePlayer": active,
             "activeTeam": None,
@@ -261,22 +268,32 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
             "stack": copy.deepcopy(s["stack"]),
             "landsPlayed": s["landsPlayed"].get(active, 0) if active is not None else 0,
             "landsPlayedBy": {p: s["landsPlayed"].get(p, 0) for p in players},
-            "landPlaysAllowed": 0 if active is None else 1,
-            "landPlaysAllowedBy": {p: (1 if p == active else 0) for p in players},
+            "landPlaysAllowed": self.land_plays_allowed(active),
+            "landPlaysAllowedBy": {p: (self.land_plays_allowed(p) if p == active else 0) for p in players},
             "spellsCast": {p: s["spellsCast"].get(p, 0) for p in players},
             "manaPool": {p: s["mana"].get(p, 0) for p in players},
             "handSizes": {p: s["hands"].get(p, 0) for p in players},
-            "maxHandSize": {p: s["maxHand"] for p in players},
+            "maxHandSize": {p: self.max_hand_size(p) for p in players},
             "players": list(players),
             "teams": None,
             "dayNight": None,
             "combat": combat,
-            "effects": [],
+            "effects": self.effects_view(),
             "stops": {p: None for p in players},
             "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
             "rules": s["rules"],
         }
         return view
+
+    def current_turn(self):
+        """Whose turn is in progress (also after they left), and whether it is an extra turn (CR 500.7)."""
+        s = self.s
+        if s["phase"] == "pregame":
+            return None
+        turn = {"player": s["turnOwner"], "extra": s["extraTurn"] is not None}
+        if s["extraTurn"] is not None and s["extraTurn"].get("id") is not None:
+            turn["id"] = s["extraTurn"]["id"]
+        return turn
 
     # -- priority (CR 117) ----------------------------------------------------------------
 
@@ -384,7 +401,11 @@ class Game(Turn, Checkpoint, Pregame, Combat, Leaving, Legality):
         s = self.s
         kind = e["type"]
         player = e.get("player")
-        if kind == "HAND_SIZE":
+        if kind == "ADD_EFFECT":
+            self.add_effect(e)
+        elif kind == "REMOVE_EFFECT":
+            self.remove_effect(e["id"])
+        elif kind == "HAND_SIZE":
             s["hands"][player] = int(e["size"])
         elif kind == "ADD_MANA":
             s["mana"][player] += int(e["amount"])

@@ -64,6 +64,8 @@ class Legality:
             checks.insert(0, lambda: self.priority_violation(player, "117.1a" if spell else "117.1b", "cast a spell" if spell else "activate an ability"))
             if e["speed"] == "sorcery":
                 checks.insert(1, lambda: self.sorcery_violation(player, "307.1" if spell else "307.5"))
+            if spell:
+                checks.append(lambda: self.spell_limit_violation(player))
             checks.append(lambda: self.id_taken([e["id"]]))
         elif kind == "PLAY_LAND":
             def land():
@@ -76,8 +78,9 @@ class Legality:
                     return illegal("305.1", f"lands are played in a main phase; this is the {s['phase']} phase")
                 if s["stack"]:
                     return illegal("305.1", "lands are played only while the stack is empty")
-                if s["landsPlayed"].get(player, 0) >= 1:
-                    return illegal("305.2", f"{player} has already played a land this turn")
+                played, allowed = s["landsPlayed"].get(player, 0), self.land_plays_allowed(player)
+                if played >= allowed:
+                    return illegal("305.2", f"{player} has already played {played} land(s) this turn (allowed: {allowed})")
                 return None
             checks.insert(0, land)
         elif kind == "DECLARE_ATTACKERS":
@@ -121,7 +124,13 @@ class Legality:
         elif kind == "SPEND_MANA":
             checks = [lambda: self.in_game(player), lambda: None if s["mana"].get(player, 0) >= e["amount"] else illegal("106.4", f"{player}'s pool holds {s['mana'].get(player, 0)} mana; cannot spend {e['amount']}")]
         elif kind == "PUT_ON_STACK":
-            checks = [lambda: self.in_game(e["object"]["controller"], "object.controller"), lambda: self.id_taken([e["object"]["id"]])]
+            checks = [
+                lambda: self.in_game(e["object"]["controller"], "object.controller"),
+                lambda: self.spell_limit_violation(e["object"]["controller"]) if e.get("cast") is True and e["object"]["kind"] == "spell" else None,
+                lambda: self.id_taken([e["object"]["id"]]),
+            ]
+        elif kind == "ADD_EFFECT":
+            checks = [lambda: self.effect_violation(e)]
         elif kind == "SET_COMBAT_ABILITIES":
             checks = [lambda: self.in_combat_phase("changing a creature in combat"), lambda: None if self.in_combat(e["id"]) else illegal("506.4", f"{e['id']} is not attacking or blocking")]
         elif kind == "ADD_ATTACKER":

@@ -11,6 +11,7 @@ PHASE_STEPS = {
 }
 REGULAR_PHASES = ["beginning", "main", "combat", "main", "ending"]
 MAX_CLEANUP_STEPS = 100
+MAX_EMPTY_TURNS_PER_PLAYER = 2
 
 
 class Turn:
@@ -22,7 +23,7 @@ class Turn:
         if starting not in s["players"]:
             starting = self.other(starting)  # CR 800.4k: a player who left during the pregame takes no turn
         s["pregame"] = None
-        s["startingPlayer"] = starting
+        s["startingPlayer"] = s["rotation"] = starting
         self.new_turn(starting)
         self.emit({"type": "turnBegan", "turn": s["turn"], "activePlayer": starting, "extra": False})
         self.next_phase()
@@ -36,11 +37,24 @@ class Turn:
         })
 
     def begin_turn(self):
+        """The next turn begins (CR 500.7, 614.10, 800.4k); 'untilYourNextTurn' effects end right after turnBegan."""
         s = self.s
-        player = self.other(s["turnOwner"])
+        if s["emptyTurns"] >= MAX_EMPTY_TURNS_PER_PLAYER * len(s["seats"]):
+            # CR 104.4b: turn after turn with every phase and step skipped is a loop of mandatory actions: a draw.
+            self.leave({"type": "DRAW_GAME"})
+            return
+        rotation = s["rotation"]
+        player, extra = self.next_turn()
         s["turn"] += 1
+        s["emptyTurns"] += 1
         self.new_turn(player)
-        self.emit({"type": "turnBegan", "turn": s["turn"], "activePlayer": player, "extra": False})
+        s["extraTurn"] = extra
+        began = {"type": "turnBegan", "turn": s["turn"], "activePlayer": player, "extra": extra is not None}
+        if extra is not None and extra.get("id") is not None:
+            began["id"] = extra["id"]
+        self.emit(began)
+        # CR 800.4m: the turns of players who have left that the rotation went past.
+        self.expire({"at": "turnBegan", "player": player, "passedOver": self.departed_passed_over(rotation, s["rotation"])})
         self.next_phase()
 
     def next_phase(self):
@@ -50,24 +64,16 @@ class Turn:
                 self.begin_turn()
             return
         kind = s["phases"].pop(0)
-        s["phase"] = ("postcombatMain" if s["mainSeen"] else "precombatMain") if kind == "main" else kind
-        s["mainSeen"] = s["mainSeen"] or kind == "main"
+        name = ("postcombatMain" if s["mainSeen"] else "precombatMain") if kind == "main" else kind
+        s["mainSeen"] = s["mainSeen"] or kind == "main"  # CR 505.1a: a skipped first main phase still is the precombat one
+        if self.skipped_by_effect(name):
+            self.next_phase()  # CR 614.10: a skipped phase emits nothing
+            return
+        s["phase"] = name
         s["steps"] = list(PHASE_STEPS[kind])
         if kind == "combat":
             s["combat"] = {"attackers": [], "blockers": [], "declared": False, "attacksDeclared": False, "declaredBy": [], "firstStrikeStep": False}
         self.next_step()
-
-    def skip_rule(self, step):
-        """The rule that passes over the next step, or None."""
-        s = self.s
-        c = s["combat"]
-        if step == "draw" and s["turn"] == 1 and s["active"] == s["startingPlayer"] and len(s["seats"]) == 2:
-            return "103.8a"  # 103.8c: in a multiplayer game nobody skips it
-        if s["phase"] == "combat" and step in ("declareBlockers", "firstStrikeDamage", "combatDamage") and c is not None and c["attacksDeclared"] and not c["declared"]:
-            return "508.8"
-        if step == "firstStrikeDamage" and not self.has_first_striker():
-            return "510.4"
-        return None
 
     def next_step(self):
         s = self.s
@@ -76,6 +82,7 @@ class Turn:
             if self.skip_rule(step) is None:
                 self.begin_step(step)
                 return
+            self.pass_over_step(step)
         self.end_phase()
         self.next_phase()
 
@@ -85,7 +92,7 @@ class Turn:
         if s["result"] is not None or (boundary == "step" and era(s)["manaEmpties"] == "phase"):
             return
         for p in s["players"]:
-            if s["mana"].get(p, 0) > 0:
+            if s["mana"].get(p, 0) > 0 and not self.keeps_mana(p):
                 amount = s["mana"][p]
                 s["mana"][p] = 0
                 self.emit({"type": "manaEmptied", "player": p, "amount": amount})
@@ -95,17 +102,23 @@ class Turn:
     def end_step(self):
         self.empty_mana("step")
 
+    def end_combat(self):
+        """CR 511.3, 500.5a: the combat phase ends: creatures leave combat, 'endOfCombat' effects end."""
+        self.s["combat"] = None
+        self.expire({"at": "endOfCombat"})
+
     def end_phase(self):
         if self.s["phase"] == "combat":
-            self.s["combat"] = None  # CR 511.3
-        self.empty_mana("phase")
+            self.end_combat()
+        self.empty_mana("phase")  # after the phase's own effects ended (500.5)
 
     def begin_step(self, step):
         s = self.s
-        s.update({"step": step, "priority": None, "passed": [], "cleanupCheck": None, "stage": "priority"})
+        s.update({"step": step, "priority": None, "passed": [], "cleanupCheck": None, "stage": "priority", "emptyTurns": 0})
         if step == "cleanup":
             s["cleanupSteps"] += 1
         self.emit({"type": "stepBegan", "turn": s["turn"], "phase": s["phase"], "step": step})
+        self.expire({"at": "stepBegan", "step": step, "player": s["active"], "turn": s["turn"]})
         active = s["active"]
         if step == "untap":
             if active is not None:
@@ -144,12 +157,14 @@ class Turn:
         s = self.s
         if s["active"] is None or s["result"] is not None:
             return 0
-        return max(0, s["hands"].get(s["active"], 0) - s["maxHand"])
+        most = self.max_hand_size(s["active"])
+        return 0 if most is None else max(0, s["hands"].get(s["active"], 0) - most)
 
     def cleanup_check(self):
         """CR 514.2, 514.3a: damage wears off; if the check finds anything, players receive priority."""
         s = self.s
         self.emit({"type": "cleanup", "player": s["active"]})
+        self.expire({"at": "cleanup"})  # CR 514.2: "until end of turn" effects end
         activity = self.checkpoint(None) or bool(s["stack"])
         if activity and s["cleanupSteps"] >= MAX_CLEANUP_STEPS:
             raise Refused("HOOK_FAILED", f"turn {s['turn']}: a turn has at most {MAX_CLEANUP_STEPS} cleanup steps (CR 514.3a)")
@@ -198,7 +213,7 @@ class Turn:
             self.next_phase()
             return
         if s["combat"] is not None:
-            s["combat"] = None
+            self.end_combat()
         self.empty_mana("phase")
         s.update({"phase": "ending", "steps": [], "phases": []})
         self.begin_step("cleanup")
