@@ -1,11 +1,18 @@
 """A deliberately small Magic: The Gathering turn engine, written from the contract alone.
 
-Two players, no variants, the current rules: the turn structure (CR 500-514), priority and
-the stack of opaque objects (CR 117, 405, 608), combat with first and double strike
-(CR 506-511), cleanup and its discard (CR 514), land drops (CR 305), the mana pool (CR 106.4),
-hand sizes, the checkpoint hook (CR 117.5, 704.3), players leaving (CR 104, 800.4), objects put
-on and taken off the stack outside priority, changes to combat, ending the turn (CR 724), the
-pregame (CR 103) and players ordering their own triggers (CR 603.3b).
+Two or more players (free-for-all, every opponent attacked at will), no variants, the rules eras
+'current', 'm10' and 'classic': the turn structure (CR 500-514), priority and the stack of
+opaque objects (CR 117, 405, 608), combat with first and double strike (CR 506-511) and, in
+'m10', damage assignment order (509.2, 509.3 of 2009-2024), cleanup and its discard (CR 514),
+land drops (CR 305), the mana pool (CR 106.4; mana burn in 'classic'), hand sizes, the
+checkpoint hook (CR 117.5, 704.3), players leaving (CR 104, 800.4), objects put on and taken off
+the stack outside priority, changes to combat, ending the turn (CR 724), the pregame (CR 103),
+players ordering their own triggers (CR 603.3b) and continuous effects that change the turn
+(CR 611, 613.7, 614.10).
+
+The game is split by subject into mixins over one state dict `self.s`: view.py, priority.py,
+turn.py, schedule.py, checkpoint.py, pregame.py, combat.py, effects.py, leaving.py and
+legality.py; events.py reads events, eras.py tells the rules eras apart.
 
 It knows nothing of the project's source: it is an example of an engine that the conformance
 runner (`npx mtg-turn-engine conformance run`) can test through the protocol of
@@ -17,15 +24,17 @@ import math
 import random
 
 from checkpoint import Checkpoint
-from effects import Effects
 from combat import Combat, combat_attacker, order_attackers, order_blockers, removed_from_combat, with_block
+from effects import Effects
 from eras import ERAS
 from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
 from leaving import Leaving
 from legality import Legality
 from pregame import Pregame, random_index, seed_state
+from priority import Priority
 from schedule import Schedule
 from turn import Turn
+from view import View
 
 PERSISTED_FORMAT = "conformance-python/1"
 
@@ -34,7 +43,7 @@ PERSISTED_FORMAT = "conformance-python/1"
 # The game.
 
 
-class Game(Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Leaving, Legality):
+class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Leaving, Legality):
     """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
 
     def __init__(self, options, hook=None, state=None):
@@ -206,140 +215,6 @@ class Game(Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Leaving, Legali
 
     def is_main_phase(self):
         return self.s["phase"] in ("precombatMain", "postcombatMain")
-
-    # -- the view -----------------------------------------------------------------------
-
-    def awaiting(self):
-        s = self.s
-        if s["result"] is not None:
-            return None
-        if s["priority"] is not None:
-            return {"kind": "priority", "player": s["priority"]}
-        due = self.trigger_order_due()
-        if due is not None:
-            return {"kind": "orderTriggers", "player": due[0], "triggers": due[1]}
-        pre = s["pregame"]
-        if pre is not None:
-            if pre["stage"] == "choosing":
-                return {"kind": "chooseStartingPlayer", "player": pre["chooser"]}
-            if pre["stage"] == "bottom" and self.bottom_due() is not None:
-                player, count = self.bottom_due()
-                return {"kind": "bottom", "player": player, "count": count}
-            if pre["stage"] == "mulligans" and self.mulligan_due() is not None:
-                player = self.mulligan_due()
-                return {"kind": "mulligan", "player": player, "mulligans": pre["mulligans"][player]}
-            if pre["stage"] == "openingHand" and self.opening_hand_due() is not None:
-                return {"kind": "openingHandActions", "player": self.opening_hand_due()}
-        if s["stage"] == "declareAttackers" and s["active"] is not None:
-            return {"kind": "declareAttackers", "player": s["active"], "defenders": self.attackable()}
-        if s["stage"] == "declareBlockers" and self.awaited_defender() is not None:
-            return {"kind": "declareBlockers", "player": self.awaited_defender()}
-        if s["stage"] == "ordering" and self.order_due() is not None:
-            return self.order_due()
-        if s["stage"] == "discarding" and self.discard_due() > 0:
-            return {"kind": "discard", "player": s["active"], "count": self.discard_due()}
-        return None
-
-    def view(self, about=False):
-        """The TurnView; `about` shows a player about to receive priority (the checkpoint's view)."""
-        s = self.s
-        players = s["players"]
-        active = s["active"]
-        awaiting = self.awaiting() if about is False else ({"kind": "priority", "player": about} if about is not None else None)
-        priority = s["priority"] if about is False else about
-        combat = None
-        if s["combat"] is not None:
-            combat = {
-                "attackers": [{k: a[k] for k in ("id", "defender", "firstStrike", "doubleStrike", "blocked", "blockedBy")} for a in s["combat"]["attackers"]],
-                "blockers": [{k: b[k] for k in ("id", "blocking", "firstStrike", "doubleStrike")} for b in s["combat"]["blockers"]],
-            }
-        view = {
-            "version": s["version"],
-            "seq": s["seq"],
-            "currentTurn": self.current_turn(),
-            "turn": s["turn"],
-            "activePlayer": active,
-            "activeTeam": None,
-            "phase": s["phase"],
-            "step": s["step"],
-            "priority": priority if s["result"] is None else None,
-            "awaiting": awaiting,
-            "decidedBy": {p: p for p in players},
-            "stack": copy.deepcopy(s["stack"]),
-            "landsPlayed": s["landsPlayed"].get(active, 0) if active is not None else 0,
-            "landsPlayedBy": {p: s["landsPlayed"].get(p, 0) for p in players},
-            "landPlaysAllowed": self.land_plays_allowed(active),
-            "landPlaysAllowedBy": {p: (self.land_plays_allowed(p) if p == active else 0) for p in players},
-            "spellsCast": {p: s["spellsCast"].get(p, 0) for p in players},
-            "manaPool": {p: s["mana"].get(p, 0) for p in players},
-            "handSizes": {p: s["hands"].get(p, 0) for p in players},
-            "maxHandSize": {p: self.max_hand_size(p) for p in players},
-            "players": list(players),
-            "teams": None,
-            "dayNight": None,
-            "combat": combat,
-            "effects": self.effects_view(),
-            "stops": {p: None for p in players},
-            "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
-            "rules": s["rules"],
-        }
-        return view
-
-    def current_turn(self):
-        """Whose turn is in progress (also after they left), and whether it is an extra turn (CR 500.7)."""
-        s = self.s
-        if s["phase"] == "pregame":
-            return None
-        turn = {"player": s["turnOwner"], "extra": s["extraTurn"] is not None}
-        if s["extraTurn"] is not None and s["extraTurn"].get("id") is not None:
-            turn["id"] = s["extraTurn"]["id"]
-        return turn
-
-    # -- priority (CR 117) ----------------------------------------------------------------
-
-    def give_priority(self, player, fresh):
-        s = self.s
-        if player is None or s["result"] is not None or s["triggerOrder"] is not None:
-            return
-        self.checkpoint(player)
-        if s["result"] is not None:
-            return
-        if s["triggerOrder"] is not None:
-            s["priority"] = None
-            s["passed"] = []
-            return
-        s["priority"] = player if player in s["players"] else self.active_or_next()
-        if fresh:
-            s["passed"] = []
-
-    def give_priority_to_active(self):
-        self.give_priority(self.active_or_next(), True)
-
-    def all_passed(self):
-        return len(self.s["players"]) > 0 and all(p in self.s["passed"] for p in self.s["players"])
-
-    def is_step_over(self):
-        s = self.s
-        if s["result"] is not None or s["triggerOrder"] is not None:
-            return False
-        return s["priority"] is None and not s["stack"] and self.all_passed()
-
-    def pass_priority(self, player):
-        s = self.s
-        resolves = s["priority"] == player and s["stack"] and all(p == player or p in s["passed"] for p in s["players"])
-        if player not in s["passed"]:
-            s["passed"].append(player)
-        s["priority"] = None
-        if not self.all_passed():
-            self.give_priority(self.other(player), False)
-        if resolves:
-            top = s["stack"].pop()
-            s["passed"] = []
-            if top["kind"] == "combatDamage":  # classic 310.4: combat damage is dealt as its object resolves (no resolve event)
-                self.emit({"type": "combatDamage", "first": s["step"] == "firstStrikeDamage", "creatures": list(top["creatures"])})
-            else:
-                self.emit({"type": "resolve", "object": dict(top)})
-            self.give_priority_to_active()
 
     # -- what events do -------------------------------------------------------------------
 
