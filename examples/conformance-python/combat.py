@@ -124,6 +124,7 @@ class Combat:
         # classic 310.4: one object on the stack, controlled by the active player; players then get priority.
         s["stack"].append({"id": f"combat-damage-{s['nextObjectId']}", "controller": s["active"] or s["turnOwner"], "kind": "combatDamage", "creatures": ids})
         s["nextObjectId"] += 1
+        self.end_yields_on_stack_change()
 
 
 def combat_attacker(a):

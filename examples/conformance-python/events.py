@@ -4,6 +4,7 @@ MAX_ID = 256
 MAX_AMOUNT = 1_000_000
 MAX_LIST = 1000
 MAX_PLAYERS = 64
+MAX_STOPS = 64
 STEP_NAMES = ("untap", "upkeep", "draw", "main", "beginningOfCombat", "declareAttackers", "declareBlockers", "firstStrikeDamage", "combatDamage",
               "endOfCombat", "end", "cleanup")
 PHASE_NAMES = ("beginning", "precombatMain", "combat", "postcombatMain", "ending")
@@ -130,6 +131,14 @@ def check_effect(e):
         raise invalid("event.controller: is required with duration 'untilYourNextTurn' (the effect lasts until its controller's next turn, CR 611.2b)")
 
 
+def stops_ok(stops):
+    """SET_STOPS: null, or stops { step, turn: 'own' | 'others' | 'any' }; no stop in the untap step (no priority there, CR 502.4)."""
+    if stops is None:
+        return True
+    return isinstance(stops, list) and len(stops) <= MAX_STOPS and all(
+        isinstance(x, dict) and x.get("step") in STEP_NAMES and x["step"] != "untap" and x.get("turn") in ("own", "others", "any") for x in stops)
+
+
 SCHEMAS = {
     "PASS_PRIORITY": decision,
     "CAST_SPELL": lambda e: (decision(e), need(e, "id", is_object_id, "an object id"), need(e, "speed", lambda v: v in ("sorcery", "instant"), "'sorcery' or 'instant'")),
@@ -166,6 +175,12 @@ SCHEMAS = {
     "WIN": lambda e: need(e, "player", is_player_id, "a player id"),
     "DRAW_GAME": lambda e: None,
     "ADD_EFFECT": check_effect,
+    "SET_STOPS": lambda e: (need(e, "player", is_player_id, "a player id"), need(e, "stops", stops_ok, f"null or a list of at most {MAX_STOPS} {{ step, turn }}")),
+    "YIELD": lambda e: (
+        need(e, "player", is_player_id, "a player id"),
+        need(e, "until", lambda v: v in (None, "stackResolved", "endOfTurn", "nextTurn"), "'stackResolved', 'endOfTurn', 'nextTurn' or null"),
+        optional(e, "evenIfStackChanges", lambda v: isinstance(v, bool), "a boolean"),
+    ),
     "REMOVE_EFFECT": lambda e: need(e, "id", is_object_id, "an object id"),
 }
 

@@ -33,6 +33,7 @@ from legality import Legality
 from pregame import Pregame, random_index, seed_state
 from priority import Priority
 from schedule import Schedule
+from stops import Stops
 from turn import Turn
 from view import View
 
@@ -43,7 +44,7 @@ PERSISTED_FORMAT = "conformance-python/1"
 # The game.
 
 
-class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Leaving, Legality):
+class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Stops, Leaving, Legality):
     """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
 
     def __init__(self, options, hook=None, state=None):
@@ -102,6 +103,11 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             "extraTurn": None,
             "emptyTurns": 0,  # turns in a row in which no step began (CR 104.4b)
             "effects": [],
+            "stops": {p: None for p in players},
+            "yields": {},
+            "priorityFresh": False,  # a player received priority in this send: an automatic pass may be due
+            "autoPasses": 0,  # automatic passes in this send, and the turns they began (the loop guard)
+            "autoPassTurns": 0,
             "maxHand": int(o.get("maxHandSize", 7)),
             "handSize": hand,
             "orderTriggers": o.get("orderTriggers", "host"),
@@ -151,7 +157,7 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             if self.s["result"] is not None:
                 raise Refused("GAME_OVER", "the game is over; no event is accepted")
             self.check_legal(event)
-            self.s["endedInSend"] = False
+            self.s.update({"endedInSend": False, "priorityFresh": False, "autoPasses": 0, "autoPassTurns": 0})
             self.run(lambda: self.apply(event))
             self.s["version"] += 1
             return {"ok": True, "events": self.take_out()}
@@ -229,6 +235,7 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             if kind == "CAST_SPELL":
                 s["spellsCast"][player] = s["spellsCast"].get(player, 0) + 1
             s["passed"] = []
+            self.end_yields_on_stack_change()
             self.give_priority(s["priority"], False)  # CR 117.3c
         elif kind == "PLAY_LAND":
             s["landsPlayed"][player] = s["landsPlayed"].get(player, 0) + 1
@@ -252,7 +259,10 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             s["hands"][player] -= e["count"]
             self.emit({"type": "discard", "player": player, "count": e["count"]})
         elif kind == "TRIGGER":
-            s["pendingTriggers"] += [{"id": t["id"], "controller": t["controller"]} for t in e["triggers"] if t["controller"] in s["players"]]
+            kept = [{"id": t["id"], "controller": t["controller"]} for t in e["triggers"] if t["controller"] in s["players"]]
+            s["pendingTriggers"] += kept
+            if kept:
+                self.end_yields_on_stack_change()
             if s["priority"] is not None:
                 self.give_priority(s["priority"], False)
         elif kind == "ORDER_TRIGGERS":
@@ -276,7 +286,11 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
         s = self.s
         kind = e["type"]
         player = e.get("player")
-        if kind == "ADD_EFFECT":
+        if kind == "SET_STOPS":
+            self.set_stops(e)
+        elif kind == "YIELD":
+            self.set_yield(e)
+        elif kind == "ADD_EFFECT":
             self.add_effect(e)
         elif kind == "REMOVE_EFFECT":
             self.remove_effect(e["id"])
@@ -297,6 +311,7 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             if e.get("cast") is True and o["kind"] == "spell":
                 s["spellsCast"][o["controller"]] = s["spellsCast"].get(o["controller"], 0) + 1
             s["passed"] = []
+            self.end_yields_on_stack_change()
         elif kind == "REMOVE_FROM_COMBAT":
             if s["combat"] is not None and self.in_combat(e["id"]):
                 removed_from_combat(s["combat"], e["id"])

@@ -50,7 +50,7 @@ class Leaving:
             gone = [a["id"] for a in c["attackers"]] if was_active else []
             for creature in gone + [b["id"] for b in c["blockers"] if b["player"] == player]:
                 removed_from_combat(c, creature)
-        for record in ("mana", "hands"):
+        for record in ("mana", "hands", "stops", "yields"):
             s[record].pop(player, None)
         s["reasons"][player] = reason
         self.emit({"type": "playerLeft", "player": player, "reason": reason})

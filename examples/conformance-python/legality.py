@@ -119,7 +119,7 @@ class Legality:
             checks = [lambda: self.in_game(player), lambda: None if e.get("by") in (None, player) else illegal("723.6", f"{e['by']} cannot make {player} concede")]
         elif kind == "TRIGGER":
             checks = [lambda: self.id_taken([t["id"] for t in e["triggers"] if t["controller"] in s["players"]])]
-        elif kind in ("HAND_SIZE", "ADD_MANA", "LOSE", "WIN"):
+        elif kind in ("HAND_SIZE", "ADD_MANA", "LOSE", "WIN", "SET_STOPS", "YIELD"):
             checks = [lambda: self.in_game(player)]
         elif kind == "SPEND_MANA":
             checks = [lambda: self.in_game(player), lambda: None if s["mana"].get(player, 0) >= e["amount"] else illegal("106.4", f"{player}'s pool holds {s['mana'].get(player, 0)} mana; cannot spend {e['amount']}")]

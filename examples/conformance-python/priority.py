@@ -15,9 +15,13 @@ class Priority:
             s["priority"] = None
             s["passed"] = []
             return
-        s["priority"] = player if player in s["players"] else self.active_or_next()
+        # CR 800.4a: if that player left meanwhile, the next player in turn order still in the game.
+        s["priority"] = player if player in s["players"] else (self.other(player) if player in s["seats"] else None) or self.active_or_next()
+        s["priorityFresh"] = True  # automatic passes are decided now (stops.py)
         if fresh:
             s["passed"] = []
+        if not s["stack"]:
+            self.end_yields("stackResolved")
 
     def give_priority_to_active(self):
         self.give_priority(self.active_or_next(), True)

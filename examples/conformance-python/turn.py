@@ -47,6 +47,7 @@ class Turn:
         player, extra = self.next_turn()
         s["turn"] += 1
         s["emptyTurns"] += 1
+        s["autoPassTurns"] += 1 if s["autoPasses"] > 0 else 0  # the loop guard counts the turns automatic passes began
         self.new_turn(player)
         s["extraTurn"] = extra
         began = {"type": "turnBegan", "turn": s["turn"], "activePlayer": player, "extra": extra is not None}
@@ -55,6 +56,7 @@ class Turn:
         self.emit(began)
         # CR 800.4m: the turns of players who have left that the rotation went past.
         self.expire({"at": "turnBegan", "player": player, "passedOver": self.departed_passed_over(rotation, s["rotation"])})
+        self.end_yields("nextTurn", "endOfTurn")
         self.next_phase()
 
     def next_phase(self):
@@ -119,6 +121,8 @@ class Turn:
             s["cleanupSteps"] += 1
         self.emit({"type": "stepBegan", "turn": s["turn"], "phase": s["phase"], "step": step})
         self.expire({"at": "stepBegan", "step": step, "player": s["active"], "turn": s["turn"]})
+        if step in ("end", "cleanup"):
+            self.end_yields("endOfTurn")  # so the player is asked in the end step (513.1a)
         active = s["active"]
         if step == "untap":
             if active is not None:
@@ -187,6 +191,7 @@ class Turn:
         s["triggerOrder"] = None
         self.stack_triggers(batch)
         s["passed"] = []
+        self.end_yields_on_stack_change()
         about = order["about"]
         self.give_priority(about if about is not None and about in s["players"] else self.active_or_next(), False)
 
@@ -261,5 +266,9 @@ class Turn:
                     self.begin_step("cleanup")  # CR 514.3a: another cleanup step
                 else:
                     self.next_step()
+                continue
+            reason = self.auto_pass_reason()
+            if reason is not None:
+                self.auto_pass(reason)
                 continue
             return

@@ -76,7 +76,7 @@ class View:
             "dayNight": None,
             "combat": combat,
             "effects": self.effects_view(),
-            "stops": {p: None for p in players},
+            "stops": {p: copy.deepcopy(s["stops"].get(p)) for p in players},
             "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
             "rules": s["rules"],
         }
