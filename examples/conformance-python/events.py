@@ -56,6 +56,14 @@ def is_whole(v, low):
     return float(v).is_integer() and low <= v <= MAX_AMOUNT
 
 
+def is_step(v):
+    return v in STEP_NAMES
+
+
+def is_phase(v):
+    return v in PHASE_NAMES
+
+
 def is_signed(v):
     return is_whole(v, -MAX_AMOUNT)
 
@@ -175,6 +183,16 @@ SCHEMAS = {
     "WIN": lambda e: need(e, "player", is_player_id, "a player id"),
     "DRAW_GAME": lambda e: None,
     "ADD_EFFECT": check_effect,
+    "ADD_EXTRA_TURN": lambda e: (need(e, "player", is_player_id, "a player id"), optional(e, "id", is_object_id, "an object id")),
+    "ADD_EXTRA_COMBAT": lambda e: (optional(e, "followedByMain", lambda v: isinstance(v, bool), "a boolean"), optional(e, "after", is_phase, "a phase")),
+    "ADD_EXTRA_PHASE": lambda e: (need(e, "phase", is_phase, "a phase"), optional(e, "after", is_phase, "a phase"), optional(e, "player", is_player_id, "a player id")),
+    "ADD_EXTRA_STEP": lambda e: (
+        need(e, "step", is_step, "a step"),
+        *(optional(e, k, is_step, "a step") for k in ("after", "before")),
+        optional(e, "afterPhase", is_phase, "a phase"),
+        optional(e, "player", is_player_id, "a player id"),
+    ),
+    "SKIP_NEXT": lambda e: (need(e, "player", is_player_id, "a player id"), need(e, "what", lambda v: v in SKIP_TARGETS, "a step, a phase or 'turn'")),
     "SET_STOPS": lambda e: (need(e, "player", is_player_id, "a player id"), need(e, "stops", stops_ok, f"null or a list of at most {MAX_STOPS} {{ step, turn }}")),
     "YIELD": lambda e: (
         need(e, "player", is_player_id, "a player id"),

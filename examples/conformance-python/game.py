@@ -100,6 +100,7 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
             "turnOwner": starting,
             "rotation": starting,  # the player the regular turn order continues from (CR 500.7: not moved by an extra turn)
             "extraTurns": [],
+            "skips": {},
             "extraTurn": None,
             "emptyTurns": 0,  # turns in a row in which no step began (CR 104.4b)
             "effects": [],
@@ -286,7 +287,14 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
         s = self.s
         kind = e["type"]
         player = e.get("player")
-        if kind == "SET_STOPS":
+        if kind in ("ADD_EXTRA_COMBAT", "ADD_EXTRA_PHASE", "ADD_EXTRA_STEP"):
+            self.add_extra(e)
+        elif kind == "ADD_EXTRA_TURN":
+            s["extraTurns"].append({"player": player} if e.get("id") is None else {"player": player, "id": e["id"]})  # CR 500.7
+        elif kind == "SKIP_NEXT":
+            mine = s["skips"].setdefault(player, {})
+            mine[e["what"]] = mine.get(e["what"], 0) + 1  # CR 614.10a: two skips skip two
+        elif kind == "SET_STOPS":
             self.set_stops(e)
         elif kind == "YIELD":
             self.set_yield(e)

@@ -50,7 +50,8 @@ class Leaving:
             gone = [a["id"] for a in c["attackers"]] if was_active else []
             for creature in gone + [b["id"] for b in c["blockers"] if b["player"] == player]:
                 removed_from_combat(c, creature)
-        for record in ("mana", "hands", "stops", "yields"):
+        s["extraTurns"] = [t for t in s["extraTurns"] if t["player"] != player]  # CR 800.4k
+        for record in ("mana", "hands", "stops", "yields", "skips"):
             s[record].pop(player, None)
         s["reasons"][player] = reason
         self.emit({"type": "playerLeft", "player": player, "reason": reason})

@@ -1,6 +1,7 @@
 """What makes an event illegal now: ILLEGAL_ACTION, naming the rule (CR 117, 305, 307, 405, 508, 509, 514, 603, 800)."""
 
 from events import DECISIONS, Refused, illegal, order_violation
+from schedule import MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS
 
 
 class Legality:
@@ -128,6 +129,15 @@ class Legality:
                 lambda: self.in_game(e["object"]["controller"], "object.controller"),
                 lambda: self.spell_limit_violation(e["object"]["controller"]) if e.get("cast") is True and e["object"]["kind"] == "spell" else None,
                 lambda: self.id_taken([e["object"]["id"]]),
+            ]
+        elif kind in ("ADD_EXTRA_COMBAT", "ADD_EXTRA_PHASE", "ADD_EXTRA_STEP"):
+            checks = [lambda: self.add_extra(e, dry=True)]
+        elif kind == "ADD_EXTRA_TURN":
+            checks = [lambda: self.in_game(player), lambda: None if len(s["extraTurns"]) < MAX_PENDING_EXTRA_TURNS else illegal("500.7", f"at most {MAX_PENDING_EXTRA_TURNS} extra turns can be pending at once")]
+        elif kind == "SKIP_NEXT":
+            checks = [
+                lambda: self.in_game(player),
+                lambda: None if s["skips"].get(player, {}).get(e["what"], 0) < MAX_PENDING_SKIPS else illegal("614.10a", f"at most {MAX_PENDING_SKIPS} skips of the same thing can be pending for one player"),
             ]
         elif kind == "ADD_EFFECT":
             checks = [lambda: self.effect_violation(e)]

@@ -2,14 +2,8 @@
 
 from eras import era
 from events import MAX_AMOUNT, Refused
+from schedule import REGULAR_PHASES, new_phase, phase_name
 
-PHASE_STEPS = {
-    "beginning": ["untap", "upkeep", "draw"],
-    "main": ["main"],
-    "combat": ["beginningOfCombat", "declareAttackers", "declareBlockers", "firstStrikeDamage", "combatDamage", "endOfCombat"],
-    "ending": ["end", "cleanup"],
-}
-REGULAR_PHASES = ["beginning", "main", "combat", "main", "ending"]
 MAX_CLEANUP_STEPS = 100
 MAX_EMPTY_TURNS_PER_PLAYER = 2
 
@@ -31,7 +25,7 @@ class Turn:
     def new_turn(self, player):
         s = self.s
         s.update({
-            "active": player, "turnOwner": player, "phase": "beginning", "step": "untap", "steps": [], "phases": list(REGULAR_PHASES),
+            "active": player, "turnOwner": player, "phase": "beginning", "step": "untap", "steps": [], "phases": [new_phase(k) for k in REGULAR_PHASES],
             "mainSeen": False, "priority": None, "passed": [], "landsPlayed": {}, "spellsCast": {p: 0 for p in s["players"]},
             "combat": None, "cleanupSteps": 0, "cleanupCheck": None, "stage": None,
         })
@@ -65,14 +59,15 @@ class Turn:
             if s["result"] is None:
                 self.begin_turn()
             return
-        kind = s["phases"].pop(0)
-        name = ("postcombatMain" if s["mainSeen"] else "precombatMain") if kind == "main" else kind
+        entry = s["phases"].pop(0)
+        kind = entry["kind"]
+        name = phase_name(kind, s["mainSeen"])
         s["mainSeen"] = s["mainSeen"] or kind == "main"  # CR 505.1a: a skipped first main phase still is the precombat one
         if self.skipped_by_effect(name):
             self.next_phase()  # CR 614.10: a skipped phase emits nothing
             return
         s["phase"] = name
-        s["steps"] = list(PHASE_STEPS[kind])
+        s["steps"] = [dict(x) for x in entry["steps"]]
         if kind == "combat":
             s["combat"] = {"attackers": [], "blockers": [], "declared": False, "attacksDeclared": False, "declaredBy": [], "firstStrikeStep": False}
         self.next_step()
@@ -80,11 +75,11 @@ class Turn:
     def next_step(self):
         s = self.s
         while s["steps"]:
-            step = s["steps"].pop(0)
-            if self.skip_rule(step) is None:
-                self.begin_step(step)
+            entry = s["steps"].pop(0)
+            if self.skip_rule(entry) is None:
+                self.begin_step(entry["step"])
                 return
-            self.pass_over_step(step)
+            self.pass_over_step(entry["step"])
         self.end_phase()
         self.next_phase()
 
