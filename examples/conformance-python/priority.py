@@ -15,8 +15,10 @@ class Priority:
             s["priority"] = None
             s["passed"] = []
             return
-        # CR 800.4a: if that player left meanwhile, the next player in turn order still in the game.
-        s["priority"] = player if player in s["players"] else (self.other(player) if player in s["seats"] else None) or self.active_or_next()
+        if player not in s["players"]:
+            # CR 800.4a: that player left meanwhile: the next player in turn order still in the game.
+            player = (self.other(player) if player in s["seats"] else None) or self.active_or_next()
+        s["priority"] = player
         s["priorityFresh"] = True  # automatic passes are decided now (stops.py)
         if fresh:
             s["passed"] = []

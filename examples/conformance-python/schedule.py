@@ -151,16 +151,16 @@ class Schedule:
         """ADD_EXTRA_COMBAT, ADD_EXTRA_PHASE, ADD_EXTRA_STEP: checked with `dry` (ILLEGAL_ACTION), then added."""
         s = self.s
         kind = e["type"]
-        if s["phase"] == "pregame":
-            raise illegal("500.8", "nothing can be added before the game has begun")
         if kind == "ADD_EXTRA_COMBAT":
-            if s["phase"] == "ending":
-                raise illegal("500.8", "an additional combat phase cannot be added during the ending phase: no phase of this turn comes after it")
+            if s["phase"] in ("ending", "pregame"):
+                raise illegal("500.8", f"an additional combat phase cannot be added during the {s['phase']} phase: no phase of this turn comes after it")
             added = [new_phase("combat", True)] + ([] if e.get("followedByMain") is False else [new_phase("main", True)])
             self.add_phases([new_phase("combat", True), new_phase("main", True)] if dry else added, e.get("after"), dry)
             return
         if e.get("player") is not None and e["player"] not in s["players"]:
             raise illegal("800.4a", f"player {e['player']} has left the game")
+        if s["phase"] == "pregame":
+            raise illegal("500.9" if kind == "ADD_EXTRA_STEP" else "500.8", "nothing can be added before the game has begun")
         if kind == "ADD_EXTRA_STEP" and e.get("after") is not None and e.get("before") is not None:
             raise illegal("500.9", "name `after` or `before`, not both")
         if not self.gets_on_this_turn(e.get("player")):

@@ -31,7 +31,9 @@ class Turn:
         })
 
     def begin_turn(self):
-        """The next turn begins (CR 500.7, 614.10, 800.4k); 'untilYourNextTurn' effects end right after turnBegan."""
+        """The next turn begins (CR 500.7, 614.10, 800.4k); 'untilYourNextTurn' effects end right after turnBegan.
+
+        Its first phase is for the caller, next_phase, to begin."""
         s = self.s
         if s["emptyTurns"] >= MAX_EMPTY_TURNS_PER_PLAYER * len(s["seats"]):
             # CR 104.4b: turn after turn with every phase and step skipped is a loop of mandatory actions: a draw.
@@ -51,26 +53,26 @@ class Turn:
         # CR 800.4m: the turns of players who have left that the rotation went past.
         self.expire({"at": "turnBegan", "player": player, "passedOver": self.departed_passed_over(rotation, s["rotation"])})
         self.end_yields("nextTurn", "endOfTurn")
-        self.next_phase()
 
     def next_phase(self):
+        """The next phase of the queue begins; after the last one, the next turn (a loop: turns may pass with everything skipped)."""
         s = self.s
-        if not s["phases"]:
-            if s["result"] is None:
+        while s["result"] is None:
+            if not s["phases"]:
                 self.begin_turn()
+                continue
+            entry = s["phases"].pop(0)
+            kind = entry["kind"]
+            name = phase_name(kind, s["mainSeen"])
+            s["mainSeen"] = s["mainSeen"] or kind == "main"  # CR 505.1a: a skipped first main phase still is the precombat one
+            if self.skipped_by_effect(name):
+                continue  # CR 614.10: a skipped phase emits nothing
+            s["phase"] = name
+            s["steps"] = [dict(x) for x in entry["steps"]]
+            if kind == "combat":
+                s["combat"] = {"attackers": [], "blockers": [], "declared": False, "attacksDeclared": False, "declaredBy": [], "firstStrikeStep": False}
+            self.next_step()
             return
-        entry = s["phases"].pop(0)
-        kind = entry["kind"]
-        name = phase_name(kind, s["mainSeen"])
-        s["mainSeen"] = s["mainSeen"] or kind == "main"  # CR 505.1a: a skipped first main phase still is the precombat one
-        if self.skipped_by_effect(name):
-            self.next_phase()  # CR 614.10: a skipped phase emits nothing
-            return
-        s["phase"] = name
-        s["steps"] = [dict(x) for x in entry["steps"]]
-        if kind == "combat":
-            s["combat"] = {"attackers": [], "blockers": [], "declared": False, "attacksDeclared": False, "declaredBy": [], "firstStrikeStep": False}
-        self.next_step()
 
     def next_step(self):
         s = self.s
