@@ -73,6 +73,7 @@ class Checkpoint:
                 s["pendingTriggers"] = []
                 if triggers:
                     s["passed"] = []
+                    self.end_yields_on_stack_change()
             shown = None if about is None else self.active_or_next()
         raise Refused("HOOK_FAILED", f"the checkpoint hook still reported something after {MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3)")
 

@@ -1,5 +1,6 @@
 """Combat (CR 506-511): declarations, who deals damage in each damage step, creatures entering and leaving combat."""
 
+from eras import era
 from events import illegal
 
 
@@ -50,6 +51,36 @@ class Combat:
         attacked = {a["defender"] for a in c["attackers"]}
         return next((p for p in self.apnap() if p in attacked and p not in c["declaredBy"]), None)
 
+    def attacks_declared(self):
+        """CR 508.2: the active player receives priority; in 'classic' with no attackers the rest of the step is skipped (classic 308.5)."""
+        s = self.s
+        if era(s)["noAttackersSkipsRestOfStep"] and not s["combat"]["declared"]:
+            s["stage"] = None
+            self.end_step()
+            self.next_step()
+            return
+        s["stage"] = "priority"
+        self.give_priority_to_active()
+
+    def order_due(self):
+        """The next damage assignment order of the 'm10' era (509.2, 509.3 of 2009-2024), as the awaited input, or None.
+
+        First, for each attacker blocked by two or more creatures, in the order declared, the active
+        player orders its blockers; then for each blocker blocking two or more attackers, its controller.
+        """
+        s = self.s
+        c = s["combat"]
+        if c is None or s["result"] is not None or not era(s)["damageAssignmentOrder"]:
+            return None
+        if s["active"] is not None:
+            for a in c["attackers"]:
+                if not a["ordered"] and len(a["blockedBy"]) >= 2:
+                    return {"kind": "orderBlockers", "player": s["active"], "attacker": a["id"], "blockers": list(a["blockedBy"])}
+        for b in c["blockers"]:
+            if not b["ordered"] and len(b["blocking"]) >= 2:
+                return {"kind": "orderAttackers", "player": b["player"], "blocker": b["id"], "attackers": list(b["blocking"])}
+        return None
+
     def has_first_striker(self):
         c = self.s["combat"]
         return c is not None and any(x["firstStrike"] or x["doubleStrike"] for x in c["attackers"] + c["blockers"])
@@ -86,12 +117,19 @@ class Combat:
             for x in c["attackers"] + c["blockers"]:
                 if strikes(x):
                     x["dealtFirst"] = True
-        self.emit({"type": "combatDamage", "first": first, "creatures": ids})
+        s = self.s
+        if not era(s)["combatDamageOnStack"] or not ids:
+            self.emit({"type": "combatDamage", "first": first, "creatures": ids})
+            return
+        # classic 310.4: one object on the stack, controlled by the active player; players then get priority.
+        s["stack"].append({"id": f"combat-damage-{s['nextObjectId']}", "controller": s["active"] or s["turnOwner"], "kind": "combatDamage", "creatures": ids})
+        s["nextObjectId"] += 1
+        self.end_yields_on_stack_change()
 
 
 def combat_attacker(a):
     return {"id": a["id"], "defender": a["defender"], "firstStrike": a.get("firstStrike") is True, "doubleStrike": a.get("doubleStrike") is True,
-            "blockedBy": [], "blocked": False, "dealtFirst": False}
+            "blockedBy": [], "blocked": False, "dealtFirst": False, "ordered": False}
 
 
 def with_block(combat, player, b):
@@ -108,7 +146,7 @@ def with_block(combat, player, b):
                 existing[k] = b[k]
     else:
         combat["blockers"].append({"id": b["id"], "player": player, "blocking": [b["attacker"]], "firstStrike": b.get("firstStrike") is True,
-                                   "doubleStrike": b.get("doubleStrike") is True, "dealtFirst": False})
+                                   "doubleStrike": b.get("doubleStrike") is True, "dealtFirst": False, "ordered": False})
 
 
 def removed_from_combat(combat, creature):
@@ -119,3 +157,17 @@ def removed_from_combat(combat, creature):
     combat["blockers"] = [b for b in combat["blockers"] if b["id"] != creature]
     for b in combat["blockers"]:
         b["blocking"] = [x for x in b["blocking"] if x != creature]
+
+
+def order_blockers(combat, attacker, order):
+    """509.2 (2009-2024): the damage assignment order of an attacker's blockers."""
+    for a in combat["attackers"]:
+        if a["id"] == attacker:
+            a["blockedBy"], a["ordered"] = list(order), True
+
+
+def order_attackers(combat, blocker, order):
+    """509.3 (2009-2024): the damage assignment order of a blocker's attackers."""
+    for b in combat["blockers"]:
+        if b["id"] == blocker:
+            b["blocking"], b["ordered"] = list(order), True

@@ -23,7 +23,10 @@ from game import BadOptions, Game, Refused  # noqa: E402
 NAME = "conformance-python"
 VERSION = "1.0.0"
 # The feature tags this engine supports (docs/conformance.md, "Features"): the core, and these.
-FEATURES = ["checkpoint", "leaving", "stackEvents", "combatChanges", "endTurn", "pregame", "orderTriggers", "persist"]
+FEATURES = [
+    "checkpoint", "leaving", "stackEvents", "combatChanges", "endTurn", "pregame", "orderTriggers", "persist",
+    "multiplayer", "eras:m10", "eras:classic", "effects", "stops", "extraPhases", "skips", "extraTurns",
+]
 
 
 class Stdio:

@@ -1,11 +1,18 @@
 """A deliberately small Magic: The Gathering turn engine, written from the contract alone.
 
-Two players, no variants, the current rules: the turn structure (CR 500-514), priority and
-the stack of opaque objects (CR 117, 405, 608), combat with first and double strike
-(CR 506-511), cleanup and its discard (CR 514), land drops (CR 305), the mana pool (CR 106.4),
-hand sizes, the checkpoint hook (CR 117.5, 704.3), players leaving (CR 104, 800.4), objects put
-on and taken off the stack outside priority, changes to combat, ending the turn (CR 724), the
-pregame (CR 103) and players ordering their own triggers (CR 603.3b).
+Two or more players (free-for-all, every opponent attacked at will), no variants, the rules eras
+'current', 'm10' and 'classic': the turn structure (CR 500-514), priority and the stack of
+opaque objects (CR 117, 405, 608), combat with first and double strike (CR 506-511) and, in
+'m10', damage assignment order (509.2, 509.3 of 2009-2024), cleanup and its discard (CR 514),
+land drops (CR 305), the mana pool (CR 106.4; mana burn in 'classic'), hand sizes, the
+checkpoint hook (CR 117.5, 704.3), players leaving (CR 104, 800.4), objects put on and taken off
+the stack outside priority, changes to combat, ending the turn (CR 724), the pregame (CR 103),
+players ordering their own triggers (CR 603.3b) and continuous effects that change the turn
+(CR 611, 613.7, 614.10).
+
+The game is split by subject into mixins over one state dict `self.s`: view.py, priority.py,
+turn.py, schedule.py, checkpoint.py, pregame.py, combat.py, effects.py, leaving.py and
+legality.py; events.py reads events, eras.py tells the rules eras apart.
 
 It knows nothing of the project's source: it is an example of an engine that the conformance
 runner (`npx mtg-turn-engine conformance run`) can test through the protocol of
@@ -17,11 +24,18 @@ import math
 import random
 
 from checkpoint import Checkpoint
-from combat import Combat, combat_attacker, removed_from_combat, with_block
+from combat import Combat, combat_attacker, order_attackers, order_blockers, removed_from_combat, with_block
+from effects import Effects
+from eras import ERAS
 from events import LEAVING, PREGAME, BadOptions, Refused, is_player_id, is_whole, parse_event
+from leaving import Leaving
 from legality import Legality
 from pregame import Pregame, random_index, seed_state
+from priority import Priority
+from schedule import Schedule
+from stops import Stops
 from turn import Turn
+from view import View
 
 PERSISTED_FORMAT = "conformance-python/1"
 
@@ -30,7 +44,7 @@ PERSISTED_FORMAT = "conformance-python/1"
 # The game.
 
 
-class Game(Turn, Checkpoint, Pregame, Combat, Legality):
+class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects, Stops, Leaving, Legality):
     """One game. `hook(view, pending)` is the checkpoint hook (None: no hook); it returns a dict or None."""
 
     def __init__(self, options, hook=None, state=None):
@@ -52,9 +66,9 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
         if not isinstance(o, dict):
             raise BadOptions("INVALID_OPTIONS", "options: must be an object")
         players = o.get("players")
-        if not isinstance(players, list) or len(players) != 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
-            raise BadOptions("INVALID_OPTIONS", "options.players: this engine plays exactly two players with unique non-empty ids")
-        for key, allowed in (("rules", ("current",)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
+        if not isinstance(players, list) or len(players) < 2 or not all(is_player_id(p) for p in players) or players[0] == players[1]:
+            raise BadOptions("INVALID_OPTIONS", "options.players: a list of at least two unique non-empty player ids")
+        for key, allowed in (("rules", tuple(ERAS)), ("variant", ("freeForAll",)), ("attack", ("all",)), ("orderTriggers", ("host", "players"))):
             if key in o and o[key] is not None and o[key] not in allowed:
                 raise BadOptions("INVALID_OPTIONS", f"options.{key}: this engine supports only {', '.join(allowed)}")
         for key in ("teams", "rangeOfInfluence", "clock", "undo", "away"):
@@ -84,9 +98,22 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             "players": list(players),
             "startingPlayer": starting,
             "turnOwner": starting,
+            "rotation": starting,  # the player the regular turn order continues from (CR 500.7: not moved by an extra turn)
+            "extraTurns": [],
+            "skips": {},
+            "extraTurn": None,
+            "emptyTurns": 0,  # turns in a row in which no step began (CR 104.4b)
+            "effects": [],
+            "stops": {p: None for p in players},
+            "yields": {},
+            "priorityFresh": False,  # a player received priority in this send: an automatic pass may be due
+            "autoPasses": 0,  # automatic passes in this send, and the turns they began (the loop guard)
+            "autoPassTurns": 0,
             "maxHand": int(o.get("maxHandSize", 7)),
             "handSize": hand,
             "orderTriggers": o.get("orderTriggers", "host"),
+            "rules": o.get("rules") or "current",
+            "nextObjectId": 1,  # the number of the next combat damage object (classic)
             "rng": rng,
             "turn": 1,
             "active": None,
@@ -131,7 +158,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             if self.s["result"] is not None:
                 raise Refused("GAME_OVER", "the game is over; no event is accepted")
             self.check_legal(event)
-            self.s["endedInSend"] = False
+            self.s.update({"endedInSend": False, "priorityFresh": False, "autoPasses": 0, "autoPassTurns": 0})
             self.run(lambda: self.apply(event))
             self.s["version"] += 1
             return {"ok": True, "events": self.take_out()}
@@ -196,125 +223,6 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
     def is_main_phase(self):
         return self.s["phase"] in ("precombatMain", "postcombatMain")
 
-    # -- the view -----------------------------------------------------------------------
-
-    def awaiting(self):
-        s = self.s
-        if s["result"] is not None:
-            return None
-        if s["priority"] is not None:
-            return {"kind": "priority", "player": s["priority"]}
-        due = self.trigger_order_due()
-        if due is not None:
-            return {"kind": "orderTriggers", "player": due[0], "triggers": due[1]}
-        pre = s["pregame"]
-        if pre is not None:
-            if pre["stage"] == "choosing":
-                return {"kind": "chooseStartingPlayer", "player": pre["chooser"]}
-            if pre["stage"] == "bottom" and self.bottom_due() is not None:
-                player, count = self.bottom_due()
-                return {"kind": "bottom", "player": player, "count": count}
-            if pre["stage"] == "mulligans" and self.mulligan_due() is not None:
-                player = self.mulligan_due()
-                return {"kind": "mulligan", "player": player, "mulligans": pre["mulligans"][player]}
-            if pre["stage"] == "openingHand" and self.opening_hand_due() is not None:
-                return {"kind": "openingHandActions", "player": self.opening_hand_due()}
-        if s["stage"] == "declareAttackers" and s["active"] is not None:
-            return {"kind": "declareAttackers", "player": s["active"], "defenders": self.attackable()}
-        if s["stage"] == "declareBlockers" and self.awaited_defender() is not None:
-            return {"kind": "declareBlockers", "player": self.awaited_defender()}
-        if s["stage"] == "discarding" and self.discard_due() > 0:
-            return {"kind": "discard", "player": s["active"], "count": self.discard_due()}
-        return None
-
-    def view(self, about=False):
-        """The TurnView; `about` shows a player about to receive priority (the checkpoint's view)."""
-        s = self.s
-        players = s["players"]
-        active = s["active"]
-        awaiting = self.awaiting() if about is False else ({"kind": "priority", "player": about} if about is not None else None)
-        priority = s["priority"] if about is False else about
-        combat = None
-        if s["combat"] is not None:
-            combat = {
-                "attackers": [{k: a[k] for k in ("id", "defender", "firstStrike", "doubleStrike", "blocked", "blockedBy")} for a in s["combat"]["attackers"]],
-                "blockers": [{k: b[k] for k in ("id", "blocking", "firstStrike", "doubleStrike")} for b in s["combat"]["blockers"]],
-            }
-        view = {
-            "version": s["version"],
-            "seq": s["seq"],
-            "currentTurn": None if s["phase"] == "pregame" else {"player": s["turnOwner"], "extra": False},
-            "turn": s["turn"],
-            "activePlayer": active,
-            "activeTeam": None,
-            "phase": s["phase"],
-            "step": s["step"],
-            "priority": priority if s["result"] is None else None,
-            "awaiting": awaiting,
-            "decidedBy": {p: p for p in players},
-            "stack": [dict(o) for o in s["stack"]],
-            "landsPlayed": s["landsPlayed"].get(active, 0) if active is not None else 0,
-            "landsPlayedBy": {p: s["landsPlayed"].get(p, 0) for p in players},
-            "landPlaysAllowed": 0 if active is None else 1,
-            "landPlaysAllowedBy": {p: (1 if p == active else 0) for p in players},
-            "spellsCast": {p: s["spellsCast"].get(p, 0) for p in players},
-            "manaPool": {p: s["mana"].get(p, 0) for p in players},
-            "handSizes": {p: s["hands"].get(p, 0) for p in players},
-            "maxHandSize": {p: s["maxHand"] for p in players},
-            "players": list(players),
-            "teams": None,
-            "dayNight": None,
-            "combat": combat,
-            "effects": [],
-            "stops": {p: None for p in players},
-            "gameOver": None if s["result"] is None else copy.deepcopy(s["result"]),
-            "rules": "current",
-        }
-        return view
-
-    # -- priority (CR 117) ----------------------------------------------------------------
-
-    def give_priority(self, player, fresh):
-        s = self.s
-        if player is None or s["result"] is not None or s["triggerOrder"] is not None:
-            return
-        self.checkpoint(player)
-        if s["result"] is not None:
-            return
-        if s["triggerOrder"] is not None:
-            s["priority"] = None
-            s["passed"] = []
-            return
-        s["priority"] = player if player in s["players"] else self.active_or_next()
-        if fresh:
-            s["passed"] = []
-
-    def give_priority_to_active(self):
-        self.give_priority(self.active_or_next(), True)
-
-    def all_passed(self):
-        return len(self.s["players"]) > 0 and all(p in self.s["passed"] for p in self.s["players"])
-
-    def is_step_over(self):
-        s = self.s
-        if s["result"] is not None or s["triggerOrder"] is not None:
-            return False
-        return s["priority"] is None and not s["stack"] and self.all_passed()
-
-    def pass_priority(self, player):
-        s = self.s
-        resolves = s["priority"] == player and s["stack"] and all(p == player or p in s["passed"] for p in s["players"])
-        if player not in s["passed"]:
-            s["passed"].append(player)
-        s["priority"] = None
-        if not self.all_passed():
-            self.give_priority(self.other(player), False)
-        if resolves:
-            top = s["stack"].pop()
-            s["passed"] = []
-            self.emit({"type": "resolve", "object": dict(top)})
-            self.give_priority_to_active()
-
     # -- what events do -------------------------------------------------------------------
 
     def apply(self, e):
@@ -328,6 +236,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             if kind == "CAST_SPELL":
                 s["spellsCast"][player] = s["spellsCast"].get(player, 0) + 1
             s["passed"] = []
+            self.end_yields_on_stack_change()
             self.give_priority(s["priority"], False)  # CR 117.3c
         elif kind == "PLAY_LAND":
             s["landsPlayed"][player] = s["landsPlayed"].get(player, 0) + 1
@@ -338,17 +247,23 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             c["attacksDeclared"] = True
             c["declared"] = c["declared"] or len(e["attackers"]) > 0
             c["attackers"] += [combat_attacker(a) for a in e["attackers"]]
-            s["stage"] = "priority"
-            self.give_priority_to_active()  # CR 508.2
+            self.attacks_declared()
         elif kind == "DECLARE_BLOCKERS":
             for b in e["blockers"]:
                 with_block(s["combat"], player, b)
             s["combat"]["declaredBy"].append(player)
+        elif kind == "ORDER_BLOCKERS":
+            order_blockers(s["combat"], e["attacker"], e["order"])
+        elif kind == "ORDER_ATTACKERS":
+            order_attackers(s["combat"], e["blocker"], e["order"])
         elif kind == "DISCARD":
             s["hands"][player] -= e["count"]
             self.emit({"type": "discard", "player": player, "count": e["count"]})
         elif kind == "TRIGGER":
-            s["pendingTriggers"] += [{"id": t["id"], "controller": t["controller"]} for t in e["triggers"] if t["controller"] in s["players"]]
+            kept = [{"id": t["id"], "controller": t["controller"]} for t in e["triggers"] if t["controller"] in s["players"]]
+            s["pendingTriggers"] += kept
+            if kept:
+                self.end_yields_on_stack_change()
             if s["priority"] is not None:
                 self.give_priority(s["priority"], False)
         elif kind == "ORDER_TRIGGERS":
@@ -372,7 +287,22 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
         s = self.s
         kind = e["type"]
         player = e.get("player")
-        if kind == "HAND_SIZE":
+        if kind in ("ADD_EXTRA_COMBAT", "ADD_EXTRA_PHASE", "ADD_EXTRA_STEP"):
+            self.add_extra(e)
+        elif kind == "ADD_EXTRA_TURN":
+            s["extraTurns"].append({"player": player} if e.get("id") is None else {"player": player, "id": e["id"]})  # CR 500.7
+        elif kind == "SKIP_NEXT":
+            mine = s["skips"].setdefault(player, {})
+            mine[e["what"]] = mine.get(e["what"], 0) + 1  # CR 614.10a: two skips skip two
+        elif kind == "SET_STOPS":
+            self.set_stops(e)
+        elif kind == "YIELD":
+            self.set_yield(e)
+        elif kind == "ADD_EFFECT":
+            self.add_effect(e)
+        elif kind == "REMOVE_EFFECT":
+            self.remove_effect(e["id"])
+        elif kind == "HAND_SIZE":
             s["hands"][player] = int(e["size"])
         elif kind == "ADD_MANA":
             s["mana"][player] += int(e["amount"])
@@ -389,6 +319,7 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
             if e.get("cast") is True and o["kind"] == "spell":
                 s["spellsCast"][o["controller"]] = s["spellsCast"].get(o["controller"], 0) + 1
             s["passed"] = []
+            self.end_yields_on_stack_change()
         elif kind == "REMOVE_FROM_COMBAT":
             if s["combat"] is not None and self.in_combat(e["id"]):
                 removed_from_combat(s["combat"], e["id"])
@@ -404,56 +335,3 @@ class Game(Turn, Checkpoint, Pregame, Combat, Legality):
         elif kind == "ADD_BLOCKER":
             attacker = next(a for a in s["combat"]["attackers"] if a["id"] == e["attacker"])
             with_block(s["combat"], attacker["defender"], e)
-
-    # -- leaving the game (CR 104, 800.4) -----------------------------------------------
-
-    def leave(self, e):
-        s = self.s
-        kind = e["type"]
-        if kind == "DRAW_GAME":
-            reasons = dict(s["reasons"])
-            for p in s["players"]:
-                reasons[p] = "draw"
-            s["result"] = {"winners": [], "draw": True, "reasons": reasons}
-            s["priority"] = None
-            s["combat"] = None  # the game leaves its combat phase as it ends
-            self.emit({"type": "gameOver", "winners": [], "draw": True})
-            return
-        if kind == "WIN":
-            for p in [p for p in s["players"] if p != e["player"]]:
-                if s["result"] is None:
-                    self.leave_one(p, "another player won")
-            return
-        self.leave_one(e["player"], "conceded" if kind == "CONCEDE" else (e.get("reason") or "lost"))
-
-    def leave_one(self, player, reason):
-        s = self.s
-        if player not in s["players"]:
-            return
-        s["players"] = [p for p in s["players"] if p != player]
-        removed = [o for o in s["stack"] if o["controller"] == player]
-        s["stack"] = [o for o in s["stack"] if o["controller"] != player]
-        if s["active"] == player:
-            s["active"] = None
-        if s["priority"] == player:
-            s["priority"] = None
-        s["passed"] = [p for p in s["passed"] if p != player]
-        s["pendingTriggers"] = [t for t in s["pendingTriggers"] if t["controller"] != player]
-        for record in ("mana", "hands"):
-            s[record].pop(player, None)
-        s["reasons"][player] = reason
-        self.emit({"type": "playerLeft", "player": player, "reason": reason})
-        for o in reversed(removed):
-            self.emit({"type": "removedFromStack", "object": dict(o), "reason": "removed"})
-        if len(s["players"]) == 1:
-            s["result"] = {"winners": list(s["players"]), "draw": False, "reasons": dict(s["reasons"])}
-            s["combat"] = None  # the game leaves its combat phase as it ends
-            self.emit({"type": "gameOver", "winners": list(s["players"]), "draw": False})
-
-    # -- cleanup (CR 514) -------------------------------------------------------------------
-
-    def discard_due(self):
-        s = self.s
-        if s["active"] is None or s["result"] is not None:
-            return 0
-        return max(0, s["hands"].get(s["active"], 0) - s["maxHand"])

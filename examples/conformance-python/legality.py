@@ -1,6 +1,7 @@
 """What makes an event illegal now: ILLEGAL_ACTION, naming the rule (CR 117, 305, 307, 405, 508, 509, 514, 603, 800)."""
 
 from events import DECISIONS, Refused, illegal, order_violation
+from schedule import MAX_PENDING_EXTRA_TURNS, MAX_PENDING_SKIPS
 
 
 class Legality:
@@ -64,6 +65,8 @@ class Legality:
             checks.insert(0, lambda: self.priority_violation(player, "117.1a" if spell else "117.1b", "cast a spell" if spell else "activate an ability"))
             if e["speed"] == "sorcery":
                 checks.insert(1, lambda: self.sorcery_violation(player, "307.1" if spell else "307.5"))
+            if spell:
+                checks.append(lambda: self.spell_limit_violation(player))
             checks.append(lambda: self.id_taken([e["id"]]))
         elif kind == "PLAY_LAND":
             def land():
@@ -76,8 +79,9 @@ class Legality:
                     return illegal("305.1", f"lands are played in a main phase; this is the {s['phase']} phase")
                 if s["stack"]:
                     return illegal("305.1", "lands are played only while the stack is empty")
-                if s["landsPlayed"].get(player, 0) >= 1:
-                    return illegal("305.2", f"{player} has already played a land this turn")
+                played, allowed = s["landsPlayed"].get(player, 0), self.land_plays_allowed(player)
+                if played >= allowed:
+                    return illegal("305.2", f"{player} has already played {played} land(s) this turn (allowed: {allowed})")
                 return None
             checks.insert(0, land)
         elif kind == "DECLARE_ATTACKERS":
@@ -86,6 +90,13 @@ class Legality:
         elif kind == "DECLARE_BLOCKERS":
             checks.insert(0, lambda: self.awaited("declareBlockers", player, "509.1", "a declaration of blockers"))
             checks.append(lambda: self.block_violation(player, e["blockers"]))
+        elif kind in ("ORDER_BLOCKERS", "ORDER_ATTACKERS"):
+            # 509.2, 509.3 (2009-2024): the order awaited, for that creature, listing each of its creatures once.
+            blockers = kind == "ORDER_BLOCKERS"
+            awaited_kind, rule, key, listed = ("orderBlockers", "509.2", "attacker", "blockers") if blockers else ("orderAttackers", "509.3", "blocker", "attackers")
+            checks.insert(0, lambda: self.awaited(awaited_kind, player, rule, "a damage assignment order"))
+            checks.append(lambda: None if self.awaiting()[key] == e[key] else illegal(rule, f"the order awaited is for {key} {self.awaiting()[key]}, not {e[key]}"))
+            checks.append(lambda: order_violation(self.awaiting()[listed], e["order"], rule))
         elif kind == "DISCARD":
             checks.insert(0, lambda: self.awaited("discard", player, "514.1", "a discard"))
             checks.append(lambda: None if e["count"] == self.discard_due() else illegal("514.1", f"{player} must discard exactly {self.discard_due()} card(s), not {e['count']}"))
@@ -97,7 +108,7 @@ class Legality:
             checks.append(lambda: self.in_game(e["starting"], "starting"))
         elif kind == "MULLIGAN":
             checks.insert(0, lambda: self.awaited("mulligan", player, "103.5", "a mulligan"))
-            checks.append(lambda: None if s["pregame"]["mulligans"][player] + 1 <= s["handSize"] else illegal("103.5", f"{player} has no cards left to mulligan"))
+            checks.append(lambda: None if self.cards_to_bottom(s["pregame"]["mulligans"][player] + 1) <= s["handSize"] else illegal("103.5", f"{player} has no cards left to mulligan"))
         elif kind == "KEEP":
             checks.insert(0, lambda: self.awaited("mulligan", player, "103.5", "keeping a hand"))
         elif kind == "BOTTOM":
@@ -109,12 +120,27 @@ class Legality:
             checks = [lambda: self.in_game(player), lambda: None if e.get("by") in (None, player) else illegal("723.6", f"{e['by']} cannot make {player} concede")]
         elif kind == "TRIGGER":
             checks = [lambda: self.id_taken([t["id"] for t in e["triggers"] if t["controller"] in s["players"]])]
-        elif kind in ("HAND_SIZE", "ADD_MANA", "LOSE", "WIN"):
+        elif kind in ("HAND_SIZE", "ADD_MANA", "LOSE", "WIN", "SET_STOPS", "YIELD"):
             checks = [lambda: self.in_game(player)]
         elif kind == "SPEND_MANA":
             checks = [lambda: self.in_game(player), lambda: None if s["mana"].get(player, 0) >= e["amount"] else illegal("106.4", f"{player}'s pool holds {s['mana'].get(player, 0)} mana; cannot spend {e['amount']}")]
         elif kind == "PUT_ON_STACK":
-            checks = [lambda: self.in_game(e["object"]["controller"], "object.controller"), lambda: self.id_taken([e["object"]["id"]])]
+            checks = [
+                lambda: self.in_game(e["object"]["controller"], "object.controller"),
+                lambda: self.spell_limit_violation(e["object"]["controller"]) if e.get("cast") is True and e["object"]["kind"] == "spell" else None,
+                lambda: self.id_taken([e["object"]["id"]]),
+            ]
+        elif kind in ("ADD_EXTRA_COMBAT", "ADD_EXTRA_PHASE", "ADD_EXTRA_STEP"):
+            checks = [lambda: self.add_extra(e, dry=True)]
+        elif kind == "ADD_EXTRA_TURN":
+            checks = [lambda: self.in_game(player), lambda: None if len(s["extraTurns"]) < MAX_PENDING_EXTRA_TURNS else illegal("500.7", f"at most {MAX_PENDING_EXTRA_TURNS} extra turns can be pending at once")]
+        elif kind == "SKIP_NEXT":
+            checks = [
+                lambda: self.in_game(player),
+                lambda: None if s["skips"].get(player, {}).get(e["what"], 0) < MAX_PENDING_SKIPS else illegal("614.10a", f"at most {MAX_PENDING_SKIPS} skips of the same thing can be pending for one player"),
+            ]
+        elif kind == "ADD_EFFECT":
+            checks = [lambda: self.effect_violation(e)]
         elif kind == "SET_COMBAT_ABILITIES":
             checks = [lambda: self.in_combat_phase("changing a creature in combat"), lambda: None if self.in_combat(e["id"]) else illegal("506.4", f"{e['id']} is not attacking or blocking")]
         elif kind == "ADD_ATTACKER":
@@ -172,6 +198,10 @@ class Legality:
                     candidates.append({"type": "DISCARD", "player": p, "count": a["count"], "choose": []})
                 elif kind == "orderTriggers":
                     candidates.append({"type": "ORDER_TRIGGERS", "player": p, "choose": ["order"]})
+                elif kind == "orderBlockers":
+                    candidates.append({"type": "ORDER_BLOCKERS", "player": p, "attacker": a["attacker"], "choose": ["order"]})
+                elif kind == "orderAttackers":
+                    candidates.append({"type": "ORDER_ATTACKERS", "player": p, "blocker": a["blocker"], "choose": ["order"]})
                 elif kind == "chooseStartingPlayer":
                     candidates.append({"type": "CHOOSE_STARTING_PLAYER", "player": p, "choose": ["starting"]})
                 elif kind == "mulligan":
@@ -188,7 +218,7 @@ class Legality:
 
     def would_accept(self, template, awaiting):
         event = {k: v for k, v in template.items() if k != "choose"}
-        fills = {"id": f"object-{len(self.s['stack'])}", "attackers": [], "blockers": [], "order": (awaiting or {}).get("triggers", []), "starting": template["player"]}
+        fills = {"id": f"object-{len(self.s['stack'])}", "attackers": [], "blockers": [], "order": next((awaiting[k] for k in ("triggers", "blockers", "attackers") if k in (awaiting or {})), []), "starting": template["player"]}
         for field in template["choose"]:
             event[field] = fills[field]
         try:

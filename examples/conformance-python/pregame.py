@@ -38,6 +38,10 @@ class Pregame:
         i = seats.index(pre["starting"])
         return [p for p in seats[i:] + seats[:i] if p in self.s["players"]]
 
+    def cards_to_bottom(self, mulligans):
+        """CR 103.5: London mulligan; 103.5c: a multiplayer game's first mulligan is free."""
+        return max(0, mulligans - (1 if len(self.s["seats"]) > 2 else 0))
+
     def mulligan_due(self):
         pre = self.s["pregame"]
         order = [p for p in self.from_starting() if p not in pre["kept"]]
@@ -75,7 +79,7 @@ class Pregame:
             self.emit({"type": "mulligan", "player": player, "number": pre["mulligans"][player]})
             self.emit({"type": "drawHand", "player": player, "size": s["handSize"]})
         elif kind == "KEEP":
-            count = min(pre["mulligans"][player], s["hands"].get(player, 0))  # CR 103.5: London mulligan, none free with two players
+            count = min(self.cards_to_bottom(pre["mulligans"][player]), s["hands"].get(player, 0))
             pre["kept"].append(player)
             pre["decided"] = self.next_round(pre["decided"] + [player], pre["kept"])
             if count > 0:

@@ -165,7 +165,10 @@ describe('the recorded set (scenarios/recorded/): games recorded with record: tr
   const folder = join(root, 'scenarios/recorded');
   const SELF = `"${process.execPath}" --import tsx scripts/cli.ts conformance serve-self`;
   // The features of the example engine in Python (examples/conformance-python/engine.py).
-  const PYTHON = ['checkpoint', 'leaving', 'stackEvents', 'combatChanges', 'endTurn', 'pregame', 'orderTriggers', 'persist'];
+  const PYTHON = [
+    ...['checkpoint', 'leaving', 'stackEvents', 'combatChanges', 'endTurn', 'pregame', 'orderTriggers', 'persist'],
+    ...['multiplayer', 'eras:m10', 'eras:classic', 'effects', 'stops', 'extraPhases', 'skips', 'extraTurns'],
+  ];
 
   it('is what the recorded games give now, byte for byte, and the same on every run (regenerate: npm run generate:recorded)', () => {
     const fresh = recordedCorpus();
