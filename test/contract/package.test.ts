@@ -17,16 +17,14 @@ const built = existsSync(join(root, 'dist/src/index.js')) && existsSync(join(roo
 /** CONTRACT "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped. */
 export const BUNDLE_BUDGET_BYTES = 40_960;
 /**
- * NOT MET: the bundle measures 51,672 bytes (xstate ~13.1 KB, zod/mini ~7.5 KB, the engine
- * ~32 KB of it, Grand Melee about 4 KB; see the README's "Installing" for why trimming cannot reach the budget).
- * Until it is under the contract's budget this test holds the line where it is, so that it can
- * only shrink.
+ * NOT MET: a host calling createGame and restoreGame (the contract's measure, as `npm run
+ * bundle:size`) bundles to 69,313 bytes: zod/mini about 7 KB, restoreGame's validation and the
+ * persisted game's invariants and compact format about 10 KB, the table around the turn (clocks,
+ * seats, undo, shortcuts) about 9 KB, Grand Melee about 4 KB (docs/performance.md, "The browser
+ * bundle"). Until it is under the contract's budget this test holds the line where it is, so
+ * that it can only shrink.
  */
-// Grand Melee (CR 807: turn markers, their coordinator, view and persistence) adds about 4 KB of it;
-// the rules fixes of the last review (510.4, 723.6, 800.4m, 805.4c, 807.4e, 809.4, snapshot checks) about 0.5 KB.
-// Issue 23's compact persisted format (format 3 written and read back) and issue 24's table around
-// the turn (chess clocks, seats that drop, undo, shortcuts) added about 10 KB: 62,030 bytes measured.
-export const BUNDLE_CEILING_BYTES = 62_500;
+export const BUNDLE_CEILING_BYTES = 69_500;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -102,9 +100,10 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
   });
 
   it(`the main entry bundles for the browser (budget ${BUNDLE_BUDGET_BYTES} bytes gzipped, not met: held under ${BUNDLE_CEILING_BYTES})`, async () => {
-    writeFileSync(join(scratch, 'browser.js'), "import { createGame } from 'mtg-turn-engine';\ncreateGame({ players: ['A', 'B'] });\n");
+    // The contract's host: it calls createGame and restoreGame (as `npm run bundle:size` does).
+    writeFileSync(join(scratch, 'browser.js'), "import { createGame, restoreGame } from 'mtg-turn-engine';\nconst game = createGame({ players: ['A', 'B'] });\nrestoreGame(JSON.parse(JSON.stringify(game.persist())));\n");
     const bytes = await browserBundleGzip('browser.js', scratch);
-    console.log(`browser bundle of the main entry: ${bytes} bytes gzipped (contract budget ${BUNDLE_BUDGET_BYTES})`);
+    console.log(`browser bundle of the main entry, createGame and restoreGame: ${bytes} bytes gzipped (contract budget ${BUNDLE_BUDGET_BYTES})`);
     expect(bytes).toBeLessThanOrEqual(BUNDLE_CEILING_BYTES);
   });
 
