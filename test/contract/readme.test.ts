@@ -97,6 +97,10 @@ async function withRelay(body: (url: string) => Promise<void>): Promise<string[]
 }
 
 describe("the code blocks of the README and docs/", () => {
+  it('keeps the README short: at most 20 KB (issue 21; the depth is in docs/)', () => {
+    expect(Buffer.byteLength(text('README.md'))).toBeLessThanOrEqual(20_000);
+  });
+
   it('has runnable blocks, and every skipped one says why', () => {
     expect(files.filter((f) => f.skip === null && f.doc === 'README.md').length).toBeGreaterThanOrEqual(2);
     expect(new Set(files.map((f) => f.doc)).size).toBeGreaterThan(1);
