@@ -102,7 +102,8 @@ export class GameShell<S, W> implements Game {
   readonly #stacks: OwnedStacks | null;
   /** The hooks' runtime (without hooks the effects behave as with none), with the stacks the game owns. */
   readonly #runtime: GameHooksRuntime | undefined;
-  readonly #emitter = new Emitter();
+  /** The listeners of `on` (and of the `listeners` option), made when the first is added. */
+  #emitter: Emitter | null = null;
   /** Made on the first subscription: most games (forks, playouts) have none. */
   #subscribers: Subscribers | null = null;
   #frozen: TurnView | null = null;
@@ -128,9 +129,6 @@ export class GameShell<S, W> implements Game {
    * {@link GameShell.start}), else from its persisted state.
    */
   constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase, time: TimeState | null = null) {
-    // `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT "Game").
-    this.subscribe = this.subscribe.bind(this);
-    this.getSnapshot = this.getSnapshot.bind(this);
     this.#logic = logic;
     this.#state = state;
     this.#version = version;
@@ -201,7 +199,7 @@ export class GameShell<S, W> implements Game {
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
-    game.#emitter.deliver(first.emitted);
+    game.#emitter?.deliver(first.emitted);
     return game;
   }
 
@@ -385,7 +383,7 @@ export class GameShell<S, W> implements Game {
       const pending = this.#logic.pending(state);
       if (pending.length > 0) events = emitted.map((e) => (pending.includes(e) ? copyEvent(e) : e));
     }
-    if (emitted.length > 0) this.#emitter.deliver(emitted);
+    if (emitted.length > 0) this.#emitter?.deliver(emitted);
     this.#subscribers?.notify();
     return events;
   }
@@ -400,7 +398,29 @@ export class GameShell<S, W> implements Game {
     return this.#read(() => deadlineOf(this.#timed(undefined), this.#state, this.#time));
   }
 
-  getSnapshot(options?: SeatOptions): TurnView {
+  /**
+   * `subscribe` and `getSnapshot` bound to this game, made when either is first read:
+   * `useSyncExternalStore(game.subscribe, game.getSnapshot)` passes them unbound (CONTRACT
+   * "Game"), and each read gives the same function. A game nobody reads them of (a simulator's
+   * thousands) keeps none.
+   */
+  #bound: Pick<Game, 'subscribe' | 'getSnapshot'> | null = null;
+
+  #bind(): Pick<Game, 'subscribe' | 'getSnapshot'> {
+    return (this.#bound ??= { subscribe: (listener) => this.#subscribe(listener), getSnapshot: (options) => this.#getSnapshot(options) });
+  }
+
+  /** The view, frozen: the same object until the next accepted event (bound to this game). */
+  get getSnapshot(): (options?: SeatOptions) => TurnView {
+    return this.#bind().getSnapshot;
+  }
+
+  /** Calls `listener` after each accepted event; returns the unsubscribe function (bound to this game). */
+  get subscribe(): (listener: () => void) => () => void {
+    return this.#bind().subscribe;
+  }
+
+  #getSnapshot(options?: SeatOptions): TurnView {
     const full = (this.#frozen ??= deepFreeze(this.view()));
     if (options === undefined) return full;
     // A seat's snapshot shares the host's frozen parts; only its private records are its own.
@@ -417,7 +437,7 @@ export class GameShell<S, W> implements Game {
     return viewerOf(options, this.#logic.chartState(this.#state, null).context.seats, method);
   }
 
-  subscribe(listener: () => void): () => void {
+  #subscribe(listener: () => void): () => void {
     return (this.#subscribers ??= new Subscribers()).add(listener);
   }
 
@@ -434,11 +454,11 @@ export class GameShell<S, W> implements Game {
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>>, options?: SeatOptions): () => void;
   on(type: EmittedEventType | '*', listener: Listener<never>, options?: SeatOptions): () => void {
-    if (options === undefined) return this.#emitter.on(type, listener as Listener);
+    if (options === undefined) return (this.#emitter ??= new Emitter()).on(type, listener as Listener);
     // CONTRACT v3, private seats: the emitter hands each listener its own copy, which the seat's filter may change.
     const viewer = this.#viewer(options, 'on');
     const seat = listener as Listener<SeatEvent>;
-    return this.#emitter.on(type, (e) => seat(seatEvent(e, viewer)));
+    return (this.#emitter ??= new Emitter()).on(type, (e) => seat(seatEvent(e, viewer)));
   }
 
   persist(): Persisted {

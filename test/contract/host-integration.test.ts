@@ -183,6 +183,25 @@ describe('UI snapshots: subscribe, getSnapshot', () => {
     expect(sub).toHaveBeenCalledTimes(1);
   });
 
+  it('subscribe and getSnapshot work unbound, as useSyncExternalStore calls them, and are the same functions at every read', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    const { subscribe, getSnapshot } = game;
+    expect(game.subscribe).toBe(subscribe);
+    expect(game.getSnapshot).toBe(getSnapshot);
+    const sub = vi.fn();
+    const unsubscribe = subscribe(sub);
+    expect(getSnapshot()).toBe(game.getSnapshot());
+    game.send(pass('A'));
+    expect(sub).toHaveBeenCalledTimes(1);
+    expect(getSnapshot().priority).toBe('B');
+    expect(getSnapshot({ seat: 'A' })).toBe(game.getSnapshot({ seat: 'A' }));
+    unsubscribe();
+    // Another game's are its own.
+    const other = createGame({ players: ['A', 'B'] });
+    expect(other.getSnapshot).not.toBe(getSnapshot);
+    expect(other.getSnapshot().priority).toBe('A');
+  });
+
   it('view() is a fresh object: mutating it changes nothing', () => {
     const game = createGame({ players: ['A', 'B'] });
     const v: TurnView = game.view();
