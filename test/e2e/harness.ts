@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { build, preview, type PreviewServer } from 'vite';
 import { relayOf } from '../../inspector/relay.js';
 
@@ -120,6 +121,45 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
   });
   await page.goto(url);
   return { page, problems, close: () => context.close() };
+}
+
+/** The pages a test file opened: each recorded its problems, and none may have any when they are closed. */
+export class OpenedPages {
+  readonly #pages: { problems: PageProblems; close(): Promise<void> }[] = [];
+
+  /** Opens a page (in a Chromium context of its own, see {@link openPage}) and keeps it. */
+  async open(browser: Browser, url: string): Promise<Page> {
+    const o = await openPage(browser, url);
+    this.#pages.push(o);
+    return o.page;
+  }
+
+  /** Asserts that no page had an error or a request off localhost, and closes them all. */
+  async closeAll(): Promise<void> {
+    for (const o of this.#pages.splice(0)) {
+      expect(o.problems.pageErrors).toEqual([]);
+      expect(o.problems.consoleErrors).toEqual([]);
+      expect(o.problems.foreignRequests).toEqual([]);
+      await o.close();
+    }
+  }
+}
+
+/** The example table (examples/table) built by Vite into a temporary folder (named from `prefix`) and served on 127.0.0.1. */
+export async function serveExampleTable(prefix: string): Promise<{ url: string; close(): Promise<void> }> {
+  const configFile = resolve('examples', 'table', 'vite.config.ts');
+  const outDir = await mkdtemp(join(tmpdir(), prefix));
+  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const server: PreviewServer = await preview({ configFile, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: async () => {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Saves a full-page screenshot under test-results/e2e/. */

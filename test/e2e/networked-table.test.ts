@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { chromiumAvailable, launchChromium, openPage, screenshot, type PageProblems } from './harness.js';
+import { chromiumAvailable, launchChromium, OpenedPages, screenshot } from './harness.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const RUN_MAIN = "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1));";
@@ -46,7 +46,7 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   let dir: string;
   let server: { child: ChildProcess; table: string; inspector: string; out: string[] };
   let browser: Browser;
-  const opened: { close(): Promise<void>; problems: PageProblems }[] = [];
+  const opened = new OpenedPages();
   let alice: Page;
   let bob: Page;
 
@@ -58,12 +58,7 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const o of opened) {
-      expect(o.problems.pageErrors).toEqual([]);
-      expect(o.problems.consoleErrors).toEqual([]);
-      expect(o.problems.foreignRequests).toEqual([]);
-      await o.close();
-    }
+    await opened.closeAll();
     await browser?.close();
     if (server !== undefined && server.child.exitCode === null) {
       const exited = new Promise((done) => server.child.once('exit', done));
@@ -75,10 +70,9 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
 
   /** Opens a page in a Chromium context of its own (a player of their own: no storage shared). */
   async function open(url: string): Promise<Page> {
-    const o = await openPage(browser, url);
-    opened.push(o);
-    await o.page.setViewportSize({ width: 1000, height: 720 });
-    return o.page;
+    const page = await opened.open(browser, url);
+    await page.setViewportSize({ width: 1000, height: 720 });
+    return page;
   }
 
   const status = (page: Page) => page.textContent('[data-testid="status"]') as Promise<string>;

@@ -4,51 +4,33 @@
  * its local mode, built with Vite into a temporary folder and served on 127.0.0.1: the page is
  * the host, so it stamps its events with its clock (`at`) and sends the TICK of a time-out.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, openPage, type PageProblems } from './harness.js';
+import { chromiumAvailable, launchChromium, OpenedPages, serveExampleTable } from './harness.js';
 
-const CONFIG = resolve('examples', 'table', 'vite.config.ts');
 const run = chromiumAvailable();
 
 describe.runIf(run)('the example table between people, in Chromium (issue 24)', () => {
   let browser: Browser;
-  let server: PreviewServer;
-  let outDir: string;
+  let table: { url: string; close(): Promise<void> };
   let url: string;
-  const opened: { close(): Promise<void>; problems: PageProblems }[] = [];
+  const opened = new OpenedPages();
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'mtg-table-people-'));
-    await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({ configFile: CONFIG, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-    const address = server.httpServer.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}/`;
+    table = await serveExampleTable('mtg-table-people-');
+    url = table.url;
     browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
-    for (const o of opened) {
-      expect(o.problems.pageErrors).toEqual([]);
-      expect(o.problems.consoleErrors).toEqual([]);
-      expect(o.problems.foreignRequests).toEqual([]);
-      await o.close();
-    }
+    await opened.closeAll();
     await browser?.close();
-    await server?.close();
-    await rm(outDir, { recursive: true, force: true });
+    await table?.close();
   });
 
   /** The table with a new 2-player game of these options. */
   async function open(options: { clock?: string; undo?: string } = {}): Promise<Page> {
-    const o = await openPage(browser, url);
-    opened.push(o);
-    const { page } = o;
+    const page = await opened.open(browser, url);
     await page.waitForSelector('[data-testid="status"]');
     if (options.clock !== undefined) await page.selectOption('[data-testid="option-clock"]', options.clock);
     if (options.undo !== undefined) await page.selectOption('[data-testid="option-undo"]', options.undo);

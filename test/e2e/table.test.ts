@@ -4,51 +4,36 @@
  * Built with Vite into a temporary folder and served on 127.0.0.1. The screenshot in the
  * README (docs/table.png) is taken here.
  */
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { copyFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, openPage, screenshot, type PageProblems } from './harness.js';
+import { chromiumAvailable, launchChromium, OpenedPages, screenshot, serveExampleTable } from './harness.js';
 
-const CONFIG = resolve('examples', 'table', 'vite.config.ts');
 const run = chromiumAvailable();
 
 describe.runIf(run)('example table in Chromium', () => {
   let browser: Browser;
-  let server: PreviewServer;
-  let outDir: string;
+  let table: { url: string; close(): Promise<void> };
   let url: string;
-  const opened: { close(): Promise<void>; problems: PageProblems }[] = [];
+  const opened = new OpenedPages();
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'mtg-table-'));
-    await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({ configFile: CONFIG, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-    const address = server.httpServer.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}/`;
+    table = await serveExampleTable('mtg-table-');
+    url = table.url;
     browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
-    for (const o of opened) {
-      expect(o.problems.pageErrors).toEqual([]);
-      expect(o.problems.consoleErrors).toEqual([]);
-      expect(o.problems.foreignRequests).toEqual([]);
-      await o.close();
-    }
+    await opened.closeAll();
     await browser?.close();
-    await server?.close();
-    await rm(outDir, { recursive: true, force: true });
+    await table?.close();
   });
 
   async function open(): Promise<Page> {
-    const o = await openPage(browser, url);
-    opened.push(o);
-    await o.page.waitForSelector('[data-testid="status"]');
-    return o.page;
+    const page = await opened.open(browser, url);
+    await page.waitForSelector('[data-testid="status"]');
+    return page;
   }
 
   const status = (page: Page) => page.textContent('[data-testid="status"]') as Promise<string>;

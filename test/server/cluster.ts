@@ -90,18 +90,6 @@ export function pidOfOwner(owner: string | null): number | null {
   return Number.isSafeInteger(pid) ? pid : null;
 }
 
-/** A small seeded random number generator (mulberry32): the same seed, the same kill points. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A send the bot made. */
 export interface BotSend {
   readonly event: Record<string, unknown>;

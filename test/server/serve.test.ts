@@ -4,50 +4,18 @@
  * `POST /games` to tables, and stops cleanly on SIGTERM (exit code 0); bad options are refused
  * with a message naming them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join as joinPath, resolve } from 'node:path';
+import { join as joinPath } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, type ServeProcess } from './cluster.js';
 import { join } from './harness.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const RUN_MAIN = "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1));";
-
-/** Runs `mtg-turn-engine <args>` from the sources; collects its output. */
-function cli(args: string[]): { child: ChildProcess; out: string[]; exited: Promise<number | null>; line: (test: RegExp) => Promise<RegExpExecArray> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', RUN_MAIN, '--', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out: string[] = [];
-  const waiting: { test: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
-  const take = (chunk: Buffer) => {
-    for (const text of chunk.toString('utf8').split('\n').filter((l) => l.length > 0)) {
-      out.push(text);
-      for (const w of [...waiting]) {
-        const m = w.test.exec(text);
-        if (m !== null) {
-          waiting.splice(waiting.indexOf(w), 1);
-          w.resolve(m);
-        }
-      }
-    }
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  const line = (test: RegExp) =>
-    new Promise<RegExpExecArray>((found, fail) => {
-      const seen = out.map((l) => test.exec(l)).find((m) => m !== null);
-      if (seen !== undefined) return found(seen);
-      const timer = setTimeout(() => fail(new Error(`no line ${test} in:\n${out.join('\n')}`)), 20_000);
-      waiting.push({
-        test,
-        resolve: (m) => {
-          clearTimeout(timer);
-          found(m);
-        },
-      });
-    });
-  return { child, out, exited, line };
+/** Runs `mtg-turn-engine <args>` from the sources; collects its output (20 s for an awaited line). */
+function cli(args: string[]): ServeProcess {
+  const run = runCli(args);
+  return { ...run, line: (test: RegExp, timeoutMs = 20_000) => run.line(test, timeoutMs) };
 }
 
 describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
