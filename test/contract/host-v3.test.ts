@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createGame, ErrorCode, type GameOptions, type TurnEvent } from '../../src/index.js';
 import { flakyRun } from '../support/flaky-engine.js';
 import { playFlaky, replay } from '../support/staged-play.js';
+import { byCount } from '../support/scale.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'host-v3-'));
@@ -135,8 +136,9 @@ const SETUPS: Omit<GameOptions, 'seed'>[] = [
 ];
 const TURNS = 6;
 
-describe('acceptance: a host with two copies of every card and a hook that fails at random plays 500 games (settled + seq)', () => {
-  for (let chunk = 0; chunk < 10; chunk++) {
+describe(`acceptance: a host with two copies of every card and a hook that fails at random plays ${byCount(100, 500)} games (settled + seq)`, () => {
+  // 100 games in `npm test`, the acceptance's 500 in `npm run test:long` (test/support/scale.ts).
+  for (let chunk = 0; chunk < byCount(2, 10); chunk++) {
     it(`games ${chunk * 50 + 1}-${chunk * 50 + 50}: none wedged, every event carried out once, the host's state as without failures`, () => {
       const late = new Set<string>();
       let retries = 0;

@@ -11,18 +11,20 @@
  * - every accepted undo (`undone { toVersion }`) shows the view of that version again, but for
  *   what must go on (version, seq, the clocks' time spent, the undo requests counted, the seats);
  * - no seat's view or events hold another seat's private fields (src/seats.ts PRIVATE_FIELDS).
- * `SOAK_GAMES` sets the number of games (1,000 by default).
+ * `SOAK_GAMES` sets the number of games: 250 in `npm test`, the acceptance's 1,000 in
+ * `npm run test:long` (test/support/scale.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
 import { PRIVATE_FIELDS } from '../../src/seats.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
+import { byCount } from '../support/scale.js';
 
 type Random = () => number;
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
 
-const GAMES = Number(process.env.SOAK_GAMES ?? 1000);
+const GAMES = Number(process.env.SOAK_GAMES ?? byCount(250, 1000));
 const CHUNK = 250;
 const SENDS = 70;
 /** What a table event decides beside the turn: never picked from legalActions at random (the soak sends its own). */
