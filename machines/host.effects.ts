@@ -79,9 +79,10 @@ const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) =
   REMOVE_EFFECT: (ctx, e) => (ctx.effects.some((x) => x.id === e.id) ? effect(ctx, { effects: ctx.effects.filter((x) => x.id !== e.id) }, [{ type: 'effectEnded', id: e.id }]) : NOTHING),
   REMOVE_FROM_STACK: (ctx, e) => removeFromStack(ctx, e),
   PUT_ON_STACK: (ctx, e) => {
-    // CR 707.10, 601.2: on the stack outside priority; a cast spell counts for day/night and spell limits.
+    // CR 707.10, 601.2: on the stack outside priority; whatever is cast counts for day/night and spell limits,
+    // a copy cast included (707.12: a copy of a card that is cast is a spell cast; CONTRACT "Turn-changing effects").
     const patch: Partial<TurnContext> = { stack: [...ctx.stack, { ...e.object }], passed: [] };
-    if (e.cast === true && e.object.kind === 'spell') patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
+    if (e.cast === true) patch.spellsCast = { ...ctx.spellsCast, [e.object.controller]: (ctx.spellsCast[e.object.controller] ?? 0) + 1 };
     return andThen(ctx, effect(ctx, patch), endYieldsOnStackChange);
   },
   REMOVE_FROM_COMBAT: (ctx, e) => (ctx.combat === null || !isInCombat(ctx.combat, e.id) ? NOTHING : effect(ctx, { combat: removedFromCombat(ctx.combat, e.id) })),

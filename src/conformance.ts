@@ -8,9 +8,9 @@ export { FEATURES, FEATURE_NAMES, scenarioFeatures, missingFeatures } from './co
 export type { Feature } from './conformance/features.js';
 export { conformanceCorpus, loadScenarios, corpusFolder, packageRoot, scenarioSchema, scenarioSchemaPath, CORPUS_SOURCES } from './conformance/corpus.js';
 export type { CorpusEntry, CorpusOptions, CorpusSource } from './conformance/corpus.js';
-export { runConformance } from './conformance/runner.js';
+export { DEFAULT_SCENARIO_TIMEOUT_MS, runConformance } from './conformance/runner.js';
 export type { ConformanceOptions, ConformanceResult, ConformanceRun } from './conformance/runner.js';
-export { DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './conformance/rpc.js';
+export { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './conformance/rpc.js';
 export type { EngineProcessOptions } from './conformance/rpc.js';
 export { serveSelf } from './conformance/serve.js';
 export type { ServeIo } from './conformance/serve.js';

@@ -316,7 +316,7 @@ class Game(View, Priority, Turn, Schedule, Checkpoint, Pregame, Combat, Effects,
         elif kind == "PUT_ON_STACK":
             o = e["object"]
             s["stack"].append({"id": o["id"], "controller": o["controller"], "kind": o["kind"]})
-            if e.get("cast") is True and o["kind"] == "spell":
+            if e.get("cast") is True:  # any object cast this way counts, a copy included (707.12)
                 s["spellsCast"][o["controller"]] = s["spellsCast"].get(o["controller"], 0) + 1
             s["passed"] = []
             self.end_yields_on_stack_change()

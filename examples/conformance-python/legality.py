@@ -127,7 +127,7 @@ class Legality:
         elif kind == "PUT_ON_STACK":
             checks = [
                 lambda: self.in_game(e["object"]["controller"], "object.controller"),
-                lambda: self.spell_limit_violation(e["object"]["controller"]) if e.get("cast") is True and e["object"]["kind"] == "spell" else None,
+                lambda: self.spell_limit_violation(e["object"]["controller"]) if e.get("cast") is True else None,
                 lambda: self.id_taken([e["object"]["id"]]),
             ]
         elif kind in ("ADD_EXTRA_COMBAT", "ADD_EXTRA_PHASE", "ADD_EXTRA_STEP"):

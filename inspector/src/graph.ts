@@ -18,7 +18,42 @@ function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
 /** The drawn graph and how to highlight the active states. */
 export interface Graph {
   element: SVGSVGElement;
+  /** The laid-out width in pixels (the graph's width at actual size). */
+  width: number;
   update(active: ReadonlySet<string>): void;
+}
+
+/**
+ * The graph section: the graph scaled to the page's width (it is about 2,400 px wide laid out,
+ * wider than most windows), with a button that shows it at actual size, scrolled sideways
+ * within its box, and back.
+ */
+export function graphSection(graph: Graph, title: string): HTMLElement {
+  const box = document.createElement('section');
+  box.className = 'graph-box';
+  box.dataset.zoom = 'fit';
+  const heading = document.createElement('h2');
+  heading.textContent = `${title} `;
+  const zoom = document.createElement('button');
+  zoom.type = 'button';
+  zoom.dataset.testid = 'graph-zoom';
+  const show = () => {
+    const fit = box.dataset.zoom === 'fit';
+    zoom.textContent = fit ? 'actual size' : 'fit to width';
+    zoom.setAttribute('aria-pressed', String(!fit));
+    graph.element.style.width = fit ? '' : `${graph.width}px`;
+  };
+  zoom.addEventListener('click', () => {
+    box.dataset.zoom = box.dataset.zoom === 'fit' ? 'actual' : 'fit';
+    show();
+  });
+  show();
+  heading.append(zoom);
+  const scroller = document.createElement('div');
+  scroller.className = 'graph-scroll';
+  scroller.append(graph.element);
+  box.append(heading, scroller);
+  return box;
 }
 
 export function renderGraph(layout: ChartLayout): Graph {
@@ -44,6 +79,7 @@ export function renderGraph(layout: ChartLayout): Graph {
   }
   return {
     element: svg,
+    width: Math.ceil(layout.width),
     update(active) {
       for (const [path, g] of boxes) g.dataset.active = String(path === '' || active.has(path));
     },

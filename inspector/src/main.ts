@@ -27,7 +27,7 @@ interface Shown {
 import layout from 'virtual:chart-layout';
 import { renderChart } from './chart.js';
 import { activePaths } from './chart.model.js';
-import { renderGraph } from './graph.js';
+import { graphSection, renderGraph } from './graph.js';
 import { awaitedPlayers, newDrafts, renderControls } from './controls.js';
 import { fill, h } from './dom.js';
 import { describeEmitted, describeSent, LogView, type LogEntry } from './log.js';
@@ -85,7 +85,7 @@ const logBox = h('section', { class: 'log-box' });
 // The log grows in place: a long game never re-renders what is already shown.
 const logView = new LogView((entry) => view(entry));
 logBox.append(h('h2', {}, 'Event log ', h('small', {}, '(click an entry to see the state after it)')), logView.element);
-document.body.append(header, scrubBar.element, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), h('section', { class: 'graph-box' }, h('h2', {}, 'The statechart, laid out by elkjs'), graph.element), h('div', { class: 'columns' }, panel, controls, logBox)));
+document.body.append(header, scrubBar.element, h('main', {}, h('section', { class: 'chart-box' }, banner, chart.element), graphSection(graph, 'The statechart, laid out by elkjs'), h('div', { class: 'columns' }, panel, controls, logBox)));
 
 function addEntry(entry: Omit<LogEntry, 'id'>): LogEntry {
   const full = { ...entry, id: state.nextId++ };

@@ -2,7 +2,7 @@
  * `mtg-turn-engine conformance list|run|serve-self`: the conformance kit on the command line
  * (CONTRACT.md, "Conformance kit"; docs/conformance.md).
  * - `list [--features a,b] [--source s,t] [--json]`: the shipped scenarios with the features each needs;
- * - `run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--json] [--quiet] [--trace file]`:
+ * - `run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--startup-timeout ms] [--scenario-timeout ms] [--json] [--quiet] [--trace file]`:
  *   plays them against an engine process, one line per scenario, then `N passed, M failed, K skipped`;
  * - `serve-self [--features a,b]`: this engine behind the protocol, on stdin and stdout.
  */
@@ -10,8 +10,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CORPUS_SOURCES, conformanceCorpus, type CorpusSource } from '../conformance/corpus.js';
 import { FEATURE_NAMES, FEATURES, missingFeatures } from '../conformance/features.js';
-import { DEFAULT_TIMEOUT_MS } from '../conformance/rpc.js';
-import { runConformance, type ConformanceResult } from '../conformance/runner.js';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../conformance/rpc.js';
+import { DEFAULT_SCENARIO_TIMEOUT_MS, runConformance, type ConformanceResult } from '../conformance/runner.js';
 import { serveSelf } from '../conformance/serve.js';
 import { printable, type Command } from './command.js';
 
@@ -77,6 +77,8 @@ async function run(args: string[]): Promise<number> {
       engine: { type: 'string' },
       features: { type: 'string' },
       timeout: { type: 'string' },
+      'startup-timeout': { type: 'string' },
+      'scenario-timeout': { type: 'string' },
       json: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       trace: { type: 'string' },
@@ -84,11 +86,15 @@ async function run(args: string[]): Promise<number> {
   });
   if (values.engine === undefined || values.engine.trim().length === 0) throw new Error('--engine "<command>" is required: the shell command that starts the engine');
   const features = featureList(values.features);
-  let timeoutMs = DEFAULT_TIMEOUT_MS;
-  if (values.timeout !== undefined) {
-    timeoutMs = Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 3_600_000) throw new Error(`--timeout must be a whole number of milliseconds from 1 to 3600000; got '${values.timeout}'`);
-  }
+  const millis = (name: string, given: string | undefined, fallback: number): number => {
+    if (given === undefined) return fallback;
+    const ms = Number(given);
+    if (!Number.isInteger(ms) || ms < 1 || ms > 3_600_000) throw new Error(`--${name} must be a whole number of milliseconds from 1 to 3600000; got '${given}'`);
+    return ms;
+  };
+  const timeoutMs = millis('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
+  const startupTimeoutMs = millis('startup-timeout', values['startup-timeout'], DEFAULT_STARTUP_TIMEOUT_MS);
+  const scenarioTimeoutMs = millis('scenario-timeout', values['scenario-timeout'], DEFAULT_SCENARIO_TIMEOUT_MS);
   const traceFd = values.trace === undefined ? null : openSync(values.trace, 'w');
   try {
     const result = await runConformance({
@@ -96,6 +102,8 @@ async function run(args: string[]): Promise<number> {
       ...(positionals.length > 0 ? { files: positionals } : {}),
       ...(features === undefined ? {} : { features }),
       timeoutMs,
+      startupTimeoutMs,
+      scenarioTimeoutMs,
       ...(traceFd === null ? {} : { trace: (direction: '>' | '<', line: string) => void writeSync(traceFd, `${direction} ${line}\n`) }),
       onResult: (r) => {
         if (values.json) return;
@@ -118,7 +126,7 @@ async function serve(args: string[]): Promise<number> {
 
 export const conformanceCommand: Command = {
   summary: 'the conformance kit: list the shipped scenarios, run them against an engine process, serve this engine',
-  usage: 'conformance list [--features a,b] [--source s,t] [--json] | run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--json] [--quiet] [--trace file] | serve-self [--features a,b]',
+  usage: 'conformance list [--features a,b] [--source s,t] [--json] | run --engine "<command>" [files...] [--features a,b] [--timeout ms] [--startup-timeout ms] [--scenario-timeout ms] [--json] [--quiet] [--trace file] | serve-self [--features a,b]',
   options: [
     'list               the shipped scenarios, each with the features it needs, then their count',
     'run                plays scenarios against the engine, one line per scenario, then "N passed, M failed, K skipped"',
@@ -127,7 +135,9 @@ export const conformanceCommand: Command = {
     '[files...]         run: scenario files or folders (default: the shipped scenarios)',
     '--features <a,b>   list: only the scenarios an engine with these features can play; run: play only those (the rest are skipped); serve-self: declare only these (default all)',
     '--source <s,t>     list: only the scenarios from these sources (project, shared, generated, recorded)',
-    `--timeout <ms>     run: the time-out of one message (default ${DEFAULT_TIMEOUT_MS}); an engine silent that long fails its scenario and is restarted`,
+    `--timeout <ms>     run: the time-out of one message, from the request to its answer (default ${DEFAULT_TIMEOUT_MS}); the engine's checkpoint requests do not restart it; past it the scenario fails and the engine is restarted`,
+    `--startup-timeout <ms>  run: the time-out of the engine's start-up, to its answer to initialize (default ${DEFAULT_STARTUP_TIMEOUT_MS}); not counted against any scenario`,
+    `--scenario-timeout <ms> run: the time limit of one scenario, all its messages (default ${DEFAULT_SCENARIO_TIMEOUT_MS})`,
     '--json             list, run: print JSON instead of lines',
     '--quiet            run: print only failures and the closing count (default: one line per scenario)',
     "--trace <file>     run: write every protocol line to the file ('>' to the engine, '<' from it)",

@@ -83,7 +83,7 @@ export const serveCommand: Command = {
     '--host H         the address to listen on (default 127.0.0.1: this machine only)',
     '--admin-key K    the key POST /games must carry (default: a new one, printed as "admin key: K")',
     '--data DIR       where the embedded store keeps its files (default ./.data)',
-    '--demo           also serve the example table at / (with a lobby that creates games for it) and the inspector at /inspector/ (npm start; loopback only)',
+    "--demo           for the repository only (npm start in a clone of it): also serve the example table at / (with a lobby that creates games for it) and the inspector at /inspector/, built by npm run build:web (not in the installed package); loopback only",
     '--web DIR        the pages --demo serves, built by `npm run build:web` (default ./dist/web)',
     '--inspect-key K  the read-only key of GET /inspect/games (the inspector\'s; default: a new one with --demo, printed in its address)',
   ],

@@ -73,11 +73,18 @@ function refusedForGood(err: unknown): boolean {
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Whether nothing listens at the address: the connection was refused (ECONNREFUSED), so waiting will not help a first join. */
+function connectionRefused(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === 'ECONNREFUSED' || e?.cause?.code === 'ECONNREFUSED' || (typeof e?.message === 'string' && e.message.includes('ECONNREFUSED'));
+}
+
 /**
  * Joins a served game at `url` (the server's `ws://` or `http://` address; or the addresses of
  * several processes of a cluster, tried in turn): resolves once the server has sent the view,
  * rejects with a TurnEngineError `JOIN_REFUSED` when the server refuses the join (DISCONNECTED
- * when it cannot be reached within `joinTimeoutMs`; INVALID_OPTIONS for an empty list).
+ * when it cannot be reached within `joinTimeoutMs`, and at once when nothing listens at any of
+ * the addresses: every connection refused, ECONNREFUSED; INVALID_OPTIONS for an empty list).
  *
  * With several addresses, a join (the first, or a rejoin after a drop) that fails at one (it
  * cannot be reached, the game is busy there) tries the next at once, and waits (`retryMs`) only
@@ -146,6 +153,7 @@ class RemoteTable implements Table {
   async start(timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
     let wait = this.#retry.min;
+    let refused = 0;
     for (let tries = 1; ; tries++) {
       try {
         await this.#enter(await this.#client.joinOrCreate(ROOM_NAME, this.#join as JoinOptions));
@@ -155,6 +163,14 @@ class RemoteTable implements Table {
           this.#closed = true;
           this.#setStatus('closed');
           throw new TurnEngineError(ErrorCode.JOIN_REFUSED, `connectTable: the server refused the join: ${describe(err)}`);
+        }
+        refused = connectionRefused(err) ? refused + 1 : 0;
+        if (refused >= this.#clients.length) {
+          // Nothing listens at any address: a first join fails at once rather than waiting out joinTimeoutMs.
+          this.#closed = true;
+          this.#setStatus('closed');
+          const where = this.#clients.length === 1 ? 'the address' : `any of the ${this.#clients.length} addresses`;
+          throw new TurnEngineError(ErrorCode.DISCONNECTED, `connectTable: nothing listens at ${where} (connection refused: ${describe(err)}); is the server running?`);
         }
         if (!this.#next(tries)) continue;
         if (Date.now() + wait > until) {

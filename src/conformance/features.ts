@@ -108,6 +108,9 @@ const EVENT_FIELD_FEATURES: Readonly<Record<string, Feature>> = { by: 'control',
 const VIEW_FEATURES: Readonly<Record<string, Feature>> = {
   teams: 'teams',
   activeTeam: 'teams',
+  // Not fields of the contract's TurnView: this engine's per-player land counts (docs/api.md, 805.4c), for team games.
+  landsPlayedBy: 'teams',
+  landPlaysAllowedBy: 'teams',
   turns: 'grandMelee',
   effects: 'effects',
   schedule: 'schedule',

@@ -3,7 +3,8 @@
  * setup, each played by the deterministic host of recordedHost.ts with `record: true` and
  * exported with `recordingToScenario`. Its expectations keep the view fields of the features
  * the game plays (its setup, what it sends and injects, the events it expects), so that each
- * file is tagged by `scenarioFeatures` with what the game exercises. `recordedCorpus()` is what
+ * file is tagged by `scenarioFeatures` with what the game exercises, and only what the contract
+ * fixes for them (fields it does not name, lengths it leaves open). `recordedCorpus()` is what
  * `scripts/generate-recorded-corpus.ts` writes (`npm run generate:recorded`); the same bytes
  * every time.
  */
@@ -43,6 +44,44 @@ export function narrowExpectations(scenario: Scenario): Scenario {
   return { ...scenario, steps };
 }
 
+/** The fields of the contract's TurnView (CONTRACT.md, "TurnView"), and `turnMarker` and `player` of a Grand Melee `turns` entry. */
+const TURN_ENTRY_FIELDS: ReadonlySet<string> = new Set([
+  'turnMarker', 'player', 'version', 'turn', 'activePlayer', 'activeTeam', 'phase', 'step', 'priority', 'awaiting', 'decidedBy', 'stack', 'landsPlayed', 'landPlaysAllowed',
+  'spellsCast', 'manaPool', 'handSizes', 'maxHandSize', 'players', 'teams', 'dayNight', 'combat', 'effects', 'schedule', 'stops', 'gameOver', 'rules', 'seq', 'currentTurn',
+]);
+
+/** `schedule` with only the first `count` turns (an object keyed by index matches an array's first elements). */
+function scheduleHead(schedule: unknown, count: number): unknown {
+  if (typeof schedule !== 'object' || schedule === null || !Array.isArray((schedule as { turns?: unknown }).turns)) return schedule;
+  const turns = (schedule as { turns: unknown[] }).turns;
+  return { ...schedule, turns: Object.fromEntries(turns.slice(0, count).map((t, i) => [String(i), t])) };
+}
+
+/**
+ * The expectations of `scenario` held to what the contract fixes: `schedule.turns` lists "at
+ * least the next players.length + 1 turns", so only those first entries are expected (this
+ * engine lists more when turns are skipped); a Grand Melee `turns` entry is "TurnView-like", so
+ * only TurnView's fields (and its marker and player) are expected of it.
+ */
+export function contractExpectations(scenario: Scenario): Scenario {
+  let players = scenario.setup.players.length;
+  const steps = scenario.steps.map((step): ScenarioStep => {
+    if (!('expect' in step)) return step;
+    const expect = { ...step.expect };
+    if (Array.isArray(expect.players)) players = expect.players.length;
+    if ('schedule' in expect) expect.schedule = scheduleHead(expect.schedule, players + 1);
+    if (Array.isArray(expect.turns)) {
+      expect.turns = expect.turns.map((entry: unknown) => {
+        if (typeof entry !== 'object' || entry === null) return entry;
+        const kept = Object.entries(entry).filter(([field]) => TURN_ENTRY_FIELDS.has(field));
+        return Object.fromEntries(kept.map(([field, value]) => [field, field === 'schedule' ? scheduleHead(value, players + 1) : value]));
+      });
+    }
+    return { ...step, expect };
+  });
+  return { ...scenario, steps };
+}
+
 /** The scenario of one game of the corpus. */
 export function recordedScenario(spec: RecordedGameSpec): Scenario {
   const made = recordingToScenario(playRecordedGame(spec), { name: `recorded: ${spec.name}` });
@@ -51,7 +90,7 @@ export function recordedScenario(spec: RecordedGameSpec): Scenario {
     ...made,
     description: `${made.description} Played by the deterministic host of the recorded corpus (npm run generate:recorded): ${spec.turns} turns, ${hook}, host events: ${(spec.host ?? ['triggers', 'mana']).join(', ')}.`,
   };
-  return spec.fullView === true ? scenario : narrowExpectations(scenario);
+  return contractExpectations(spec.fullView === true ? scenario : narrowExpectations(scenario));
 }
 
 /**

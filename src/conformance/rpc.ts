@@ -11,6 +11,9 @@ import { messageProblem, RpcErrorCode, type RpcError, type RpcRequest } from './
 /** The default time-out of one message, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The default time-out of the engine's start-up: from starting its process to its answer to `initialize`. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 60_000;
+
 /** The longest line the runner reads from an engine (a longer one is a failure). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -40,7 +43,11 @@ export interface EngineProcessOptions {
   command: string;
   /** Its working folder (default: the runner's). */
   cwd?: string;
-  /** The time-out of one message, in milliseconds: the longest the engine may stay silent while the runner waits. */
+  /**
+   * The time-out of one message, in milliseconds: the longest the runner waits for the answer to
+   * a request, counted from the request. The engine's own requests meanwhile (`checkpoint`) do
+   * not restart it: an engine that keeps asking still times out.
+   */
   timeoutMs?: number;
   /** Sees every line: '>' sent to the engine, '<' received from it. */
   trace?: (direction: '>' | '<', line: string) => void;
@@ -103,13 +110,13 @@ export class EngineProcess {
   }
 
   /** Sends a request and waits for its answer: its result; rejects with {@link RpcCallError} for an error answer, {@link EngineFailure} when the engine fails. */
-  request(method: string, params: unknown): Promise<unknown> {
+  request(method: string, params: unknown, timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<unknown> {
     if (this.failure !== null) return Promise.reject(this.failure);
     if (this.pending !== null) return Promise.reject(new Error(`request ${method} while ${this.pending.method} is pending`));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending = { id, method, resolve, reject };
-      this.arm();
+      this.arm(timeoutMs, method === 'initialize' ? 'the time-out of the start-up' : 'the time-out of one message');
       this.write({ jsonrpc: '2.0', id, method, params });
     });
   }
@@ -126,6 +133,12 @@ export class EngineProcess {
     this.child.stdin.end();
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS).unref());
     await Promise.race([this.exited, timeout]);
+    this.kill();
+  }
+
+  /** Ends the process with this reason (the pending request, if any, fails with it): the runner's own time limits. */
+  abort(reason: string): void {
+    this.fail(reason);
     this.kill();
   }
 
@@ -150,18 +163,19 @@ export class EngineProcess {
   }
 
   private write(message: unknown): void {
+    // A process that failed (the runner's own limits included) is told nothing more.
+    if (this.failure !== null) return;
     const line = JSON.stringify(message);
     this.options.trace?.('>', line);
-    if (this.failure === null && this.child.stdin.writable) this.child.stdin.write(`${line}\n`);
+    if (this.child.stdin.writable) this.child.stdin.write(`${line}\n`);
   }
 
-  /** (Re)starts the time-out: the engine may stay silent this long while a request waits. */
-  private arm(): void {
+  /** Starts the time-out of the request just sent: its answer must come within `ms`, whatever else the engine writes meanwhile. */
+  private arm(ms: number, what: string): void {
     if (this.timer !== null) clearTimeout(this.timer);
-    const ms = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timer = setTimeout(() => {
       const method = this.pending?.method ?? 'a request';
-      this.fail(`no answer to ${method} within ${ms} ms (the time-out of one message)`);
+      this.fail(`no answer to ${method} within ${ms} ms (${what})`);
       this.kill();
     }, ms);
   }
@@ -207,7 +221,6 @@ export class EngineProcess {
       return;
     }
     const m = message as Record<string, unknown>;
-    if (this.pending !== null) this.arm();
     if (typeof m.method === 'string') {
       this.answerEngine(m as unknown as RpcRequest);
       return;

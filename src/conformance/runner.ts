@@ -10,7 +10,10 @@ import type { ScenarioResult } from '../scenarios/schema.js';
 import { conformanceCorpus, loadScenarios, type CorpusEntry, type CorpusSource } from './corpus.js';
 import { FEATURE_NAMES, missingFeatures } from './features.js';
 import { initializeProblem, PROTOCOL_VERSION, sendProblem, viewProblem, type InitializeResult } from './protocol.js';
-import { DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './rpc.js';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, EngineFailure, EngineProcess, RpcCallError } from './rpc.js';
+
+/** The default time limit of one scenario (all its messages), in milliseconds. */
+export const DEFAULT_SCENARIO_TIMEOUT_MS = 120_000;
 
 /** Options of {@link runConformance}. */
 export interface ConformanceOptions {
@@ -20,8 +23,12 @@ export interface ConformanceOptions {
   files?: readonly string[];
   /** Play only the scenarios whose features are all among these (and the engine's); the others are skipped. */
   features?: readonly string[];
-  /** The time-out of one message in milliseconds (default {@link DEFAULT_TIMEOUT_MS}). */
+  /** The time-out of one message in milliseconds, counted from the request (default {@link DEFAULT_TIMEOUT_MS}). */
   timeoutMs?: number;
+  /** The time-out of the engine's start-up, to its answer to `initialize` (default {@link DEFAULT_STARTUP_TIMEOUT_MS}, and never less than `timeoutMs`): a restart's start-up never counts against a scenario's messages. */
+  startupTimeoutMs?: number;
+  /** The time limit of one scenario, all its messages together, in milliseconds (default {@link DEFAULT_SCENARIO_TIMEOUT_MS}). */
+  scenarioTimeoutMs?: number;
   /** The engine's working folder (default: the runner's). */
   cwd?: string;
   /** Sees every protocol line: '>' to the engine, '<' from it. */
@@ -64,7 +71,9 @@ export interface ConformanceRun {
 async function startEngine(options: ConformanceOptions): Promise<{ process: EngineProcess; info: InitializeResult }> {
   const process = EngineProcess.start({ command: options.engine, cwd: options.cwd, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, trace: options.trace });
   try {
-    const result = await process.request('initialize', { protocolVersion: PROTOCOL_VERSION, runner: { name: 'mtg-turn-engine conformance', features: FEATURE_NAMES } });
+    // The start-up has its own time-out: a slow start (a loaded machine, a JVM) is not a slow answer.
+    const startup = Math.max(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const result = await process.request('initialize', { protocolVersion: PROTOCOL_VERSION, runner: { name: 'mtg-turn-engine conformance', features: FEATURE_NAMES } }, startup);
     const problem = initializeProblem(result);
     if (problem !== null) throw new Error(`the engine's answer to initialize is not { name, version, features }: ${problem}`);
     return { process, info: result as InitializeResult };
@@ -110,22 +119,38 @@ async function answer(engine: EngineProcess, request: GameRequest, setCheckpoint
   }
 }
 
-/** Plays one scenario on the engine; a failure of the engine or of the protocol fails the scenario at the step it happened. */
-async function playRemote(engine: EngineProcess, scenario: unknown, features: readonly string[]): Promise<ScenarioResult> {
+/**
+ * Plays one scenario on the engine; a failure of the engine or of the protocol fails the scenario
+ * at the step it happened. The scenario has `limitMs` in all: past it the engine is stopped.
+ */
+async function playRemote(engine: EngineProcess, scenario: unknown, features: readonly string[], limitMs: number): Promise<ScenarioResult> {
   const progress = { stepIndex: -1 };
   const play = playScenario(scenario, { canPersist: features.includes('persist') }, progress);
   let hook: ScenarioCheckpoint | null = null;
+  let created = false;
+  const limit = setTimeout(() => engine.abort(`the scenario did not finish within ${limitMs} ms (the time limit of one scenario)`), limitMs);
   engine.onRequest = (_method, params) => {
+    // An engine told `checkpoint: false` (or asked before createGame) gets no answer: it broke the protocol.
+    if (hook === null) {
+      engine.abort(`the engine asked checkpoint ${created ? 'though createGame said checkpoint: false' : 'before createGame'} (the runner answers checkpoint only for a game created with checkpoint: true)`);
+      return {};
+    }
     const view = (params as { view?: unknown } | null)?.view;
     if (typeof view !== 'object' || view === null || Array.isArray(view)) throw new Error('checkpoint: params.view must be the TurnView (an object)');
-    return hook?.(view as never) ?? {};
+    return hook(view as never) ?? {};
+  };
+  const setCheckpoint = (h: ScenarioCheckpoint | null) => {
+    hook = h;
+    created = true;
   };
   try {
     let next = play.next();
-    while (next.done !== true) next = play.next(await answer(engine, next.value, (h) => (hook = h)));
+    while (next.done !== true) next = play.next(await answer(engine, next.value, setCheckpoint));
     return next.value;
   } catch (err) {
     return { ok: false, failures: [{ stepIndex: progress.stepIndex, message: messageOf(err) }] };
+  } finally {
+    clearTimeout(limit);
   }
 }
 
@@ -171,7 +196,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           continue;
         }
       }
-      const result = await playRemote(engine, entry.scenario, info.features);
+      const result = await playRemote(engine, entry.scenario, info.features, options.scenarioTimeoutMs ?? DEFAULT_SCENARIO_TIMEOUT_MS);
       const failure = result.failures[0];
       if (result.ok || failure === undefined) report({ ...base, status: 'passed' });
       else report({ ...base, status: 'failed', stepIndex: failure.stepIndex, step: stepOf(entry.scenario, failure.stepIndex), message: failure.message });

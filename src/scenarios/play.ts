@@ -85,9 +85,11 @@ function answerTo(a: Awaiting | null): unknown {
  * Checks a scenario (bounds, then the schema): the parsed scenario, or why it is not one.
  * Files over `SCENARIO_LIMITS` are refused before the schema reads them.
  */
-export function parseScenario(scenario: unknown): { scenario: Scenario } | { problem: string } {
+export function parseScenario(scenario: unknown): { scenario: Scenario } | { problem: string; stepIndex?: number } {
   const bounds = checkBounds(scenario, SCENARIO_LIMITS, 'scenario');
   if (bounds !== null) return { problem: `not a scenario: ${bounds}` };
+  const shape = stepProblem(scenario);
+  if (shape !== null) return shape;
   const parsed = ScenarioSchema.safeParse(scenario);
   if (!parsed.success) return { problem: `not a scenario: ${describeIssue(parsed.error, 'scenario')}` };
   return { scenario: parsed.data };
@@ -124,6 +126,60 @@ export function injectionHook(inject: Scenario['setup']['inject'], problems: str
   };
 }
 
+/** The kinds of step the format has (CONTRACT.md, "Scenarios"), each named by its key. */
+export const STEP_KINDS = ['send', 'expect', 'passUntil', 'expectEmitted', 'expectNextStop', 'restore'] as const;
+
+/**
+ * Names what the schema's union could only call "nonoptional": a step of no known kind (its
+ * keys), or a `$`-key in a pattern (the format has no `$`-matchers: such a key is never a
+ * view field, so it is refused rather than compared as an object). Null when neither.
+ */
+function stepProblem(scenario: unknown): { problem: string; stepIndex?: number } | null {
+  if (typeof scenario !== 'object' || scenario === null) return null;
+  const { steps, setup } = scenario as { steps?: unknown; setup?: unknown };
+  const patterns: [number, string, unknown][] = [];
+  if (typeof setup === 'object' && setup !== null) {
+    for (const key of ['inject', 'autoPass'] as const) {
+      const list = (setup as Record<string, unknown>)[key];
+      if (Array.isArray(list)) list.forEach((e, i) => patterns.push([-1, `setup.${key}[${i}].when`, (e as { when?: unknown } | null)?.when]));
+    }
+  }
+  if (Array.isArray(steps)) {
+    for (const [index, step] of steps.entries()) {
+      if (typeof step !== 'object' || step === null || Array.isArray(step)) continue;
+      const keys = Object.keys(step);
+      const kind = STEP_KINDS.find((k) => keys.includes(k));
+      if (kind === undefined) {
+        return { stepIndex: index, problem: `not a scenario: steps[${index}]: unknown step kind ${keys.map((k) => `'${k}'`).join(', ') || '(no key)'}; a step is one of ${STEP_KINDS.join(', ')}` };
+      }
+      if (kind !== 'send' && kind !== 'restore') patterns.push([index, `steps[${index}].${kind}`, (step as Record<string, unknown>)[kind]]);
+    }
+  }
+  for (const [stepIndex, where, pattern] of patterns) {
+    const key = dollarKey(pattern, where);
+    if (key !== null) return { stepIndex, problem: `not a scenario: ${key.path}: unknown matcher '${key.name}' (the scenario format has no $-matchers; fields match by equality, objects partially)` };
+  }
+  return null;
+}
+
+/** The first key starting with `$` in a pattern, with its path (breadth-first is not needed: checkBounds limited the depth). */
+function dollarKey(value: unknown, path: string): { name: string; path: string } | null {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = dollarKey(v, `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.startsWith('$')) return { name: key, path: `${path}.${key}` };
+    const found = dollarKey(v, `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 // One request each: `yield*` them to get the answer typed.
 /** The `hooks.autoPass` of `setup.autoPass` (CONTRACT v3): true for `player` whenever one of their entries' `when` matches the view. */
 export function autoPassHook(entries: Scenario['setup']['autoPass']): ScenarioAutoPass | null {
@@ -147,7 +203,7 @@ const fail = (stepIndex: number, message: string): ScenarioResult => ({ ok: fals
 export function* playScenario(input: unknown, options: PlayOptions = {}, progress: PlayProgress = { stepIndex: -1 }): ScenarioPlay {
   progress.stepIndex = -1;
   const parsed = parseScenario(input);
-  if ('problem' in parsed) return fail(-1, parsed.problem);
+  if ('problem' in parsed) return fail(parsed.stepIndex ?? -1, parsed.problem);
   const s = parsed.scenario;
   const { inject, autoPass, ...setup } = s.setup;
   const problems: string[] = [];

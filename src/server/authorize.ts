@@ -14,6 +14,8 @@ import { eventOrMessage } from '../schemas.js';
 export const HOST_RULE = 'host';
 /** CR 723.5: the decisions of a controlled player are made by their controller. */
 export const CONTROL_RULE = '723.5';
+/** The rule a spectator's refused send names: a spectator holds no seat and sends nothing (not a rule of the game, so not 723.5). */
+export const SPECTATOR_RULE = 'spectator';
 
 const KNOWN: ReadonlySet<string> = new Set(ALL_EVENT_TYPES);
 
@@ -24,8 +26,8 @@ function illegal(rule: string, message: string): { ok: false; error: EngineError
 /**
  * Whether the client of `seat` (null: a spectator) may send `raw` now, given the game's view
  * (its `decidedBy`): the event as the engine reads it, or the refusal (INVALID_EVENT for a
- * malformed event, ILLEGAL_ACTION rule 'host' for a host event, rule '723.5' for a decision or
- * setting that is not the seat's to make). The game itself still checks the rules.
+ * malformed event, ILLEGAL_ACTION rule 'host' for a host event, rule 'spectator' for anything a
+ * spectator sends, rule '723.5' for a decision or setting that is not the seat's to make). The game itself still checks the rules.
  */
 export function authorize(seat: string | null, raw: unknown, view: Pick<TurnView, 'decidedBy'>): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
@@ -36,7 +38,7 @@ export function authorize(seat: string | null, raw: unknown, view: Pick<TurnView
   const event = eventOrMessage(raw);
   if (typeof event === 'string') return { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: event } };
   if (!PLAYER_EVENTS.has(event.type)) return illegal(HOST_RULE, `${event.type} is a host event: only the server's cards send it, never a client`);
-  if (seat === null) return illegal(CONTROL_RULE, `a spectator sends nothing: ${event.type} was not sent`);
+  if (seat === null) return illegal(SPECTATOR_RULE, `a spectator sends nothing: ${event.type} was not sent`);
   const { player, by } = event as { player?: unknown; by?: unknown };
   if (by !== undefined && by !== seat) return illegal(CONTROL_RULE, `by: this client decides as ${seat}, not as ${String(by)}`);
   if (player === seat) {

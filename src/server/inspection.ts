@@ -12,7 +12,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type RecordedInput, type RecordedSnapshot } from '../recording/format.js';
-import type { Recording } from '../game/types.js';
+import { createGame } from '../game/create.js';
+import type { GameOptions, RecordedOptions, Recording } from '../game/types.js';
 import type { Persisted } from '../persistence/format.js';
 import type { GameStore } from './store/types.js';
 import { sameSecret } from './tokens.js';
@@ -43,9 +44,32 @@ export interface InspectionOptions {
 }
 
 /**
- * A stored game as a recording (`from: 'persisted'`: its first kept snapshot, the game as
- * createGame made it), or null when the store has no such game. `replayGame` of it reaches the
- * stored version, with the same views and events.
+ * The start of a served game as createGame made it from the setup the store keeps: the options
+ * and the recorded answers of createGame's own hook calls, when createGame of that setup, its
+ * hooks answering nothing, makes exactly the first stored snapshot (version 0); else null (the
+ * cards answered something at the start, or the snapshot is not the first).
+ */
+function startFromSetup(setup: unknown, first: { version: number; snapshot: unknown }, hooks: InspectionOptions['hooks']): { options: RecordedOptions; start: RecordedInput } | null {
+  if (first.version !== 0 || typeof setup !== 'object' || setup === null || Array.isArray(setup)) return null;
+  const quiet: GameOptions['hooks'] = {
+    ...(typeof hooks?.checkpoint === 'function' ? { checkpoint: () => undefined } : {}),
+    ...(typeof hooks?.autoPass === 'function' ? { autoPass: () => false } : {}),
+  };
+  try {
+    const game = createGame({ ...(setup as GameOptions), record: true, hooks: quiet });
+    if (JSON.stringify(game.persist()) !== JSON.stringify(first.snapshot)) return null;
+    const recording = game.recording() as Recording;
+    return { options: recording.options as RecordedOptions, start: recording.inputs[0] as RecordedInput };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A stored game as a recording, or null when the store has no such game: from the setup the
+ * store keeps (`from: 'options'`, so `recordingToScenario` and `replay --scenario` take it) when
+ * createGame of that setup makes the first stored snapshot, else from that snapshot (`from:
+ * 'persisted'`). `replayGame` of it reaches the stored version, with the same views and events.
  */
 export async function storedRecording(store: GameStore, gameId: string, hooks: InspectionOptions['hooks'] = {}): Promise<Recording | null> {
   const stored = await store.loadGame(gameId);
@@ -59,12 +83,18 @@ export async function storedRecording(store: GameStore, gameId: string, hooks: I
   const snapshots: RecordedSnapshot[] = kept
     .filter((s) => s.version > first.version && s.version <= stored.version && s.version % SNAPSHOT_EVERY === 0)
     .map((s) => ({ version: s.version, persisted: s.snapshot as Persisted }));
+  const recordingHooks = { checkpoint: typeof hooks.checkpoint === 'function', autoPass: typeof hooks.autoPass === 'function' };
+  const start = startFromSetup(stored.setup, first, hooks);
+  if (start !== null) {
+    inputs[0] = start.start;
+    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'options', options: start.options, hooks: recordingHooks, inputs, snapshots };
+  }
   return {
     format: RECORDING_FORMAT,
     engine: RECORDING_ENGINE,
     from: 'persisted',
     options: first.snapshot as Persisted,
-    hooks: { checkpoint: typeof hooks.checkpoint === 'function', autoPass: typeof hooks.autoPass === 'function' },
+    hooks: recordingHooks,
     inputs,
     snapshots,
   };

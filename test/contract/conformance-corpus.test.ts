@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conformanceCorpus, FEATURE_NAMES, FEATURES, loadScenarios, missingFeatures, runConformance, scenarioFeatures, scenarioSchema, scenarioSchemaPath } from '../../src/conformance.js';
-import { narrowExpectations, recordedCorpus, recordedScenario } from '../../src/conformance/recorded.js';
+import { contractExpectations, narrowExpectations, recordedCorpus, recordedScenario } from '../../src/conformance/recorded.js';
 import { RECORDED_GAMES } from '../../src/conformance/recordedGames.js';
 import { playRecordedGame } from '../../src/conformance/recordedHost.js';
 import { recordingToScenario } from '../../src/recording/scenario.js';
@@ -218,13 +218,45 @@ describe('the recorded set (scenarios/recorded/): games recorded with record: tr
     const first = made.steps[0] as { expect: Record<string, unknown> };
     const kept = (narrowed.steps[0] as { expect: Record<string, unknown> }).expect;
     expect(Object.keys(first).length).toBeGreaterThan(0);
-    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'schedule', 'seats', 'stops', 'teams']);
+    // landsPlayedBy and landPlaysAllowedBy are not the contract's: this engine's team fields (issue 33).
+    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'landPlaysAllowedBy', 'landsPlayedBy', 'schedule', 'seats', 'stops', 'teams']);
     expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops', 'clock', 'away']);
     expect(scenarioFeatures(narrowed)).toEqual([]);
-    // A game marked fullView keeps every field, and is tagged for it.
+    // A game marked fullView keeps every field (held to what the contract fixes), and is tagged for it.
     const all = recordingToScenario(playRecordedGame(full), { name: 'x' });
-    expect(recordedScenario(full).steps).toEqual(all.steps);
+    expect(recordedScenario(full).steps).toEqual(contractExpectations(all).steps);
     expect(scenarioFeatures(recordedScenario(full))).toEqual(expect.arrayContaining(['effects', 'schedule', 'stops', 'dayNight']));
+  });
+
+  it('asks only what the contract names for its features: TurnView fields, this engine\'s team fields only where tagged teams, the first players + 1 turns of schedule.turns (issue 33)', async () => {
+    const contract = new Set(['version', 'turn', 'activePlayer', 'activeTeam', 'phase', 'step', 'priority', 'awaiting', 'decidedBy', 'stack', 'landsPlayed', 'landPlaysAllowed', 'spellsCast', 'manaPool', 'handSizes', 'maxHandSize', 'players', 'teams', 'dayNight', 'combat', 'effects', 'schedule', 'stops', 'gameOver', 'rules', 'seq', 'currentTurn', 'clocks', 'undo', 'seats']);
+    const entries = await conformanceCorpus({ source: ['recorded'] });
+    let schedules = 0;
+    for (const e of entries) {
+      const scenario = e.scenario as { setup: { players: string[] }; steps: { expect?: Record<string, unknown> }[] };
+      let players = scenario.setup.players.length;
+      for (const step of scenario.steps) {
+        if (step.expect === undefined) continue;
+        if (Array.isArray(step.expect.players)) players = step.expect.players.length;
+        const views = [step.expect, ...((step.expect.turns as Record<string, unknown>[] | undefined) ?? [])];
+        for (const view of views) {
+          for (const field of Object.keys(view)) {
+            if (field === 'landsPlayedBy' || field === 'landPlaysAllowedBy') expect(e.features, `${e.path}: ${field}`).toContain('teams');
+            else if (field === 'turns') expect(e.features, e.path).toContain('grandMelee');
+            else if (view !== step.expect && (field === 'turnMarker' || field === 'player')) continue;
+            else expect(contract.has(field), `${e.path}: ${field} is not a TurnView field`).toBe(true);
+          }
+          const turns = (view.schedule as { turns?: unknown } | undefined)?.turns;
+          if (turns === undefined) continue;
+          schedules++;
+          expect(Array.isArray(turns), `${e.path}: schedule.turns whole`).toBe(false);
+          expect(Object.keys(turns as object)).toEqual(Array.from({ length: players + 1 }, (_, i) => String(i)));
+        }
+      }
+    }
+    expect(schedules).toBeGreaterThan(0);
+    // recorded/01-2p-core, the outsider's first try, needs nothing and names only the core's fields.
+    expect(entries.find((e) => e.path === 'recorded/01-2p-core.json')?.features).toEqual([]);
   });
 
   it('passes 100% through the protocol on serve-self (this engine)', async () => {

@@ -367,3 +367,43 @@ describe.runIf(hasChromium)('the relay against other sites (issue 13)', () => {
     await new Promise<void>((resolve) => evil.close(() => resolve()));
   });
 });
+
+describe.runIf(hasChromium)('the inspector in a 1,400 px window (issue 33)', () => {
+  it('the chart fits: nothing of the page passes the right edge, no step name leaves its box; the graph fits the width and shows at actual size on demand, scrolled in its box', async () => {
+    const context = await (browser as Browser).newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(served.url);
+    await page.locator('[data-state]').first().waitFor();
+    const measure = () =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const scroller = document.querySelector('.graph-scroll') as HTMLElement;
+        // Outside the graph's own scroller, nothing may reach past the window's right edge.
+        const past = Array.from(document.querySelectorAll('body *'))
+          .filter((e) => !scroller.contains(e) && e.getBoundingClientRect().right > width + 0.5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}[${e.getAttribute('data-state') ?? ''}]`);
+        const squeezed = Array.from(document.querySelectorAll('.step > .name')).filter((n) => n.scrollWidth > (n as HTMLElement).clientWidth + 0.5).map((n) => n.textContent);
+        const graph = document.querySelector('svg.graph') as SVGSVGElement;
+        return { width, pageWidth: document.documentElement.scrollWidth, past, squeezed, graphRight: graph.getBoundingClientRect().right, graphWidth: graph.getBoundingClientRect().width, scrolls: scroller.scrollWidth > scroller.clientWidth };
+      });
+    const fit = await measure();
+    expect(fit.width).toBe(1400);
+    expect(fit.pageWidth).toBe(1400);
+    expect(fit.past).toEqual([]);
+    expect(fit.squeezed).toEqual([]);
+    expect(fit.graphRight).toBeLessThanOrEqual(1400);
+    expect(fit.scrolls).toBe(false);
+    await page.locator('[data-testid="graph-zoom"]').click();
+    const actual = await measure();
+    expect(actual.graphWidth).toBeGreaterThan(1400);
+    expect(actual.scrolls).toBe(true);
+    expect(actual.pageWidth).toBe(1400);
+    expect(actual.past).toEqual([]);
+    await page.locator('[data-testid="graph-zoom"]').click();
+    expect((await measure()).graphRight).toBeLessThanOrEqual(1400);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -169,3 +169,19 @@ describe('serve --demo refuses what is not for one machine (issue 25, point 5)',
     for (const host of ['0.0.0.0', '192.168.1.2', 'example.com', '::']) expect(isLoopback(host)).toBe(false);
   });
 });
+
+describe('serve --help (issue 33)', () => {
+  it('says --demo is for the repository only (npm start in a clone: the pages are not in the installed package)', async () => {
+    const { main } = await import('../../src/cli/main.js');
+    const out: string[] = [];
+    const log = console.log;
+    console.log = (line: unknown) => void out.push(String(line));
+    try {
+      expect(await main(['serve', '--help'])).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    const demo = out.join('\n').split('\n').find((l) => l.trimStart().startsWith('--demo'));
+    expect(demo).toMatch(/^\s*--demo\s+for the repository only \(npm start in a clone of it\):.*not in the installed package.*loopback only$/);
+  });
+});

@@ -161,6 +161,16 @@ describe('tables that drop and rejoin (CONTRACT v3, "Serving games")', () => {
     await Promise.all([a.close(), b.close(), proxy.close()]);
   });
 
+  it('fails at once, saying nothing listens, when every address refuses the connection (ECONNREFUSED), not after joinTimeoutMs (issue 33)', async () => {
+    // Waits that would outlast the test: only a join that fails at once passes.
+    const patient = { joinTimeoutMs: 3_600_000, retryMs: { min: 3_600_000, max: 3_600_000 } };
+    const nobody = `ws://127.0.0.1:${await freePort()}`;
+    const failed = await connectTable(nobody, { gameId: 'g', seat: 'A', token: 't' }, patient).catch((err: unknown) => err);
+    expect(failed).toMatchObject({ code: 'DISCONNECTED', message: expect.stringMatching(/^connectTable: nothing listens at the address \(connection refused: .*ECONNREFUSED.*\); is the server running\?$/) });
+    const nobodyElse = `http://127.0.0.1:${await freePort()}`;
+    await expect(connectTable([nobody, nobodyElse], { gameId: 'g', spectator: true }, patient)).rejects.toMatchObject({ code: 'DISCONNECTED', message: expect.stringMatching(/nothing listens at any of the 2 addresses/) });
+  }, 30_000);
+
   it('refuses an empty list of addresses (INVALID_OPTIONS)', async () => {
     await expect(connectTable([], { gameId: 'g', seat: 'A', token: 't' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/url/) });
   });

@@ -140,7 +140,8 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       const { gameId } = await newGame();
       const watcher = await join(url, { gameId, spectator: true });
       expect(watcher.legalActions()).toEqual([]);
-      expect(await watcher.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+      // Its own rule name, not 723.5 (a spectator is no player another controls; issue 33).
+      expect(await watcher.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'spectator', message: 'a spectator sends nothing: PASS_PRIORITY was not sent' } });
       expect(await watcher.send({ type: 'WIN', player: 'A' })).toMatchObject({ ok: false, error: { rule: 'host' } });
       expect(watcher.getSnapshot().version).toBe(0);
       await watcher.close();
