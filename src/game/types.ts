@@ -69,7 +69,13 @@ export interface GameOptions {
 export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>;
 
 /** What `send` returns. */
-export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+/**
+ * What `send` answers. A refused send changes nothing, with one exception (CONTRACT v4, "Time-outs
+ * are facts of time"): a send carrying `at` past a deadline first commits the time-outs due as an
+ * accepted step of their own; if the event is then refused, `events` carries what those time-outs
+ * emitted (absent otherwise).
+ */
+export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo; events?: EmittedEvent[] };
 
 /** A running game (CONTRACT.md, "Game"). */
 export interface Game {
