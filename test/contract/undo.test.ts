@@ -344,6 +344,147 @@ describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION n
   });
 });
 
+describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
+  const clock = { initialMs: 600_000, onTimeout: 'lose' } as const;
+
+  /** A, B and C; A cast a spell at 1000 and asks at 2000 to take it back: B is asked. */
+  function asked(options: Partial<GameOptions> = {}): Game {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, ...options });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 2000 });
+    expect(game.view().awaiting).toMatchObject({ kind: 'undoConsent', player: 'B' });
+    return game;
+  }
+
+  it('maxPerTurn defaults to 3', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    for (let i = 0; i < 3; i++) {
+      accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+      accepted(game, { type: 'UNDO', player: 'A', to: versions(game, 'A').at(-1) as number });
+    }
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 0 });
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 0 })).toEqual({ code: 'ILLEGAL_ACTION', message: 'A has made 3 undo requests this turn, the limit (undo.maxPerTurn = 3)' });
+  });
+
+  it("undos in 'own' mode count toward maxPerTurn as requests do", () => {
+    const game = createGame({ players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: 1 } });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    expect(game.view().undo?.A?.requestsLeft).toBe(0);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/undo\.maxPerTurn = 1/) });
+  });
+
+  it('with clocks, a request not answered within undo.answerMs (default 30,000) of its at is declined for the player asked by a TICK, as their DECLINE_UNDO; nextDeadline names it', () => {
+    const game = asked({ clock });
+    const declined = asked({ clock });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 32_000 });
+    expect(accepted(game, { type: 'TICK', at: 31_999 })).toEqual([]);
+    expect(game.view().awaiting?.kind).toBe('undoConsent');
+    const events = accepted(game, { type: 'TICK', at: 32_000 });
+    // B declining in time emits the same (nothing) and leaves the same game, but for the clocks.
+    const answered = accepted(declined, { type: 'DECLINE_UNDO', player: 'B', at: 31_999 });
+    expect(events).toEqual(answered);
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+    expect(game.view().stack).toHaveLength(1);
+    expect({ ...game.view(), version: 0, clocks: null }).toEqual({ ...declined.view(), version: 0, clocks: null });
+    // At the deadline the request was declined first: B's answer is refused, naming that none awaits one.
+    expect(refusal(asked({ clock }), { type: 'DECLINE_UNDO', player: 'B', at: 32_000 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/no undo request awaits an answer/) });
+  });
+
+  it("the asked player's clock runs while they are asked: an unanswered request never stops time", () => {
+    const game = asked({ clock });
+    expect(game.view().clocks).toMatchObject({ A: { running: false }, B: { running: true }, C: { running: false } });
+    accepted(game, { type: 'TICK', at: 12_000 });
+    expect(game.view().clocks?.B?.msLeft).toBe(590_000);
+  });
+
+  it('any later send carrying at past the deadline declines it first, as a step of its own; the send is then gated against the game as it is', () => {
+    const game = asked({ clock, undo: { mode: 'consent', answerMs: 5000 } });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 7000 });
+    const version = game.view().version;
+    // A may act again: the request was declined at 7000.
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A', at: 8000 });
+    expect(game.view().version).toBe(version + 2);
+    expect(game.view().priority).toBe('B');
+  });
+
+  it('without clocks, answerMs counts from the at of the request to the at of a later send or TICK', () => {
+    const game = asked({ undo: { mode: 'consent', answerMs: 5000 } });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 7000 });
+    accepted(game, { type: 'ADD_MANA', player: 'C', amount: 1, at: 6000 });
+    expect(game.view().awaiting?.kind).toBe('undoConsent');
+    accepted(game, { type: 'TICK', at: 7000 });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+  });
+
+  it('with no at at all, a request never expires', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(game.nextDeadline()).toBeNull();
+    expect(game.persist().undo?.vote).not.toHaveProperty('since');
+  });
+
+  it('the deadline is persisted: a restored request expires at the same time', () => {
+    const game = asked({ clock });
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    expect(copy.nextDeadline()).toEqual({ player: 'B', at: 32_000 });
+    accepted(copy, { type: 'TICK', at: 40_000 });
+    accepted(game, { type: 'TICK', at: 40_000 });
+    expect(copy.view()).toEqual(game.view());
+    expect(copy.view().awaiting?.kind).toBe('priority');
+  });
+
+  it('a request while any other player still in the game is away (grace or not) is refused ILLEGAL_ACTION naming them; legalActions lists none', () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, away: { graceMs: 60_000, then: 'wait' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
+    accepted(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'away', at: 1500 });
+    const before = JSON.stringify(game.persist());
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 0, at: 2000 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^C is away/) });
+    expect(JSON.stringify(game.persist())).toBe(before);
+    expect(game.legalActions('A').some((a) => a.type === 'UNDO')).toBe(false);
+    accepted(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'connected', at: 2500 });
+    expect(game.legalActions('A')).toContainEqual({ type: 'UNDO', player: 'A', to: 0, choose: [] });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 3000 });
+  });
+
+  it('bad answerMs and maxPerTurn are INVALID_OPTIONS naming the field', () => {
+    for (const [undo, message] of [
+      [{ mode: 'consent', answerMs: 0 }, /^options\.undo\.answerMs: /],
+      [{ mode: 'consent', answerMs: 'soon' }, /^options\.undo\.answerMs: /],
+      [{ mode: 'consent', maxPerTurn: 'many' }, /^options\.undo\.maxPerTurn: /],
+    ] as const) {
+      expect(() => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions)).toThrow(message);
+    }
+  });
+});
+
+describe("no leak through undo (issue 33): a player's own settings are no undo point for others, and no undo takes them back", () => {
+  it("C's SET_STOPS and YIELD change no other seat's view of undo, nor the UNDOs listed", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    const seatViews = () => ['A', 'B'].map((seat) => game.view({ seat }).undo);
+    const before = seatViews();
+    const listed = versions(game, 'A');
+    accepted(game, { type: 'SET_STOPS', player: 'C', stops: [{ step: 'end', turn: 'any' }] });
+    accepted(game, { type: 'YIELD', player: 'C', until: 'endOfTurn' });
+    expect(seatViews()).toEqual(before);
+    expect(versions(game, 'A')).toEqual(listed);
+  });
+
+  it("another player's undo does not take back C's settings", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 }); // v1
+    accepted(game, { type: 'SET_STOPS', player: 'C', stops: [{ step: 'end', turn: 'any' }] }); // v2
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(game.view().manaPool.A).toBe(0);
+    expect(game.view().stops.C).toEqual([{ step: 'end', turn: 'any' }]);
+    expect(JSON.stringify(restoreGame(JSON.parse(JSON.stringify(game.persist()))).view())).toBe(JSON.stringify(game.view()));
+  });
+});
+
 describe('legalActions lists UNDO exactly when send accepts it', () => {
   it('one template per version the player may return to (the latest first), each accepted; none when a vote is pending', () => {
     const game = createGame({ players: ['A', 'B'], undo: consent });
