@@ -231,12 +231,13 @@ export class GameShell<S, W> implements Game {
   send(raw: unknown): SendResult {
     // CONTRACT v4, "Time-outs are facts of time": a send carrying `at` at or past a deadline first
     // commits the time-outs due (a TICK at its `at`, src/table/time.ts) as an accepted step of its
-    // own; a refusal of its own event then carries their events.
+    // own; the send's result carries their events before its own event's (a refusal: theirs alone).
     const tick = this.#time === null || this.#busy || this.#runtime?.inHook === true ? null : dueTick(this.#timed(undefined), this.#state, this.#time, raw);
     if (tick === null) return this.#sendOne(raw);
     const early = this.#sendOne(tick);
     const result = this.#sendOne(raw);
-    return !result.ok && early.ok ? { ...result, events: early.events } : result;
+    if (!early.ok) return result;
+    return result.ok ? { ok: true, events: [...early.events, ...result.events] } : { ...result, events: early.events };
   }
 
   /** One send: gated, taken and committed, or refused with nothing changed. */

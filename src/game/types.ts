@@ -72,8 +72,8 @@ export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>
 /**
  * What `send` answers. A refused send changes nothing, with one exception (CONTRACT v4, "Time-outs
  * are facts of time"): a send carrying `at` past a deadline first commits the time-outs due as an
- * accepted step of their own; if the event is then refused, `events` carries what those time-outs
- * emitted (absent otherwise).
+ * accepted step of their own (their events come first in an accepted send's `events`); if the
+ * event is then refused, `events` carries what those time-outs emitted (absent otherwise).
  */
 export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo; events?: EmittedEvent[] };
 
