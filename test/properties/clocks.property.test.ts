@@ -156,7 +156,8 @@ describe('clocks and seats over random games (CONTRACT v3, "Playing between peop
       }),
       { numRuns: 40 },
     );
-    expect(exact).toBeGreaterThan(1000);
+    // (v4: a send past a deadline commits its time-outs first and counts as a time-out, not as an exact charge.)
+    expect(exact).toBeGreaterThan(900);
     expect(timeOuts).toBeGreaterThan(20);
   }, 300_000);
 
