@@ -477,7 +477,12 @@ export interface SeatView {
   since: number;
 }
 
-/** CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next clock or away time-out falls, and whose. */
+/**
+ * CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next time-out falls, and
+ * whose: a running clock's, an away grace's (for a decision awaited; with `then: 'concede'` for
+ * any player away), or (v4) an undo request's answer time, `player` being the one asked. A send
+ * carrying `at` at or past it commits the time-outs first (v4, "Time-outs are facts of time").
+ */
 export interface Deadline {
   player: PlayerId;
   at: number;

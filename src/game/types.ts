@@ -122,9 +122,9 @@ export interface Game {
   /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
   nextStop(player?: string): NextStop | null;
   /**
-   * CONTRACT v3, "Playing between people": when, on the host's clock, the next clock or away
-   * time-out falls and whose it is, if nothing happens before; null without the `clock` or `away`
-   * option, before the first `at`, while nothing can time out (the clocks paused, nobody away) or
+   * CONTRACT v3, "Playing between people": when, on the host's clock, the next clock, away or
+   * (v4) undo-request time-out falls and whose it is, if nothing happens before; null without
+   * the `clock` or `away` option or an undo request made with `at`, before the first `at`, while nothing can time out (the clocks paused, nobody away) or
    * once the game is over. A server keeps one timer for all its games, and sends
    * `{ type: 'TICK', at }` to a game when its deadline comes (a late TICK gives the same game).
    */

@@ -12,41 +12,23 @@
  * then the clocks the game waits for run. One send is one `version`; if the event is refused
  * (after a time-out made it illegal, say), nothing changes at all.
  */
-import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../contract.js';
+import type { AwayOptions, ClockOptions, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../contract.js';
 import type { TurnContext } from '../state.js';
-import type { PendingVote } from '../game/logic.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { DECISIONS, TABLE_EVENTS, violationOf } from '../events/index.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import { plainestAnswerTo } from '../legal.js';
 import { decider } from '../rules/control.js';
-import { membersOf, sharesTurns, unitOf } from '../rules/units.js';
+import { membersOf } from '../rules/units.js';
 import { eventOrMessage } from '../schemas.js';
-import { answerers, awayDueAt, seatViews, withSeatStatus, type Seats } from './away.js';
-import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, nextFlag, settleClocks, type Awaited, type ClockState, type UnitContext } from './clocks.js';
+import { answerers, awayDueAt, seatViews, withSeatStatus } from './away.js';
+import { awayOther, conceding, upcoming, voteDue } from './deadlines.js';
+import type { TimedTurn, TimeState } from './timeState.js';
+import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, type Awaited, type UnitContext } from './clocks.js';
 
-/** The time state of a game (persisted as `time`, absent when the game has none). */
-export interface TimeState {
-  /** The host's clock at the last event that carried `at`; null before any (the clocks have not started). */
-  at: number | null;
-  clock?: ClockState;
-  away?: AwayOptions;
-  /** The seats the host set (SET_SEAT_STATUS); present with the `away` option or after any. */
-  seats?: Seats;
-}
-
-/** What the table reads and does of the turn, over any turn logic (the shell gives it). */
-export interface TimedTurn<S> {
-  view(state: S): TurnView;
-  /** The chart's status and (first running turn's) context. */
-  chart(state: S): { status: string; context: TurnContext };
-  /** The vote the game awaits (the table's, src/table/tableLogic.ts), with an undo request's deadline (CONTRACT v4). */
-  vote(state: S): PendingVote | null;
-  /** The turn's gate and transition for one event (the send's hooks runtime): the state after it and what it emitted, or the refusal. Throws as the transition does. */
-  step(state: S, event: TurnEvent): { state: S; emitted: EmittedEvent[] } | Refusal;
-  /** Numbers an event now, in the send's order (so that a later checkpoint's `pending` shows it numbered); `undo` gives the number back. */
-  number(event: EmittedEvent, undo?: boolean): void;
-}
+// The time state's types (src/table/timeState.ts) and the deadlines (src/table/deadlines.ts), where the game reads them.
+export type { TimedTurn, TimeState } from './timeState.js';
+export { awayOther, deadlineOf, dueTick } from './deadlines.js';
 
 /** Whether a value is a refusal (a step's result is a state, never with an `error` field). */
 const refused = (out: object): out is Refusal => 'error' in out;
@@ -238,45 +220,6 @@ function nextTimeOut<S>(work: Work<S>): { at: number; player: PlayerId; unit?: P
   return upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
 }
 
-/** CONTRACT v4: when an undo request awaiting `vote.player` is declined for them, or null. */
-function voteDue(vote: PendingVote | null): number | null {
-  return vote?.kind === 'undoConsent' && vote.deadline !== undefined ? vote.deadline : null;
-}
-
-/** Who concedes together when `player` is away past the grace with `then: 'concede'`: the player; with shared team turns their team, once every member is away. */
-function conceding(ctx: TurnContext, player: PlayerId): PlayerId[] {
-  return sharesTurns(ctx) ? membersOf(ctx, unitOf(ctx, player)) : [player];
-}
-
-/**
- * The earliest time-out still to come: a clock's (`unit` set), an away grace's for a decision
- * awaited ('pass') or for any player in the game ('concede': they leave at once, CONTRACT "or at
- * once, with TICK"), or an undo request's answer time (CONTRACT v4).
- */
-function upcoming(time: TimeState, awaited: readonly Awaited[], ctx: TurnContext, vote: PendingVote | null): { at: number; player: PlayerId; unit?: PlayerId } | null {
-  let next: { at: number; player: PlayerId; unit?: PlayerId } | null = null;
-  const clock = time.clock;
-  if (clock !== undefined && time.at !== null) {
-    const flag = nextFlag(clock, time.at);
-    if (flag !== null) next = { at: flag.at, player: awaited.find((a) => a.unit === flag.unit)?.decider ?? flag.unit, unit: flag.unit };
-  }
-  // An away grace that ended already was answered then, or could not be (the loop guard): it waits for the next event.
-  for (const a of awaited) {
-    const due = awayDueAt(time.away, time.seats, answerers(ctx, a));
-    if (due !== null && time.at !== null && due > time.at && (next === null || due < next.at)) next = { at: due, player: a.decider };
-  }
-  if (time.away?.then === 'concede' && time.at !== null) {
-    for (const p of ctx.players) {
-      const due = awayDueAt(time.away, time.seats, conceding(ctx, p));
-      if (due !== null && due > time.at && (next === null || due < next.at)) next = { at: due, player: p };
-    }
-  }
-  // An undo request's answer time, due already or not (a restored request past it is declined at the next send).
-  const asked = voteDue(vote);
-  if (asked !== null && vote !== null && (next === null || asked < next.at)) next = { at: asked, player: vote.player };
-  return next;
-}
-
 /**
  * What falls due now, until nothing does: players whose clock ran out with 'lose' leave the game
  * (reason 'time'); the decisions of a clock that ran out with 'pass' are answered with the
@@ -383,15 +326,6 @@ function settle<S>(work: Work<S>, decided: PlayerId | null): void {
   work.time = { ...work.time, clock: settleClocks(clock, awaited, decided, work.time.at !== null) };
 }
 
-/** `game.nextDeadline()`: the next clock or away time-out still to come on the host's clock, or null (no clock or away policy, the clocks not started or paused, the game over). */
-export function deadlineOf<S>(turn: TimedTurn<S>, state: S, time: TimeState | null): Deadline | null {
-  if (time === null || time.at === null) return null;
-  const chart = turn.chart(state);
-  if (chart.status !== 'active' || chart.context.result !== null) return null;
-  const next = upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
-  return next === null ? null : { player: next.player, at: next.at };
-}
-
 /** The view's `clocks` and `seats` (CONTRACT v3), set on a view of the turn. */
 export function withTimeView(view: TurnView, time: TimeState, ctx: TurnContext): TurnView {
   if (time.clock !== undefined) view.clocks = clockViews(time.clock, ctx, time.at);
@@ -423,29 +357,3 @@ export function restoredTime<S>(turn: TimedTurn<S>, state: S, time: TimeState): 
   return time;
 }
 
-/** CONTRACT v4: another player in the game who is away now (grace period or not), who blocks `player`'s undo requests; null when none. */
-export function awayOther(time: TimeState | null, ctx: Pick<TurnContext, 'players'>, player: PlayerId): PlayerId | null {
-  const seats = time?.seats;
-  if (seats === undefined) return null;
-  return ctx.players.find((p) => p !== player && seats[p]?.status === 'away') ?? null;
-}
-
-/**
- * CONTRACT v4, "Time-outs are facts of time": the TICK a send carrying `at` at or past the game's
- * next deadline commits first, as an accepted step of its own (the time-outs due at or before
- * `at`), before its own event is gated; null when no time-out is due (or the event is a TICK, or
- * its `at` cannot be read: the send's own gate says why).
- */
-export function dueTick<S>(turn: TimedTurn<S>, state: S, time: TimeState | null, raw: unknown): TurnEvent | null {
-  if (time === null || time.at === null || typeof raw !== 'object' || raw === null) return null;
-  let at: unknown;
-  try {
-    if ((raw as { type?: unknown }).type === 'TICK') return null;
-    at = (raw as { at?: unknown }).at;
-  } catch {
-    return null;
-  }
-  if (typeof at !== 'number' || !Number.isFinite(at) || at < time.at) return null;
-  const deadline = deadlineOf(turn, state, time);
-  return deadline === null || at < deadline.at ? null : { type: 'TICK', at };
-}
