@@ -381,12 +381,12 @@ export interface TurnView {
   gameOver: GameResult | null;
   rules: RulesEra;
   /**
-   * CONTRACT v3, undo (games made with the `undo` option, else absent): for every player in the
-   * game, `to`, the earliest version they may return to with UNDO (the current state's version
-   * when nothing can be undone), `versions`, every version they may return to, oldest first, and
-   * `requests`, the UNDO requests they made this turn.
+   * CONTRACT v4, undo: with the `undo` option, for every player in the game how far back they may
+   * undo now ({@link UndoHorizon}); null without the option. The versions between `to` and now
+   * are not shown (a seat must not learn of another player's own settings from them): the host's
+   * `legalActions` lists each UNDO a player may send.
    */
-  undo?: Record<PlayerId, UndoHorizon>;
+  undo: Record<PlayerId, UndoHorizon> | null;
   /**
    * CONTRACT v3, "Playing between people": with the `clock` option, every seat's clock (a player
    * who left keeps theirs, stopped); in shared team turns the team's one clock under each member.
@@ -402,22 +402,27 @@ export interface TurnView {
   turns?: TurnMarkerView[];
 }
 
-/** CONTRACT v3: how far back one player may undo (`TurnView.undo`). */
+/** CONTRACT v4: how far back one player may undo (`TurnView.undo`). */
 export interface UndoHorizon {
-  /** The earliest version the player may return to. */
-  to: number;
-  /** Every version the player may return to, oldest first (empty when nothing can be undone). */
-  versions: number[];
-  /** The UNDO requests the player made this turn (counted against `maxPerTurn`). */
-  requests: number;
+  /** The earliest version the player may return to with UNDO; null when nothing can be undone now. */
+  to: number | null;
+  /** The UNDO requests the player may still make this turn (`maxPerTurn` less those made, 'own' undos included); null without a limit. */
+  requestsLeft: number | null;
 }
 
 /** CONTRACT v3: the `undo` option of createGame: who may undo, and how often. */
 export interface UndoOptions {
   /** 'none' (the default): no undo; 'own': a player undoes their own actions at once; 'consent': every other player must accept. */
   mode: 'none' | 'own' | 'consent';
-  /** The most UNDO requests one player may make in a turn (default: no limit). */
-  maxPerTurn?: number;
+  /** CONTRACT v4: the most UNDO requests (and 'own' undos) one player may make in a turn; default 3, null for no limit. */
+  maxPerTurn?: number | null;
+  /**
+   * CONTRACT v4: how long a consent request waits for the asked player's answer, in ms of the
+   * host's clock from the request's `at` (default 30,000); then it is declined for them (by a TICK
+   * or any later send carrying `at`), as their DECLINE_UNDO would. A request in a game that has
+   * seen no `at` never expires. The asked player's clock runs meanwhile.
+   */
+  answerMs?: number;
 }
 
 /**
@@ -472,7 +477,12 @@ export interface SeatView {
   since: number;
 }
 
-/** CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next clock or away time-out falls, and whose. */
+/**
+ * CONTRACT v3, `game.nextDeadline()`: when, on the host's clock, the next time-out falls, and
+ * whose: a running clock's, an away grace's (for a decision awaited; with `then: 'concede'` for
+ * any player away), or (v4) an undo request's answer time, `player` being the one asked. A send
+ * carrying `at` at or past it commits the time-outs first (v4, "Time-outs are facts of time").
+ */
 export interface Deadline {
   player: PlayerId;
   at: number;

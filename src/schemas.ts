@@ -156,7 +156,7 @@ export const GameOptionsSchema = z
     seed: opt(z.number()),
     record: opt(z.boolean()),
     // CONTRACT v3, "Playing between people": undo with a policy (src/table/undo.ts).
-    undo: opt(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: opt(Count) })),
+    undo: opt(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: opt(z.nullable(Count)), answerMs: opt(int(1, MAX_CLOCK_MS)) })),
     clock: opt(
       z.object({
         initialMs: int(1, MAX_CLOCK_MS),

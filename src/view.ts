@@ -215,6 +215,8 @@ export function buildView(ctx: TurnContext, awaiting: Awaiting | null, version: 
     stops,
     gameOver: ctx.result === null ? null : { winners: [...ctx.result.winners], draw: ctx.result.draw, reasons: { ...ctx.result.reasons } },
     rules: ctx.rules,
+    // CONTRACT v4: the table's (src/table/undo.ts), set by the game when it has the undo option.
+    undo: null,
     // CONTRACT v3: the table's (src/table/time.ts), set by the game when it has clocks or seats.
     clocks: null,
     seats: null,

@@ -98,6 +98,8 @@ export interface TurnLogic<S, Work = unknown> {
 export interface PendingVote {
   kind: 'undoConsent' | 'shortcut';
   player: string;
+  /** CONTRACT v4: when an undo request is declined for `player` if they do not answer (the host's clock); null or absent: never. */
+  deadline?: number | null;
 }
 
 /** Whether the gate refused. Works are events or lists of them: neither has an `error` field. */

@@ -117,8 +117,8 @@ export function readGameOptions(options: unknown, keys: readonly string[], logic
     if (key === 'players') v = listCopy(v, path, (p) => p);
     // A team is read as its id and its players.
     if (key === 'teams') v = listCopy(v, path, (t, at) => fieldsCopy(t, at, ['id', 'players'], (k, x) => (k === 'players' ? listCopy(x, `${at}.players`, (p) => p) : x)));
-    // CONTRACT v3: the undo policy is read as its mode and its limit.
-    if (key === 'undo') v = fieldsCopy(v, path, ['mode', 'maxPerTurn']);
+    // CONTRACT v3: the undo policy is read as its mode, its limit and (v4) its answer time.
+    if (key === 'undo') v = fieldsCopy(v, path, ['mode', 'maxPerTurn', 'answerMs']);
     game[key] = v;
   }
   const callbacks: Record<string, unknown> = {};

@@ -27,7 +27,7 @@ import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
-import { deadlineOf, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
+import { awayOther, deadlineOf, dueTick, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
 
 const NO_OPTIONS: RestoreOptions = {};
@@ -229,6 +229,19 @@ export class GameShell<S, W> implements Game {
   }
 
   send(raw: unknown): SendResult {
+    // CONTRACT v4, "Time-outs are facts of time": a send carrying `at` at or past a deadline first
+    // commits the time-outs due (a TICK at its `at`, src/table/time.ts) as an accepted step of its
+    // own; the send's result carries their events before its own event's (a refusal: theirs alone).
+    const tick = this.#time === null || this.#busy || this.#runtime?.inHook === true ? null : dueTick(this.#timed(undefined), this.#state, this.#time, raw);
+    if (tick === null) return this.#sendOne(raw);
+    const early = this.#sendOne(tick);
+    const result = this.#sendOne(raw);
+    if (!early.ok) return result;
+    return result.ok ? { ok: true, events: [...early.events, ...result.events] } : { ...result, events: early.events };
+  }
+
+  /** One send: gated, taken and committed, or refused with nothing changed. */
+  #sendOne(raw: unknown): SendResult {
     const out = this.#process(raw);
     // Not isRefusal: a check of its own at this site sees only the steps' results and refusals (a
     // shared helper's `in` sees every shape of event the gates return, and is slow for all of them).
@@ -442,7 +455,12 @@ export class GameShell<S, W> implements Game {
   }
 
   legalActions(player?: string): LegalAction[] {
-    return this.#read(() => this.#logic.legalActions(this.#state, player));
+    const actions = this.#read(() => this.#logic.legalActions(this.#state, player));
+    // CONTRACT v4: no undo request while another player in the game is away.
+    const time = this.#time;
+    if (time?.seats === undefined) return actions;
+    const ctx = this.#logic.chartState(this.#state, null).context;
+    return actions.filter((a) => a.type !== 'UNDO' || awayOther(time, ctx, a.player) === null);
   }
 
   nextStop(player?: string): NextStop | null {

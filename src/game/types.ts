@@ -69,7 +69,13 @@ export interface GameOptions {
 export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>;
 
 /** What `send` returns. */
-export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
+/**
+ * What `send` answers. A refused send changes nothing, with one exception (CONTRACT v4, "Time-outs
+ * are facts of time"): a send carrying `at` past a deadline first commits the time-outs due as an
+ * accepted step of their own (their events come first in an accepted send's `events`); if the
+ * event is then refused, `events` carries what those time-outs emitted (absent otherwise).
+ */
+export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo; events?: EmittedEvent[] };
 
 /** A running game (CONTRACT.md, "Game"). */
 export interface Game {
@@ -116,9 +122,9 @@ export interface Game {
   /** Where the game will next ask that player (or anyone) for a decision, if nobody else acts. */
   nextStop(player?: string): NextStop | null;
   /**
-   * CONTRACT v3, "Playing between people": when, on the host's clock, the next clock or away
-   * time-out falls and whose it is, if nothing happens before; null without the `clock` or `away`
-   * option, before the first `at`, while nothing can time out (the clocks paused, nobody away) or
+   * CONTRACT v3, "Playing between people": when, on the host's clock, the next clock, away or
+   * (v4) undo-request time-out falls and whose it is, if nothing happens before; null without
+   * the `clock` or `away` option or an undo request made with `at`, before the first `at`, while nothing can time out (the clocks paused, nobody away) or
    * once the game is over. A server keeps one timer for all its games, and sends
    * `{ type: 'TICK', at }` to a game when its deadline comes (a late TICK gives the same game).
    */

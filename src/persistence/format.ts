@@ -71,13 +71,16 @@ export type PersistedTurn = Pick<Persisted, 'status' | 'state' | 'context' | 'ma
 /** A persisted game's record of undo (CONTRACT v3; src/table/undo.ts), its moments' turns in the compact form (`persist()`), or each moment a persisted game in the full form (the logics'). */
 export interface PersistedUndo<Turn = PersistedTurn> {
   mode: 'own' | 'consent';
+  /** The limit of requests per player and turn; absent: none (CONTRACT v4 games write their default, 3). */
   maxPerTurn?: number;
+  /** CONTRACT v4: how long a consent request waits for its answer (ms); absent: 30,000. */
+  answerMs?: number;
   /** UNDO requests each player made this turn. */
   requests: Record<PlayerId, number>;
   /** The states the players may return to, oldest first; the last is the game's current state (the persisted game itself: it has no `game`). */
   history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: Turn }[];
   /** A request awaiting the other players' consent. */
-  vote: { requester: PlayerId; to: number; asked: PlayerId[] } | null;
+  vote: { requester: PlayerId; to: number; asked: PlayerId[]; since?: number } | null;
 }
 
 /** A persisted shortcut proposal (CONTRACT v3; src/table/shortcuts.ts). */

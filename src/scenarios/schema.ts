@@ -50,7 +50,7 @@ export const ScenarioSetupSchema = z.object({
   teams: z.optional(z.array(z.object({ id: z.string(), players: z.array(z.string()) }))),
   variant: z.optional(z.enum(['freeForAll', 'twoHeadedGiant', 'archenemy', 'emperor', 'planechase', 'grandMelee'])),
   rangeOfInfluence: z.optional(z.number()),
-  undo: z.optional(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: z.optional(z.number()) })).check(z.describe('CONTRACT v3: undo with a policy')),
+  undo: z.optional(z.object({ mode: z.enum(['none', 'own', 'consent']), maxPerTurn: z.optional(z.nullable(z.number())), answerMs: z.optional(z.number()) })).check(z.describe('CONTRACT v3: undo with a policy (v4: maxPerTurn 3 by default, null for none; answerMs)')),
   // CONTRACT v3, "Playing between people": createGame checks them (INVALID_OPTIONS fails the setup).
   clock: z.optional(z.unknown()),
   away: z.optional(z.unknown()),

@@ -76,17 +76,19 @@ export function awaitedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
     if (turnMarker !== undefined) a.turnMarker = turnMarker;
     out.push(a);
   };
-  if (view.turns === undefined) add(view.awaiting, view.turn, view.step);
+  // An undo request (the table's, src/table/tableLogic.ts) holds every turn: only its answer is awaited (in Grand Melee too).
+  if (view.turns === undefined || view.awaiting?.kind === 'undoConsent') add(view.awaiting, view.turn, view.step);
   else for (const t of view.turns) add(t.awaiting, t.turn, t.step, t.turnMarker);
   return out;
 }
 
 /**
- * The awaited decisions whose clocks run: none while an undo vote is pending (CONTRACT v3: the
- * clocks are paused meanwhile; the table shows the vote awaited, src/table/tableLogic.ts).
+ * The awaited decisions whose clocks run: every one, an undo request's answer included (CONTRACT
+ * v4: the clock of the player asked runs while they are asked, so that no request stops time; v3
+ * paused every clock).
  */
 export function clockedDecisions(view: TurnView, ctx: UnitContext): Awaited[] {
-  return view.awaiting?.kind === 'undoConsent' ? [] : awaitedDecisions(view, ctx);
+  return awaitedDecisions(view, ctx);
 }
 
 /** Each unit the game waits for, with the name of its decisions (a unit awaited in several Grand Melee turns: all of them, in order). */

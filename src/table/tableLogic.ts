@@ -41,6 +41,7 @@ import {
   undoProblem,
   undoView,
   versionsOf,
+  voteDeadline,
   voteOpened,
   type UndoPolicy,
   type UndoRecord,
@@ -76,6 +77,8 @@ class TurnRequest<W> extends Request {
   constructor(
     readonly work: W,
     readonly actor: PlayerId | null,
+    /** A player's own setting (SET_STOPS, YIELD): it makes no undo point, and no undo takes it back (CONTRACT v4, issue 33). */
+    readonly setting: TurnEvent | null = null,
   ) {
     super();
   }
@@ -86,9 +89,12 @@ export type TableWork<W> = W | TableRequest | TurnRequest<W>;
 
 /** A turn logic at the table. */
 export interface TableLogic<S, W> extends TurnLogic<TableState<S>, TableWork<W>> {
-  /** The vote the game awaits now, or null. Clocks stop while an undo vote is pending (CONTRACT v3). */
+  /** The vote the game awaits now, or null; an undo request's with its deadline (CONTRACT v4: the asked player's clock runs meanwhile). */
   pendingVote(state: TableState<S>): PendingVote | null;
 }
+
+/** A player's own settings (their stops, their yields): private to their seat, so no undo point for anyone (CONTRACT v4). */
+const SETTINGS: ReadonlySet<string> = new Set(['SET_STOPS', 'YIELD']);
 
 /** Who made a decision, for undo's horizons: its `by` when someone decides for its player (CR 723.5); a concession is its player's; host events are nobody's. */
 function actorOf(event: TurnEvent): PlayerId | null {
@@ -201,11 +207,33 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     }
     const work = inner.gate(game, event);
     if (isRefusal(work)) return work;
-    return new TurnRequest(work as W, actorOf(event));
+    return new TurnRequest(work as W, actorOf(event), SETTINGS.has(event.type) ? event : null);
+  }
+
+  /**
+   * A player's own setting that moved nothing else (it emitted nothing: a yield that passes at once
+   * is a pass, and an undo point as any): no moment is made, and every moment kept takes the setting
+   * too, so that no undo (another player's least of all) takes it back and no seat can tell it was
+   * made from the undo view (CONTRACT v4; issue 33). A moment that refuses it keeps its state.
+   */
+  function settingTaken(undo: UndoRecord<S>, game: S, setting: TurnEvent): UndoRecord<S> {
+    const last = undo.history.length - 1;
+    const history = undo.history.map((m, i) => {
+      if (i === last) return { ...m, state: game };
+      try {
+        const work = inner.gate(m.state, setting);
+        if (isRefusal(work)) return m;
+        const out = inner.transition(m.state, work, undefined);
+        return out.emitted.length === 0 ? { ...m, state: out.state } : m;
+      } catch {
+        return m;
+      }
+    });
+    return passedOver({ ...undo, history }, undo.version + 1, undo.seq);
   }
 
   /** An event for the turn at a table: the turn's step, then the table's records follow it. */
-  function turnStep(state: Table<S>, work: W, actor: PlayerId | null, runtime: GameHooksRuntime | undefined, taking?: (ctx: TurnContext) => 'pass' | 'ask' | null): Stepped<TableState<S>> {
+  function turnStep(state: Table<S>, work: W, actor: PlayerId | null, runtime: GameHooksRuntime | undefined, taking?: (ctx: TurnContext) => 'pass' | 'ask' | null, setting: TurnEvent | null = null): Stepped<TableState<S>> {
     const before = contextOf(state.game);
     let stepRuntime = runtime;
     if (taking !== undefined) (stepRuntime = runtime ?? { inHook: false, seq: 0, calls: 0, numbers: null }).shortcut = taking;
@@ -218,7 +246,9 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     const { out, reported } = step;
     const after = contextOf(out.state);
     let undo = state.undo;
-    if (undo !== null) {
+    if (undo !== null && setting !== null && out.emitted.length === 0 && !reported && after.rng === before.rng) {
+      undo = settingTaken(undo, out.state, setting);
+    } else if (undo !== null) {
       const boundary = boundaryOf(actor, out.emitted, reported || after.rng !== before.rng);
       undo = recorded(undo, out.state, undo.version + 1, undo.seq + out.emitted.length, boundary, after.players, out.emitted.some((e) => e.type === 'turnBegan'));
     }
@@ -259,7 +289,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     UNDO: (table, e, ctx) => {
       const record = counted(table.undo as UndoRecord<S>, e.player);
       const asked = record.policy.mode === 'consent' ? askedAbout(ctx, e.player) : [];
-      return asked.length === 0 ? undoneTo(table, record, e.to) : closed(table, voteOpened(record, e.player, e.to, asked));
+      // CONTRACT v4: the request's time (the send's `at`, handed on by the table's clock, src/table/time.ts) starts its answer time.
+      return asked.length === 0 ? undoneTo(table, record, e.to) : closed(table, voteOpened(record, e.player, e.to, asked, e.at ?? null));
     },
     ACCEPT_UNDO: (table) => {
       const undo = table.undo as UndoRecord<S>;
@@ -363,7 +394,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       // The turn's own work (most sends, the lane's): one check, then the turn's transition.
       if (!(work instanceof Request)) return inner.transition(gameOf(state), work as W, runtime);
       if (work instanceof TableRequest) return tableStep(state, work.event, runtime);
-      return turnStep(state instanceof Table ? state : new Table(state, null, null), (work as TurnRequest<W>).work, (work as TurnRequest<W>).actor, runtime);
+      const request = work as TurnRequest<W>;
+      return turnStep(state instanceof Table ? state : new Table(state, null, null), request.work, request.actor, runtime, undefined, request.setting);
     },
 
     view(state, version, seq) {
@@ -400,7 +432,10 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
 
     pendingVote(state) {
       const awaiting = voteAwaiting(state);
-      return awaiting === null ? null : { kind: awaiting.kind as PendingVote['kind'], player: awaiting.player };
+      if (awaiting === null) return null;
+      const vote: PendingVote = { kind: awaiting.kind as PendingVote['kind'], player: awaiting.player };
+      if (awaiting.kind === 'undoConsent' && state instanceof Table && state.undo !== null) vote.deadline = voteDeadline(state.undo);
+      return vote;
     },
   };
 }

@@ -8,13 +8,13 @@
 import * as z from 'zod/mini';
 import type { PlayerId } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
-import { MAX_AMOUNT, MAX_PLAYERS, PlayerIdSchema, int, list } from '../fields.js';
+import { AtSchema, MAX_AMOUNT, MAX_CLOCK_MS, MAX_PLAYERS, PlayerIdSchema, int, list } from '../fields.js';
 import { describeIssue } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import { parsePersisted } from '../persistence/validate.js';
 import { ShortcutPointSchema } from '../events/shortcuts.js';
 import { pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
-import { momentGame } from './tableSnapshot.js';
+import { momentGame, persistedPolicy, restoredVote } from './tableSnapshot.js';
 import { versionsOf, type Moment, type UndoRecord } from './undo.js';
 
 /** The most states a persisted game keeps for undo (a turn's sends since the last point of no return). */
@@ -26,9 +26,10 @@ const Counts = z.record(PlayerIdSchema, Whole);
 const UndoSchema = z.strictObject({
   mode: z.enum(['own', 'consent']),
   maxPerTurn: z.optional(int(0, MAX_AMOUNT)),
+  answerMs: z.optional(int(1, MAX_CLOCK_MS)),
   requests: Counts,
   history: list(z.strictObject({ version: Whole, seq: Whole, horizons: Counts, game: z.optional(z.unknown()) }), MAX_UNDO_HISTORY, 1),
-  vote: z.nullable(z.strictObject({ requester: PlayerIdSchema, to: Whole, asked: list(PlayerIdSchema, MAX_PLAYERS, 1) })),
+  vote: z.nullable(z.strictObject({ requester: PlayerIdSchema, to: Whole, asked: list(PlayerIdSchema, MAX_PLAYERS, 1), since: z.optional(AtSchema) })),
 });
 
 const ShortcutSchema = z.strictObject({ proposer: PlayerIdSchema, until: ShortcutPointSchema, asked: list(PlayerIdSchema, MAX_PLAYERS, 1) });
@@ -75,7 +76,7 @@ export function restoreUndo<S>(persisted: PersistedFull, current: S, players: re
     history.push({ version: m.version, seq: m.seq, state, horizons: m.horizons });
   }
   for (const p of Object.keys(u.requests)) if (!seats.includes(p)) return fail(`undo.requests.${p}: not a player of this game`);
-  const record: UndoRecord<S> = { policy: { mode: u.mode, maxPerTurn: u.maxPerTurn ?? null }, history, requests: u.requests, vote: null, version, seq };
+  const record: UndoRecord<S> = { policy: persistedPolicy(u), history, requests: u.requests, vote: null, version, seq };
   const vote = u.vote;
   if (vote !== null) {
     if (!players.includes(vote.requester)) return fail(`undo.vote.requester: ${vote.requester} is not a player in the game`);
@@ -84,7 +85,7 @@ export function restoreUndo<S>(persisted: PersistedFull, current: S, players: re
     if (asked.size !== vote.asked.length || vote.asked.some((p) => p === vote.requester || !players.includes(p))) return fail('undo.vote.asked: each other player in the game at most once, not the requester');
     if (persisted.shortcut !== undefined) return fail('undo.vote, shortcut: one vote at a time');
   }
-  return { ...record, vote };
+  return { ...record, vote: vote === null ? null : restoredVote(vote) };
 
   function fail(message: string): never {
     throw invalid(message);

@@ -12,7 +12,7 @@
  * then the clocks the game waits for run. One send is one `version`; if the event is refused
  * (after a time-out made it illegal, say), nothing changes at all.
  */
-import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../contract.js';
+import type { AwayOptions, ClockOptions, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { DECISIONS, TABLE_EVENTS, violationOf } from '../events/index.js';
@@ -21,29 +21,14 @@ import { plainestAnswerTo } from '../legal.js';
 import { decider } from '../rules/control.js';
 import { membersOf } from '../rules/units.js';
 import { eventOrMessage } from '../schemas.js';
-import { answerers, awayDueAt, seatViews, withSeatStatus, type Seats } from './away.js';
-import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, nextFlag, settleClocks, type Awaited, type ClockState, type UnitContext } from './clocks.js';
+import { answerers, awayDueAt, seatViews, withSeatStatus } from './away.js';
+import { awayOther, conceding, upcoming, voteDue } from './deadlines.js';
+import type { TimedTurn, TimeState } from './timeState.js';
+import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, type Awaited, type UnitContext } from './clocks.js';
 
-/** The time state of a game (persisted as `time`, absent when the game has none). */
-export interface TimeState {
-  /** The host's clock at the last event that carried `at`; null before any (the clocks have not started). */
-  at: number | null;
-  clock?: ClockState;
-  away?: AwayOptions;
-  /** The seats the host set (SET_SEAT_STATUS); present with the `away` option or after any. */
-  seats?: Seats;
-}
-
-/** What the table reads and does of the turn, over any turn logic (the shell gives it). */
-export interface TimedTurn<S> {
-  view(state: S): TurnView;
-  /** The chart's status and (first running turn's) context. */
-  chart(state: S): { status: string; context: TurnContext };
-  /** The turn's gate and transition for one event (the send's hooks runtime): the state after it and what it emitted, or the refusal. Throws as the transition does. */
-  step(state: S, event: TurnEvent): { state: S; emitted: EmittedEvent[] } | Refusal;
-  /** Numbers an event now, in the send's order (so that a later checkpoint's `pending` shows it numbered); `undo` gives the number back. */
-  number(event: EmittedEvent, undo?: boolean): void;
-}
+// The time state's types (src/table/timeState.ts) and the deadlines (src/table/deadlines.ts), where the game reads them.
+export type { TimedTurn, TimeState } from './timeState.js';
+export { awayOther, deadlineOf, dueTick } from './deadlines.js';
 
 /** Whether a value is a refusal (a step's result is a state, never with an `error` field). */
 const refused = (out: object): out is Refusal => 'error' in out;
@@ -95,6 +80,8 @@ interface Work<S> {
   /** What the time that passed did before the event (for the refusal's message). */
   happened: string[];
   answers: number;
+  /** The steps the time made (answers, players leaving, undo requests declined): a round of {@link pass} that makes none ends the walk. */
+  steps: number;
   /** Turns begun when the send made its first answer for a player (the loop guard counts the turns its answers begin). */
   turns: number | null;
 }
@@ -127,7 +114,7 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
     const out = turn.step(state, event);
     return refused(out) ? out : { state: out.state, time, emitted: out.emitted };
   }
-  const work: Work<S> = { turn, state, time: time ?? { at: null }, emitted: [], happened: [], answers: 0, turns: null };
+  const work: Work<S> = { turn, state, time: time ?? { at: null }, emitted: [], happened: [], answers: 0, steps: 0, turns: null };
   if (at !== undefined) pass(work, at);
   let decided: PlayerId | null = null;
   if (table) {
@@ -137,12 +124,17 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
     applyTableEvent(work, event, at as number);
   } else {
     const ctx = turn.chart(work.state).context;
+    if (event.type === 'UNDO') {
+      const away = awayOther(work.time, ctx, event.player);
+      if (away !== null) return late(refusal(ErrorCode.ILLEGAL_ACTION, `${away} is away (view.seats.${away}.status = 'away'): no undo is requested while another player in the game is away (undo.answerMs would run out on them)`), work, at);
+    }
     if (DECISIONS.has(event.type)) {
       const made = event as { player: PlayerId; by?: PlayerId };
       const unit = clockOf(ctx, made.by ?? decider(ctx, made.player));
       if (work.time.clock?.running[unit] !== undefined) decided = unit;
     }
-    const out = turn.step(work.state, event);
+    // CONTRACT v4: an undo request's answer time counts from its `at` (the last the game saw, for one without).
+    const out = turn.step(work.state, event.type === 'UNDO' && work.time.at !== null ? { ...event, at: work.time.at } : event);
     if (refused(out)) return late(out, work, at);
     for (const e of out.emitted) turn.number(e);
     work.emitted.push(...out.emitted);
@@ -165,7 +157,7 @@ function tableRefusal(chart: { status: string; context: TurnContext }, event: Tu
 function late<S>(out: Refusal, work: Work<S>, at: number | undefined): Refusal {
   if (work.happened.length === 0) return out;
   const what = work.happened.length > 3 ? [...work.happened.slice(0, 3), `${work.happened.length - 3} more`] : work.happened;
-  return { ok: false, error: { ...out.error, message: `${out.error.message} (before this event, at ${at}: ${what.join('; ')}; send { type: 'TICK', at: ${at} } to apply that alone)` } };
+  return { ok: false, error: { ...out.error, message: `${out.error.message} (before this event, at ${at}: ${what.join('; ')}; a send with this \`at\` commits that first, as an accepted step of its own, as { type: 'TICK', at: ${at} } does)` } };
 }
 
 /** TICK, PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS: the time has passed already; what each does beside. */
@@ -198,10 +190,10 @@ function pass<S>(work: Work<S>, at: number): void {
       work.time = { ...work.time, clock: flagClock(clock, next.unit) };
       work.happened.push(`${next.unit}'s clock ran out at ${when}`);
     }
-    const before = work.emitted.length;
+    const before = work.steps;
     answerDue(work);
     settle(work, null);
-    if (next.unit === undefined && work.emitted.length === before) break;
+    if (next.unit === undefined && work.steps === before) break;
   }
   charge(work, at - (work.time.at as number));
 }
@@ -225,23 +217,7 @@ function nextTimeOut<S>(work: Work<S>): { at: number; player: PlayerId; unit?: P
   if (time.at === null) return null;
   const chart = turn.chart(state);
   if (chart.status !== 'active' || chart.context.result !== null) return null;
-  return upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context);
-}
-
-/** The earliest time-out still to come among the decisions awaited: a clock's (`unit` set) or an away grace's. */
-function upcoming(time: TimeState, awaited: readonly Awaited[], ctx: TurnContext): { at: number; player: PlayerId; unit?: PlayerId } | null {
-  let next: { at: number; player: PlayerId; unit?: PlayerId } | null = null;
-  const clock = time.clock;
-  if (clock !== undefined && time.at !== null) {
-    const flag = nextFlag(clock, time.at);
-    if (flag !== null) next = { at: flag.at, player: awaited.find((a) => a.unit === flag.unit)?.decider ?? flag.unit, unit: flag.unit };
-  }
-  // An away grace that ended already was answered then, or could not be (the loop guard): it waits for the next event.
-  for (const a of awaited) {
-    const due = awayDueAt(time.away, time.seats, answerers(ctx, a));
-    if (due !== null && time.at !== null && due > time.at && (next === null || due < next.at)) next = { at: due, player: a.decider };
-  }
-  return next;
+  return upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
 }
 
 /**
@@ -262,6 +238,15 @@ function answerDue<S>(work: Work<S>): void {
     if (clock?.onTimeout === 'lose') {
       const losers = clock.flagged.flatMap((unit) => membersOf(ctx, unit));
       if (losers.length > 0 && leave(work, losers, 'time')) continue;
+    }
+    const now = work.time.at;
+    if (now !== null) {
+      // CONTRACT v4: an undo request not answered in time is declined for the player asked.
+      const vote = turn.vote(work.state);
+      const asked = voteDue(vote);
+      if (vote !== null && asked !== null && asked <= now && declined(work, vote.player, asked)) continue;
+      // 'concede': a player away past the grace leaves now, whether or not a decision of theirs is awaited.
+      if (work.time.away?.then === 'concede' && ctx.players.some((p) => { const due = awayDueAt(work.time.away, work.time.seats, conceding(ctx, p)); return due !== null && due <= now && leave(work, conceding(ctx, p), 'away'); })) continue;
     }
     const view = turn.view(work.state);
     if (work.answers >= MAX_TABLE_ANSWERS || (work.turns !== null && turnsBegun(view) - work.turns >= ctx.players.length)) return;
@@ -298,7 +283,20 @@ function answer<S>(work: Work<S>, a: Awaited, reason: 'time' | 'away'): boolean 
   work.emitted.push(announced, ...out.emitted);
   work.state = out.state;
   work.answers++;
+  work.steps++;
   work.happened.push(`${a.awaiting.player}'s ${a.awaiting.kind} was answered for them (${reason})`);
+  return true;
+}
+
+/** CONTRACT v4: the undo request's answer time ran out at `deadline`: declined for `player`, as their DECLINE_UNDO (with its events). False if refused. */
+function declined<S>(work: Work<S>, player: PlayerId, deadline: number): boolean {
+  const out = work.turn.step(work.state, { type: 'DECLINE_UNDO', player });
+  if (refused(out)) return false;
+  for (const e of out.emitted) work.turn.number(e);
+  work.emitted.push(...out.emitted);
+  work.state = out.state;
+  work.steps++;
+  work.happened.push(`${player}'s answer to the undo request ran out at ${deadline} (declined)`);
   return true;
 }
 
@@ -311,6 +309,7 @@ function leave<S>(work: Work<S>, players: readonly PlayerId[], reason: 'time' | 
     for (const e of out.emitted) work.turn.number(e);
     work.emitted.push(...out.emitted);
     work.state = out.state;
+    work.steps++;
     left = true;
     if (reason === 'away') work.happened.push(`${player} was away past the grace period`);
   }
@@ -325,15 +324,6 @@ function settle<S>(work: Work<S>, decided: PlayerId | null): void {
   const over = chart.status !== 'active' || chart.context.result !== null;
   const awaited = over ? [] : clockedDecisions(work.turn.view(work.state), chart.context);
   work.time = { ...work.time, clock: settleClocks(clock, awaited, decided, work.time.at !== null) };
-}
-
-/** `game.nextDeadline()`: the next clock or away time-out still to come on the host's clock, or null (no clock or away policy, the clocks not started or paused, the game over). */
-export function deadlineOf<S>(turn: TimedTurn<S>, state: S, time: TimeState | null): Deadline | null {
-  if (time === null || time.at === null) return null;
-  const chart = turn.chart(state);
-  if (chart.status !== 'active' || chart.context.result !== null) return null;
-  const next = upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context);
-  return next === null ? null : { player: next.player, at: next.at };
 }
 
 /** The view's `clocks` and `seats` (CONTRACT v3), set on a view of the turn. */
@@ -355,6 +345,8 @@ export function restoredTime<S>(turn: TimedTurn<S>, state: S, time: TimeState): 
   const over = chart.status !== 'active' || chart.context.result !== null;
   const expected = over ? new Map<PlayerId, string>() : expectedRunning(clock, clockedDecisions(turn.view(state), chart.context));
   const running = Object.keys(clock.running);
+  // A game persisted mid-vote by v3 (which paused every clock for an undo request): the asked player's clock runs from here (v4).
+  if (running.length === 0 && turn.vote(state)?.kind === 'undoConsent') return { ...time, clock: settleClocks(clock, clockedDecisions(turn.view(state), chart.context), null, time.at !== null) };
   const stray = running.find((u) => !expected.has(u));
   if (stray !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `time.clock.running.${stray}: the game does not wait for this clock`);
   for (const [unit, decision] of expected) {
@@ -364,3 +356,4 @@ export function restoredTime<S>(turn: TimedTurn<S>, state: S, time: TimeState): 
   }
   return time;
 }
+

@@ -17,6 +17,7 @@ export function timedTurnOf<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRunt
   return {
     view,
     chart: (state) => logic.chartState(state, null),
+    vote: (state) => logic.pendingVote?.(state) ?? null,
     step: (state, event) => {
       const work = logic.gate(state, event);
       return isRefusal(work) ? work : logic.transition(state, work, runtime);

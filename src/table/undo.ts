@@ -20,9 +20,16 @@ import type { EmittedEvent, PlayerId, UndoHorizon, UndoOptions } from '../contra
 /** The policy of a game with undo ('none' is a game without). */
 export interface UndoPolicy {
   readonly mode: 'own' | 'consent';
-  /** The most requests per player and turn; null: no limit. */
+  /** The most requests per player and turn (CONTRACT v4: 3 by default); null: no limit. */
   readonly maxPerTurn: number | null;
+  /** CONTRACT v4: how long (ms on the host's clock) a consent request waits for its answer before it is declined. */
+  readonly answerMs: number;
 }
+
+/** CONTRACT v4: the default `undo.maxPerTurn`. */
+export const DEFAULT_MAX_UNDO_PER_TURN = 3;
+/** CONTRACT v4: the default `undo.answerMs`. */
+export const DEFAULT_UNDO_ANSWER_MS = 30_000;
 
 /** One state the players may return to: the game's state after the send that made `version`. */
 export interface Moment<S> {
@@ -40,6 +47,11 @@ export interface UndoVote {
   readonly to: number;
   /** The players still to answer, in turn order: the first is awaited. */
   readonly asked: readonly PlayerId[];
+  /**
+   * CONTRACT v4: the host's clock when the request was made (its `at`, or the last `at` the game
+   * saw); null when the game has seen no `at`: such a request never expires.
+   */
+  readonly since: number | null;
 }
 
 /** The table's record of undo. */
@@ -58,7 +70,13 @@ export interface UndoRecord<S> {
 /** The policy of the `undo` option (validated by the options' schema), or null for none. */
 export function policyOf(options: UndoOptions | undefined): UndoPolicy | null {
   if (options === undefined || options.mode === 'none') return null;
-  return { mode: options.mode, maxPerTurn: options.maxPerTurn ?? null };
+  return { mode: options.mode, maxPerTurn: options.maxPerTurn === undefined ? DEFAULT_MAX_UNDO_PER_TURN : options.maxPerTurn, answerMs: options.answerMs ?? DEFAULT_UNDO_ANSWER_MS };
+}
+
+/** CONTRACT v4: when the vote's request is declined for the player asked if nobody answers (its `since` + `answerMs`), or null (it never expires). */
+export function voteDeadline<S>(record: UndoRecord<S>): number | null {
+  const vote = record.vote;
+  return vote === null || vote.since === null ? null : vote.since + record.policy.answerMs;
 }
 
 /** The record of a game that begins (or is restored without undo state) in `state` at `version`. */
@@ -168,14 +186,18 @@ export function versionsOf<S>(record: UndoRecord<S>, player: PlayerId): number[]
   return out;
 }
 
-/** `view().undo`: each player's horizon, the versions they may return to, and their requests this turn. */
+/**
+ * `view().undo` (CONTRACT v4): each player's horizon, the earliest version they may return to
+ * (null when nothing can be undone), and the requests they have left this turn (null without a
+ * limit). The versions in between are not shown (the host's `legalActions` lists them): a seat
+ * learns nothing of the other players' own settings from it.
+ */
 export function undoView<S>(record: UndoRecord<S>, players: readonly PlayerId[]): Record<PlayerId, UndoHorizon> {
-  // With nothing to undo, `to` is the current state's version (it is restored by an undo as every horizon is).
-  const now = currentMoment(record).version;
+  const max = record.policy.maxPerTurn;
   const out: Record<PlayerId, UndoHorizon> = {};
   for (const p of players) {
     const versions = versionsOf(record, p);
-    out[p] = { to: versions[0] ?? now, versions, requests: record.requests[p] ?? 0 };
+    out[p] = { to: versions[0] ?? null, requestsLeft: max === null ? null : Math.max(0, max - (record.requests[p] ?? 0)) };
   }
   return out;
 }
@@ -206,8 +228,8 @@ export function counted<S>(record: UndoRecord<S>, player: PlayerId): UndoRecord<
 }
 
 /** A request put to the other players (`asked`, in turn order). */
-export function voteOpened<S>(record: UndoRecord<S>, requester: PlayerId, to: number, asked: readonly PlayerId[]): UndoRecord<S> {
-  return { ...record, vote: { requester, to, asked } };
+export function voteOpened<S>(record: UndoRecord<S>, requester: PlayerId, to: number, asked: readonly PlayerId[], since: number | null): UndoRecord<S> {
+  return { ...record, vote: { requester, to, asked, since } };
 }
 
 /** The vote after its awaited player accepted: the next player is asked, or (null) everyone accepted. */

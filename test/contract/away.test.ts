@@ -91,6 +91,42 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
     expect(game.view().gameOver).toBeNull();
   });
 
+  it("'concede' (issue 33): a TICK after the grace concedes an away player whose decision is not awaited, at once", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
+    ok(game, { type: 'TICK', at: 0 });
+    ok(game, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 1000 });
+    expect(game.view().priority).toBe('A');
+    // nextDeadline names B at the end of the grace (1000 + 5000), though A holds priority.
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 6000 });
+    expect(ok(game, { type: 'TICK', at: 5999 })).toEqual([]);
+    const events = ok(game, { type: 'TICK', at: 6000 });
+    expect(events).toEqual([expect.objectContaining({ type: 'playerLeft', player: 'B', reason: 'away' })]);
+    expect(game.view().players).toEqual(['A', 'C']);
+    expect(game.nextDeadline()).toBeNull();
+  });
+
+  it("'concede': any send past the grace concedes the away player first, as a step of its own (CONTRACT v4, time-outs are facts of time)", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
+    ok(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'away', at: 1000 });
+    const version = game.view().version;
+    const events = ok(game, { type: 'PASS_PRIORITY', player: 'A', at: 7000 });
+    // The send's events: the time-out's first, then its own event's (none: B receives priority).
+    expect(events).toEqual([expect.objectContaining({ type: 'playerLeft', player: 'C', reason: 'away' })]);
+    expect(game.view().version).toBe(version + 2);
+    expect(game.view().players).toEqual(['A', 'B']);
+  });
+
+  it("nextDeadline with 'pass' names an away player's grace only for a decision of theirs awaited; with 'wait' never", () => {
+    const pass = createGame({ players: ['A', 'B'], away: { graceMs: 5000, then: 'pass' } });
+    ok(pass, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 1000 });
+    expect(pass.nextDeadline()).toBeNull();
+    ok(pass, { type: 'PASS_PRIORITY', player: 'A', at: 2000 });
+    expect(pass.nextDeadline()).toEqual({ player: 'B', at: 6000 });
+    const wait = createGame({ players: ['A', 'B'], away: { graceMs: 5000, then: 'wait' } });
+    ok(wait, { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 1000 });
+    expect(wait.nextDeadline()).toBeNull();
+  });
+
   it("an away player's clock keeps running unless the host pauses it; the grace ends either way", () => {
     const game = createGame({ players: ['A', 'B'], clock: { initialMs: 60_000, onTimeout: 'lose' }, away: { graceMs: 20_000, then: 'pass' } });
     ok(game, { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 0 });

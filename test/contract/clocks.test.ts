@@ -266,16 +266,52 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     expect(JSON.stringify(game.persist())).toBe(before);
   });
 
-  it('an event whose time-out makes it illegal is refused and changes nothing; the message says to TICK', () => {
+  it('CONTRACT v4, time-outs are facts of time: a send past a deadline commits the time-outs first, as a step of their own; its own refused event then carries their events', () => {
+    const settled: unknown[] = [];
+    const game = clocked({ initialMs: 5000 }, { players: ['A', 'B', 'C'], hooks: { checkpoint: () => undefined, settled: (o) => settled.push(o) } });
+    const heard: unknown[] = [];
+    game.on('*', (e) => heard.push(e));
+    ok(game, { type: 'TICK', at: 0 });
+    settled.length = 0;
+    const version = game.view().version;
+    const late = game.send({ type: 'PASS_PRIORITY', player: 'A', at: 6000 });
+    expect(late).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' }, events: [{ type: 'playerLeft', player: 'A', reason: 'time' }] });
+    // The time-out is committed (version + 1, listeners told); the refused event changed nothing more.
+    expect(game.view().version).toBe(version + 1);
+    expect(game.view().players).toEqual(['B', 'C']);
+    expect(heard).toMatchObject([{ type: 'playerLeft', player: 'A', reason: 'time' }]);
+    expect(game.view().clocks?.B?.msLeft).toBe(4000);
+    // hooks.settled is called for the time-outs' step (B received priority: the checkpoint ran) as for any send.
+    expect(settled).toEqual([{ ok: true, version: version + 1, seq: game.view().seq }]);
+    // B, charged from A's deadline, may act at 6000.
+    ok(game, { type: 'PASS_PRIORITY', player: 'B', at: 6000 });
+    expect(game.view().version).toBe(version + 2);
+  });
+
+  it('CONTRACT v4: once the last opponent ran out of time the game is over in the view, and a late send is refused GAME_OVER with the time-out events', () => {
+    const game = clocked({ initialMs: 5000 });
+    ok(game, { type: 'TICK', at: 0 });
+    const result = game.send({ type: 'PASS_PRIORITY', player: 'A', at: 9000 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'GAME_OVER' }, events: [{ type: 'playerLeft', player: 'A', reason: 'time' }, { type: 'gameOver', winners: ['B'] }] });
+    expect(game.view().gameOver).toMatchObject({ winners: ['B'], reasons: { A: 'time' } });
+    // Every later send is refused GAME_OVER, with nothing more committed (no deadline is left).
+    const version = game.view().version;
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'B', at: 10_000 })).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'B', at: 10_000 })).not.toHaveProperty('events');
+    expect(game.view().version).toBe(version);
+  });
+
+  it('a send before every deadline is one step; an event accepted after the time-outs is a second', () => {
     const game = clocked({ initialMs: 5000 }, { players: ['A', 'B', 'C'] });
     ok(game, { type: 'TICK', at: 0 });
-    const before = JSON.stringify(game.persist());
-    const late = game.send({ type: 'PASS_PRIORITY', player: 'A', at: 6000 });
-    expect(late).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
-    if (!late.ok) expect(late.error.message).toMatch(/A's clock ran out at 5000.*TICK/);
-    expect(JSON.stringify(game.persist())).toBe(before);
-    ok(game, { type: 'TICK', at: 6000 });
+    ok(game, { type: 'ADD_MANA', player: 'B', amount: 1, at: 4000 });
+    expect(game.view().version).toBe(2);
+    const result = game.send({ type: 'ADD_MANA', player: 'B', amount: 1, at: 7000 });
+    // The send's events: the time-out's first (A left), then its own event's (none).
+    expect(result).toEqual({ ok: true, events: [expect.objectContaining({ type: 'playerLeft', player: 'A', reason: 'time' })] });
+    expect(game.view().version).toBe(4);
     expect(game.view().players).toEqual(['B', 'C']);
+    expect(game.view().manaPool.B).toBe(2);
   });
 
   it('bad clock options throw INVALID_OPTIONS naming the field', () => {

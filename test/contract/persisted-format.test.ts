@@ -114,8 +114,8 @@ describe('format 3: what cannot be read is INVALID_SNAPSHOT naming the field', (
   });
 });
 
-/** The view's fields the fixtures' engine did not have yet, at their values for a game without them (CONTRACT v3, "Playing between people"). */
-const NEWER_VIEW_FIELDS = { clocks: null, seats: null };
+/** The view's fields the fixtures' engine did not have yet, at their values for a game without them (CONTRACT v3, "Playing between people"; `undo`: null since v4). */
+const NEWER_VIEW_FIELDS = { undo: null, clocks: null, seats: null };
 
 describe('earlier snapshots restore exactly (format 2, and the earlier landsPlayed format)', () => {
   it.each(FIXTURES)('%s', (_name, f) => {

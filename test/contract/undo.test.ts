@@ -28,7 +28,10 @@ function playTo(game: Game, turn: number, step: TurnView['step']): void {
   throw new Error(`never reached turn ${turn} ${step}`);
 }
 
-const horizon = (game: Game, player: string) => game.view().undo?.[player]?.to;
+/** The earliest version `player` may return to; the current one when nothing can be undone (view().undo's `to` is null then). */
+const horizon = (game: Game, player: string) => game.view().undo?.[player]?.to ?? game.view().version;
+/** The versions `player` may return to now, oldest first: the host's legalActions lists them (the view shows only the earliest). */
+const versions = (game: Game, player: string) => game.legalActions(player).flatMap((a) => (a.type === 'UNDO' ? [a.to] : [])).sort((x, y) => x - y);
 const refusal = (game: Game, event: TurnEvent) => {
   const result = game.send(event);
   return result.ok ? 'accepted' : result.error;
@@ -41,7 +44,7 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
     for (const game of [plain, none]) {
       accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' });
       expect(game.persist()).not.toHaveProperty('undo');
-      expect(game.view()).not.toHaveProperty('undo');
+      expect(game.view().undo).toBeNull();
       expect(refusal(game, { type: 'UNDO', player: 'A', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/no undo/) });
     }
     expect(JSON.stringify(none.persist())).toBe(JSON.stringify(plain.persist()));
@@ -59,12 +62,18 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
     expect(make).toThrow(message);
   });
 
-  it('view().undo has one entry per player in the game: the earliest version they may return to, every version, the requests this turn', () => {
+  it('view().undo (CONTRACT v4) has one entry per player in the game: { to, requestsLeft }, to null when nothing can be undone, requestsLeft from maxPerTurn (default 3)', () => {
     const game = createGame({ players: ['A', 'B'], undo: own });
-    expect(game.view().undo).toEqual({ A: { to: 0, versions: [], requests: 0 }, B: { to: 0, versions: [], requests: 0 } });
+    expect(game.view().undo).toEqual({ A: { to: null, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's1', speed: 'instant' });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's2', speed: 'instant' });
-    expect(game.view().undo?.A).toEqual({ to: 0, versions: [0, 1], requests: 0 });
+    expect(game.view().undo).toEqual({ A: { to: 0, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
+    expect(versions(game, 'A')).toEqual([0, 1]);
+    accepted(game, { type: 'UNDO', player: 'A', to: 1 });
+    expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 2 });
+    // Without a limit (maxPerTurn: null) requestsLeft is null.
+    const unlimited = createGame({ players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: null } });
+    expect(unlimited.view().undo?.A).toEqual({ to: null, requestsLeft: null });
   });
 });
 
@@ -75,7 +84,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
     expect(horizon(game, 'A')).toBe(0);
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2
     expect(horizon(game, 'A')).toBe(2);
-    expect(game.view().undo?.B?.versions).toEqual([1]);
+    expect(versions(game, 'B')).toEqual([1]);
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/horizon/) });
   });
 
@@ -99,7 +108,8 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'B' }); // turn 2 begins, B's upkeep
     expect(events.some((e) => e.type === 'turnBegan')).toBe(true);
     expect(game.view().turn).toBe(2);
-    expect(game.view().undo).toEqual({ A: { to: last + 1, versions: [], requests: 0 }, B: { to: last + 1, versions: [], requests: 0 } });
+    expect(game.view().undo).toEqual({ A: { to: null, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
+    expect([horizon(game, 'A'), horizon(game, 'B')]).toEqual([last + 1, last + 1]);
   });
 
   it('a random result: the planar die (the seeded generator) bounds even the player who rolled it', () => {
@@ -107,7 +117,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
     playTo(game, 1, 'main');
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
     const before = game.view().version;
-    expect(game.view().undo?.A?.versions).toContain(before - 1);
+    expect(versions(game, 'A')).toContain(before - 1);
     const events = accepted(game, { type: 'ROLL_PLANAR_DIE', player: 'A' });
     expect(events.some((e) => e.type === 'planarDie')).toBe(true);
     expect(horizon(game, 'A')).toBe(before + 1);
@@ -136,9 +146,9 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
     const game = createGame({ players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
-    expect(game.view().undo?.B?.versions).toEqual([]);
+    expect(versions(game, 'B')).toEqual([]);
     accepted(game, { type: 'ADD_MANA', player: 'B', amount: 1 }); // B's mana: B may take it back
-    expect(game.view().undo?.B?.versions).toEqual([2]);
+    expect(versions(game, 'B')).toEqual([2]);
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'resolve' }));
     expect(horizon(game, 'B')).toBe(game.view().version);
@@ -164,9 +174,10 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   it("the host event { type: 'MARK_IRREVERSIBLE' } (a reveal)", () => {
     const game = createGame({ players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
-    expect(game.view().undo?.A?.versions).toEqual([0]);
+    expect(versions(game, 'A')).toEqual([0]);
     accepted(game, { type: 'MARK_IRREVERSIBLE' });
-    expect(game.view().undo).toEqual({ A: { to: 2, versions: [], requests: 0 }, B: { to: 2, versions: [], requests: 0 } });
+    expect(game.view().undo).toEqual({ A: { to: null, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
+    expect(game.view().version).toBe(2);
     // Accepted, and changing nothing else, in a game without undo too.
     const plain = createGame({ players: ['A', 'B'] });
     const before = plain.view();
@@ -192,8 +203,8 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
     expect(now.version).toBe(at.version + 1);
     expect(now.seq).toBe(at.seq + 1);
     const was = views[1]!;
-    expect({ ...now, version: was.version, seq: was.seq, undo: { ...now.undo, A: { ...now.undo!.A!, requests: 0 } } }).toEqual(was);
-    expect(now.undo?.A?.requests).toBe(1);
+    expect({ ...now, version: was.version, seq: was.seq, undo: { ...now.undo, A: { ...now.undo!.A!, requestsLeft: 3 } } }).toEqual(was);
+    expect(now.undo?.A?.requestsLeft).toBe(2);
     expect(now.manaPool.A).toBe(3);
     expect(now.stack).toEqual([]);
   });
@@ -207,7 +218,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
     expect(refusal(game, { type: 'UNDO', player: 'B', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B has nothing to undo/) });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // v3: back at version 0
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a3', speed: 'instant' }); // v4
-    expect(game.view().undo?.A?.versions).toEqual([0]);
+    expect(versions(game, 'A')).toEqual([0]);
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: version 1 is not a state of the game's line/) });
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 3.5 } as TurnEvent)).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^UNDO: event\.to: must be an integer/) });
     expect(refusal(game, { type: 'UNDO', player: 'Z', to: 0 })).toMatchObject({ code: 'INVALID_EVENT', message: "event.player: 'Z' is not a player of this game" });
@@ -219,7 +230,8 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2: A bounded at 2
     expect(horizon(game, 'A')).toBe(2);
     accepted(game, { type: 'UNDO', player: 'B', to: 1 }); // B takes back the spell
-    expect(game.view().undo?.A).toEqual({ to: 0, versions: [0], requests: 0 });
+    expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 3 });
+    expect(versions(game, 'A')).toEqual([0]);
     accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // and A their pass
     expect(game.view().priority).toBe('A');
   });
@@ -237,7 +249,7 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
     expect(accepted(game, { type: 'UNDO', player: 'A', to: 0 })).toEqual([]);
     expect(game.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
     expect(game.view().priority).toBe('A');
-    expect(game.view().undo?.A?.requests).toBe(1);
+    expect(game.view().undo?.A?.requestsLeft).toBe(2);
     expect(refusal(game, { type: 'ACCEPT_UNDO', player: 'C' })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B is asked/) });
     expect(accepted(game, { type: 'ACCEPT_UNDO', player: 'B' })).toEqual([]);
     expect(game.view().awaiting).toEqual({ kind: 'undoConsent', player: 'C', requester: 'A', to: 0 });
@@ -286,27 +298,27 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
     ]);
   });
 
-  it('the clocks are paused while the vote is pending, and time spent stays spent', () => {
+  it("CONTRACT v4: the asked player's clock runs while they are asked (v3 paused every clock), and time spent stays spent", () => {
     const game = createGame({ players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1_000 }); // the clocks start
     accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 5_000 }); // A thought for 4 s
-    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: false } });
-    accepted(game, { type: 'TICK', at: 35_000 });
-    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000 }, B: { msLeft: 60_000 } });
-    accepted(game, { type: 'ACCEPT_UNDO', player: 'B', at: 40_000 });
-    // Back at version 0, A's clock runs again from where it was: the 4 s stay spent.
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: true } });
+    accepted(game, { type: 'TICK', at: 25_000 });
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000 }, B: { msLeft: 40_000, running: true } });
+    accepted(game, { type: 'ACCEPT_UNDO', player: 'B', at: 30_000 });
+    // Back at version 0, A's clock runs again from where it was: the 4 s stay spent, and B's 25 s too.
     expect(game.view().stack).toEqual([]);
-    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: true }, B: { msLeft: 60_000, running: false } });
-    accepted(game, { type: 'TICK', at: 41_000 });
+    expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: true }, B: { msLeft: 35_000, running: false } });
+    accepted(game, { type: 'TICK', at: 31_000 });
     expect(game.view().clocks?.A?.msLeft).toBe(55_000);
   });
 
-  it('exposes the pending vote for the clocks (paused while an undo vote is pending)', async () => {
+  it('exposes the pending vote for the clocks (its deadline null: a request in a game that saw no `at` never expires)', async () => {
     const { shellAccess } = await import('../../src/game/shell.js');
     const game = threePlayers();
     expect(shellAccess(game)?.pendingVote()).toBeNull();
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
-    expect(shellAccess(game)?.pendingVote()).toEqual({ kind: 'undoConsent', player: 'B' });
+    expect(shellAccess(game)?.pendingVote()).toEqual({ kind: 'undoConsent', player: 'B', deadline: null });
   });
 });
 
@@ -318,7 +330,7 @@ describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION n
     accepted(game, { type: 'DECLINE_UNDO', player: 'B' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'ACCEPT_UNDO', player: 'B' });
-    expect(game.view().undo?.A?.requests).toBe(2);
+    expect(game.view().undo?.A?.requestsLeft).toBe(0);
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     expect(refusal(game, { type: 'UNDO', player: 'A', to: game.view().version - 1 })).toEqual({
       code: 'ILLEGAL_ACTION',
@@ -328,7 +340,148 @@ describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION n
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
     playTo(game, 2, 'upkeep');
-    expect(game.view().undo?.A?.requests).toBe(0);
+    expect(game.view().undo?.A?.requestsLeft).toBe(2);
+  });
+});
+
+describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
+  const clock = { initialMs: 600_000, onTimeout: 'lose' } as const;
+
+  /** A, B and C; A cast a spell at 1000 and asks at 2000 to take it back: B is asked. */
+  function asked(options: Partial<GameOptions> = {}): Game {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, ...options });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 2000 });
+    expect(game.view().awaiting).toMatchObject({ kind: 'undoConsent', player: 'B' });
+    return game;
+  }
+
+  it('maxPerTurn defaults to 3', () => {
+    const game = createGame({ players: ['A', 'B'], undo: own });
+    for (let i = 0; i < 3; i++) {
+      accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+      accepted(game, { type: 'UNDO', player: 'A', to: versions(game, 'A').at(-1) as number });
+    }
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 0 });
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 0 })).toEqual({ code: 'ILLEGAL_ACTION', message: 'A has made 3 undo requests this turn, the limit (undo.maxPerTurn = 3)' });
+  });
+
+  it("undos in 'own' mode count toward maxPerTurn as requests do", () => {
+    const game = createGame({ players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: 1 } });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
+    expect(game.view().undo?.A?.requestsLeft).toBe(0);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/undo\.maxPerTurn = 1/) });
+  });
+
+  it('with clocks, a request not answered within undo.answerMs (default 30,000) of its at is declined for the player asked by a TICK, as their DECLINE_UNDO; nextDeadline names it', () => {
+    const game = asked({ clock });
+    const declined = asked({ clock });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 32_000 });
+    expect(accepted(game, { type: 'TICK', at: 31_999 })).toEqual([]);
+    expect(game.view().awaiting?.kind).toBe('undoConsent');
+    const events = accepted(game, { type: 'TICK', at: 32_000 });
+    // B declining in time emits the same (nothing) and leaves the same game, but for the clocks.
+    const answered = accepted(declined, { type: 'DECLINE_UNDO', player: 'B', at: 31_999 });
+    expect(events).toEqual(answered);
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+    expect(game.view().stack).toHaveLength(1);
+    expect({ ...game.view(), version: 0, clocks: null }).toEqual({ ...declined.view(), version: 0, clocks: null });
+    // At the deadline the request was declined first: B's answer is refused, naming that none awaits one.
+    expect(refusal(asked({ clock }), { type: 'DECLINE_UNDO', player: 'B', at: 32_000 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/no undo request awaits an answer/) });
+  });
+
+  it("the asked player's clock runs while they are asked: an unanswered request never stops time", () => {
+    const game = asked({ clock });
+    expect(game.view().clocks).toMatchObject({ A: { running: false }, B: { running: true }, C: { running: false } });
+    accepted(game, { type: 'TICK', at: 12_000 });
+    expect(game.view().clocks?.B?.msLeft).toBe(590_000);
+  });
+
+  it('any later send carrying at past the deadline declines it first, as a step of its own; the send is then gated against the game as it is', () => {
+    const game = asked({ clock, undo: { mode: 'consent', answerMs: 5000 } });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 7000 });
+    const version = game.view().version;
+    // A may act again: the request was declined at 7000.
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A', at: 8000 });
+    expect(game.view().version).toBe(version + 2);
+    expect(game.view().priority).toBe('B');
+  });
+
+  it('without clocks, answerMs counts from the at of the request to the at of a later send or TICK', () => {
+    const game = asked({ undo: { mode: 'consent', answerMs: 5000 } });
+    expect(game.nextDeadline()).toEqual({ player: 'B', at: 7000 });
+    accepted(game, { type: 'ADD_MANA', player: 'C', amount: 1, at: 6000 });
+    expect(game.view().awaiting?.kind).toBe('undoConsent');
+    accepted(game, { type: 'TICK', at: 7000 });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'A' });
+  });
+
+  it('with no at at all, a request never expires', () => {
+    const game = createGame({ players: ['A', 'B'], undo: consent });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(game.nextDeadline()).toBeNull();
+    expect(game.persist().undo?.vote).not.toHaveProperty('since');
+  });
+
+  it('the deadline is persisted: a restored request expires at the same time', () => {
+    const game = asked({ clock });
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    expect(copy.nextDeadline()).toEqual({ player: 'B', at: 32_000 });
+    accepted(copy, { type: 'TICK', at: 40_000 });
+    accepted(game, { type: 'TICK', at: 40_000 });
+    expect(copy.view()).toEqual(game.view());
+    expect(copy.view().awaiting?.kind).toBe('priority');
+  });
+
+  it('a request while any other player still in the game is away (grace or not) is refused ILLEGAL_ACTION naming them; legalActions lists none', () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, away: { graceMs: 60_000, then: 'wait' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
+    accepted(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'away', at: 1500 });
+    const before = JSON.stringify(game.persist());
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 0, at: 2000 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^C is away/) });
+    expect(JSON.stringify(game.persist())).toBe(before);
+    expect(game.legalActions('A').some((a) => a.type === 'UNDO')).toBe(false);
+    accepted(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'connected', at: 2500 });
+    expect(game.legalActions('A')).toContainEqual({ type: 'UNDO', player: 'A', to: 0, choose: [] });
+    accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 3000 });
+  });
+
+  it('bad answerMs and maxPerTurn are INVALID_OPTIONS naming the field', () => {
+    for (const [undo, message] of [
+      [{ mode: 'consent', answerMs: 0 }, /^options\.undo\.answerMs: /],
+      [{ mode: 'consent', answerMs: 'soon' }, /^options\.undo\.answerMs: /],
+      [{ mode: 'consent', maxPerTurn: 'many' }, /^options\.undo\.maxPerTurn: /],
+    ] as const) {
+      expect(() => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions)).toThrow(message);
+    }
+  });
+});
+
+describe("no leak through undo (issue 33): a player's own settings are no undo point for others, and no undo takes them back", () => {
+  it("C's SET_STOPS and YIELD change no other seat's view of undo, nor the UNDOs listed", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    const seatViews = () => ['A', 'B'].map((seat) => game.view({ seat }).undo);
+    const before = seatViews();
+    const listed = versions(game, 'A');
+    accepted(game, { type: 'SET_STOPS', player: 'C', stops: [{ step: 'end', turn: 'any' }] });
+    accepted(game, { type: 'YIELD', player: 'C', until: 'endOfTurn' });
+    expect(seatViews()).toEqual(before);
+    expect(versions(game, 'A')).toEqual(listed);
+  });
+
+  it("another player's undo does not take back C's settings", () => {
+    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 }); // v1
+    accepted(game, { type: 'SET_STOPS', player: 'C', stops: [{ step: 'end', turn: 'any' }] }); // v2
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 });
+    expect(game.view().manaPool.A).toBe(0);
+    expect(game.view().stops.C).toEqual([{ step: 'end', turn: 'any' }]);
+    expect(JSON.stringify(restoreGame(JSON.parse(JSON.stringify(game.persist()))).view())).toBe(JSON.stringify(game.view()));
   });
 });
 

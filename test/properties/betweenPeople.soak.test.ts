@@ -75,6 +75,8 @@ function soak(seed: number): Soaked {
   const seats = options.players;
   const leaks: string[] = [];
   const listen = (g: Game) => {
+    // Every accepted step's view (CONTRACT v4: a send past a deadline commits the time-outs first, a version of their own).
+    g.subscribe(() => views.set(g.view().version, undoable(g.view())));
     for (const seat of seats)
       g.on(
         '*',
@@ -86,8 +88,8 @@ function soak(seed: number): Soaked {
         { seat },
       );
   };
-  listen(game);
   const views = new Map<number, Record<string, unknown>>([[game.view().version, undoable(game.view())]]);
+  listen(game);
   const out: Soaked = { sends: 0, undos: 0, shortcuts: 0, restores: 0, exactCharges: 0 };
   let at = 1000;
   let serial = 0;
@@ -109,9 +111,10 @@ function soak(seed: number): Soaked {
       continue;
     } else if (roll < 0.14) {
       const p = pick(r, before.players);
-      const horizon = (before as TurnView & { undo?: Record<string, { versions: number[] }> }).undo?.[p];
-      if (horizon === undefined || horizon.versions.length === 0) continue;
-      event = { type: 'UNDO', player: p, to: pick(r, horizon.versions) } as TurnEvent;
+      // The versions a player may return to: the host's legalActions lists them (the view shows the earliest, CONTRACT v4).
+      const versions = game.legalActions(p).flatMap((a) => (a.type === 'UNDO' ? [a.to] : []));
+      if (versions.length === 0) continue;
+      event = { type: 'UNDO', player: p, to: pick(r, versions) } as TurnEvent;
     } else if (roll < 0.19 && before.priority !== null && before.stack.length === 0) {
       event = { type: 'PROPOSE_SHORTCUT', player: before.priority, until: { step: pick(r, STEPS) } } as unknown as TurnEvent;
     } else if (roll < 0.25) {

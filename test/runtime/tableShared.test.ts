@@ -20,7 +20,7 @@ describe('atTable: one table logic per turn logic without an undo policy', () =>
   });
 
   it('is a game\'s own with an undo policy', () => {
-    const policy = { mode: 'own', maxPerTurn: null } as const;
+    const policy = { mode: 'own', maxPerTurn: null, answerMs: 30_000 } as const;
     expect(atTable(singleLogic, policy)).not.toBe(atTable(singleLogic, policy));
   });
 

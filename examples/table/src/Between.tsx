@@ -1,6 +1,7 @@
 /**
  * Playing between people (CONTRACT v3; issue 24) at a seat: the undo button with its horizon
- * (`view().undo[player]`: the versions the player may return to, back to `to`), the answer to an
+ * (`view().undo[player]`: back as far as `to`, and the requests left; the versions come from
+ * `legalActions`), the answer to an
  * undo request or a shortcut another player made (`awaiting.kind` 'undoConsent' or 'shortcut'),
  * and a shortcut proposal ("pass until <step>", CR 732). The answers and the undo come from
  * `legalActions` (the server's, at a networked table), so a button shows only what would be
@@ -45,7 +46,7 @@ export function UndoButton({ view, player, actions, send }: { view: TurnView; pl
         </select>
       )}{' '}
       <span data-testid={`undo-horizon-${player}`}>{versions.length === 0 ? 'nothing to undo' : `back as far as v${horizon.to}`}</span>
-      {horizon.requests > 0 && <span> · {horizon.requests} request(s) this turn</span>}
+      {horizon.requestsLeft !== null && <span> · {horizon.requestsLeft} request(s) left this turn</span>}
     </div>
   );
 }
