@@ -12,6 +12,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { describeIssue } from '../issues.js';
 import { PlayerIdSchema, lengthIn } from '../fields.js';
+import type { DocChange } from './patch.js';
 
 /** The Colyseus room type of the table server (`server.define(ROOM_NAME, TurnRoom)`). */
 export const ROOM_NAME = 'turn';
@@ -81,6 +82,12 @@ export type ServerMessage =
    * and no `result` follows.
    */
   | ({ kind: 'update'; answers?: number } & TableState)
+  /**
+   * CONTRACT v4, updates carry what changed: an update after the first of a connection, as the
+   * change (./patch.ts) of its view, legal actions and `nextStop` against the previous update to
+   * that connection, with the events in full. `answers` as in a full update.
+   */
+  | ({ kind: 'patch'; answers?: number; events: SeatEvent[] } & DocChange)
   /** The answer to the client's `send` with this id: a refusal (or an acceptance whose update did not go to the client). */
   | { kind: 'result'; id: number; result: { ok: true; events: SeatEvent[] } | { ok: false; error: EngineErrorInfo } }
   /** A message of the client that could not be read (no id to answer). */
