@@ -43,9 +43,23 @@ export interface Commit {
   readonly unchanged: ReadonlySet<string> | null;
 }
 
-/** Reads what a send changed, once (call it right after the send, holding the game's cards for `nextStop`). */
-export function readCommit(game: Game, events: readonly EmittedEvent[]): Commit {
-  return { view: game.view(), legalActions: game.legalActions(), events, unchanged: viewUnchanged(game) };
+/** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
+const hostViews = new WeakMap<Game, TurnView>();
+
+/** The game's view now (the game and its version, as an owned game has them), built once per version and shared by whoever reads it. */
+export function hostView(owned: { readonly game: Game; readonly version: number }): TurnView {
+  const game = owned.game;
+  const seen = hostViews.get(game);
+  if (seen !== undefined && seen.version === owned.version) return seen;
+  const view = game.view();
+  hostViews.set(game, view);
+  return view;
+}
+
+/** Reads what a send changed, once (call it right after the send is written, holding the game's cards for `nextStop`). */
+export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[]): Commit {
+  const game = owned.game;
+  return { view: hostView(owned), legalActions: game.legalActions(), events, unchanged: viewUnchanged(game) };
 }
 
 /** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */

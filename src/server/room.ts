@@ -16,7 +16,7 @@ import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_REFUS
 import { authorize } from './authorize.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { Delivery, readCommit, seatDoc, spectatorDoc } from './deliver.js';
+import { Delivery, hostView, readCommit, seatDoc, spectatorDoc } from './deliver.js';
 import { seatEvents, viewerOf } from './seatState.js';
 import type { GameStore } from './store/types.js';
 import { tokenMatches } from './tokens.js';
@@ -274,8 +274,8 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       // Accepted, the send is answered by the update it causes (one message); otherwise by a result.
       const answering: Answering = { client, id: message.id, answered: false };
       void this.#owned
-        .submit((at, game) => {
-          const checked = authorize(seat, message.event, game.getSnapshot());
+        .submit((at) => {
+          const checked = authorize(seat, message.event, hostView(this.#owned));
           if (!checked.ok) return checked;
           const marker = (message.event as { turnMarker?: unknown }).turnMarker;
           return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at }, cause: answering };
@@ -323,7 +323,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           state = { ...spectatorDoc(view), events: seatEvents(events.filter((e) => (e.seq ?? 0) <= view.seq), { spectator: true }) };
         } else {
           const game = owned.game;
-          state = { ...owned.withCards(() => seatDoc(game, seat, { view: game.view(), legalActions: game.legalActions() })), events: seatEvents(events, { seat }) };
+          state = { ...owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), events: seatEvents(events, { seat }) };
         }
         this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...state });
         (client.userData as Connection).welcomed = true;
@@ -346,7 +346,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     #broadcast(events: readonly EmittedEvent[], cause: Answering | undefined): void {
       const owned = this.#owned;
       const game = owned.game;
-      const commit = readCommit(game, events);
+      const commit = readCommit(owned, events);
       if (this.#seats.size > 0) {
         owned.withCards(() => {
           for (const [seat, entry] of this.#seats) {
