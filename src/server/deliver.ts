@@ -56,6 +56,13 @@ export function hostView(owned: { readonly game: Game; readonly version: number 
   return view;
 }
 
+/** The game's view after a send (built here, for the store's write), remembered for the commit's delivery. */
+export function freshView(game: Game): TurnView {
+  const view = game.view();
+  hostViews.set(game, view);
+  return view;
+}
+
 /** Reads what a send changed, once (call it right after the send is written, holding the game's cards for `nextStop`). */
 export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[]): Commit {
   const game = owned.game;
