@@ -8,12 +8,11 @@
  * on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreGame } from '../../src/index.js';
-import type { Persisted } from '../../src/persistence/format.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import type { ServerMessage } from '../../src/client/protocol.js';
 import { applyDocChange, applyMergePatch, docChange, type StateDoc } from '../../src/client/patch.js';
 import { seatDoc } from '../../src/server/deliver.js';
+import { rebuild } from '../../src/server/reload.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
 import { rawJoin, startServer } from './harness.js';
 
@@ -62,10 +61,10 @@ async function reach(seat: Seat, version: number): Promise<StateDoc> {
   }
 }
 
-/** What a full update of `seat` says now: the game restored from the store, as a welcome is made. */
+/** What a full update of `seat` says now: the game rebuilt from the store (its latest snapshot and the sends after it), as a welcome is made. */
 async function fullState(store: MemoryStore, gameId: string, seat: string): Promise<StateDoc> {
   const stored = await store.loadGame(gameId);
-  const game = restoreGame(stored!.snapshot as Persisted);
+  const { game } = await rebuild(store, stored!, { checkpoint: false, autoPass: false }, {});
   return JSON.parse(JSON.stringify(seatDoc(game, seat, { view: game.view(), legalActions: game.legalActions() }))) as StateDoc;
 }
 
