@@ -27,8 +27,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Client, type Room } from 'colyseus.js';
 import { connectTable, type Table } from '../src/client/index.js';
+import { applyDocChange, type StateDoc } from '../src/client/patch.js';
+import { MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage } from '../src/client/protocol.js';
 import type { LegalAction } from '../src/index.js';
+import { concreteEvent, seededRandom } from '../src/simulation.js';
 import { PostgresStore } from '../src/server/index.js';
 import { Bot, pidOfOwner, postGame, startClusterProcess, type ServeProcess } from '../test/server/cluster.js';
 import { findPostgresBin, freePort, startPostgres, startRedis, type PostgresServer } from '../test/server/services.js';
@@ -44,10 +48,13 @@ const { values } = parseArgs({
     /** A PostgreSQL server of your own (its database is used as is) instead of one started here. */
     'pg-url': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    /** MemoryStore and the floor only, at 1,000 sends a second offered (under 3 minutes). */
+    quick: { type: 'boolean', default: false },
   },
 });
+const QUICK = values.quick;
 const GAMES = Number(values.games);
-const SECONDS = Number(values.seconds);
+const SECONDS = QUICK && process.argv.every((a) => !a.startsWith('--seconds')) ? 15 : Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const KILLS = Number(values.kills);
 const ADMIN_KEY = 'bench-admin-key-0123456789';
@@ -76,11 +83,12 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-/** The server process: started, with its `mem` and `cpu` answers. */
-async function startHost(store: string) {
+/** The server process (the table server with `store`, or the floor): started, with its `mem` and `cpu` answers. */
+async function startHost(store: string, floorBytes?: number) {
   // BENCH_HOST_ARGS: more node options for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const extra = (process.env.BENCH_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const script = floorBytes === undefined ? ['bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY] : ['bench/floor-host.ts', '--bytes', String(floorBytes)];
+  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', ...script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   // What the server reports goes on to stderr; the games it gave up (it must give up none) are counted.
   let dropped = 0;
   createInterface({ input: child.stderr }).on('line', (line) => {
@@ -151,12 +159,12 @@ interface PhaseFigures {
 interface LoadFigures {
   store: string;
   games: number;
-  /** As fast as the server answers: each game's next send as soon as its last is shown. */
-  saturated: PhaseFigures;
-  /** At the goal's rate (2,000 sends a second offered, spread over the games). */
-  paced: PhaseFigures;
+  /** As fast as the server answers: each game's next send as soon as its last is shown (not in --quick). */
+  saturated?: PhaseFigures;
+  /** At the goal's rate (2,000 sends a second offered, spread over the games; not in --quick). */
+  paced?: PhaseFigures;
   /** At half of it (1,000 sends a second offered): the latency of a server that is not saturated. */
-  half: PhaseFigures;
+  half?: PhaseFigures;
   /** Heap and RSS bytes of the server per open game (after a full GC), right after the tables joined, and after the run. */
   bytesPerOpenGame: { heapUsed: number; rss: number };
   bytesPerOpenGameAfterRun: { heapUsed: number; rss: number };
@@ -167,22 +175,92 @@ interface LoadFigures {
 
 const GOAL_SENDS_PER_SECOND = 2000;
 
-/** One server process, GAMES games, bots on every seat: the figures of the load run. */
-async function load(name: string, store: string): Promise<LoadFigures> {
-  const host = await startHost(store);
+/** A seat of a bench game, as the load driver sees it: a table of the table server, or a client of the floor's echo room. */
+interface BenchSeat {
+  /** The version of the game this seat has been shown. */
+  version(): number;
+  connected(): boolean;
+  /** What this seat sends now, or null. */
+  decision(): unknown;
+  /** Sends; resolves with whether it was accepted. */
+  send(event: unknown): Promise<boolean>;
+  subscribe(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** A table as a bench seat: it sends the bench's decision for its seat. */
+function tableSeat(t: Table, seat: string): BenchSeat {
+  return {
+    version: () => t.getSnapshot().version,
+    connected: () => t.status === 'connected',
+    decision: () => decision(t, seat),
+    send: async (event) => (await t.send(event as never)).ok,
+    subscribe: (listener) => void t.subscribe(listener),
+    close: () => t.close(),
+  };
+}
+
+/** The floor's two clients of one echo room: the seat whose turn it is sends a message as a table's send; each echo is a version. */
+async function floorSeats(url: string): Promise<BenchSeat[]> {
+  const client = new Client(url);
+  const first = await client.create('echo');
+  const second = await client.joinById(first.roomId);
+  let sent = 0;
+  const bytes = encodeMessage({ kind: 'send', id: 0, event: { type: 'PASS_PRIORITY', player: 'A' } });
+  return [first, second].map((room, i) => {
+    let version = 0;
+    const listeners: (() => void)[] = [];
+    let answer: ((ok: boolean) => void) | null = null;
+    let open = true;
+    room.onMessage('turn', () => {
+      version++;
+      const resolve = answer;
+      answer = null;
+      resolve?.(true);
+      for (const l of listeners) l();
+    });
+    room.onLeave(() => (open = false));
+    return {
+      version: () => version,
+      connected: () => open,
+      decision: () => (sent % 2 === i ? bytes : null),
+      send: (event) =>
+        new Promise<boolean>((resolve) => {
+          sent++;
+          answer = resolve;
+          room.sendBytes('turn', event as Uint8Array);
+        }),
+      subscribe: (listener) => void listeners.push(listener),
+      close: () => room.leave(true).then(() => undefined),
+    };
+  });
+}
+
+/** The phases of a load run: as fast as the server answers, the goal's rate, half of it. */
+const PHASES: (number | null)[] = QUICK ? [GOAL_SENDS_PER_SECOND / 2] : [null, GOAL_SENDS_PER_SECOND, GOAL_SENDS_PER_SECOND / 2];
+
+/** One server process (the table server, or the floor: `floorBytes`), GAMES games, bots on every seat: the figures of the load run. */
+async function load(name: string, store: string, floorBytes?: number): Promise<LoadFigures> {
+  const host = await startHost(store, floorBytes);
   const url = `ws://127.0.0.1:${host.port}`;
-  const tables: Table[] = [];
+  const seatsOpen: BenchSeat[] = [];
   try {
-    const created = await pool(
-      Array.from({ length: GAMES }, (_, i) => i),
-      16,
-      (i) => postGame(`http://127.0.0.1:${host.port}`, ADMIN_KEY, { players: ['A', 'B'], seed: i }),
-    );
+    const created =
+      floorBytes === undefined
+        ? await pool(
+            Array.from({ length: GAMES }, (_, i) => i),
+            16,
+            (i) => postGame(`http://127.0.0.1:${host.port}`, ADMIN_KEY, { players: ['A', 'B'], seed: i }),
+          )
+        : Array.from({ length: GAMES }, () => null);
     const before = await host.mem();
     const joinStart = performance.now();
-    const games = await pool(created, 32, async ({ gameId, tokens }) => {
-      const seats = await Promise.all(['A', 'B'].map((seat) => connectTable(url, { gameId, seat, token: tokens[seat] as string }, { joinTimeoutMs: 120_000 })));
-      tables.push(...seats);
+    const games = await pool(created, 32, async (made) => {
+      const seats =
+        made === null
+          ? await floorSeats(url)
+          : (await Promise.all(['A', 'B'].map((seat) => connectTable(url, { gameId: made.gameId, seat, token: made.tokens[seat] as string }, { joinTimeoutMs: 120_000 })))).map((t, i) => tableSeat(t, i === 0 ? 'A' : 'B'));
+      seatsOpen.push(...seats);
       return seats;
     });
     const joinSeconds = (performance.now() - joinStart) / 1000;
@@ -202,12 +280,12 @@ async function load(name: string, store: string): Promise<LoadFigures> {
       let lastSend = -Infinity;
       let timer: NodeJS.Timeout | null = null;
       const shown = () => {
-        if (pending !== null && seats.every((t) => t.getSnapshot().version >= pending!.target)) {
+        if (pending !== null && seats.every((t) => t.version() >= pending!.target)) {
           if (measuring) latencies.push(performance.now() - pending.at);
           pending = null;
         }
       };
-      const busy = new Set<Table>();
+      const busy = new Set<BenchSeat>();
       const act = () => {
         if (stopping || timer !== null) return;
         const wait = lastSend + interval - performance.now();
@@ -218,17 +296,17 @@ async function load(name: string, store: string): Promise<LoadFigures> {
           }, wait);
           return;
         }
-        for (const [i, t] of seats.entries()) {
-          if (busy.has(t) || t.status !== 'connected') continue;
-          const event = decision(t, i === 0 ? 'A' : 'B');
+        for (const t of seats) {
+          if (busy.has(t) || !t.connected()) continue;
+          const event = t.decision();
           if (event === null) continue;
           busy.add(t);
           lastSend = performance.now();
-          if (pending === null) pending = { target: t.getSnapshot().version + 1, at: lastSend };
-          void t.send(event as unknown).then((result) => {
+          if (pending === null) pending = { target: t.version() + 1, at: lastSend };
+          void t.send(event).then((ok) => {
             busy.delete(t);
             if (measuring) {
-              if (result.ok) accepted++;
+              if (ok) accepted++;
               else refused++;
             }
             act();
@@ -279,26 +357,101 @@ async function load(name: string, store: string): Promise<LoadFigures> {
       );
       return f;
     };
-    const saturated = await phase(null, SECONDS);
-    const paced = await phase(GOAL_SENDS_PER_SECOND, SECONDS);
-    const half = await phase(GOAL_SENDS_PER_SECOND / 2, SECONDS);
+    const figures: Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>> = {};
+    for (const offered of PHASES) {
+      const f = await phase(offered, SECONDS);
+      if (offered === null) figures.saturated = f;
+      else if (offered === GOAL_SENDS_PER_SECOND) figures.paced = f;
+      else figures.half = f;
+    }
     stopping = true;
     await sleep(500);
     const after = await host.mem();
     return {
       store: name,
       games: GAMES,
-      saturated,
-      paced,
-      half,
+      ...figures,
       bytesPerOpenGame: { heapUsed: (open.heapUsed - before.heapUsed) / GAMES, rss: (open.rss - before.rss) / GAMES },
       bytesPerOpenGameAfterRun: { heapUsed: (after.heapUsed - before.heapUsed) / GAMES, rss: (after.rss - before.rss) / GAMES },
       joinSeconds,
       droppedGames: host.dropped(),
     };
   } finally {
-    await Promise.all(tables.map((t) => t.close()));
+    await Promise.all(seatsOpen.map((t) => t.close().catch(() => undefined)));
     await host.stop();
+  }
+}
+
+/**
+ * `server.updateBytes`: the mean WebSocket payload a seat receives per accepted send after its
+ * first update (Colyseus framing included), over 2-player games of random legal actions (the
+ * simulator's player: the awaited seat passes most of the time, more as the stack grows), played
+ * over raw colyseus.js rooms against the table server (MemoryStore).
+ */
+async function updateBytes(sends: number): Promise<{ meanBytes: number; updates: number; games: number }> {
+  const host = await startHost('memory');
+  const url = `ws://127.0.0.1:${host.port}`;
+  const random = seededRandom(31);
+  const sizes: number[] = [];
+  let played = 0;
+  let games = 0;
+  try {
+    while (played < sends) {
+      const { gameId, tokens } = await postGame(`http://127.0.0.1:${host.port}`, ADMIN_KEY, { players: ['A', 'B'], seed: 500 + games++ });
+      const seats = await Promise.all(['A', 'B'].map((seat) => RawSeat.join(url, { gameId, seat, token: tokens[seat] as string })));
+      for (let id = 1; played < sends; id++) {
+        const docs = seats.map((s) => s.doc!);
+        if (docs[0]!.view.gameOver !== null) break;
+        const seat = seats.find((_, i) => docs[i]!.legalActions.some((a) => a.type !== 'CONCEDE'));
+        if (seat === undefined) break;
+        const doc = seat.doc!;
+        const actions = doc.legalActions.filter((a) => a.type !== 'CONCEDE');
+        const pass = actions.find((a) => a.type === 'PASS_PRIORITY');
+        const action = pass !== undefined && random() < Math.min(0.98, 0.8 + 0.05 * doc.view.stack.length) ? pass : (actions[Math.floor(random() * actions.length)] as LegalAction);
+        const version = doc.view.version;
+        seat.send({ kind: 'send', id, event: concreteEvent(action, doc.view, random, id) });
+        await Promise.all(seats.map((s) => s.reach(version + 1)));
+        played++;
+      }
+      for (const s of seats) sizes.push(...s.sizes.slice(1));
+      await Promise.all(seats.map((s) => s.room.leave(true)));
+    }
+  } finally {
+    await host.stop();
+  }
+  return { meanBytes: sizes.reduce((a, b) => a + b, 0) / sizes.length, updates: sizes.length, games };
+}
+
+/** A seat over a raw colyseus.js room: the state it was told (patches applied), the payload bytes of each message. */
+class RawSeat {
+  doc: StateDoc | null = null;
+  readonly sizes: number[] = [];
+  #waiting: (() => void) | null = null;
+  private constructor(readonly room: Room) {
+    const ws = (room.connection as unknown as { transport: { ws: WebSocket } }).transport.ws;
+    ws.addEventListener('message', (e: MessageEvent) => this.sizes.push((e.data as ArrayBuffer).byteLength));
+    room.onMessage(MESSAGE_TYPE, (bytes: unknown) => {
+      const m = decodeServerMessage(bytes);
+      if (m === null) return;
+      if (m.kind === 'welcome' || m.kind === 'update') this.doc = { view: m.view, legalActions: m.legalActions, nextStop: m.nextStop };
+      else if (m.kind === 'patch' && this.doc !== null) this.doc = applyDocChange(this.doc, m);
+      else if (m.kind === 'result' && !m.result.ok) throw new Error(`updateBytes: a send was refused: ${m.result.error.message}`);
+      this.#waiting?.();
+    });
+  }
+
+  static async join(url: string, options: Record<string, unknown>): Promise<RawSeat> {
+    const seat = new RawSeat(await new Client(url).joinOrCreate(ROOM_NAME, options));
+    await seat.reach(0);
+    return seat;
+  }
+
+  send(message: unknown): void {
+    this.room.sendBytes(MESSAGE_TYPE, encodeMessage(message as never));
+  }
+
+  async reach(version: number): Promise<void> {
+    while (this.doc === null || this.doc.view.version < version) await new Promise<void>((resolve) => (this.#waiting = resolve));
   }
 }
 
@@ -370,14 +523,22 @@ async function recovery(pg: PostgresServer): Promise<RecoveryFigures> {
 }
 
 const started = performance.now();
-const only = values.only?.split(',');
+let only = values.only?.split(',');
 const wants = (part: string) => only === undefined || only.includes(part);
-const figures: { memory?: LoadFigures; pglite?: LoadFigures; postgres?: LoadFigures; recovery?: RecoveryFigures } = {};
+const figures: { memory?: LoadFigures; floor?: LoadFigures; pglite?: LoadFigures; postgres?: LoadFigures; recovery?: RecoveryFigures } = {};
 const dir = await mkdtemp(join(tmpdir(), 'mtg-bench-server-'));
 let pg: PostgresServer | null = null;
+let updates: Awaited<ReturnType<typeof updateBytes>> | null = null;
 try {
-  // The server alone (no database): what the rest costs.
-  if (wants('memory')) figures.memory = await load('MemoryStore (no database)', 'memory');
+  // The mean update first: the floor echoes updates of that size.
+  if (QUICK || wants('memory') || wants('floor')) {
+    updates = await updateBytes(400);
+    console.log(`updates: ${fmt(updates.meanBytes)} bytes on average after the first (${updates.updates} updates, ${updates.games} games of random legal actions)`);
+  }
+  // The server alone (no database): what the rest costs; then the floor, a bare Colyseus room echoing updates of the same size.
+  if (QUICK || wants('memory')) figures.memory = await load('MemoryStore (no database)', 'memory');
+  if (QUICK || wants('floor')) figures.floor = await load('floor (bare Colyseus echo)', 'floor', Math.round(updates?.meanBytes ?? 400));
+  if (QUICK) only = [];
   if (wants('pglite')) figures.pglite = await load('PGlite (on disk)', `pglite:${join(dir, 'pglite')}`);
   if ((wants('postgres') || wants('recovery')) && findPostgresBin() === null && values['pg-url'] === undefined) console.log('PostgreSQL: skipped (no initdb/pg_ctl; install postgresql)');
   else if (values['pg-url'] !== undefined && wants('postgres')) figures.postgres = await load('PostgreSQL (given)', values['pg-url']);
@@ -392,30 +553,43 @@ try {
 }
 
 const rows: string[][] = [];
-for (const f of [figures.memory, figures.pglite, figures.postgres]) {
+for (const f of [figures.memory, figures.floor, figures.pglite, figures.postgres]) {
   if (f === undefined) continue;
   for (const [label, p] of [['saturated', f.saturated], [`${GOAL_SENDS_PER_SECOND}/s offered`, f.paced], [`${GOAL_SENDS_PER_SECOND / 2}/s offered`, f.half]] as const) {
+    if (p === undefined) continue;
     rows.push([
       `${f.store}, ${label}`,
       fmt(p.acceptedPerSecond),
       fmt(p.latencyMs.p50),
       fmt(p.latencyMs.p99),
       `${fmt(p.serverCpuMsPerSend)} (${fmt(100 * p.serverLoopBusy)}%)`,
-      p === f.saturated ? `${fmt(f.bytesPerOpenGame.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGame.rss / 1024)}` : p === f.half ? `${fmt(f.bytesPerOpenGameAfterRun.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGameAfterRun.rss / 1024)} after the run` : '',
+      p === (f.saturated ?? f.half) ? `${fmt(f.bytesPerOpenGame.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGame.rss / 1024)}` : p === f.half ? `${fmt(f.bytesPerOpenGameAfterRun.heapUsed / 1024)} / ${fmt(f.bytesPerOpenGameAfterRun.rss / 1024)} after the run` : '',
     ]);
   }
 }
 console.log(`\n${GAMES} games, ${SECONDS} s per figure (after ${WARMUP} s of warm-up); load average ${os.loadavg().map((l) => fmt(l)).join(' ')}`);
 console.log(table(['store, load', 'accepted sends/s', 'p50 ms', 'p99 ms', 'server CPU ms per send (loop busy)', 'KiB per open game (heap / RSS)'], rows));
-for (const f of [figures.memory, figures.pglite, figures.postgres]) if (f !== undefined) console.log(`${f.store}: ${f.droppedGames} games given up by the server during the run (0 expected); tables joined in ${fmt(f.joinSeconds)} s`);
+/** The table server (MemoryStore) against the floor at 1,000 sends a second offered: CPU per send and p99, table server ÷ floor. */
+const vsFloor =
+  figures.memory?.half !== undefined && figures.floor?.half !== undefined
+    ? { cpuPerSend: figures.memory.half.serverCpuMsPerSend / figures.floor.half.serverCpuMsPerSend, p99: figures.memory.half.latencyMs.p99 / figures.floor.half.latencyMs.p99 }
+    : null;
+if (vsFloor !== null) console.log(`against the floor (1,000 sends/s offered): CPU per send ${fmt(vsFloor.cpuPerSend)}x (goal <= 3), p99 ${fmt(vsFloor.p99)}x (goal <= 2); updates ${fmt(updates?.meanBytes ?? NaN)} bytes (goal <= 600)`);
+for (const f of [figures.memory, figures.floor, figures.pglite, figures.postgres]) if (f !== undefined) console.log(`${f.store}: ${f.droppedGames} games given up by the server during the run (0 expected); tables joined in ${fmt(f.joinSeconds)} s`);
 if (figures.recovery !== undefined) console.log(`recovery after SIGKILL (${figures.recovery.games} games, ${figures.recovery.kills} kills): median ${fmt(figures.recovery.medianMs)} ms, max ${fmt(figures.recovery.maxMs)} ms`);
 
 if (!values['no-write']) {
   const out = fileURLToPath(new URL('./results.json', import.meta.url));
   const results = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>;
+  // --quick replaces what it measured and keeps the rest of the last full run.
+  const previous = QUICK ? ((results.server ?? {}) as Record<string, unknown>) : {};
   results.server = {
+    ...previous,
     ...figures,
-    goals: { acceptedPerSecondPostgres: 2000, p99Ms: 50, recoveryMs: 5000 },
+    ...(vsFloor !== null ? { vsFloor } : {}),
+    ...(updates !== null ? { updateBytes: updates.meanBytes } : {}),
+    quick: QUICK,
+    goals: { acceptedPerSecondPostgres: 2000, p99Ms: 50, recoveryMs: 5000, vsFloor: { cpuPerSend: 3, p99: 2 }, updateBytes: 600 },
     machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
     date: new Date().toISOString(),
     seconds: (performance.now() - started) / 1000,

@@ -18,6 +18,7 @@ import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { deepFreeze } from '../view.js';
+import { applyDocChange } from './patch.js';
 import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
 
 /** Who joins: a seat with its token, or a spectator. */
@@ -220,6 +221,14 @@ class RemoteTable implements Table {
         // The update of the table's own send is its answer: accepted, with these events.
         if (message.answers !== undefined) this.#resolve(message.answers, { ok: true, events: message.events });
         return;
+      case 'patch': {
+        // CONTRACT v4: the change against the previous update (a welcome always comes first).
+        if (this.#view === null) return;
+        const doc = applyDocChange({ view: this.#view, legalActions: this.#legal as LegalAction[], nextStop: this.#stops }, message);
+        this.#apply({ view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events: message.events });
+        if (message.answers !== undefined) this.#resolve(message.answers, { ok: true, events: message.events });
+        return;
+      }
       case 'result':
         this.#resolve(message.id, message.result);
         return;

@@ -12,6 +12,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { describeIssue } from '../issues.js';
 import { PlayerIdSchema, lengthIn } from '../fields.js';
+import type { DocChange } from './patch.js';
 
 /** The Colyseus room type of the table server (`server.define(ROOM_NAME, TurnRoom)`). */
 export const ROOM_NAME = 'turn';
@@ -81,6 +82,12 @@ export type ServerMessage =
    * and no `result` follows.
    */
   | ({ kind: 'update'; answers?: number } & TableState)
+  /**
+   * CONTRACT v4, updates carry what changed: an update after the first of a connection, as the
+   * change (./patch.ts) of its view, legal actions and `nextStop` against the previous update to
+   * that connection, with the events in full. `answers` as in a full update.
+   */
+  | ({ kind: 'patch'; answers?: number; events: SeatEvent[] } & DocChange)
   /** The answer to the client's `send` with this id: a refusal (or an acceptance whose update did not go to the client). */
   | { kind: 'result'; id: number; result: { ok: true; events: SeatEvent[] } | { ok: false; error: EngineErrorInfo } }
   /** A message of the client that could not be read (no id to answer). */
@@ -96,15 +103,36 @@ function idOf(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : null;
 }
 
+/** One decoder for every message (it keeps no state between whole decodes). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+const isSeq = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * The usual message read by hand (issue 31, point 6: the schema's cost per send): an object of
+ * exactly `{ kind: 'send', id, event }` or `{ kind: 'resume', lastSeq }` with a whole `id` /
+ * `lastSeq` from 0. Anything else (null: not taken) goes to the schema, which says what is wrong.
+ */
+function fastRead(value: unknown): ClientMessage | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return null;
+  const v = value as Record<string, unknown>;
+  const keys = Object.keys(v);
+  if (v.kind === 'send' && keys.length === 3 && isSeq(v.id) && Object.hasOwn(v, 'event')) return { kind: 'send', id: v.id, event: v.event };
+  if (v.kind === 'resume' && keys.length === 2 && isSeq(v.lastSeq)) return { kind: 'resume', lastSeq: v.lastSeq };
+  return null;
+}
+
 /** Reads a client's message: at most {@link MAX_MESSAGE_BYTES} bytes of UTF-8 JSON, a {@link ClientMessage}. Never throws. */
 export function parseClientMessage(bytes: Uint8Array): ReadMessage {
   if (bytes.byteLength > MAX_MESSAGE_BYTES) return { ok: false, id: null, message: `message: ${bytes.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}` };
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(UTF8.decode(bytes));
   } catch (err) {
     return { ok: false, id: null, message: `message: not UTF-8 JSON (${err instanceof Error ? err.message : String(err)})` };
   }
+  const fast = fastRead(value);
+  if (fast !== null) return { ok: true, message: fast };
   const parsed = ClientMessageSchema.safeParse(value);
   if (!parsed.success) return { ok: false, id: idOf(value), message: describeIssue(parsed.error, 'message') };
   return { ok: true, message: parsed.data as ClientMessage };

@@ -22,6 +22,7 @@ import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
+import { unchangedViewFields, VIEW_UNCHANGED } from '../viewChanges.js';
 import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
@@ -109,6 +110,8 @@ export class GameShell<S, W> implements Game {
   #frozen: TurnView | null = null;
   /** CONTRACT v3, private seats: each seat's (and the spectators') frozen view, made on request, dropped with `#frozen`. */
   #seatFrozen: Map<string, TurnView> | null = null;
+  /** The state before the last accepted send, kept once {@link VIEW_UNCHANGED} was asked (undefined: nobody asks, nothing kept). */
+  #before: S | null | undefined = undefined;
   /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
   #bridge: ActorBridge | null = null;
   #actor: unknown = null;
@@ -322,6 +325,7 @@ export class GameShell<S, W> implements Game {
   }
 
   #commit(raw: unknown, { state, emitted, time }: Timed<S>): void {
+    if (this.#before !== undefined) this.#before = this.#state;
     this.#state = state;
     if (time !== undefined) this.#time = time;
     this.#version++;
@@ -485,6 +489,14 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v3: only a game with time state persists it (every other game's JSON is as before).
     if (this.#time !== null) persisted.time = structuredClone(this.#time);
     return persisted;
+  }
+
+  /** @internal The view fields the last accepted send left unchanged (src/viewChanges.ts); null the first time it is asked, or when not known. */
+  [VIEW_UNCHANGED](): Set<keyof TurnView> | null {
+    const before = this.#before;
+    if (before === undefined) this.#before = null;
+    if (before === undefined || before === null) return null;
+    return unchangedViewFields(this.#logic.chartState(before, null).context, this.#logic.chartState(this.#state, null).context);
   }
 
   /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */

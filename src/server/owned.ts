@@ -12,6 +12,8 @@ import { LAST_INPUT } from '../recording/recorder.js';
 import type { CardsDesk, Live } from './cards.js';
 import { deadlineOf } from './hostEvents.js';
 import { rebuild, storedEventsAfter } from './reload.js';
+import { freshView } from './deliver.js';
+import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
 import type { GameStore, SendWrite } from './store/types.js';
 
 /** What an owned game needs of its server. */
@@ -205,10 +207,13 @@ export class OwnedGame {
   /** Writes the send just accepted (the game at its new version, the cards holding its new state): what was written, or why it was not. */
   async #write(before: number, event: unknown, at: number): Promise<SendWrite | string> {
     try {
-      const view = this.#game.getSnapshot();
+      // Built once, never frozen: the delivery of this send reads the same view (./deliver.ts).
+      const view = freshView(this.#game);
       const input = (this.#game as unknown as { [LAST_INPUT](): { event?: unknown; results?: unknown[] } | null })[LAST_INPUT]();
       const hostState = this.#host.desk.save(this, view.version);
-      const write: SendWrite = { send: { version: view.version, seq: view.seq, event: input?.event ?? event, results: input?.results ?? [], at }, snapshot: this.#game.persist(), hostState, finished: view.gameOver !== null };
+      const send = { version: view.version, seq: view.seq, event: input?.event ?? event, results: input?.results ?? [], at };
+      // Every send is journaled; a full snapshot every KEEP_SNAPSHOT_EVERY versions (a reload replays at most 15 sends).
+      const write: SendWrite = view.version % KEEP_SNAPSHOT_EVERY === 0 ? { send, snapshot: this.#game.persist(), hostState, finished: view.gameOver !== null } : { send, hostState, finished: view.gameOver !== null };
       const outcome = await this.#host.store.appendSend(this.gameId, before, this.#host.owner, Date.now(), write);
       return outcome.ok ? write : outcome.reason;
     } catch (err) {

@@ -16,7 +16,8 @@ import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_REFUS
 import { authorize } from './authorize.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { seatEvents, seatState, spectatorState, viewerOf } from './seatState.js';
+import { Delivery, hostView, readCommit, seatDoc, spectatorDoc } from './deliver.js';
+import { seatEvents, viewerOf } from './seatState.js';
 import type { GameStore } from './store/types.js';
 import { tokenMatches } from './tokens.js';
 
@@ -127,6 +128,8 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     #closing = false;
     /** The spectators' updates on their way. */
     readonly #delayed = new Set<NodeJS.Timeout>();
+    /** What each connection was last sent (its updates are patches against it). */
+    readonly #delivery = new Delivery();
 
     override async onCreate(options: unknown): Promise<void> {
       const parsed = JoinOptionsSchema.safeParse(options);
@@ -147,7 +150,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       }
       const sink: GameSink = { committed: (events, cause) => this.#committed(events, cause as Answering | undefined), dropped: (reason) => this.#dropped(reason) };
       this.#owned.sink = sink;
-      this.#spectatorView = this.#owned.game.getSnapshot({ spectator: true });
+      this.#spectatorView = this.#owned.game.view({ spectator: true });
       this.onMessage(MESSAGE_TYPE, (client: Client, bytes: unknown) => this.#onBytes(client, bytes));
       this.onMessage('*', (client: Client, type: string | number) => this.#error(client, `message: unknown type ${JSON.stringify(String(type).slice(0, 40))}; send '${MESSAGE_TYPE}' messages`));
     }
@@ -271,8 +274,8 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       // Accepted, the send is answered by the update it causes (one message); otherwise by a result.
       const answering: Answering = { client, id: message.id, answered: false };
       void this.#owned
-        .submit((at, game) => {
-          const checked = authorize(seat, message.event, game.getSnapshot());
+        .submit((at) => {
+          const checked = authorize(seat, message.event, hostView(this.#owned));
           if (!checked.ok) return checked;
           const marker = (message.event as { turnMarker?: unknown }).turnMarker;
           return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at }, cause: answering };
@@ -316,12 +319,13 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         }
         let state: TableState;
         if (seat === null) {
-          const view = this.#spectatorView ?? owned.game.getSnapshot({ spectator: true });
-          state = spectatorState(view, events.filter((e) => (e.seq ?? 0) <= view.seq));
+          const view = this.#spectatorView ?? owned.game.view({ spectator: true });
+          state = { ...spectatorDoc(view), events: seatEvents(events.filter((e) => (e.seq ?? 0) <= view.seq), { spectator: true }) };
         } else {
-          state = owned.withCards(() => seatState(owned.game, seat, owned.game.legalActions(), events, (p) => owned.game.nextStop(p)));
+          const game = owned.game;
+          state = { ...owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), events: seatEvents(events, { seat }) };
         }
-        this.#send(client, { kind: 'welcome', seat, gap, ...state });
+        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...state });
         (client.userData as Connection).welcomed = true;
       }).catch((err: unknown) => {
         ctx.report(`TurnRoom ${this.roomId}: the game could not be shown to a client: ${err instanceof Error ? err.message : String(err)}`);
@@ -342,20 +346,13 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     #broadcast(events: readonly EmittedEvent[], cause: Answering | undefined): void {
       const owned = this.#owned;
       const game = owned.game;
+      const commit = readCommit(owned, events);
       if (this.#seats.size > 0) {
-        const all = game.legalActions();
-        const nextStop = (p: string) => {
-          try {
-            return game.nextStop(p);
-          } catch {
-            return null; // hooks.autoPass threw: where the seat is next asked is not known
-          }
-        };
         owned.withCards(() => {
           for (const [seat, entry] of this.#seats) {
             if (!welcomed(entry.client)) continue;
             const answers = cause?.client === entry.client ? cause.id : undefined;
-            this.#send(entry.client, { kind: 'update', ...(answers !== undefined ? { answers } : {}), ...seatState(game, seat, all, events, nextStop) });
+            this.#delivery.seatUpdate(entry.client, game, seat, commit, answers);
             if (answers !== undefined) cause!.answered = true;
           }
         });
@@ -365,12 +362,13 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         this.#spectatorView = null;
         return;
       }
-      const view = game.getSnapshot({ spectator: true });
+      const view = game.view({ spectator: true });
       const show = () => {
         this.#spectatorView = view;
         if (this.#spectators.size === 0) return;
-        const message = encodeMessage({ kind: 'update', ...spectatorState(view, events) });
-        for (const client of this.#spectators) if (welcomed(client)) client.sendBytes(MESSAGE_TYPE, message);
+        const doc = spectatorDoc(view);
+        const seen = seatEvents(events, { spectator: true });
+        for (const client of this.#spectators) if (welcomed(client)) this.#delivery.update(client, doc, seen, commit.unchanged);
       };
       if (ctx.spectatorDelayMs === 0) {
         show();

@@ -4,11 +4,8 @@
  * next asked, and the events as its seat receives them. Pure reads of the game.
  */
 import type { EmittedEvent, SeatEvent, TurnView } from '../contract.js';
-import type { Game } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
-import type { NextStop } from '../nextStop.js';
 import { seatEvent, type Viewer } from '../seats.js';
-import type { TableState } from '../client/protocol.js';
 
 /** Who looks: a seat, or a spectator (null). */
 export function viewerOf(seat: string | null): Viewer {
@@ -33,21 +30,4 @@ export function legalFor(seat: string | null, all: readonly LegalAction[]): Lega
 export function decidedBy(seat: string | null, view: Pick<TurnView, 'decidedBy'>): string[] {
   if (seat === null) return [];
   return Object.keys(view.decidedBy).filter((p) => view.decidedBy[p] === seat);
-}
-
-/**
- * The state one seat is told: its view, its legal actions, `nextStop` of every player it decides
- * for (asked through `nextStop`, which may consult `hooks.autoPass`: the caller holds the cards),
- * and the events given, as the seat receives them.
- */
-export function seatState(game: Game, seat: string, all: readonly LegalAction[], events: readonly EmittedEvent[], nextStop: (player: string) => NextStop | null): TableState {
-  const view = game.getSnapshot({ seat });
-  const stops: Record<string, NextStop | null> = {};
-  for (const p of decidedBy(seat, view)) stops[p] = nextStop(p);
-  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }) };
-}
-
-/** The state a spectator is told (no legal actions, no stops). */
-export function spectatorState(view: TurnView, events: readonly EmittedEvent[]): TableState {
-  return { view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }) };
 }

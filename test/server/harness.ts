@@ -4,9 +4,10 @@
  * and a plainest player that answers whatever the game asks of its seat.
  */
 import { Client, type Room } from 'colyseus.js';
-import type { GameHooks, LegalAction, TurnView } from '../../src/index.js';
+import type { GameHooks, LegalAction, SeatEvent, TurnView } from '../../src/index.js';
 import { connectTable, type Table, type TableJoin, type TableSendResult } from '../../src/client/index.js';
 import { MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type ServerMessage } from '../../src/client/protocol.js';
+import { applyDocChange, type StateDoc } from '../../src/client/patch.js';
 import { MemoryStore, createTableServer, type TableServer, type TableServerOptions } from '../../src/server/index.js';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -165,11 +166,27 @@ export async function rawJoin(
   };
   // The answer to a send: the update it caused (accepted), or a result (refused).
   const answer = async (id: number, timeoutMs = 5000): Promise<TableSendResult> => {
-    const m = await waitFor((x) => (x.kind === 'result' && x.id === id) || (x.kind === 'update' && x.answers === id), timeoutMs);
+    const m = await waitFor((x) => (x.kind === 'result' && x.id === id) || ((x.kind === 'update' || x.kind === 'patch') && x.answers === id), timeoutMs);
     if (m.kind === 'result') return m.result;
-    return { ok: true, events: (m as Extract<ServerMessage, { kind: 'update' }>).events };
+    return { ok: true, events: (m as Extract<ServerMessage, { kind: 'update' | 'patch' }>).events };
   };
   return { room, messages, next, waitFor, answer, sendJson: (value) => room.sendBytes(MESSAGE_TYPE, encodeMessage(value as never)) };
+}
+
+/**
+ * The states a connection was told, message by message (CONTRACT v4: a welcome or update whole,
+ * a patch applied to the state before it), with the events of each message.
+ */
+export function statesOf(messages: readonly ServerMessage[]): (StateDoc & { events: SeatEvent[] })[] {
+  const out: (StateDoc & { events: SeatEvent[] })[] = [];
+  let doc: StateDoc | null = null;
+  for (const m of messages) {
+    if (m.kind === 'welcome' || m.kind === 'update') doc = { view: m.view, legalActions: m.legalActions, nextStop: m.nextStop };
+    else if (m.kind === 'patch' && doc !== null) doc = applyDocChange(doc, m);
+    else continue;
+    out.push({ ...doc, events: m.events });
+  }
+  return out;
 }
 
 /** Waits a little (for messages that should NOT come, and for the server to settle). */

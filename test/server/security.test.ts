@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameHooks, SeatEvent, Stop, TurnView } from '../../src/index.js';
 import { MAX_MESSAGE_BYTES, MESSAGE_TYPE, type ServerMessage } from '../../src/client/protocol.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
-import { join, playUntil, rawJoin, settle, startServer, until } from './harness.js';
+import { join, playUntil, rawJoin, settle, startServer, statesOf, until } from './harness.js';
 
 /** Cards that give C control of D's next turn (CR 723) in games of C and D; nothing in others. */
 function controllingCards() {
@@ -165,7 +165,7 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       expect(await spy.answer(1)).toMatchObject({ ok: true });
       await until(b, (v) => v.version === 2);
       await until(watcher, (v) => v.version === 2);
-      const updates = spy.messages.filter((m): m is Extract<ServerMessage, { kind: 'update' | 'welcome' }> => m.kind === 'update' || m.kind === 'welcome');
+      const updates = statesOf(spy.messages);
       expect(updates.length).toBeGreaterThan(1);
       for (const m of updates) {
         expect(m.view.stops.B).toBeNull();

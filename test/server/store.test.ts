@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameExistsError, MIGRATIONS, MemoryStore, PGliteStore, PostgresStore } from '../../src/server/store/index.js';
+import { GameExistsError, KEEP_SNAPSHOT_EVERY, MIGRATIONS, MemoryStore, PGliteStore, PostgresStore } from '../../src/server/store/index.js';
 import { loadOptional } from '../../src/server/store/driver.js';
 import type { GameStore, NewStoredGame, SendWrite } from '../../src/server/store/types.js';
 import type { SqlDriver } from '../../src/server/store/sql.js';
@@ -242,19 +242,24 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
     expect(await versions(-1)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  test('keeps a snapshot every 256 versions (and the first), each as written with its seq', async () => {
+  test('keeps a snapshot every 16 versions (and the first), each as written with its seq; a send without one is journaled only', async () => {
+    expect(KEEP_SNAPSHOT_EVERY).toBe(16);
     const game = await leasedGame(store, 'owner-1', { version: 250, seq: 750, snapshot: { version: 250, state: 'first' } });
-    for (let v = 251; v <= 514; v++) {
-      const result = await store.appendSend(game.gameId, v - 1, 'owner-1', NOW, sendTo(v));
+    for (let v = 251; v <= 300; v++) {
+      // As the owner writes (issue 31): a full snapshot only every 16 versions.
+      const { snapshot, ...journaled } = sendTo(v);
+      const result = await store.appendSend(game.gameId, v - 1, 'owner-1', NOW, v % KEEP_SNAPSHOT_EVERY === 0 ? { ...journaled, snapshot } : journaled);
       if (!result.ok) throw new Error(`appendSend at ${v} refused: ${result.reason}`);
     }
     expect(await store.snapshots(game.gameId)).toEqual([
       { version: 250, seq: 750, snapshot: { version: 250, state: 'first' } },
       { version: 256, seq: 768, snapshot: { version: 256, state: 'after 256' } },
-      { version: 512, seq: 1536, snapshot: { version: 512, state: 'after 512' } },
+      { version: 272, seq: 816, snapshot: { version: 272, state: 'after 272' } },
+      { version: 288, seq: 864, snapshot: { version: 288, state: 'after 288' } },
     ]);
-    expect(await store.loadGame(game.gameId)).toMatchObject({ version: 514, seq: 1542, snapshot: { version: 514, state: 'after 514' } });
-    expect(await store.sends(game.gameId)).toHaveLength(264);
+    // The game's version, seq and host state are the last send's; its snapshot the latest kept.
+    expect(await store.loadGame(game.gameId)).toMatchObject({ version: 300, seq: 900, hostState: { cards: [300] }, snapshot: { version: 288, state: 'after 288' } });
+    expect(await store.sends(game.gameId)).toHaveLength(50);
   });
 
   test('lists games newest first (then by id, descending), at most `limit` (default 100)', async () => {

@@ -76,8 +76,9 @@ describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
     const raw = await rawJoin(url, { gameId, seat: 'A', token: tokens.A });
     await raw.next('welcome');
     raw.sendJson({ kind: 'send', id: 1, event: { type: 'PASS_PRIORITY', player: 'A' } });
-    const update = (await raw.next('update')) as Extract<ServerMessage, { kind: 'update' }>;
-    expect(update).toMatchObject({ answers: 1, view: { version: 1 } });
+    // After the welcome, an update is the change against it (CONTRACT v4, updates carry what changed).
+    const update = (await raw.next('patch')) as Extract<ServerMessage, { kind: 'patch' }>;
+    expect(update).toMatchObject({ answers: 1, patch: { view: { version: 1 } } });
     raw.sendJson({ kind: 'send', id: 2, event: { type: 'PASS_PRIORITY', player: 'A' } });
     expect(await raw.next('result')).toMatchObject({ id: 2, result: { ok: false, error: { code: 'ILLEGAL_ACTION' } } });
     // No result for the accepted send; the other seat's update answers nothing of it.
@@ -86,7 +87,7 @@ describe('two tables play a served game (CONTRACT v3, "Serving games")', () => {
     await b.next('welcome');
     raw.sendJson({ kind: 'send', id: 3, event: { type: 'CONCEDE', player: 'A' } });
     expect(await raw.answer(3)).toMatchObject({ ok: true, events: expect.arrayContaining([expect.objectContaining({ type: 'playerLeft' })]) });
-    expect(await b.next('update')).not.toHaveProperty('answers');
+    expect(await b.next('patch')).not.toHaveProperty('answers');
     await Promise.all([raw.room.leave(), b.room.leave()]);
   });
 

@@ -7,8 +7,11 @@
 import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
-/** A snapshot is kept every this many versions (and the first one, at createGame). */
-export const KEEP_SNAPSHOT_EVERY = 256;
+/**
+ * A full snapshot is written and kept every this many versions (and the first one, at
+ * createGame); the sends between are journaled: a reload replays at most 15 (issue 31, point 6).
+ */
+export const KEEP_SNAPSHOT_EVERY = 16;
 
 interface Row {
   gameId: string;
@@ -86,7 +89,7 @@ export class MemoryStore implements GameStore {
     // Everything is serialized and checked before the first change: nothing is half written.
     const event = toJson('appendSend', 'write.send.event', write.send.event);
     const results = toJson('appendSend', 'write.send.results', write.send.results);
-    const snapshot = toJson('appendSend', 'write.snapshot', write.snapshot);
+    const snapshot = write.snapshot === undefined ? null : toJson('appendSend', 'write.snapshot', write.snapshot);
     const hostState = toJson('appendSend', 'write.hostState', write.hostState);
     const row = this.games.get(gameId);
     if (row === undefined) return { ok: false, reason: 'missing' };
@@ -94,8 +97,10 @@ export class MemoryStore implements GameStore {
     if (row.owner !== owner || row.leaseUntil < now) return { ok: false, reason: 'lease' };
     const { version, seq, at } = write.send;
     row.sends.push({ version, seq, event, results, at });
-    if (version % KEEP_SNAPSHOT_EVERY === 0) row.snapshots.push({ version, seq, snapshot });
-    row.snapshot = snapshot;
+    if (snapshot !== null) {
+      if (version % KEEP_SNAPSHOT_EVERY === 0) row.snapshots.push({ version, seq, snapshot });
+      row.snapshot = snapshot;
+    }
     row.hostState = hostState;
     row.version = version;
     row.seq = seq;

@@ -36,7 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
 CREATE TABLE games (
   game_id      text PRIMARY KEY,
   setup        jsonb NOT NULL,            -- createGame options less hooks and listeners, seed included
-  snapshot     jsonb NOT NULL,            -- game.persist() now
+  snapshot     jsonb NOT NULL,            -- game.persist() of its latest kept snapshot
   version      integer NOT NULL,          -- the game's version now (+1 per accepted send)
   seq          integer NOT NULL,          -- the last seq now
   host_state   jsonb NOT NULL,            -- cards.saveState() now
@@ -59,7 +59,7 @@ CREATE TABLE sends (
   PRIMARY KEY (game_id, version)
 );
 
--- The first snapshot of each game and one every 256 versions.
+-- The first snapshot of each game and one every 16 versions (KEEP_SNAPSHOT_EVERY).
 CREATE TABLE snapshots (
   game_id  text NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
   version  integer NOT NULL,

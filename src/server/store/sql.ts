@@ -71,7 +71,7 @@ const SQL = {
   loadGame: `SELECT game_id, setup, snapshot, version, seq, host_state, token_hashes, owner, lease_until, finished, created_at
     FROM games WHERE game_id = $1`,
   appendSend: `WITH g AS (
-    UPDATE games SET snapshot = $6::jsonb, host_state = $7::jsonb, version = $5::integer, seq = $8::integer, finished = $9::boolean
+    UPDATE games SET snapshot = CASE WHEN $14::boolean THEN $6::jsonb ELSE snapshot END, host_state = $7::jsonb, version = $5::integer, seq = $8::integer, finished = $9::boolean
     WHERE game_id = $1 AND version = $2::integer AND owner = $3 AND lease_until >= $4::bigint
     RETURNING game_id
   ), s AS (
@@ -79,7 +79,7 @@ const SQL = {
     SELECT game_id, $5::integer, $8::integer, $10::jsonb, $11::jsonb, $12::double precision FROM g
   ), k AS (
     INSERT INTO snapshots (game_id, version, seq, snapshot)
-    SELECT game_id, $5::integer, $8::integer, $6::jsonb FROM g WHERE $13::boolean
+    SELECT game_id, $5::integer, $8::integer, $6::jsonb FROM g WHERE $13::boolean AND $14::boolean
   )
   SELECT count(*)::integer AS written FROM g`,
   /**
@@ -93,15 +93,15 @@ const SQL = {
   appendSends: `WITH w AS (
     SELECT e->>'game_id' AS game_id, (e->>'expected')::integer AS expected, e->>'owner' AS owner, (e->>'now')::bigint AS now,
       (e->>'version')::integer AS version, (e->>'seq')::integer AS seq, e->'snapshot' AS snapshot, e->'host_state' AS host_state,
-      (e->>'finished')::boolean AS finished, e->'event' AS event, e->'results' AS results, (e->>'at')::double precision AS at, (e->>'keep')::boolean AS keep
+      (e->>'finished')::boolean AS finished, e->'event' AS event, e->'results' AS results, (e->>'at')::double precision AS at, (e->>'keep')::boolean AS keep, (e->>'has')::boolean AS has
     FROM jsonb_array_elements($1::jsonb) AS e
   ), l AS (
     SELECT game_id FROM games WHERE game_id IN (SELECT game_id FROM w) ORDER BY game_id FOR UPDATE
   ), g AS (
-    UPDATE games SET snapshot = w.snapshot, host_state = w.host_state, version = w.version, seq = w.seq, finished = w.finished
+    UPDATE games SET snapshot = CASE WHEN w.has THEN w.snapshot ELSE games.snapshot END, host_state = w.host_state, version = w.version, seq = w.seq, finished = w.finished
     FROM l JOIN w ON w.game_id = l.game_id
     WHERE games.game_id = l.game_id AND games.version = w.expected AND games.owner = w.owner AND games.lease_until >= w.now
-    RETURNING w.game_id, w.version, w.seq, w.event, w.results, w.at, w.snapshot, w.keep
+    RETURNING w.game_id, w.version, w.seq, w.event, w.results, w.at, w.snapshot, w.keep AND w.has AS keep
   ), s AS (
     INSERT INTO sends (game_id, version, seq, event, results, at) SELECT game_id, version, seq, event, results, at FROM g
   ), k AS (
@@ -231,7 +231,7 @@ export abstract class SqlStore implements GameStore {
       owner,
       now,
       version,
-      toJson(m, 'write.snapshot', write.snapshot),
+      write.snapshot === undefined ? 'null' : toJson(m, 'write.snapshot', write.snapshot),
       toJson(m, 'write.hostState', write.hostState),
       seq,
       write.finished,
@@ -239,8 +239,9 @@ export abstract class SqlStore implements GameStore {
       toJson(m, 'write.send.results', write.send.results),
       at,
       version % KEEP_SNAPSHOT_EVERY === 0,
+      write.snapshot !== undefined,
     ];
-    const json = `{"game_id":${JSON.stringify(gameId)},"expected":${expectedVersion},"owner":${JSON.stringify(owner)},"now":${now},"version":${version},"seq":${seq},"snapshot":${params[5] as string},"host_state":${params[6] as string},"finished":${write.finished},"event":${params[9] as string},"results":${params[10] as string},"at":${at === null ? 'null' : JSON.stringify(at)},"keep":${params[12] as boolean}}`;
+    const json = `{"game_id":${JSON.stringify(gameId)},"expected":${expectedVersion},"owner":${JSON.stringify(owner)},"now":${now},"version":${version},"seq":${seq},"snapshot":${params[5] as string},"host_state":${params[6] as string},"finished":${write.finished},"event":${params[9] as string},"results":${params[10] as string},"at":${at === null ? 'null' : JSON.stringify(at)},"keep":${params[12] as boolean},"has":${params[13] as boolean}}`;
     const db = await this.db(m);
     const written = await new Promise<boolean>((resolve, reject) => {
       this.pending.push({ gameId, params, json, resolve, reject });

@@ -3,8 +3,9 @@
  * PGliteStore, PostgresStore) over one schema (see ./schema.ts for the SQL ones).
  *
  * Contract ("Serving games"): setup, current snapshot with version and seq, the host's own
- * state, one row per accepted send (event, checkpoint results, `at`), a snapshot every 256
- * versions. Writes are conditional on the version: two owners can never both advance one game.
+ * state, one row per accepted send (event, checkpoint results, `at`), a snapshot every
+ * {@link KEEP_SNAPSHOT_EVERY} versions (issue 31: every send is journaled, a full snapshot is
+ * written only every 16 versions, so a reload replays at most 15 sends). Writes are conditional on the version: two owners can never both advance one game.
  */
 
 /** What a game is created with. */
@@ -53,15 +54,19 @@ export interface StoredSend {
 /** Everything written for one accepted send, in one transaction. */
 export interface SendWrite {
   readonly send: StoredSend;
-  /** `game.persist()` after the send (becomes the current snapshot). */
-  readonly snapshot: unknown;
+  /**
+   * `game.persist()` after the send, given when the new version is a multiple of
+   * KEEP_SNAPSHOT_EVERY (it becomes the game's latest snapshot, and is kept); without it the
+   * store keeps the game's snapshot as it was (the sends after it are journaled).
+   */
+  readonly snapshot?: unknown;
   /** `cards.saveState()` after the send. */
   readonly hostState: unknown;
   /** Whether the game ended with this send. */
   readonly finished: boolean;
 }
 
-/** A kept snapshot (one every 256 versions, and the first). */
+/** A kept snapshot (one every KEEP_SNAPSHOT_EVERY versions, and the first). */
 export interface StoredSnapshot {
   readonly version: number;
   readonly seq: number;
@@ -84,9 +89,9 @@ export interface GameStore {
   loadGame(gameId: string): Promise<StoredGame | null>;
   /**
    * Writes one accepted send if and only if the game's stored version is `expectedVersion`
-   * and `owner` holds an unexpired lease at `now`: inserts the send row, replaces the current
-   * snapshot, version, seq and host state, and keeps the snapshot when the new version is a
-   * multiple of 256. Otherwise writes nothing and says why.
+   * and `owner` holds an unexpired lease at `now`: inserts the send row, replaces version, seq
+   * and host state, and, when the write has a snapshot, replaces the game's snapshot and keeps it
+   * if the new version is a multiple of KEEP_SNAPSHOT_EVERY. Otherwise writes nothing and says why.
    */
   appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult>;
   /** The sends after `afterVersion` (exclusive), in order. */

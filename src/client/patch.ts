@@ -1,0 +1,177 @@
+/**
+ * Updates that carry what changed (CONTRACT v4, "Serving games"). After the first update of a
+ * connection, the server sends each update as a JSON merge patch (RFC 7386) of the connection's
+ * state document {@link StateDoc} against the previous update to that connection, with the
+ * events in full. RFC 7386 reads a `null` as "remove the key": a part whose new value holds a
+ * `null` the patch would have to write goes in `whole` instead, sent whole and put in place after
+ * the patch (a view field, or `nextStop`), so a client keeps every `null` of the view.
+ *
+ * The server diffs only inside the view fields the engine says may have changed
+ * (src/viewChanges.ts), never the whole view. Imports nothing of Colyseus.
+ */
+import type { TurnView } from '../contract.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+
+/** What a connection is told, as one document: the view, the legal actions, `nextStop` (and, for card games, the card view). */
+export interface StateDoc {
+  view: TurnView;
+  legalActions: LegalAction[];
+  nextStop: Record<string, NextStop | null>;
+  /** The seat's card view (CONTRACT v4, served card games); absent without one. */
+  cardView?: unknown;
+}
+
+/** A JSON merge patch (RFC 7386) of a {@link StateDoc}. */
+export type MergePatch = { [key: string]: unknown };
+
+/** The parts of a {@link StateDoc} sent whole (put in place after the patch): view fields by name, `nextStop`, `cardView`. */
+export interface WholeParts {
+  view?: { [field: string]: unknown };
+  nextStop?: Record<string, NextStop | null>;
+  cardView?: unknown;
+}
+
+/** The change from one document to the next: a merge patch and the parts sent whole (each omitted when empty). */
+export interface DocChange {
+  patch?: MergePatch;
+  whole?: WholeParts;
+}
+
+/** Marks a diff that would have to write a null (RFC 7386 would remove the key instead). */
+const HAS_NULL = Symbol('hasNull');
+/** Marks "no change". */
+const SAME = Symbol('same');
+
+type Diff = unknown | typeof HAS_NULL | typeof SAME;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whether two JSON values are equal (deeply; arrays by order, objects by keys). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** Whether a value, written as a merge patch value, holds a null RFC 7386 would read as "remove" (arrays are taken whole: theirs do not count). */
+function holdsNull(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isObject(v)) return false;
+  for (const k in v) if (holdsNull(v[k])) return true;
+  return false;
+}
+
+/** The merge patch from `a` to `b`: SAME, a patch value, or HAS_NULL when it would have to write a null. */
+function diff(a: unknown, b: unknown): Diff {
+  if (a === b) return SAME;
+  if (isObject(a) && isObject(b)) {
+    let out: Record<string, unknown> | null = null;
+    for (const k in b) {
+      // An undefined value is no value (JSON leaves the key out).
+      if (b[k] === undefined) {
+        if (a[k] !== undefined) (out ??= {})[k] = null;
+        continue;
+      }
+      const d = a[k] !== undefined ? diff(a[k], b[k]) : holdsNull(b[k]) ? HAS_NULL : b[k];
+      if (d === SAME) continue;
+      if (d === HAS_NULL) return HAS_NULL;
+      (out ??= {})[k] = d;
+    }
+    for (const k in a) if (a[k] !== undefined && !Object.hasOwn(b, k)) (out ??= {})[k] = null;
+    return out === null ? SAME : out;
+  }
+  if (jsonEqual(a, b)) return SAME;
+  return holdsNull(b) ? HAS_NULL : b;
+}
+
+/**
+ * The change from `before` to `after`. `unchanged`: view fields known to be the same (the engine's
+ * word, src/viewChanges.ts; null: none known), not looked at; every other view field is diffed
+ * inside. Legal actions (an array) go whole when they differ.
+ */
+export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null): DocChange {
+  const patch: MergePatch = {};
+  const whole: WholeParts = {};
+  const viewPatch: Record<string, unknown> = {};
+  const viewWhole: Record<string, unknown> = {};
+  const a = before.view as unknown as Record<string, unknown>;
+  const b = after.view as unknown as Record<string, unknown>;
+  let anyPatch = false;
+  let anyWhole = false;
+  for (const field in b) {
+    if (unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
+    const d = Object.hasOwn(a, field) ? diff(a[field], b[field]) : holdsNull(b[field]) ? HAS_NULL : b[field];
+    if (d === SAME) continue;
+    if (d === HAS_NULL) {
+      viewWhole[field] = b[field];
+      anyWhole = true;
+    } else {
+      viewPatch[field] = d;
+      anyPatch = true;
+    }
+  }
+  // A field the view no longer has (a table field a game stops showing).
+  for (const field in a) {
+    if (!Object.hasOwn(b, field)) {
+      viewPatch[field] = null;
+      anyPatch = true;
+    }
+  }
+  if (anyPatch) patch.view = viewPatch;
+  if (anyWhole) whole.view = viewWhole;
+  if (!jsonEqual(before.legalActions, after.legalActions)) patch.legalActions = after.legalActions;
+  const stops = diff(before.nextStop, after.nextStop);
+  if (stops === HAS_NULL) whole.nextStop = after.nextStop;
+  else if (stops !== SAME) patch.nextStop = stops;
+  if (before.cardView !== undefined || after.cardView !== undefined) {
+    const cards = after.cardView === undefined ? null : before.cardView === undefined ? (holdsNull(after.cardView) ? HAS_NULL : after.cardView) : diff(before.cardView, after.cardView);
+    if (cards === HAS_NULL) whole.cardView = after.cardView;
+    else if (cards !== SAME) patch.cardView = cards;
+  }
+  const out: DocChange = {};
+  if (Object.keys(patch).length > 0) out.patch = patch;
+  if (Object.keys(whole).length > 0) out.whole = whole;
+  return out;
+}
+
+/**
+ * RFC 7386: `target` with `patch` applied. Nothing is changed in place: what the patch changes is
+ * new, what it does not is shared (a frozen target stays valid).
+ */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const k of Object.keys(patch)) {
+    const v = patch[k];
+    if (v === null) delete out[k];
+    else out[k] = applyMergePatch(out[k], v);
+  }
+  return out;
+}
+
+/** The document after a change: the patch applied, then the parts sent whole put in place. */
+export function applyDocChange(doc: StateDoc, change: DocChange): StateDoc {
+  const next = (change.patch === undefined ? { ...doc } : applyMergePatch(doc, change.patch)) as StateDoc;
+  const whole = change.whole;
+  if (whole !== undefined) {
+    if (whole.view !== undefined) next.view = { ...next.view, ...whole.view } as TurnView;
+    if (whole.nextStop !== undefined) next.nextStop = whole.nextStop;
+    if (Object.hasOwn(whole, 'cardView')) next.cardView = whole.cardView;
+  }
+  return next;
+}

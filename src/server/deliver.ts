@@ -1,0 +1,126 @@
+/**
+ * Delivery: what each connection of a table is sent after an accepted send (CONTRACT v4,
+ * "Serving games": updates carry what changed). The first message of a connection (its welcome)
+ * carries its whole state; every update after it is the change (src/client/patch.ts) of its
+ * view, legal actions and `nextStop` against the previous message to that connection, with the
+ * events in full, made from the view fields the engine says the send may have changed
+ * (src/viewChanges.ts). Views the server only encodes are built once per send and never frozen.
+ */
+import type { Client } from '@colyseus/core';
+import type { EmittedEvent, TurnView } from '../contract.js';
+import type { Game } from '../game/types.js';
+import type { LegalAction } from '../legal.js';
+import type { NextStop } from '../nextStop.js';
+import { seatView } from '../seats.js';
+import { VIEW_UNCHANGED } from '../viewChanges.js';
+import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
+import { docChange, type StateDoc } from '../client/patch.js';
+import { decidedBy, legalFor, seatEvents } from './seatState.js';
+
+/** What the engine says the last accepted send left unchanged in the view (null: not known). */
+export function viewUnchanged(game: Game): ReadonlySet<string> | null {
+  const ask = (game as unknown as { [VIEW_UNCHANGED]?: () => ReadonlySet<string> | null })[VIEW_UNCHANGED];
+  return typeof ask === 'function' ? ask.call(game) : null;
+}
+
+/** Where a player is next asked, or null when `hooks.autoPass` threw (it is not known). */
+function safeNextStop(game: Game, player: string): NextStop | null {
+  try {
+    return game.nextStop(player);
+  } catch {
+    return null;
+  }
+}
+
+/** One send's delivery: the game's new state, read once for every connection. */
+export interface Commit {
+  /** The game's view (unfrozen, the host's: seat views are made from it). */
+  readonly view: TurnView;
+  /** Every legal action of the game now. */
+  readonly legalActions: readonly LegalAction[];
+  readonly events: readonly EmittedEvent[];
+  /** View fields the send left unchanged (the engine's word), or null. */
+  readonly unchanged: ReadonlySet<string> | null;
+}
+
+/** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
+const hostViews = new WeakMap<Game, TurnView>();
+
+/** The game's view now (the game and its version, as an owned game has them), built once per version and shared by whoever reads it. */
+export function hostView(owned: { readonly game: Game; readonly version: number }): TurnView {
+  const game = owned.game;
+  const seen = hostViews.get(game);
+  if (seen !== undefined && seen.version === owned.version) return seen;
+  const view = game.view();
+  hostViews.set(game, view);
+  return view;
+}
+
+/** The game's view after a send (built here, for the store's write), remembered for the commit's delivery. */
+export function freshView(game: Game): TurnView {
+  const view = game.view();
+  hostViews.set(game, view);
+  return view;
+}
+
+/** Reads what a send changed, once (call it right after the send is written, holding the game's cards for `nextStop`). */
+export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[]): Commit {
+  const game = owned.game;
+  return { view: hostView(owned), legalActions: game.legalActions(), events, unchanged: viewUnchanged(game) };
+}
+
+/** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */
+export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 'legalActions'>): StateDoc {
+  const view = seatView({ ...commit.view }, { seat });
+  const stops: Record<string, NextStop | null> = {};
+  for (const p of decidedBy(seat, view)) stops[p] = safeNextStop(game, p);
+  return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops };
+}
+
+/** The spectators' document of a view (no legal actions, no stops). */
+export function spectatorDoc(view: TurnView): StateDoc {
+  return { view, legalActions: [], nextStop: {} };
+}
+
+/** Sends each connection its messages, remembering the last state document each was sent. */
+export class Delivery {
+  /** The last document sent to each connection (the base of its next patch). */
+  readonly #last = new WeakMap<Client, StateDoc>();
+
+  /** A connection's first message (a welcome): its whole state; the base of its next patch. */
+  welcome(client: Client, message: Extract<ServerMessage, { kind: 'welcome' }>): void {
+    this.#last.delete(client);
+    client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+    this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop });
+  }
+
+  /** The connection gets its whole state with its next update (it may have missed one). */
+  forget(client: Client): void {
+    this.#last.delete(client);
+  }
+
+  /**
+   * An update to a connection: the change against its last document (whole, if it has none), the
+   * events in full, `answers` when it answers the connection's send.
+   */
+  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number): void {
+    const last = this.#last.get(client);
+    this.#last.delete(client);
+    const extra = answers !== undefined ? { answers } : {};
+    let message: ServerMessage;
+    if (last === undefined) {
+      message = { kind: 'update', ...extra, view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events };
+    } else {
+      // The engine's word holds from the version just before: a connection further behind is diffed field by field.
+      const known = last.view.version === doc.view.version - 1 ? unchanged : null;
+      message = { kind: 'patch', ...extra, events, ...docChange(last, doc, known) };
+    }
+    client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+    this.#last.set(client, doc);
+  }
+
+  /** The update of `seat`'s connection at a commit. */
+  seatUpdate(client: Client, game: Game, seat: string, commit: Commit, answers?: number): void {
+    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }), commit.unchanged, answers);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * What an accepted send changed in the view, as the engine knows it (CONTRACT v4, "Serving
+ * games": updates carry what changed; DESIGN "The server: one pipeline, cheap per send"). A
+ * context is never changed in place (src/view.ts): a view field all of whose context fields are
+ * the same objects after the send as before is the same. The table server diffs only inside the
+ * fields that may have changed, never the whole view.
+ */
+import type { TurnView } from './contract.js';
+import type { TurnContext } from './state.js';
+
+/**
+ * The context fields each view field is made of (src/view.ts `buildView`, and src/seats.ts for a
+ * seat's view, which depends on the viewer only). A view field not named here (the stack, which a
+ * game may pop in place; `awaiting`, made from the chart's state; `schedule`; the table's clocks
+ * and seats; any field a logic adds) may always have changed.
+ */
+const MADE_OF: Readonly<Partial<Record<keyof TurnView, readonly (keyof TurnContext)[]>>> = {
+  currentTurn: ['phase', 'turnOwner', 'extraTurn'],
+  turn: ['turn'],
+  activePlayer: ['activePlayer', 'players', 'teams', 'variant'],
+  activeTeam: ['activePlayer', 'teams'],
+  phase: ['phase'],
+  step: ['step'],
+  priority: ['result', 'priority', 'players', 'teams', 'variant'],
+  decidedBy: ['controlledBy', 'players'],
+  landsPlayed: ['landsPlayedBy', 'activePlayer', 'teams', 'variant'],
+  landsPlayedBy: ['landsPlayedBy', 'players'],
+  landPlaysAllowed: ['effects', 'activePlayer'],
+  landPlaysAllowedBy: ['effects', 'activePlayer', 'players', 'teams', 'variant'],
+  spellsCast: ['spellsCast', 'players'],
+  manaPool: ['manaPool', 'players'],
+  handSizes: ['handSizes', 'players'],
+  maxHandSize: ['maxHandSize', 'effects', 'players'],
+  players: ['players'],
+  teams: ['teams', 'players'],
+  dayNight: ['dayNight'],
+  combat: ['combat'],
+  effects: ['effects'],
+  stops: ['stops', 'players'],
+  gameOver: ['result'],
+  rules: ['rules'],
+};
+
+const FIELDS = Object.keys(MADE_OF) as (keyof TurnView)[];
+
+/**
+ * The view fields certainly unchanged from the context `before` to the context `after` (every
+ * context field they are made of the same object, or the same primitive). Every other field of
+ * the view (`version` and `seq` among them) may have changed.
+ */
+export function unchangedViewFields(before: TurnContext, after: TurnContext): Set<keyof TurnView> {
+  const same = new Set<keyof TurnView>();
+  if (before === after) {
+    for (const field of FIELDS) same.add(field);
+    return same;
+  }
+  for (const field of FIELDS) {
+    const parts = MADE_OF[field] as readonly (keyof TurnContext)[];
+    let unchanged = true;
+    for (const part of parts) {
+      if (before[part] !== after[part]) {
+        unchanged = false;
+        break;
+      }
+    }
+    if (unchanged) same.add(field);
+  }
+  return same;
+}
+
+/** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it): null when not known. */
+export const VIEW_UNCHANGED: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
