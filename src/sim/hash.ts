@@ -6,8 +6,9 @@
  * each turn marker's in Grand Melee; the shortcut vote at the table) and, in a card game, the
  * cards' state, as canonical values: object keys in sorted order, `undefined` fields left out,
  * numbers by value (`-0` is 0; NaN and infinities are null, as in JSON). Not hashed: `version`,
- * `seq` (also the `seq` of the events a state keeps for the next checkpoint), and history (undo's
- * kept states, recordings). So games equal as JSON hash equal whatever route reached them.
+ * `seq` (also the `seq` of the events a state keeps for the next checkpoint), the context's
+ * per-send fields (reset by every send), history (undo's kept states, recordings), and the
+ * table's time state (clocks, seats). So games equal as JSON hash equal whatever route reached them.
  *
  * How: FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 2^40 + 0x1b3) over a stream of 32-bit
  * words, in two 32-bit halves: each value is a tag word then its payload (a string: its length
@@ -17,7 +18,7 @@
  * but the state (no per-process seed, no insertion order): it is the same in every process and
  * every version of the engine that writes the same persisted format.
  */
-import { CONTEXT_KEYS } from '../../machines/context.js';
+import { CONTEXT_KEYS, FRESH_SEND } from '../../machines/context.js';
 import type { TurnContext } from '../state.js';
 
 // Tags: the first word of each value (their low bytes differ; a string's length is in the high bits).
@@ -37,8 +38,12 @@ const TABLE = 0x0d;
 const CARDS = 0x0e;
 const SUB = 0x0f;
 
-/** The context's fields in sorted order (the order a canonical JSON writes them). */
-const SORTED_FIELDS: readonly string[] = [...CONTEXT_KEYS].sort();
+/**
+ * The context's fields in sorted order (the order a canonical JSON writes them), less the fields
+ * that last one send (FRESH_SEND: the auto-pass loop guard, whether priority was just given):
+ * every send starts them afresh, so they tell routes apart, not states.
+ */
+const SORTED_FIELDS: readonly string[] = CONTEXT_KEYS.filter((k) => !(k in FRESH_SEND)).sort();
 
 const scratch = new DataView(new ArrayBuffer(8));
 
@@ -257,7 +262,12 @@ export interface Hashable {
 }
 
 /** The 64-bit hash of a logic state and a card game's state, as 16 hex characters. */
-export function hashOf(state: unknown, cards?: unknown): string {
+export const hashOf = Object.assign(hashState, {
+  /** @internal The running hash's halves, for the test of {@link fnvWord} against BigInt. */
+  __state: H,
+});
+
+function hashState(state: unknown, cards?: unknown): string {
   const h = new Fnv64();
   mixState(h, state);
   if (cards !== undefined) {

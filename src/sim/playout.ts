@@ -202,7 +202,8 @@ export function playout(game: Game, options: PlayoutOptions = {}): PlayoutResult
     const actions = game.legalActions(decision.awaiting.player).filter((a) => a.turnMarker === undefined || decision.turnMarker === undefined || a.turnMarker === decision.turnMarker);
     if (actions.length === 0) return result('noDecision');
     const seen: TurnView = decision.view;
-    const fill = (action: LegalAction) => plainestFill(action, decision.awaiting, { stack: [], pendingTriggers: [] });
+    // Ids are chosen clear of the stack the decider sees (its turn's, in Grand Melee).
+    const fill = (action: LegalAction) => plainestFill(action, decision.awaiting, { stack: seen.stack as never, pendingTriggers: [] });
     let event: TurnEvent | Record<string, unknown> | undefined;
     if (chooser !== undefined) {
       event = chooser(seen, actions, { game, player: decision.awaiting.player, random, fill });

@@ -4,6 +4,7 @@
  * with its {@link stateHash}. Nothing here depends on which thread runs it or on the other
  * games: the same seeds give the same results with any number of workers.
  */
+import { fileURLToPath } from 'node:url';
 import { createGame } from '../game/create.js';
 import type { Game, GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
@@ -61,7 +62,7 @@ const loaded = new Map<string, Promise<unknown>>();
 export async function loadExport(ref: ModuleRef, field: string): Promise<unknown> {
   const name = ref.export ?? 'default';
   let mod = loaded.get(ref.module);
-  if (mod === undefined) loaded.set(ref.module, (mod = import(ref.module)));
+  if (mod === undefined) loaded.set(ref.module, (mod = importModule(ref.module)));
   let ns: Record<string, unknown>;
   try {
     ns = (await mod) as Record<string, unknown>;
@@ -73,6 +74,27 @@ export async function loadExport(ref: ModuleRef, field: string): Promise<unknown
   const value = ns[name] ?? (ns.default as Record<string, unknown> | undefined)?.[name];
   if (typeof value !== 'function') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `${field}: '${ref.module}' has no function exported as '${name}'`);
   return value;
+}
+
+/**
+ * Imports a module by specifier; a TypeScript file that this thread's loader cannot read by URL
+ * (a test runner that transforms imports by path, as vitest does) is imported by its path.
+ */
+async function importModule(spec: string): Promise<unknown> {
+  try {
+    return await import(spec);
+  } catch (err) {
+    if (!spec.startsWith('file:')) throw err;
+    try {
+      return await import(fileURLToPath(spec));
+    } catch {
+      // A worker thread whose loader hooks do not reach this import: tsx's own API (a dev dependency) reads TypeScript.
+      if (!/\.[mc]?tsx?$/.test(spec)) throw err;
+      const tsx = (await import('tsx/esm/api').catch(() => null)) as { tsImport(spec: string, parent: string): Promise<unknown> } | null;
+      if (tsx === null) throw err;
+      return tsx.tsImport(spec, spec);
+    }
+  }
 }
 
 /** Whether a setup names a module rather than giving createGame's options. */
