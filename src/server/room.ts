@@ -14,12 +14,12 @@ import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
 import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
+import { checkJoin, wrongRoom } from './joins.js';
 import { ConnectionBudget, RESUME_PAGE_EVENTS, type MessageLimits } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { seatEvents, seatState, spectatorState, viewerOf } from './seatState.js';
 import type { GameStore } from './store/types.js';
-import { tokenMatches } from './tokens.js';
 
 export type { MessageLimits } from './limits.js';
 
@@ -93,24 +93,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
   return class TurnRoom extends BaseRoom {
     /** Checks the join before any room is made: the game exists, and the token is the seat's (or a spectator joins). */
     static override async onAuth(_token: string, options: unknown): Promise<Auth> {
-      const parsed = JoinOptionsSchema.safeParse(options);
-      if (!parsed.success) throw refuse(JOIN_REFUSED_CODE, `join options: ${describeIssue(parsed.error, 'options')} (expected { gameId, seat, token } or { gameId, spectator: true })`);
-      const join = parsed.data;
-      const failed = ctx.failedLoad(join.gameId);
-      if (failed !== undefined) throw refuse(JOIN_FAILED_CODE, failed);
-      let hashes = ctx.owned.get(join.gameId)?.tokenHashes;
-      if (hashes === undefined) {
-        try {
-          hashes = (await ctx.store.loadGame(join.gameId))?.tokenHashes;
-        } catch (err) {
-          throw refuse(JOIN_BUSY_CODE, `the store could not be read (${err instanceof Error ? err.message : String(err)}); try again`);
-        }
-      }
-      if (hashes === undefined) throw refuse(JOIN_REFUSED_CODE, `no game '${join.gameId}' on this server`);
-      if ('spectator' in join) return { seat: null };
-      if (!Object.hasOwn(hashes, join.seat)) throw refuse(JOIN_REFUSED_CODE, `'${join.seat}' is not a seat of game '${join.gameId}'`);
-      if (!tokenMatches(join.token, hashes[join.seat])) throw refuse(JOIN_REFUSED_CODE, `the token is not the token of seat '${join.seat}' of game '${join.gameId}'`);
-      return { seat: join.seat };
+      const checked = await checkJoin(ctx, options);
+      if (!checked.ok) throw refuse(checked.code, checked.message);
+      return { seat: checked.seat };
     }
 
     #owned!: OwnedGame;
@@ -154,9 +139,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       // CONTRACT v4: the token was checked against the game the options name; the join must be to
       // that game's room, whatever the route (by game id, by room id, any matchmaking route).
       // Refused before anything changes: the seat's connection is untouched.
-      const gameId = (options as { gameId?: unknown }).gameId;
-      if (gameId !== this.roomId) {
-        const refusal = refuse(JOIN_REFUSED_CODE, `the join names game '${String(gameId)}' but reached game '${this.roomId}': a token binds one seat of one game`);
+      const wrong = wrongRoom(options, this.roomId);
+      if (wrong !== null) {
+        const refusal = refuse(JOIN_REFUSED_CODE, wrong);
         answers.add(refusal);
         throw refusal;
       }
