@@ -29,6 +29,12 @@ export const OVER_BUDGET_CLOSE_MS = 5000;
 /** A connection is back within its budget after this long without a dropped message. */
 export const QUIET_MS = 1000;
 
+/**
+ * How long a connection's socket is not read after one of its messages was dropped: the flood
+ * waits in its own TCP buffers (and its sender's), not in this process's event loop.
+ */
+export const HOLD_BACK_MS = 250;
+
 /** A connection that sent this many unreadable messages is closed. */
 export const MAX_UNREADABLE = 256;
 
@@ -98,3 +104,25 @@ export const MAX_FRAME_BYTES = 64 * 1024 + 1024;
 
 /** How long `close()` (and SIGTERM) waits for the sends under way and the rooms, in all (CONTRACT v4: within 2 s). */
 export const CLOSE_WITHIN_MS = 1500;
+
+/** What of a socket the budget pauses (`ws`' WebSocket). */
+interface Pausable {
+  pause?(): void;
+  resume?(): void;
+}
+
+/**
+ * After a dropped message: stops reading the connection's socket for {@link HOLD_BACK_MS} (once;
+ * a connection held back already is left alone). What it sent meanwhile is read after, and
+ * dropped too if still over budget.
+ */
+export function holdBack(socket: unknown, held: WeakSet<object>): void {
+  const ws = socket as Pausable | null | undefined;
+  if (ws === null || typeof ws !== 'object' || typeof ws.pause !== 'function' || typeof ws.resume !== 'function' || held.has(ws)) return;
+  held.add(ws);
+  ws.pause();
+  setTimeout(() => {
+    held.delete(ws);
+    ws.resume?.();
+  }, HOLD_BACK_MS).unref();
+}

@@ -15,7 +15,7 @@ import { describeIssue } from '../issues.js';
 import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
 import { checkJoin, wrongRoom } from './joins.js';
-import { ConnectionBudget, RESUME_PAGE_EVENTS, type MessageLimits } from './limits.js';
+import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { seatEvents, seatState, spectatorState, viewerOf } from './seatState.js';
@@ -90,6 +90,8 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
   const refuse = (code: number, message: string): ServerError => new colyseus.ServerError(code, message);
   /** The refusals of a join that answer it (the game is busy, or missing), which Colyseus passes to onUncaughtException too. */
   const answers = new WeakSet<object>();
+  /** The sockets not read for now (over their budget). */
+  const held = new WeakSet<object>();
   return class TurnRoom extends BaseRoom {
     /** Checks the join before any room is made: the game exists, and the token is the seat's (or a spectator joins). */
     static override async onAuth(_token: string, options: unknown): Promise<Auth> {
@@ -230,6 +232,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         const verdict = connection.budget.spend();
         if (!verdict.take) {
           if (verdict.close !== null) this.#expel(client, verdict.close);
+          else holdBack(client.ref, held);
           return;
         }
       }
