@@ -20,18 +20,18 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command } from './command.js';
-import { demoRoutes, pageFolders } from './web.js';
+import { demoRoutes, isLoopback, pageFolders } from './web.js';
+
+export { isLoopback };
 
 type ServerModule = typeof import('../server/index.js');
 type Store = import('../server/index.js').GameStore;
 
+/** How long SIGTERM waits for the server and the store to close before the process exits (CONTRACT v4: within 2 s). */
+const STOP_WITHIN_MS = 1800;
+
 /** The port Colyseus listens on by default. */
 export const DEFAULT_PORT = 2567;
-
-/** Whether an address is this machine only (loopback). */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
 
 /** Loads an optional peer dependency of the command, or says how to install it. */
 async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
@@ -120,6 +120,8 @@ export const serveCommand: Command = {
     const inspectKey = values['inspect-key'] ?? (demo ? randomBytes(24).toString('base64url') : undefined);
     if (inspectKey !== undefined && inspectKey.length < 16) throw new Error('--inspect-key must be at least 16 characters long');
     const folders = demo ? await pageFolders(values.web ?? resolve('dist', 'web')) : null;
+    // CONTRACT v4: the folders and files this process creates (the data folder, PGlite's files) are its user's only.
+    process.umask(0o077);
     const server = await optional('@colyseus/core', () => import('../server/index.js'));
     const cluster = values.redis === undefined ? {} : await redisCluster(values.redis);
     const { store, line } = openStore(server, values.store, resolve(values.data ?? '.data'));
@@ -132,6 +134,7 @@ export const serveCommand: Command = {
         ? null
         : demoRoutes({
             folders,
+            hosts: [host],
             createGame: (options) => {
               if (createGame === null) throw new Error('the server is starting');
               return createGame(options);
@@ -160,9 +163,15 @@ export const serveCommand: Command = {
     }
     const signal = await stopped;
     console.log(`${signal}: stopping (the games stay in the store)`);
-    await table.close();
-    await store.close();
-    console.log('stopped');
+    // CONTRACT v4: the sends under way finish, every open game's instant is written, and the
+    // process exits within 2 s, whatever else still holds its event loop (a driver's socket).
+    const closing = (async () => {
+      await table.close();
+      await store.close();
+    })();
+    const done = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_WITHIN_MS).unref())]);
+    console.log(done ? 'stopped' : `stopped (the store did not close within ${STOP_WITHIN_MS} ms)`);
+    setTimeout(() => process.exit(0), 50).unref();
     return 0;
   },
 };

@@ -54,6 +54,20 @@ export interface DemoOptions {
   createGame(options: Record<string, unknown>): Promise<{ gameId: string; tokens: Record<string, string> }>;
   /** Games the lobby creates per minute at most (default 30). */
   perMinute?: number;
+  /** CONTRACT v4: the `Host` names accepted besides loopback ones (the `--host` given); any other is 421 (a DNS-rebinding page). */
+  hosts?: readonly string[];
+}
+
+/** Whether an address is this machine only (loopback). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The host name of a `Host` header (its port left out), lower case; '' when there is none. */
+export function hostOf(header: string | undefined): string {
+  const host = (header ?? '').trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.replace(/:\d*$/, '');
 }
 
 /** The folders of the built pages; throws an Error saying how to build them when one is missing. */
@@ -194,8 +208,15 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
     const seats = Object.entries(created.tokens).map(([player, token]) => ({ player, url: `/?${new URLSearchParams({ game: created.gameId, seat: player, token }).toString()}` }));
     return json(res, 200, { gameId: created.gameId, seats, inspector: `/inspector/?${new URLSearchParams({ game: created.gameId }).toString()}` });
   };
+  const hosts = new Set((options.hosts ?? []).map((h) => hostOf(h)));
   return async (req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
+    const demoPath = path === LOBBY_PATH || ((req.method === 'GET' || req.method === 'HEAD') && path !== '/games' && !path.startsWith('/inspect/') && path !== '/inspect');
+    if (demoPath) {
+      // CONTRACT v4: a page of another site whose name resolves here (DNS rebinding) names its own host: refused.
+      const host = hostOf(req.headers.host);
+      if (!isLoopback(host) && !hosts.has(host)) return error(res, 421, 'MISDIRECTED_REQUEST', `the demo answers only requests to this machine (Host ${['127.0.0.1', 'localhost', ...hosts].join(', ')}); got Host '${host}'`);
+    }
     if (path === LOBBY_PATH) return lobby(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (path === '/games' || path.startsWith('/inspect/') || path === '/inspect') return false;

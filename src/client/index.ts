@@ -19,7 +19,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { deepFreeze } from '../view.js';
 import { applyDocChange } from './patch.js';
-import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
+import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
 
 /** Who joins: a seat with its token, or a spectator. */
 export type TableJoin = { gameId: string; seat: string; token: string } | { gameId: string; spectator: true };
@@ -69,7 +69,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Whether a join failed for good (the server refused it), rather than for now (the network, a busy game). */
 function refusedForGood(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === JOIN_REFUSED_CODE || code === 4215 /* Colyseus AUTH_FAILED */;
+  // JOIN_FAILED_CODE: the stored game cannot be loaded (CONTRACT v4): retrying would not help.
+  return code === JOIN_REFUSED_CODE || code === JOIN_FAILED_CODE || code === 4215 /* Colyseus AUTH_FAILED */;
 }
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -212,6 +213,12 @@ class RemoteTable implements Table {
     if (message === null) return;
     switch (message.kind) {
       case 'welcome':
+        if (message.more === true) {
+          // CONTRACT v4: a resume is paged; these events, then ask again from the last seq.
+          this.#apply(message, false);
+          this.#room?.sendBytes(MESSAGE_TYPE, encodeMessage({ kind: 'resume', lastSeq: Math.max(0, this.#seq) }));
+          return;
+        }
         this.#apply(message, true);
         this.#welcomed?.(true);
         this.#welcomed = null;
@@ -279,7 +286,7 @@ class RemoteTable implements Table {
     for (const resolve of this.#pending.values()) resolve(disconnected('the connection was lost before the answer came; the events tell whether the send was taken'));
     this.#pending.clear();
     if (this.#closed) return;
-    if (code === CLOSE_REPLACED || code === 4000) {
+    if (code === CLOSE_REPLACED || code === CLOSE_OVER_BUDGET || code === 4000) {
       this.#closed = true;
       this.#setStatus('closed');
       return;

@@ -34,10 +34,15 @@ export const CLOSE_MOVED = 4101;
 /** The server is stopping (the game stays in the store): rejoin, another process may take it. */
 export const CLOSE_SHUTDOWN = 4102;
 
+/** CONTRACT v4: the connection sent too much (over its message budget for 5 s, or 256 unreadable messages): closed for good. */
+export const CLOSE_OVER_BUDGET = 4429;
+
 /** Join refusals (the matchmaking error's code): refused for good (a bad token, no such game). */
 export const JOIN_REFUSED_CODE = 4401;
 /** Join refusals: the game cannot be opened here now (another process owns it, the store is down): try again. */
 export const JOIN_BUSY_CODE = 4503;
+/** CONTRACT v4: the stored game cannot be loaded (the message names the version and the cause): refused for good, never retried. */
+export const JOIN_FAILED_CODE = 4500;
 
 /** What a table joins with: a seat and its token, or a spectator. `lastSeq`: the last event `seq` it saw (a rejoin). */
 export type JoinOptions = ({ gameId: string; seat: string; token: string } | { gameId: string; spectator: true }) & { lastSeq?: number };
@@ -75,7 +80,17 @@ export interface TableState {
 /** A message of the server. */
 export type ServerMessage =
   /** Right after a join (and after a resume): who the client is and the game now, with the events after the `lastSeq` it gave. */
-  | ({ kind: 'welcome'; seat: string | null; gap: boolean } & TableState)
+  | ({
+      kind: 'welcome';
+      seat: string | null;
+      /** The events after the `lastSeq` given could not be had: `view` is all there is (the events start later). */
+      gap: boolean;
+      /**
+       * CONTRACT v4: a resume is paged (at most 1,000 events per answer): true when more events
+       * follow the last of `events`; the client sends `resume` again with the last `seq` it got.
+       */
+      more?: boolean;
+    } & TableState)
   /**
    * After every accepted send (the events it emitted). To the client whose send it was, the
    * update is also the answer: `answers` is that send's id (accepted; its events are `events`),

@@ -9,5 +9,5 @@ export type { CreatedGame, HttpRoutes, TableServer, TableServerOptions } from '.
 export { INSPECT_PATH, inspectionRoutes, storedRecording } from './inspection.js';
 export type { GameSummary, InspectionOptions } from './inspection.js';
 export type { Cards } from './cards.js';
-export type { MessageLimits } from './room.js';
+export type { MessageLimits } from './limits.js';
 export * from './store/index.js';

@@ -10,11 +10,12 @@ import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import type { Game, RestoreOptions, SendResult } from '../game/types.js';
 import { LAST_INPUT } from '../recording/recorder.js';
 import type { CardsDesk, Live } from './cards.js';
+import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
 import { deadlineOf } from './hostEvents.js';
-import { rebuild, storedEventsAfter } from './reload.js';
+import { CorruptGameError, rebuild, storedEventsAfter } from './reload.js';
 import { freshView } from './deliver.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
-import type { GameStore, SendWrite } from './store/types.js';
+import type { GameInstant, GameStore, SendWrite } from './store/types.js';
 
 /** What an owned game needs of its server. */
 export interface OwnerHost {
@@ -87,7 +88,7 @@ async function takeLease(host: OwnerHost, gameId: string): Promise<boolean> {
 export class OwnedGame {
   readonly gameId: string;
   readonly tokenHashes: Readonly<Record<string, string>>;
-  /** When the game next needs a TICK (the server's clock), or null. */
+  /** When the game next needs a TICK (the server's wall clock: its {@link GameTime} maps it), or null. */
   deadline: number | null = null;
   /** The room showing it. */
   sink: GameSink | null = null;
@@ -96,7 +97,12 @@ export class OwnedGame {
   #game: Game;
   #version: number;
   #hostState: unknown;
-  #lastAt: number;
+  /** "When is now" for this game (the `at` it stamps on sends; its deadlines on the wall clock). */
+  #time = new GameTime(null);
+  /** Whether the game was loaded here once (its time then runs on, whatever a reload reads). */
+  #loaded = false;
+  /** Whether the server is stopping: the send under way finishes, no new one starts. */
+  #stopping = false;
   /** Recent events (the last {@link KEPT_EVENTS}), in `seq` order. */
   #log: EmittedEvent[];
   #tail: Promise<unknown> = Promise.resolve();
@@ -109,7 +115,6 @@ export class OwnedGame {
     this.#game = undefined as unknown as Game;
     this.#version = 0;
     this.#hostState = null;
-    this.#lastAt = 0;
     this.#log = [];
   }
 
@@ -127,7 +132,10 @@ export class OwnedGame {
       await owned.#load();
     } catch (err) {
       await host.store.releaseLease(gameId, host.owner).catch(() => undefined);
-      throw new OpenError('failed', `game '${gameId}' could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+      const cause = err instanceof Error ? err.message : String(err);
+      // CONTRACT v4: what is stored does not load (a damaged row, another engine's format): named, for good.
+      if (err instanceof CorruptGameError) throw new OpenError('failed', `game '${gameId}' cannot be loaded (stored version ${stored.version}): ${cause}`);
+      throw new OpenError('busy', `game '${gameId}' could not be loaded now (${cause}); try again`);
     }
     return owned;
   }
@@ -171,7 +179,8 @@ export class OwnedGame {
 
   async #apply(prepare: Prepare, isTick = false): Promise<SendResult> {
     if (this.#dropped) return refused(ErrorCode.STORE_FAILED, `game '${this.gameId}' is no longer served by this process; the table rejoins`);
-    const at = Math.max(Date.now(), this.#lastAt);
+    if (this.#stopping) return refused(ErrorCode.STORE_FAILED, `the server is stopping; game '${this.gameId}' stays in the store and the table rejoins`);
+    const at = this.#time.now();
     const prepared = prepare(at, this.#game);
     if (!prepared.ok) return prepared;
     const event = prepared.event;
@@ -197,7 +206,6 @@ export class OwnedGame {
     }
     this.#version = written.send.version;
     this.#hostState = written.hostState;
-    this.#lastAt = at;
     this.#keep(result.events);
     this.#updateDeadline(isTick ? at : null);
     this.sink?.committed(result.events, prepared.cause);
@@ -259,9 +267,30 @@ export class OwnedGame {
     }
   }
 
-  /** After everything queued: gives the lease up (the game stays in the store). */
+  /** The game's instant now (its `at` domain), to be written to the store. */
+  instant(): GameInstant {
+    return { gameId: this.gameId, at: this.#time.now() };
+  }
+
+  /** Whether a clock of the game runs (its owner writes its instant at least once a second then). */
+  get clockRuns(): boolean {
+    return !this.#dropped && clockRuns(this.#game);
+  }
+
+  /**
+   * The server stops (CONTRACT v4): the send under way finishes, no new one starts (those queued
+   * are refused); resolves with the game's instant then, for the store.
+   */
+  async stop(): Promise<GameInstant> {
+    this.#stopping = true;
+    await this.run(() => undefined);
+    return this.instant();
+  }
+
+  /** After everything queued: writes the game's instant, gives the lease up (the game stays in the store). */
   async close(): Promise<void> {
     await this.run(() => undefined);
+    if (!this.#dropped) await this.#host.store.recordInstants?.(this.#host.owner, [this.instant()]).catch(() => undefined);
     this.#dropped = true;
     this.deadline = null;
     this.#host.deadlineChanged(this);
@@ -280,7 +309,11 @@ export class OwnedGame {
       const replayed = await rebuild(this.#host.store, stored, this.#host.desk.had, options);
       this.#game = replayed.game;
       this.#log = replayed.events.slice(-KEPT_EVENTS);
-      this.#lastAt = replayed.lastAt ?? 0;
+      // CONTRACT v4: the game goes on from its last instant, as of now (the moment it was read):
+      // the time it spent without an owner is charged to no one.
+      // A game reloaded by the same owner (after a failed write) keeps its time.
+      if (!this.#loaded) this.#time = new GameTime(latest(stored.instant, replayed.lastAt, lastInstantOf(replayed.game)), Date.now());
+      this.#loaded = true;
     } finally {
       this.#live.on = true;
     }
@@ -314,7 +347,7 @@ export class OwnedGame {
   /** The next deadline; after a TICK at `tickedAt`, one not later than it is not taken (nothing would change: no TICK loop). */
   #updateDeadline(tickedAt: number | null): void {
     const next = deadlineOf(this.#game);
-    this.deadline = next !== null && tickedAt !== null && next <= tickedAt ? null : next;
+    this.deadline = next === null || (tickedAt !== null && next <= tickedAt) ? null : this.#time.wallAt(next);
     this.#host.deadlineChanged(this);
   }
 

@@ -12,24 +12,17 @@ import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
 import type { EmittedEvent, TurnView } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
-import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
+import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
+import { checkJoin, wrongRoom } from './joins.js';
+import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { Delivery, hostView, readCommit, seatDoc, spectatorDoc } from './deliver.js';
 import { seatEvents, viewerOf } from './seatState.js';
 import type { GameStore } from './store/types.js';
-import { tokenMatches } from './tokens.js';
 
-/** How much one connection may send (a flood beyond it is answered RATE_LIMITED and changes nothing). */
-export interface MessageLimits {
-  /** Messages per second, on average (default 100). */
-  perSecond: number;
-  /** Messages at once above the average (default 200). */
-  burst: number;
-  /** Sends waiting for their answer (default 16). */
-  inFlight: number;
-}
+export type { MessageLimits } from './limits.js';
 
 /** What the rooms need of their server. */
 export interface RoomContext {
@@ -41,6 +34,8 @@ export interface RoomContext {
   /** The games this process owns, by id. */
   readonly owned: ReadonlyMap<string, OwnedGame>;
   readonly shuttingDown: boolean;
+  /** Why the stored game cannot be loaded (CONTRACT v4: refused 4500 to every join, never retried), or undefined. */
+  failedLoad(gameId: string): string | undefined;
   /** Takes the game's lease and loads it (throws OpenError). */
   open(gameId: string): Promise<OwnedGame>;
   /** The room is gone: the lease is given up. */
@@ -57,10 +52,8 @@ interface Auth {
 /** What the room keeps of one connection. */
 interface Connection {
   seat: string | null;
-  /** The token bucket of its messages. */
-  tokens: number;
-  refilled: number;
-  inFlight: number;
+  /** Its message budget (src/server/limits.ts). */
+  budget: ConnectionBudget;
   /**
    * Whether it has its welcome (after a join, or the resume after a reconnection): until then it
    * is sent no update, since the welcome brings everything from the `seq` it gave.
@@ -98,30 +91,21 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
   const refuse = (code: number, message: string): ServerError => new colyseus.ServerError(code, message);
   /** The refusals of a join that answer it (the game is busy, or missing), which Colyseus passes to onUncaughtException too. */
   const answers = new WeakSet<object>();
+  /** The sockets not read for now (over their budget). */
+  const held = new WeakSet<object>();
   return class TurnRoom extends BaseRoom {
     /** Checks the join before any room is made: the game exists, and the token is the seat's (or a spectator joins). */
     static override async onAuth(_token: string, options: unknown): Promise<Auth> {
-      const parsed = JoinOptionsSchema.safeParse(options);
-      if (!parsed.success) throw refuse(JOIN_REFUSED_CODE, `join options: ${describeIssue(parsed.error, 'options')} (expected { gameId, seat, token } or { gameId, spectator: true })`);
-      const join = parsed.data;
-      let hashes = ctx.owned.get(join.gameId)?.tokenHashes;
-      if (hashes === undefined) {
-        try {
-          hashes = (await ctx.store.loadGame(join.gameId))?.tokenHashes;
-        } catch (err) {
-          throw refuse(JOIN_BUSY_CODE, `the store could not be read (${err instanceof Error ? err.message : String(err)}); try again`);
-        }
-      }
-      if (hashes === undefined) throw refuse(JOIN_REFUSED_CODE, `no game '${join.gameId}' on this server`);
-      if ('spectator' in join) return { seat: null };
-      if (!Object.hasOwn(hashes, join.seat)) throw refuse(JOIN_REFUSED_CODE, `'${join.seat}' is not a seat of game '${join.gameId}'`);
-      if (!tokenMatches(join.token, hashes[join.seat])) throw refuse(JOIN_REFUSED_CODE, `the token is not the token of seat '${join.seat}' of game '${join.gameId}'`);
-      return { seat: join.seat };
+      const checked = await checkJoin(ctx, options);
+      if (!checked.ok) throw refuse(checked.code, checked.message);
+      return { seat: checked.seat };
     }
 
     #owned!: OwnedGame;
     readonly #seats = new Map<string, SeatEntry>();
     readonly #replaced = new Set<Client>();
+    /** Connections closed for sending too much (CLOSE_OVER_BUDGET): not held for reconnection. */
+    readonly #expelled = new Set<Client>();
     readonly #spectators = new Set<Client>();
     /** What spectators have been shown (the view `spectatorDelayMs` ago). */
     #spectatorView: TurnView | null = null;
@@ -141,9 +125,10 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         this.#owned = await ctx.open(parsed.data.gameId);
       } catch (err) {
         if (err instanceof OpenError) {
-          const refusal = refuse(err.reason === 'missing' ? JOIN_REFUSED_CODE : JOIN_BUSY_CODE, err.message);
-          // No such game, or it is open elsewhere (or being opened here): the join's answer, nothing to report.
-          if (err.reason !== 'failed') answers.add(refusal);
+          const refusal = refuse(err.reason === 'missing' ? JOIN_REFUSED_CODE : err.reason === 'failed' ? JOIN_FAILED_CODE : JOIN_BUSY_CODE, err.message);
+          // No such game, it is open elsewhere (or being opened here), or it cannot be loaded (logged once, by
+          // the server): the join's answer, nothing more to report.
+          answers.add(refusal);
           throw refusal;
         }
         throw refuse(JOIN_BUSY_CODE, `the game could not be opened (${err instanceof Error ? err.message : String(err)}); try again`);
@@ -152,12 +137,21 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       this.#owned.sink = sink;
       this.#spectatorView = this.#owned.game.view({ spectator: true });
       this.onMessage(MESSAGE_TYPE, (client: Client, bytes: unknown) => this.#onBytes(client, bytes));
-      this.onMessage('*', (client: Client, type: string | number) => this.#error(client, `message: unknown type ${JSON.stringify(String(type).slice(0, 40))}; send '${MESSAGE_TYPE}' messages`));
+      this.onMessage('*', (client: Client, type: string | number) => this.#unreadable(client, `message: unknown type ${JSON.stringify(String(type).slice(0, 40))}; send '${MESSAGE_TYPE}' messages`));
     }
 
     override onJoin(client: Client, options: unknown, auth: Auth): void {
+      // CONTRACT v4: the token was checked against the game the options name; the join must be to
+      // that game's room, whatever the route (by game id, by room id, any matchmaking route).
+      // Refused before anything changes: the seat's connection is untouched.
+      const wrong = wrongRoom(options, this.roomId);
+      if (wrong !== null) {
+        const refusal = refuse(JOIN_REFUSED_CODE, wrong);
+        answers.add(refusal);
+        throw refusal;
+      }
       const lastSeq = (options as { lastSeq?: number }).lastSeq;
-      const connection: Connection = { seat: auth.seat, tokens: ctx.limits.burst, refilled: Date.now(), inFlight: 0, welcomed: false };
+      const connection: Connection = { seat: auth.seat, budget: new ConnectionBudget(ctx.limits), welcomed: false };
       client.userData = connection;
       const seat = auth.seat;
       if (seat === null) {
@@ -190,7 +184,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       if (this.#replaced.delete(client)) return;
       const entry = this.#seats.get(seat);
       if (entry?.client !== client) return;
-      if (consented || this.#closing || ctx.shuttingDown) {
+      if (consented || this.#expelled.delete(client) || this.#closing || ctx.shuttingDown) {
         this.#seats.delete(seat);
         if (!this.#closing && !ctx.shuttingDown) this.#markAway(seat);
         return;
@@ -228,48 +222,81 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       ctx.report(`TurnRoom ${this.roomId}: ${method} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
 
-    /** Every frame of a client: bytes messages go to the handlers; anything else is answered with an error, never decoded. */
+    /**
+     * Every frame of a client. CONTRACT v4: its budget first, before anything is read (a frame
+     * beyond it is dropped unanswered; a connection over it for 5 s is closed 4429); then bytes
+     * messages go to the handlers, anything else is unreadable (answered with an error, never
+     * decoded, counted: 256 of them close the connection 4429).
+     */
     protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
+      const connection = client.userData as Connection | undefined;
+      if (connection !== undefined) {
+        if (this.#expelled.has(client)) return;
+        const verdict = connection.budget.spend();
+        if (!verdict.take) {
+          if (verdict.close !== null) this.#expel(client, verdict.close);
+          else holdBack(client.ref, held);
+          return;
+        }
+      }
       try {
         if (buffer.byteLength > MAX_MESSAGE_BYTES + 1024) {
-          this.#error(client, `message: ${buffer.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}`);
+          this.#unreadable(client, `message: ${buffer.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}`);
           return;
         }
         if (buffer[0] === Protocol.ROOM_DATA) {
-          this.#error(client, `message: send UTF-8 JSON as a bytes message of type '${MESSAGE_TYPE}' (room.sendBytes)`);
+          this.#unreadable(client, `message: send UTF-8 JSON as a bytes message of type '${MESSAGE_TYPE}' (room.sendBytes)`);
           return;
         }
         super._onMessage(client, buffer);
       } catch (err) {
-        this.#error(client, `message: could not be read (${err instanceof Error ? err.message : String(err)})`);
+        this.#unreadable(client, `message: could not be read (${err instanceof Error ? err.message : String(err)})`);
       }
+    }
+
+    /** An unreadable message: answered with an error (a send with an id: its result), counted; the 256th closes the connection. */
+    #unreadable(client: Client, message: string, id: number | null = null): void {
+      const connection = client.userData as Connection | undefined;
+      const close = connection?.budget.unreadable() ?? null;
+      if (close !== null) {
+        this.#expel(client, close);
+        return;
+      }
+      if (id === null) this.#error(client, message);
+      else this.#answer(client, id, { ok: false, error: { code: ErrorCode.INVALID_EVENT, message } });
+    }
+
+    /** Closes a connection that sends too much (CLOSE_OVER_BUDGET); its seat shows away and is not held for it. */
+    #expel(client: Client, reason: string): void {
+      if (this.#expelled.has(client)) return;
+      this.#expelled.add(client);
+      ctx.report(`TurnRoom ${this.roomId}: a connection (${(client.userData as Connection | undefined)?.seat ?? 'spectator'}) was closed ${CLOSE_OVER_BUDGET}: ${reason}`);
+      client.leave(CLOSE_OVER_BUDGET, `closed: ${reason}`);
     }
 
     #onBytes(client: Client, bytes: unknown): void {
       const connection = client.userData as Connection | undefined;
       // Bytes of any realm (a Buffer, a Uint8Array of another global scope).
       if (connection === undefined || !ArrayBuffer.isView(bytes)) {
-        this.#error(client, 'message: expected bytes');
+        this.#unreadable(client, 'message: expected bytes');
         return;
       }
       const read = parseClientMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       if (!read.ok) {
-        if (read.id === null) this.#error(client, read.message);
-        else this.#answer(client, read.id, { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: read.message } });
+        this.#unreadable(client, read.message, read.id);
         return;
       }
       const message = read.message;
-      const limited = this.#limited(connection);
-      if (limited !== null) {
-        if (message.kind === 'send') this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.RATE_LIMITED, message: limited } });
-        else this.#error(client, limited, ErrorCode.RATE_LIMITED);
-        return;
-      }
       if (message.kind === 'resume') {
         this.#welcome(client, message.lastSeq);
         return;
       }
-      connection.inFlight++;
+      const { budget } = connection;
+      if (budget.full) {
+        this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.RATE_LIMITED, message: `too many sends waiting for their answer (at most ${ctx.limits.inFlight}); this one was dropped` } });
+        return;
+      }
+      budget.inFlight++;
       const seat = connection.seat;
       // Accepted, the send is answered by the update it causes (one message); otherwise by a result.
       const answering: Answering = { client, id: message.id, answered: false };
@@ -286,19 +313,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           },
           (err: unknown) => this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.STORE_FAILED, message: `the send failed on the server (${err instanceof Error ? err.message : String(err)})` } }),
         )
-        .finally(() => connection.inFlight--);
-    }
-
-    /** Why a connection may not send now (its token bucket is empty, or too many sends wait), or null. */
-    #limited(connection: Connection): string | null {
-      const { perSecond, burst, inFlight } = ctx.limits;
-      const now = Date.now();
-      connection.tokens = Math.min(burst, connection.tokens + ((now - connection.refilled) / 1000) * perSecond);
-      connection.refilled = now;
-      if (connection.tokens < 1) return `too many messages: at most ${perSecond} a second (bursts of ${burst}); this one was dropped`;
-      connection.tokens -= 1;
-      if (connection.inFlight >= inFlight) return `too many sends waiting for their answer (at most ${inFlight}); this one was dropped`;
-      return null;
+        .finally(() => budget.inFlight--);
     }
 
     /**
@@ -312,10 +327,16 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         const seat = (client.userData as Connection).seat;
         let events: EmittedEvent[] = [];
         let gap = false;
+        let more = false;
         if (lastSeq !== undefined) {
           const missed = await owned.eventsAfter(lastSeq);
           if (missed === null) gap = true;
           else events = missed;
+          // CONTRACT v4: a page at a time; the client asks again from the last seq it got.
+          if (events.length > RESUME_PAGE_EVENTS) {
+            events = events.slice(0, RESUME_PAGE_EVENTS);
+            more = true;
+          }
         }
         let state: TableState;
         if (seat === null) {
@@ -325,8 +346,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           const game = owned.game;
           state = { ...owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), events: seatEvents(events, { seat }) };
         }
-        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...state });
-        (client.userData as Connection).welcomed = true;
+        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), ...state });
+        // A client being paged is sent no update until its last page (its events would come before theirs).
+        (client.userData as Connection).welcomed = !more;
       }).catch((err: unknown) => {
         ctx.report(`TurnRoom ${this.roomId}: the game could not be shown to a client: ${err instanceof Error ? err.message : String(err)}`);
         this.#error(client, 'the game could not be shown (the server failed; see its log)', ErrorCode.HOOK_FAILED);

@@ -5,7 +5,7 @@
  * creates a game and answers its seat tokens. One table server per process: Colyseus' matchmaker
  * is one per process.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { hostname as machineName } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { MatchMakerDriver, Presence } from '@colyseus/core';
@@ -15,12 +15,14 @@ import { ErrorCode, TurnEngineError } from '../errors.js';
 import { ROOM_NAME } from '../client/protocol.js';
 import { CardsDesk, checkCards, type Cards } from './cards.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
-import { turnRoomClass, type MessageLimits, type RoomContext } from './room.js';
+import { adminRoute, closeHttp, guardBodies, route, type CreatedGame, type HttpRoutes } from './http.js';
+import { CLOSE_WITHIN_MS, DEFAULT_LIMITS, MAX_FRAME_BYTES, type MessageLimits } from './limits.js';
+import { turnRoomClass, type RoomContext } from './room.js';
 import { loadOptional } from './store/driver.js';
 import type { GameStore } from './store/types.js';
-import { DeadlineTimer, LeaseKeeper } from './timers.js';
+import { DeadlineTimer, InstantKeeper, LeaseKeeper } from './timers.js';
 import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
-import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
+import { hashToken, newGameId, newToken } from './tokens.js';
 
 /** Options of {@link createTableServer}. */
 export interface TableServerOptions {
@@ -63,14 +65,7 @@ export interface TableServerOptions {
   routes?: HttpRoutes;
 }
 
-/** Extra HTTP routes of a table server: true when the request was answered. */
-export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
-
-/** What `createGame` answers: the game's id and each seat's token (give each player their own). */
-export interface CreatedGame {
-  gameId: string;
-  tokens: Record<string, string>;
-}
+export type { CreatedGame, HttpRoutes } from './http.js';
 
 /** A running table server. */
 export interface TableServer {
@@ -89,10 +84,7 @@ export interface TableServer {
   close(): Promise<void>;
 }
 
-/** The largest body `POST /games` reads. */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-const DEFAULT_LIMITS: MessageLimits = { perSecond: 100, burst: 200, inFlight: 16 };
+export { MAX_BODY_BYTES } from './limits.js';
 
 /** The table server of this process, if one runs (Colyseus' matchmaker is one per process). */
 let running: object | null = null;
@@ -182,7 +174,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const presence = o.presence ?? new colyseus.LocalPresence();
   const processId = () => colyseus.matchMaker.processId;
   const server = new colyseus.Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: 4 * 64 * 1024 }),
+    transport: new WebSocketTransport({ server: http, maxPayload: MAX_FRAME_BYTES }),
     presence,
     // In a cluster: listings of dead processes are skipped (and removed), and a process removes only its own.
     ...(o.driver !== undefined ? { driver: clusterDriver(o.driver, { self: processId, alive: (id) => processAlive(presence, id) }) } : {}),
@@ -191,8 +183,10 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     selectProcessIdToCreateRoom: () => Promise.resolve(processId()),
     greet: false,
     gracefullyShutdown: false,
-    logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(args.map(String).join(' ')), error: (...args: unknown[]) => o.log(args.map(String).join(' ')) },
+    logger: { debug: quiet, info: quiet, trace: quiet, warn: (...args: unknown[]) => o.log(oneLine(args)), error: (...args: unknown[]) => o.log(oneLine(args)) },
   });
+  // CONTRACT v4: a body over 64 KiB is refused 413 before it is read, on every route (Colyseus' matchmaking ones too).
+  guardBodies(http);
   // The lease owner names this process: its machine, its pid, this server, and last its Colyseus process id (how the others tell whether it is alive).
   const owner = `${machineName()}:${process.pid}:${randomBytes(4).toString('hex')}:${processId()}`;
   const owned = new Map<string, OwnedGame>();
@@ -200,6 +194,9 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const opening = new Map<string, Promise<unknown>>();
   const timer = new DeadlineTimer();
   const leases = new LeaseKeeper(o.leaseMs, o.store, owner);
+  const instants = new InstantKeeper(() => owned.values(), o.store, owner, o.log);
+  /** CONTRACT v4: the stored games that cannot be loaded, and why (refused 4500 to every join; logged once, never retried). */
+  const failed = new Map<string, string>();
   let closing = false;
   const host: OwnerHost = {
     store: o.store,
@@ -221,8 +218,11 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     get shuttingDown() {
       return closing;
     },
+    failedLoad: (gameId) => failed.get(gameId),
     async open(gameId) {
       if (closing) throw new OpenError('busy', 'this server is stopping; try again');
+      const broken = failed.get(gameId);
+      if (broken !== undefined) throw new OpenError('failed', broken);
       const already = opening.get(gameId);
       if (already !== undefined) {
         // Another join is making the game's room here: once it is made, joins find it.
@@ -235,6 +235,12 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
       let game: OwnedGame;
       try {
         game = await opened;
+      } catch (err) {
+        if (err instanceof OpenError && err.reason === 'failed' && !failed.has(gameId)) {
+          failed.set(gameId, err.message);
+          o.log(err.message);
+        }
+        throw err;
       } finally {
         opening.delete(gameId);
       }
@@ -291,10 +297,17 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const close = () =>
     (closed ??= (async () => {
       closing = true;
+      const until = Date.now() + CLOSE_WITHIN_MS;
+      const within = <T>(work: Promise<T>) => Promise.race([work.then(() => undefined), sleep(Math.max(0, until - Date.now()))]);
       try {
-        await server.gracefullyShutdown(false);
-      } finally {
+        // CONTRACT v4: the sends under way finish, no new one starts; then every open game's instant is written.
         timer.close();
+        await within(instants.close());
+        const games = [...owned.values()];
+        await within(Promise.all(games.map((g) => g.stop())));
+        await within(instants.write(games.filter((g) => !g.dropped)));
+        await within(server.gracefullyShutdown(false));
+      } finally {
         leases.close();
         await closeHttp(http);
         if (running === self) running = null;
@@ -303,91 +316,12 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   return { port, hostname: o.hostname, publicAddress: o.publicAddress, createGame, close };
 }
 
-/** Closes the HTTP server and every connection it still has (keep-alive ones included). */
-function closeHttp(http: HttpServer): Promise<void> {
-  return new Promise((resolve) => {
-    if (!http.listening) {
-      resolve();
-      return;
-    }
-    http.close(() => resolve());
-    http.closeAllConnections();
-  });
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-/** Reads a request's body, at most `limit` bytes; null when it is longer. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (size > limit) return; // past the limit: the rest is read and dropped (the answer closes the connection)
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The extra routes first (a route that throws is answered 500 and reported), then `POST /games`. */
-async function route(req: IncomingMessage, res: ServerResponse, routes: HttpRoutes | undefined, admin: () => Promise<void>, log: (line: string) => void): Promise<void> {
-  if (routes !== undefined) {
-    try {
-      if (await routes(req, res)) return;
-    } catch (err) {
-      log(`${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} failed: ${err instanceof Error ? err.message : String(err)}`);
-      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the request failed; see the server log' } });
-      else res.destroy();
-      return;
-    }
-  }
-  await admin();
-}
-
-/** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */
-async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'>) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
-  try {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/games') return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });
-    if (req.method !== 'POST') return reply(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST /games creates a game' } }, { Allow: 'POST' });
-    const auth = req.headers.authorization ?? '';
-    const key = /^Bearer (.+)$/.exec(auth)?.[1];
-    if (key === undefined || !sameSecret(key, adminKey)) return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: 'POST /games needs the header Authorization: Bearer <admin key>' } }, { 'WWW-Authenticate': 'Bearer' });
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      res.on('finish', () => req.destroy());
-      return reply(res, 413, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: over ${MAX_BODY_BYTES} bytes` } }, { Connection: 'close' });
-    }
-    let options: unknown;
-    try {
-      options = JSON.parse(body.toString('utf8'));
-    } catch (err) {
-      return reply(res, 400, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: not JSON (${err instanceof Error ? err.message : String(err)}); send the createGame options` } });
-    }
-    try {
-      return reply(res, 200, await createGame(options as Omit<GameOptions, 'hooks' | 'listeners'>));
-    } catch (err) {
-      if (err instanceof TurnEngineError && err.code === ErrorCode.INVALID_OPTIONS) return reply(res, 400, { error: err.toInfo() });
-      if (err instanceof TurnEngineError) return reply(res, 422, { error: err.toInfo() });
-      throw err;
-    }
-  } catch (err) {
-    log(`POST /games failed: ${err instanceof Error ? err.message : String(err)}`);
-    try {
-      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the game could not be created; see the server log' } });
-    } catch {
-      res.destroy();
-    }
-  }
+/** A log line of Colyseus' logger: its arguments on one line, without a stack (an oversized frame, say). */
+function oneLine(args: readonly unknown[]): string {
+  return args
+    .map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a)))
+    .join(' ')
+    .split('\n')[0] as string;
 }

@@ -125,3 +125,49 @@ export class LeaseKeeper {
     this.#games.clear();
   }
 }
+
+/** How often the owner writes the instant of its games whose clocks run (CONTRACT v4: at least once a second). */
+export const HEARTBEAT_MS = 500;
+
+/**
+ * One interval writing the instant of every owned game whose clock runs (CONTRACT v4, a
+ * heartbeat, not a version), with one store call for them all: a game loaded after this process
+ * is gone charges no one for the time after the last one written. Without `recordInstants` in the
+ * store, nothing is written.
+ */
+export class InstantKeeper {
+  readonly #timer: NodeJS.Timeout | null;
+  #writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly games: () => Iterable<OwnedGame>,
+    private readonly store: Pick<GameStore, 'recordInstants'>,
+    private readonly owner: string,
+    private readonly report: (line: string) => void,
+  ) {
+    this.#timer =
+      store.recordInstants === undefined
+        ? null
+        : setInterval(() => {
+            if (this.#writing !== null) return;
+            this.#writing = this.write([...this.games()].filter((g) => g.clockRuns)).finally(() => (this.#writing = null));
+          }, HEARTBEAT_MS);
+    this.#timer?.unref();
+  }
+
+  /** Writes the instants of `games` now (never rejects: a failure is reported, the next beat tries again). */
+  async write(games: readonly OwnedGame[]): Promise<void> {
+    if (games.length === 0 || this.store.recordInstants === undefined) return;
+    try {
+      await this.store.recordInstants(this.owner, games.map((g) => g.instant()));
+    } catch (err) {
+      this.report(`the games' instants could not be written (${err instanceof Error ? err.message : String(err)}); the next heartbeat tries again`);
+    }
+  }
+
+  /** Stops the heartbeat; resolves once no write is under way. */
+  async close(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    await this.#writing;
+  }
+}

@@ -106,7 +106,7 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
   test('creates a game and loads it as created: no owner, not finished, its first snapshot kept', async () => {
     const game = newGame({ version: 3, seq: 7, snapshot: { at: 'v3' } });
     await store.createGame(game);
-    expect(await store.loadGame(game.gameId)).toEqual({ ...game, owner: null, leaseUntil: 0, finished: false });
+    expect(await store.loadGame(game.gameId)).toEqual({ ...game, owner: null, leaseUntil: 0, finished: false, instant: null });
     expect(await store.snapshots(game.gameId)).toEqual([{ version: 3, seq: 7, snapshot: { at: 'v3' } }]);
     expect(await store.sends(game.gameId)).toEqual([]);
   });
@@ -174,6 +174,24 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
   test("refuses a write to a game it does not hold ('missing')", async () => {
     expect(await store.appendSend('no-such-game', 0, 'owner-1', NOW, sendTo(1))).toEqual({ ok: false, reason: 'missing' });
     expect(await store.acquireLease('no-such-game', 'owner-1', NOW, 1000)).toBe(false);
+  });
+
+  test("recordInstants (CONTRACT v4) writes each game's instant for the games the owner holds, never backwards", async () => {
+    const mine = newGame();
+    const theirs = newGame();
+    await store.createGame(mine);
+    await store.createGame(theirs);
+    expect(await store.acquireLease(mine.gameId, 'me', Date.now(), 60_000)).toBe(true);
+    expect(await store.acquireLease(theirs.gameId, 'them', Date.now(), 60_000)).toBe(true);
+    await store.recordInstants!('me', [{ gameId: mine.gameId, at: 1_000.5 }, { gameId: theirs.gameId, at: 5_000 }]);
+    expect((await store.loadGame(mine.gameId))?.instant).toBe(1_000.5);
+    expect((await store.loadGame(theirs.gameId))?.instant).toBeNull();
+    await store.recordInstants!('me', [{ gameId: mine.gameId, at: 900 }]);
+    expect((await store.loadGame(mine.gameId))?.instant).toBe(1_000.5);
+    await store.recordInstants!('me', [{ gameId: mine.gameId, at: 2_000 }]);
+    expect((await store.loadGame(mine.gameId))?.instant).toBe(2_000);
+    await expect(store.recordInstants!('me', [{ gameId: mine.gameId, at: Number.NaN }])).rejects.toThrow(/instants\[0\]\.at/);
+    expect((await store.loadGame(mine.gameId))?.instant).toBe(2_000);
   });
 
   test('renews and releases a lease: only its owner releases it', async () => {

@@ -113,6 +113,17 @@ export function checkLeases(gameIds: unknown, owner: unknown, now: unknown, ttlM
   checkCount('acquireLeases', 'ttlMs', ttlMs);
 }
 
+/** The arguments of recordInstants(). */
+export function checkInstants(owner: unknown, instants: unknown): void {
+  checkId('recordInstants', 'owner', owner);
+  if (!Array.isArray(instants)) throw new TypeError('recordInstants: instants must be an array of { gameId, at }');
+  for (const [i, entry] of instants.entries()) {
+    checkId('recordInstants', `instants[${i}].gameId`, (entry as { gameId?: unknown } | null)?.gameId);
+    const at = (entry as { at?: unknown }).at;
+    if (typeof at !== 'number' || !Number.isFinite(at)) throw new RangeError(`recordInstants: instants[${i}].at must be a finite number (got ${String(at)})`);
+  }
+}
+
 /** `afterVersion` of sends(): an integer (default: every send). */
 export function checkAfter(afterVersion: unknown): number {
   if (afterVersion === undefined) return -1;

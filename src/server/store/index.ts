@@ -3,7 +3,7 @@
  * PGliteStore and PostgresStore load their database package (an optional peer dependency)
  * when first used, so importing this module needs neither.
  */
-export type { GameStore, NewStoredGame, StoredGame, StoredSend, SendWrite, StoredSnapshot, WriteResult } from './types.js';
+export type { GameInstant, GameStore, NewStoredGame, StoredGame, StoredSend, SendWrite, StoredSnapshot, WriteResult } from './types.js';
 export { MemoryStore, KEEP_SNAPSHOT_EVERY } from './memory.js';
 export { PGliteStore, type PGliteStoreOptions } from './pglite.js';
 export { PostgresStore, type PostgresStoreOptions } from './postgres.js';

@@ -4,8 +4,8 @@
  * refusals, the same JSON round trip: what it returns is a fresh copy parsed from the JSON it
  * kept), but only within one process: two processes never share a MemoryStore.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
-import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
+import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
+import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /**
  * A full snapshot is written and kept every this many versions (and the first one, at
@@ -25,6 +25,7 @@ interface Row {
   leaseUntil: number;
   finished: boolean;
   createdAt: number;
+  instant: number | null;
   sends: { version: number; seq: number; event: string; results: string; at: number | null }[];
   snapshots: { version: number; seq: number; snapshot: string }[];
 }
@@ -55,6 +56,7 @@ export class MemoryStore implements GameStore {
       leaseUntil: 0,
       finished: false,
       createdAt: game.createdAt,
+      instant: null,
       sends: [],
       snapshots: [],
     };
@@ -80,6 +82,7 @@ export class MemoryStore implements GameStore {
       owner: row.owner,
       leaseUntil: row.leaseUntil,
       finished: row.finished,
+      instant: row.instant,
     };
   }
 
@@ -148,6 +151,16 @@ export class MemoryStore implements GameStore {
     row.owner = owner;
     row.leaseUntil = now + ttlMs;
     return true;
+  }
+
+  async recordInstants(owner: string, instants: readonly GameInstant[]): Promise<void> {
+    this.open('recordInstants');
+    checkInstants(owner, instants);
+    for (const { gameId, at } of instants) {
+      const row = this.games.get(gameId);
+      if (row === undefined || row.owner !== owner) continue;
+      row.instant = row.instant === null ? at : Math.max(row.instant, at);
+    }
   }
 
   async releaseLease(gameId: string, owner: string): Promise<void> {

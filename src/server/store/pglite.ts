@@ -11,7 +11,7 @@
  *
  * `dataDir: 'memory://'` keeps the database in memory (tests): nothing on disk, no lock.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadOptional } from './driver.js';
 import { SqlStore, type SqlDriver, type SqlQueryable } from './sql.js';
@@ -34,11 +34,24 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * CONTRACT v4: the store's folder and everything in it readable by this process's user only
+ * (folders 0700, files 0600), whatever the umask made them.
+ */
+export function restrictFolder(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) restrictFolder(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
+  }
+}
+
 /** Takes the folder's lock file for this process, or throws naming who holds it. */
 function takeLock(path: string): void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openSync(path, 'wx', 0o600);
       try {
         writeSync(fd, `${process.pid}\n`);
       } finally {
@@ -84,8 +97,10 @@ export class PGliteStore extends SqlStore {
     const { PGlite } = await loadOptional('@electric-sql/pglite', 'PGliteStore', () => import('@electric-sql/pglite'));
     let lock: string | null = null;
     let target = MEMORY;
+    const folder = this.dataDir;
     if (this.dataDir !== MEMORY) {
-      mkdirSync(this.dataDir, { recursive: true });
+      mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(this.dataDir, 0o700);
       lock = join(this.dataDir, 'store.lock');
       takeLock(lock);
       target = join(this.dataDir, 'pglite');
@@ -102,6 +117,7 @@ export class PGliteStore extends SqlStore {
     let db: InstanceType<typeof PGlite>;
     try {
       db = await PGlite.create(target);
+      if (this.dataDir !== MEMORY) restrictFolder(this.dataDir);
     } catch (err) {
       release();
       throw err;
@@ -121,6 +137,7 @@ export class PGliteStore extends SqlStore {
       async close() {
         try {
           await db.close();
+          if (lock !== null) restrictFolder(folder);
         } finally {
           release();
         }

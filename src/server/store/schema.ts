@@ -69,4 +69,14 @@ CREATE TABLE snapshots (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'games.instant',
+    sql: `
+-- CONTRACT v4: the game's last instant on its host's clock, written by its owner at least once a
+-- second while a clock runs and when it stops (a heartbeat, not a version): a game loaded later
+-- charges no one for the time after it.
+ALTER TABLE games ADD COLUMN instant double precision NULL;
+`,
+  },
 ];

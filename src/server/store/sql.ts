@@ -10,10 +10,10 @@
  * new row: of two processes writing at the same version, one matches and the other matches
  * nothing. acquireLease is one conditional UPDATE likewise.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
+import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import { KEEP_SNAPSHOT_EVERY } from './memory.js';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK } from './schema.js';
-import type { GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
+import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /** What a query answers (pg and PGlite both give these two). */
 export interface SqlResult<R> {
@@ -47,6 +47,7 @@ interface GameRow {
   lease_until: number | string;
   finished: boolean;
   created_at: number | string;
+  instant: number | null;
 }
 
 interface SendRow {
@@ -68,7 +69,7 @@ const SQL = {
     RETURNING game_id
   )
   INSERT INTO snapshots (game_id, version, seq, snapshot) SELECT game_id, $4::integer, $5::integer, $3::jsonb FROM g`,
-  loadGame: `SELECT game_id, setup, snapshot, version, seq, host_state, token_hashes, owner, lease_until, finished, created_at
+  loadGame: `SELECT game_id, setup, snapshot, version, seq, host_state, token_hashes, owner, lease_until, finished, created_at, instant
     FROM games WHERE game_id = $1`,
   appendSend: `WITH g AS (
     UPDATE games SET snapshot = CASE WHEN $14::boolean THEN $6::jsonb ELSE snapshot END, host_state = $7::jsonb, version = $5::integer, seq = $8::integer, finished = $9::boolean
@@ -120,6 +121,10 @@ const SQL = {
   UPDATE games SET owner = $2, lease_until = $3::bigint
   FROM l WHERE games.game_id = l.game_id AND (games.owner IS NULL OR games.owner = $2 OR games.lease_until < $4::bigint)
   RETURNING games.game_id`,
+  /** recordInstants: $2 a JSON array of [game id, at]; only the games $1 holds; an instant never goes back. */
+  recordInstants: `UPDATE games SET instant = GREATEST(games.instant, v.at)
+    FROM (SELECT e->>0 AS game_id, (e->>1)::double precision AS at FROM jsonb_array_elements($2::jsonb) AS e) AS v
+    WHERE games.game_id = v.game_id AND games.owner = $1`,
   releaseLease: `UPDATE games SET owner = NULL, lease_until = 0 WHERE game_id = $1 AND owner = $2`,
   listGames: `SELECT game_id FROM games ORDER BY created_at DESC, game_id COLLATE "C" DESC LIMIT $1::integer`,
 } as const;
@@ -218,6 +223,7 @@ export abstract class SqlStore implements GameStore {
       owner: row.owner,
       leaseUntil: big(row.lease_until),
       finished: row.finished,
+      instant: row.instant === null || row.instant === undefined ? null : Number(row.instant),
     };
   }
 
@@ -328,6 +334,13 @@ export abstract class SqlStore implements GameStore {
     const db = await this.db('acquireLeases');
     const { rows } = await db.query<{ game_id: string }>(SQL.acquireLeases, [JSON.stringify(gameIds), owner, now + ttlMs, now]);
     return rows.map((r) => r.game_id);
+  }
+
+  async recordInstants(owner: string, instants: readonly GameInstant[]): Promise<void> {
+    checkInstants(owner, instants);
+    if (instants.length === 0) return;
+    const db = await this.db('recordInstants');
+    await db.query(SQL.recordInstants, [owner, JSON.stringify(instants.map((i) => [i.gameId, i.at]))]);
   }
 
   async releaseLease(gameId: string, owner: string): Promise<void> {

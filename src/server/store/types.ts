@@ -35,6 +35,19 @@ export interface StoredGame extends NewStoredGame {
   readonly leaseUntil: number;
   /** Whether the game is over (no more sends will be written). */
   readonly finished: boolean;
+  /**
+   * CONTRACT v4 (clocks stand still while no server owns a game): the game's last instant on its
+   * host's clock (the `at` domain) as its owner last wrote it with {@link GameStore.recordInstants},
+   * or null (never written; a store without recordInstants).
+   */
+  readonly instant?: number | null;
+}
+
+/** One game's instant, as an owner records it (its heartbeat, not a version). */
+export interface GameInstant {
+  readonly gameId: string;
+  /** The game's now, on its host's clock (the `at` domain). */
+  readonly at: number;
 }
 
 /** One accepted send. */
@@ -109,6 +122,13 @@ export interface GameStore {
    * call when its store has this method, one call per game otherwise.
    */
   acquireLeases?(gameIds: readonly string[], owner: string, now: number, ttlMs: number): Promise<string[]>;
+  /**
+   * CONTRACT v4: writes each game's instant (never earlier than the one written before), for the
+   * games `owner` holds the lease of; the others are left alone. The heartbeat of a game whose
+   * clock runs, and the last word of a server that stops: a game loaded later charges no one for
+   * the time after it. Optional: without it, a reload charges the time since the last send.
+   */
+  recordInstants?(owner: string, instants: readonly GameInstant[]): Promise<void>;
   /** Gives the lease up (only if `owner` holds it). */
   releaseLease(gameId: string, owner: string): Promise<void>;
   /** Ids of the games in the store (newest first: by `createdAt`, then by id descending), at most `limit` (default 100). */

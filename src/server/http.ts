@@ -1,0 +1,145 @@
+/**
+ * The table server's HTTP side (CONTRACT v3 and v4, "Serving games"): `POST /games` (the admin
+ * route), the host's extra routes before it, and the guard in front of every route, Colyseus'
+ * matchmaking ones included: a body over {@link MAX_BODY_BYTES} is refused 413 before it is read
+ * (by its Content-Length; a chunked one is cut at the limit), and `POST /games` reads no body
+ * without the admin key.
+ */
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { ErrorCode, TurnEngineError } from '../errors.js';
+import type { GameOptions } from '../game/types.js';
+import { MAX_BODY_BYTES } from './limits.js';
+import { sameSecret } from './tokens.js';
+
+/** Extra HTTP routes of a table server: true when the request was answered. */
+export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/** What `createGame` answers: the game's id and each seat's token (give each player their own). */
+export interface CreatedGame {
+  gameId: string;
+  tokens: Record<string, string>;
+}
+
+/** Answers 413 and closes the connection (the rest of the body is never read). */
+function tooLarge(req: IncomingMessage, res: ServerResponse, size: string): void {
+  res.on('finish', () => req.destroy());
+  reply(res, 413, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: ${size}, over the limit of ${MAX_BODY_BYTES} bytes` } }, { Connection: 'close' });
+}
+
+/**
+ * Puts the body guard in front of every `request` listener the HTTP server has now (Colyseus'
+ * matchmaking routes, the server's own): a request whose Content-Length is over
+ * {@link MAX_BODY_BYTES} is answered 413 and never reaches them; a body without a length (chunked)
+ * is cut (413, the connection closed) once it passes the limit.
+ */
+export function guardBodies(http: HttpServer): void {
+  const listeners = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  http.removeAllListeners('request');
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const length = req.headers['content-length'];
+    if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
+      tooLarge(req, res, `${length} bytes`);
+      return;
+    }
+    if (length === undefined && req.headers['transfer-encoding'] !== undefined) {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES && !res.headersSent) {
+          req.pause();
+          tooLarge(req, res, `over ${MAX_BODY_BYTES} bytes`);
+        }
+      });
+    }
+    for (const listener of listeners) listener.call(http, req, res);
+  });
+}
+
+/** Closes the HTTP server and every connection it still has (keep-alive ones included). */
+export function closeHttp(http: HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (!http.listening) {
+      resolve();
+      return;
+    }
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Reads a request's body, at most `limit` bytes; null when it is longer. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (size > limit) return; // past the limit: the rest is read and dropped (the answer closes the connection)
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The extra routes first (a route that throws is answered 500 and reported), then `POST /games`. */
+export async function route(req: IncomingMessage, res: ServerResponse, routes: HttpRoutes | undefined, admin: () => Promise<void>, log: (line: string) => void): Promise<void> {
+  if (routes !== undefined) {
+    try {
+      if (await routes(req, res)) return;
+    } catch (err) {
+      log(`${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the request failed; see the server log' } });
+      else res.destroy();
+      return;
+    }
+  }
+  await admin();
+}
+
+/** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */
+export async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'>) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
+  try {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/games') return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });
+    if (req.method !== 'POST') return reply(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST /games creates a game' } }, { Allow: 'POST' });
+    const auth = req.headers.authorization ?? '';
+    const key = /^Bearer (.+)$/.exec(auth)?.[1];
+    if (key === undefined || !sameSecret(key, adminKey)) return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: 'POST /games needs the header Authorization: Bearer <admin key>' } }, { 'WWW-Authenticate': 'Bearer' });
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === null) {
+      res.on('finish', () => req.destroy());
+      return reply(res, 413, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: over ${MAX_BODY_BYTES} bytes` } }, { Connection: 'close' });
+    }
+    let options: unknown;
+    try {
+      options = JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      return reply(res, 400, { error: { code: ErrorCode.INVALID_OPTIONS, message: `body: not JSON (${err instanceof Error ? err.message : String(err)}); send the createGame options` } });
+    }
+    try {
+      return reply(res, 200, await createGame(options as Omit<GameOptions, 'hooks' | 'listeners'>));
+    } catch (err) {
+      if (err instanceof TurnEngineError && err.code === ErrorCode.INVALID_OPTIONS) return reply(res, 400, { error: err.toInfo() });
+      if (err instanceof TurnEngineError) return reply(res, 422, { error: err.toInfo() });
+      throw err;
+    }
+  } catch (err) {
+    log(`POST /games failed: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      if (!res.headersSent) reply(res, 500, { error: { code: 'SERVER_ERROR', message: 'the game could not be created; see the server log' } });
+    } catch {
+      res.destroy();
+    }
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * CONTRACT v4, "Serving games" (one client cannot hurt other games), as an attacker meets it over
+ * real sockets: each connection has a message budget (20 a second sustained, bursts of 100);
+ * beyond it messages are dropped unanswered, and a connection over budget for 5 s, or that sent
+ * 256 unreadable messages, is closed 4429. A `resume` answers at most 1,000 events at a time, and
+ * a table that rejoins far behind follows the pages to the end. HTTP bodies over 64 KiB are
+ * refused 413 before they are read, on `POST /games` and on the matchmaking routes.
+ */
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGame, type EmittedEvent, type LegalAction, type SeatEvent } from '../../src/index.js';
+import { LAST_INPUT } from '../../src/recording/recorder.js';
+import { CLOSE_OVER_BUDGET, MESSAGE_TYPE, type ServerMessage } from '../../src/client/protocol.js';
+import { MAX_UNREADABLE, OVER_BUDGET_CLOSE_MS, RESUME_PAGE_EVENTS } from '../../src/server/limits.js';
+import { MemoryStore, type TableServer } from '../../src/server/index.js';
+import { ADMIN_KEY, join, plainest, rawJoin, settle, startServer } from './harness.js';
+import { freePort } from './services.js';
+
+let server: TableServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const closed = (room: { onLeave(cb: (code: number) => void): void }) => new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
+
+describe('message budgets (CONTRACT v4)', () => {
+  it('drops messages beyond the burst unanswered, and closes a connection still over budget after 5 s with 4429', async () => {
+    const started = await startServer();
+    server = started.server;
+    const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 1 });
+    const b = await join(started.url, { gameId, seat: 'B', token: tokens.B as string });
+    const raw = await rawJoin(started.url, { gameId, seat: 'A', token: tokens.A });
+    await raw.next('welcome');
+    const left = closed(raw.room);
+    // 300 readable sends at once (each refused: B's decision): the burst of 100 is answered, the rest dropped unanswered.
+    for (let id = 0; id < 300; id++) raw.sendJson({ kind: 'send', id, event: { type: 'PASS_PRIORITY', player: 'B' } });
+    await settle(500);
+    const answered = raw.messages.filter((m) => m.kind === 'result').length;
+    expect(answered).toBeGreaterThanOrEqual(90); // the join's own messages spend from the burst too
+    expect(answered).toBeLessThan(140);
+    // Keep flooding (200 a second): closed 4429 after 5 s over budget, not before.
+    const since = Date.now();
+    let code: number | null = null;
+    void left.then((c) => (code = c));
+    while (code === null && Date.now() - since < OVER_BUDGET_CLOSE_MS + 5000) {
+      for (let i = 0; i < 10; i++) raw.sendJson({ kind: 'send', id: 1000, event: { type: 'PASS_PRIORITY', player: 'B' } });
+      await settle(50);
+    }
+    expect(code).toBe(CLOSE_OVER_BUDGET);
+    expect(Date.now() - since).toBeGreaterThanOrEqual(OVER_BUDGET_CLOSE_MS - 600);
+    expect(started.logs.filter((l) => l.includes(`${CLOSE_OVER_BUDGET}`))).toHaveLength(1);
+    // The game changed nothing, and its other seat plays on; A may join again with its token.
+    expect((await started.store.sends(gameId)).map((x) => (x.event as { type: string }).type)).toEqual(['SET_SEAT_STATUS']); // A shown away, nothing else
+    expect(b.status).toBe('connected');
+    const a = await join(started.url, { gameId, seat: 'A', token: tokens.A as string });
+    expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
+    await Promise.all([a.close(), b.close()]);
+  }, 30_000);
+
+  it('closes a connection that sent 256 unreadable messages with 4429 (each dropped before it is parsed further)', async () => {
+    const started = await startServer({ limits: { perSecond: 10_000, burst: 10_000 } });
+    server = started.server;
+    const { gameId } = await server.createGame({ players: ['A', 'B'], seed: 1 });
+    const raw = await rawJoin(started.url, { gameId, spectator: true });
+    await raw.next('welcome');
+    const left = closed(raw.room);
+    for (let i = 0; i < MAX_UNREADABLE - 1; i++) raw.room.sendBytes(MESSAGE_TYPE, bytes(i % 2 === 0 ? '{not json' : '{"kind":"nothing"}'));
+    await raw.waitFor(() => raw.messages.filter((m) => m.kind === 'error').length === MAX_UNREADABLE - 1);
+    raw.room.sendBytes('another type', bytes('{}'));
+    expect(await left).toBe(CLOSE_OVER_BUDGET);
+  }, 30_000);
+});
+
+/** Cards without hooks: the stored games below were played without any. */
+const NO_CARDS = { saveState: () => null, loadState: () => undefined };
+
+/** A stored game of `sends` plainest sends (about one event each), its lease free: as a server left it. */
+async function storedGame(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
+  const game = createGame({ players: ['A', 'B'], seed: 3, record: true });
+  await store.createGame({ gameId, setup: game.recording().options, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: null, tokenHashes: {}, createdAt: 1 });
+  await store.acquireLease(gameId, 'me', Date.now(), 60_000);
+  const events: EmittedEvent[] = [];
+  for (let i = 0; i < sends; i++) {
+    const before = game.getSnapshot().version;
+    const result = game.send(plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction));
+    if (!result.ok) throw new Error(result.error.message);
+    events.push(...result.events);
+    const input = (game as unknown as { [LAST_INPUT](): { event: unknown; results?: unknown[] } })[LAST_INPUT]();
+    const after = game.getSnapshot();
+    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event: input.event, results: input.results ?? [], at: null }, snapshot: game.persist(), hostState: null, finished: false });
+    if (!written.ok) throw new Error(written.reason);
+  }
+  await store.releaseLease(gameId, 'me');
+  return events;
+}
+
+describe('resume is paged (CONTRACT v4)', () => {
+  it('answers at most 1,000 events per resume; a client asks again from its last seq until it has them all', async () => {
+    const store = new MemoryStore();
+    const events = await storedGame(store, 'long', 1300);
+    expect(events.length).toBeGreaterThan(RESUME_PAGE_EVENTS + 100);
+    const started = await startServer({ store, cards: NO_CARDS });
+    server = started.server;
+    const raw = await rawJoin(started.url, { gameId: 'long', spectator: true, lastSeq: (events[0]?.seq ?? 1) - 1 });
+    const pages: Extract<ServerMessage, { kind: 'welcome' }>[] = [];
+    for (;;) {
+      const page = (await raw.next('welcome')) as Extract<ServerMessage, { kind: 'welcome' }>;
+      pages.push(page);
+      expect(page.events.length).toBeLessThanOrEqual(RESUME_PAGE_EVENTS);
+      if (page.more !== true) break;
+      raw.sendJson({ kind: 'resume', lastSeq: page.events.at(-1)?.seq });
+    }
+    expect(pages.map((p) => p.events.length)).toEqual([RESUME_PAGE_EVENTS, events.length - RESUME_PAGE_EVENTS]);
+    expect(pages[0]?.more).toBe(true);
+    expect(pages.flatMap((p) => p.events).map((e) => e.seq)).toEqual(events.map((e) => e.seq));
+    await raw.room.leave();
+  });
+
+  it('a table that rejoins far behind follows the pages: every event, in order, once', async () => {
+    const store = new MemoryStore();
+    const game = createGame({ players: ['A', 'B'], seed: 3, record: true });
+    await store.createGame({ gameId: 'g', setup: game.recording().options, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: null, tokenHashes: {}, createdAt: 1 });
+    const [port1, port2] = [await freePort(), await freePort()];
+    const first = await startServer({ store, port: port1, cards: NO_CARDS });
+    server = first.server;
+    const urls = [`ws://127.0.0.1:${port1}`, `ws://127.0.0.1:${port2}`];
+    const { connectTable } = await import('../../src/client/index.js');
+    const watcher = await connectTable(urls, { gameId: 'g', spectator: true }, { retryMs: { min: 20, max: 100 } });
+    const seen: SeatEvent[] = [];
+    watcher.on('*', (e) => seen.push(e));
+    await first.server.close();
+    server = null;
+    // Meanwhile the game went on by 1,300 sends (as another server would have written them).
+    await store.acquireLease('g', 'me', Date.now(), 60_000);
+    await store.releaseLease('g', 'me');
+    const more = await extend(store, 'g', 1300);
+    server = (await startServer({ store, port: port2, cards: NO_CARDS })).server;
+    const end = Date.now() + 20_000;
+    while ((watcher.status !== 'connected' || seen.at(-1)?.seq !== more.at(-1)?.seq) && Date.now() < end) await settle(50);
+    expect(watcher.status).toBe('connected');
+    expect(seen.map((e) => e.seq)).toEqual(more.map((e) => e.seq));
+    await watcher.close();
+  }, 60_000);
+});
+
+/** Appends `sends` plainest sends to a stored game (its lease free before and after). */
+async function extend(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
+  const { rebuild } = await import('../../src/server/reload.js');
+  const stored = (await store.loadGame(gameId))!;
+  const { game } = await rebuild(store, stored, { checkpoint: false, autoPass: false }, { record: true });
+  await store.acquireLease(gameId, 'me', Date.now(), 60_000);
+  const events: EmittedEvent[] = [];
+  for (let i = 0; i < sends; i++) {
+    const before = game.getSnapshot().version;
+    const result = game.send(plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction));
+    if (!result.ok) throw new Error(result.error.message);
+    events.push(...result.events);
+    const input = (game as unknown as { [LAST_INPUT](): { event: unknown; results?: unknown[] } })[LAST_INPUT]();
+    const after = game.getSnapshot();
+    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event: input.event, results: input.results ?? [], at: null }, snapshot: game.persist(), hostState: null, finished: false });
+    if (!written.ok) throw new Error(written.reason);
+  }
+  await store.releaseLease(gameId, 'me');
+  return events;
+}
+
+/** A raw HTTP POST: the status, or 'reset' when the server closed the connection before answering. */
+function post(port: number, path: string, headers: Record<string, string | number>, body: Buffer | Buffer[]): Promise<number | 'reset'> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve('reset'));
+    for (const chunk of Array.isArray(body) ? body : [body]) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('HTTP bodies (CONTRACT v4)', () => {
+  it('refuses a body over 64 KiB with 413 before reading it, on POST /games and the matchmaking routes', async () => {
+    const started = await startServer();
+    server = started.server;
+    const port = server.port;
+    const big = Buffer.alloc(300 * 1024, 0x20);
+    const before = process.memoryUsage().heapUsed;
+    for (const path of ['/matchmake/joinOrCreate/turn', '/matchmake/join/turn', '/matchmake/joinById/abc', '/games']) {
+      expect(await post(port, path, { 'Content-Type': 'application/json', 'Content-Length': big.length, Authorization: `Bearer ${ADMIN_KEY}` }, big)).toBe(413);
+    }
+    // Without a length (chunked): cut at the limit.
+    const chunks = Array.from({ length: 40 }, () => Buffer.alloc(8 * 1024, 0x20));
+    expect([413, 'reset']).toContain(await post(port, '/matchmake/joinOrCreate/turn', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, chunks));
+    // POST /games without the key: 401, its body never read (no JSON error about it).
+    expect(await post(port, '/games', { 'Content-Length': 9 }, Buffer.from('{not json'))).toBe(401);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+    // A body within the limit still works.
+    const { gameId } = await server.createGame({ players: ['A', 'B'] });
+    const ok = await fetch(`http://127.0.0.1:${port}/matchmake/joinOrCreate/turn`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ gameId, spectator: true }) });
+    expect(((await ok.json()) as { sessionId?: string }).sessionId).toEqual(expect.any(String));
+  });
+});
