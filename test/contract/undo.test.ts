@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, TurnEngineError, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 const own = { mode: 'own' } as const;
 const consent = { mode: 'consent' } as const;
@@ -36,8 +37,8 @@ const refusal = (game: Game, event: TurnEvent) => {
 
 describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? } }), default none)', () => {
   it('a game without it persists exactly as before: no undo field, no view.undo, UNDO refused', () => {
-    const plain = createGame({ players: ['A', 'B'], seed: 1 });
-    const none = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'none' } });
+    const plain = createGame({ use: allModules, players: ['A', 'B'], seed: 1 });
+    const none = createGame({ use: allModules, players: ['A', 'B'], seed: 1, undo: { mode: 'none' } });
     for (const game of [plain, none]) {
       accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' });
       expect(game.persist()).not.toHaveProperty('undo');
@@ -54,13 +55,13 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
     [{}, /^options\.undo\.mode: /],
     ['own', /^options\.undo: /],
   ])('bad options are INVALID_OPTIONS naming the field: %j', (undo, message) => {
-    const make = () => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions);
+    const make = () => createGame({ use: allModules, players: ['A', 'B'], undo } as unknown as GameOptions);
     expect(make).toThrow(TurnEngineError);
     expect(make).toThrow(message);
   });
 
   it('view().undo has one entry per player in the game: the earliest version they may return to, every version, the requests this turn', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     expect(game.view().undo).toEqual({ A: { to: 0, versions: [], requests: 0 }, B: { to: 0, versions: [], requests: 0 } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's1', speed: 'instant' });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's2', speed: 'instant' });
@@ -70,7 +71,7 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
 
 describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), each boundary', () => {
   it("another player's decision: B casts a spell; A may no longer return before it, B may", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1
     expect(horizon(game, 'A')).toBe(0);
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2
@@ -80,7 +81,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it("a pass by another player, alone: B's automatic pass with an empty stack bounds A, nothing else in the send does", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: own });
     accepted(game, { type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'any' }] }); // v1
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v2: B passes automatically, C holds priority
     expect(events).toEqual([expect.objectContaining({ type: 'autoPass', player: 'B', reason: 'noStop' })]);
@@ -91,7 +92,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('the start of the current turn: the player whose pass began the turn may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     playTo(game, 1, 'end');
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     const last = game.view().version;
@@ -103,7 +104,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('a random result: the planar die (the seeded generator) bounds even the player who rolled it', () => {
-    const game = createGame({ players: ['A', 'B', 'C'], variant: 'planechase', undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], variant: 'planechase', undo: own });
     playTo(game, 1, 'main');
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
     const before = game.view().version;
@@ -114,7 +115,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted draw: the player whose pass began the draw step may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     playTo(game, 2, 'upkeep'); // B's turn
     accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // the draw step: B draws
@@ -123,7 +124,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted drawHand: a mulligan bounds the player who took it', () => {
-    const game = createGame({ players: ['A', 'B'], pregame: true, seed: 3, undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], pregame: true, seed: 3, undo: own });
     const chooser = game.view().awaiting?.player as string;
     accepted(game, { type: 'CHOOSE_STARTING_PLAYER', player: chooser, starting: 'A' });
     expect(game.view().awaiting).toMatchObject({ kind: 'mulligan', player: 'A' });
@@ -133,7 +134,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted resolve: the player whose pass resolved the spell may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     expect(game.view().undo?.B?.versions).toEqual([]);
@@ -152,7 +153,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
       report = undefined;
       return r;
     };
-    const game = createGame({ players: ['A', 'B'], undo: own, hooks: { checkpoint } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, hooks: { checkpoint } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // the hook reports nothing
     expect(horizon(game, 'A')).toBe(0);
     report = { events: [{ type: 'HAND_SIZE', player: 'A', size: 6 }] };
@@ -162,13 +163,13 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it("the host event { type: 'MARK_IRREVERSIBLE' } (a reveal)", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     expect(game.view().undo?.A?.versions).toEqual([0]);
     accepted(game, { type: 'MARK_IRREVERSIBLE' });
     expect(game.view().undo).toEqual({ A: { to: 2, versions: [], requests: 0 }, B: { to: 2, versions: [], requests: 0 } });
     // Accepted, and changing nothing else, in a game without undo too.
-    const plain = createGame({ players: ['A', 'B'] });
+    const plain = createGame({ use: allModules, players: ['A', 'B'] });
     const before = plain.view();
     expect(accepted(plain, { type: 'MARK_IRREVERSIBLE' })).toEqual([]);
     expect(plain.view()).toEqual({ ...before, version: 1 });
@@ -178,7 +179,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
 describe("UNDO with 'own': the game returns to version `to` at once", () => {
   it('emits undone { toVersion, toSeq }; the view equals the one at that version, but for version and seq (they go on) and the request counted', () => {
     const views: TurnView[] = [];
-    const game = createGame({ players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });
     views.push(game.view());
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 3 });
     views.push(game.view());
@@ -199,7 +200,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
   });
 
   it('refuses a version before the horizon, the current state, and one undone (ILLEGAL_ACTION naming the field)', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v2
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 2 is not before the current state/) });
@@ -214,7 +215,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
   });
 
   it("an undo restores the horizons of the version it returns to (another player's may reach back again)", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1: B holds priority
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2: A bounded at 2
     expect(horizon(game, 'A')).toBe(2);
@@ -227,7 +228,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
 
 describe("UNDO with 'consent': each other player in turn order is awaited", () => {
   function threePlayers(): Game {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
     return game;
   }
@@ -287,7 +288,7 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
   });
 
   it('the clocks are paused while the vote is pending, and time spent stays spent', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1_000 }); // the clocks start
     accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 5_000 }); // A thought for 4 s
     expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: false } });
@@ -312,7 +313,7 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
 
 describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION naming the limit', () => {
   it('counts every request (accepted, declined) through the undo, and afresh each turn', () => {
-    const game = createGame({ players: ['A', 'B'], undo: { mode: 'consent', maxPerTurn: 2 } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'consent', maxPerTurn: 2 } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'DECLINE_UNDO', player: 'B' });
@@ -334,7 +335,7 @@ describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION n
 
 describe('legalActions lists UNDO exactly when send accepts it', () => {
   it('one template per version the player may return to (the latest first), each accepted; none when a vote is pending', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     const undos = game.legalActions('A').filter((a) => a.type === 'UNDO');
@@ -350,15 +351,15 @@ describe('legalActions lists UNDO exactly when send accepts it', () => {
 
 describe('everything is persisted: the states back to the horizon survive persist() and restoreGame', () => {
   it('a restored game undoes as the original does, to the same view; mid-vote too', () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, seed: 5 });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent, seed: 5 });
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 2 });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const saved = JSON.parse(JSON.stringify(game.persist()));
-    const copy = restoreGame(saved);
+    const copy = restoreGame(saved, { use: allModules });
     expect(copy.view()).toEqual(game.view());
     expect(copy.legalActions()).toEqual(game.legalActions());
     for (const g of [game, copy]) accepted(g, { type: 'UNDO', player: 'A', to: 1 });
-    const midVote = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const midVote = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(midVote.view()).toEqual(game.view());
     for (const g of [game, copy, midVote]) {
       accepted(g, { type: 'ACCEPT_UNDO', player: 'B' });
@@ -371,14 +372,14 @@ describe('everything is persisted: the states back to the horizon survive persis
   });
 
   it('refuses a persisted undo record that contradicts itself or the game (INVALID_SNAPSHOT naming the field)', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const good = JSON.parse(JSON.stringify(game.persist()));
     const spoilt = (change: (p: { undo: { history: { version: number; horizons: Record<string, number>; game?: unknown }[]; mode: string } }) => void) => {
       const copy = structuredClone(good);
       change(copy);
       try {
-        restoreGame(copy);
+        restoreGame(copy, { use: allModules });
         return 'restored';
       } catch (err) {
         return (err as TurnEngineError).code + ': ' + (err as Error).message;
@@ -395,15 +396,15 @@ describe('everything is persisted: the states back to the horizon survive persis
 
 describe('recordings: an UNDO in a recorded game replays to the same views', () => {
   it('replayGame shows the same view and persist() after the undo; the recording as a scenario passes', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent, record: true, seed: 9 });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent, record: true, seed: 9 });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'ACCEPT_UNDO', player: 'B' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
-    const replayed = replayGame(game.recording());
+    const replayed = replayGame(game.recording(), { use: allModules });
     expect(replayed.view()).toEqual(game.view());
     expect(replayed.persist()).toEqual(game.persist());
-    const atVote = replayGame(game.recording(), { until: 2 });
+    const atVote = replayGame(game.recording(), { use: allModules, until: 2 });
     expect(atVote.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
     // As a scenario: its setup keeps the undo option, and it passes.
     const scenario = recordingToScenario(game.recording());
@@ -414,10 +415,10 @@ describe('recordings: an UNDO in a recorded game replays to the same views', () 
 
 describe('a checkpoint hook cannot return an undo request', () => {
   it('UNDO in the result is HOOK_FAILED naming it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
-    const hooked = restoreGame(game.persist(), { hooks: { checkpoint: () => report } });
+    const hooked = restoreGame(game.persist(), { use: allModules, hooks: { checkpoint: () => report } });
     const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is for the table around the turn: send it with game.send/) } });
   });

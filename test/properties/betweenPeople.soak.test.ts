@@ -18,6 +18,7 @@ import { createGame, restoreGame, type EmittedEvent, type Game, type GameOptions
 import { PRIVATE_FIELDS } from '../../src/seats.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
@@ -69,7 +70,7 @@ function soak(seed: number): Soaked {
   const options = optionsOf(seed, r);
   const shared = sharesTurns(options);
   const increment = options.clock?.incrementMs ?? 0;
-  let game: Game = createGame(options);
+  let game: Game = createGame({ use: allModules, ...options });
   const seats = options.players;
   const leaks: string[] = [];
   const listen = (g: Game) => {
@@ -99,7 +100,7 @@ function soak(seed: number): Soaked {
     let event: TurnEvent;
     if (roll < 0.05) {
       const persisted = JSON.parse(JSON.stringify(game.persist())) as unknown;
-      const restored = restoreGame(persisted);
+      const restored = restoreGame(persisted, { use: allModules });
       expect(restored.view(), `game ${seed}: a restore at version ${before.version} changed the view`).toEqual(before);
       game = restored;
       listen(game);
