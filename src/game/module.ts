@@ -58,8 +58,6 @@ export interface VariantModule extends GameModule {
   readonly module: 'grandMelee';
   /** @internal The turn logic of a game of turn markers. */
   readonly logic: TurnLogic<unknown, unknown>;
-  /** @internal The first problem of a persisted game of turn markers; `check` checks one turn. */
-  markersProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null;
 }
 
 /** The modules of a game, by name. */

@@ -1,6 +1,7 @@
 /**
  * Grand Melee's part of a snapshot's validation (CR 807): the turn markers against each other and
- * the game. Only the Grand Melee module (src/grandMelee/module.ts) imports this.
+ * the game. Checked with or without the Grand Melee module (restoreGame refuses every snapshot
+ * that would break an invariant, then one that needs a module it was not given).
  */
 import type { PersistedFull, PersistedFullMarker } from './format.js';
 import { markerCount } from '../rules/grandMelee.js';

@@ -40,6 +40,7 @@ import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants
 import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
 import { NO_MODULES, type Modules } from '../game/module.js';
+import { meleeProblem } from './melee.js';
 import { needs } from '../moduleNames.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
@@ -378,7 +379,12 @@ export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): P
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(input);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = input as PersistedFull;
-    const problem = modulesProblem(persisted, modules) ?? invariantProblem(persisted, GAME_INVARIANTS) ?? (persisted.markers !== undefined ? (modules.grandMelee as NonNullable<Modules['grandMelee']>).markersProblem(persisted, turnProblem) : turnProblem(persisted)) ?? timeProblem(persisted, modules);
+    // Every invariant is checked with or without the modules; then what needs a module the restore was not given.
+    const problem =
+      invariantProblem(persisted, GAME_INVARIANTS) ??
+      (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
+      modulesProblem(persisted, modules) ??
+      timeProblem(persisted, modules);
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {
