@@ -70,6 +70,9 @@ export interface Modules {
 
 export const NO_MODULES: Modules = { list: [] };
 
+/** The members of the table module the shell calls. */
+const TABLE_MEMBERS = ['wrap', 'newTime', 'timeProblem', 'restoredTime', 'isTimed', 'sendTimed', 'settledTime', 'deadlineOf', 'withTimeView'];
+
 /** The `use` option (createGame, restoreGame, replayGame, fork), read once: the modules by name. Throws INVALID_OPTIONS naming the entry. */
 export function readUse(value: unknown, path = 'options.use'): Modules {
   if (value === undefined) return NO_MODULES;
@@ -79,6 +82,11 @@ export function readUse(value: unknown, path = 'options.use'): Modules {
     const m: unknown = value[i];
     const name = typeof m === 'object' && m !== null ? (m as { module?: unknown }).module : undefined;
     if (name !== 'table' && name !== 'grandMelee') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `${path}[${i}]: not a module of the engine (table from '${TABLE_IMPORT}', grandMelee from '${VARIANTS_IMPORT}')`);
+    // A module is the engine's own object: its members are what the shell calls.
+    const members = name === 'table' ? TABLE_MEMBERS : ['logic'];
+    if (members.some((k) => typeof (m as Record<string, unknown>)[k] !== (k === 'logic' ? 'object' : 'function'))) {
+      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `${path}[${i}]: not the engine's ${name} module (import { ${name} } from '${name === 'table' ? TABLE_IMPORT : VARIANTS_IMPORT}')`);
+    }
     if (out[name] !== undefined) continue;
     (out as Record<string, unknown>)[name] = m;
     out.list.push(m as GameModule);

@@ -51,6 +51,8 @@ describe('modules a host passes: options that need a module (CONTRACT v4)', () =
     expect(thrown(() => createGame({ players: ['A', 'B'], use: 'table' as never })).message).toMatch(/^options\.use: must be a list of modules/);
     expect(thrown(() => createGame({ players: ['A', 'B'], use: [table, {} as never] })).message).toMatch(/^options\.use\[1\]: not a module of the engine/);
     expect(thrown(() => restoreGame(createGame({ players: ['A', 'B'] }).persist(), { use: [null as never] })).code).toBe('INVALID_OPTIONS');
+    // A look-alike is not the module.
+    expect(thrown(() => createGame({ players: ['A', 'B'], use: [{ module: 'table' } as never] })).message).toBe("options.use[0]: not the engine's table module (import { table } from 'mtg-turn-engine/table')");
   });
 });
 
