@@ -26,7 +26,14 @@ async function load<T>(path: string): Promise<T> {
   }
 }
 
-export const { createGame, restoreGame, replayGame } = await load<typeof Index>('index.js');
+import type * as AllModules from '../src/allModules.js';
+
+const index = await load<typeof Index>('index.js');
+/** CONTRACT v4: the bench's games have every module (as every game had the table before v4; Grand Melee's workloads need theirs). */
+const { allModules } = await load<typeof AllModules>('allModules.js');
+export const createGame: typeof index.createGame = (options) => index.createGame({ use: allModules, ...options });
+export const restoreGame: typeof index.restoreGame = (persisted, options = {}) => index.restoreGame(persisted, { use: allModules, ...options });
+export const replayGame: typeof index.replayGame = (recording, options = {}) => index.replayGame(recording, { use: allModules, ...options });
 export const { turnMachine } = await load<typeof Xstate>('xstate.js');
 export const { seededRandom } = await load<typeof Simulation>('simulation.js');
 export const { viewOf } = await load<typeof View>('view.js');

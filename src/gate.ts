@@ -11,6 +11,7 @@ import { FRESH_SEND, isFreshSend } from '../machines/context.js';
 import { ErrorCode, type EngineErrorInfo } from './errors.js';
 import { EVENTS, GATE_ROWS, PLAYER_FIELDS, AT_TABLE_EVENTS, type PlayerField } from './events/index.js';
 import { eventOrMessage, plainPassOf } from './schemas.js';
+import { needs } from './moduleNames.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 type Snapshot = ReturnType<Actor<typeof turnMachine>['getSnapshot']>;
@@ -175,7 +176,7 @@ function plainPass(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIORITY' }> 
  * gate; one reaches the turn only when its type changed between two reads of a hostile value.
  */
 export function atTableEventRefusal(event: TurnEvent): Refusal | null {
-  return AT_TABLE_EVENTS.has(event.type) ? refusal(ErrorCode.INVALID_EVENT, `event.type: ${event.type} is taken by the game's table (undo, shortcuts), not by the turn; the type changed while the event was read`) : null;
+  return AT_TABLE_EVENTS.has(event.type) ? refusal(ErrorCode.INVALID_EVENT, `event.type: ${event.type} ${needs('table')}`) : null;
 }
 
 /** A parsed event against the game as it is: the players it names, the game being over, the legality table. */

@@ -5,6 +5,7 @@
  */
 export { createGame, restoreGame } from './game/create.js';
 export type { ForkOptions, Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
+export type { GameModule, ModuleName } from './game/module.js';
 export { fillAction } from './legal.js';
 export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, LegalAction, LegalActionOf, LegalActionTemplate, NoChoices } from './legal.js';
 export type { NextStop } from './nextStop.js';

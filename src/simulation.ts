@@ -7,6 +7,7 @@ import type { EmittedEvent, TurnView } from './contract.js';
 import { createGame } from './game/create.js';
 import { type Game, type GameOptions } from './game/types.js';
 import { type LegalAction } from './legal.js';
+import { allModules } from './allModules.js';
 
 /** A small, fast seeded PRNG (mulberry32): the same seed gives the same game. */
 export function seededRandom(seed: number): () => number {
@@ -123,7 +124,9 @@ export function simulate(options: SimulationOptions = {}): SimulationSummary {
   const random = seededRandom(options.seed ?? 1);
   const seats = seatsOf(options.variant, count);
   const players = seats.players;
-  const game = createGame({ ...seats, rules: options.rules ?? 'current', pregame: options.pregame === true, seed: options.seed ?? 1, ...options.game });
+  // CONTRACT v4: the modules the game needs (Grand Melee, the table's options), so a recording names only those.
+  const needs = options.variant === 'grandMelee' || ['clock', 'undo', 'away'].some((k) => (options.game as Record<string, unknown> | undefined)?.[k] !== undefined);
+  const game = createGame({ ...seats, rules: options.rules ?? 'current', pregame: options.pregame === true, seed: options.seed ?? 1, ...(needs ? { use: allModules } : {}), ...options.game });
   let events = 0;
   let sendMs = 0;
   let refused = 0;

@@ -15,6 +15,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^mtg-turn-engine\/react$/, replacement: src('react/index.ts') },
+      { find: /^mtg-turn-engine\/table$/, replacement: src('tableEntry.ts') },
       { find: /^mtg-turn-engine\/client$/, replacement: src('client/index.ts') },
       { find: /^mtg-turn-engine$/, replacement: src('index.ts') },
       // colyseus.js's MessagePack without its eval probe: the pages `npm start` serves forbid eval (CSP).

@@ -10,6 +10,7 @@ import './style.css';
 import { turnMachine } from '../../machines/turn.machine.js';
 import type { EmittedEvent, TurnView, Trigger } from '../../src/contract.js';
 import { createGame, restoreGame } from '../../src/game/create.js';
+import { allModules } from '../../src/allModules.js';
 import { chartSnapshotOf } from '../../src/game/actor.js';
 import { type Game, type GameOptions } from '../../src/game/types.js';
 import type { PersistedFull } from '../../src/persistence/format.js';
@@ -102,7 +103,7 @@ const hooks: GameOptions['hooks'] = {
 function newGame(settings: NewGameSettings): void {
   const options = gameOptionsOf(settings);
   try {
-    state.game = createGame({ ...options, hooks });
+    state.game = createGame({ ...options, hooks, use: allModules });
     state.formError = null;
   } catch (err) {
     // The game on show stays; the form says why the new one was refused.
@@ -152,7 +153,7 @@ function shownOf(game: Game): Shown {
 function snapshotOf(entry: LogEntry): Shown {
   let s = state.restored.get(entry.id);
   if (s === undefined) {
-    s = shownOf(restoreGame(entry.persisted));
+    s = shownOf(restoreGame(entry.persisted, { use: allModules }));
     state.restored.set(entry.id, s);
   }
   return s;
@@ -165,7 +166,7 @@ function view(entry: LogEntry | null): void {
 }
 
 function resumeFrom(entry: LogEntry): void {
-  state.game = restoreGame(entry.persisted, { hooks });
+  state.game = restoreGame(entry.persisted, { hooks, use: allModules });
   if (replaying()) {
     stopServed();
     // A recorded game played on from here: a local game, its log the recording's up to here.
@@ -333,7 +334,7 @@ function remoteSnapshot(): Shown | undefined {
   if (latest === null) return undefined;
   if (remoteCache?.persisted !== latest) {
     try {
-      remoteCache = { persisted: latest, shown: shownOf(restoreGame(latest)) };
+      remoteCache = { persisted: latest, shown: shownOf(restoreGame(latest, { use: allModules })) };
     } catch (err) {
       // A message that is not a sound game is shown as an error; the page keeps the last good one.
       state.remote.status = `a message of the remote game was refused: ${err instanceof Error ? err.message : String(err)}`;

@@ -7,6 +7,7 @@
  */
 import type { Game } from '../../src/game/types.js';
 import { replayGame, runReplay } from '../../src/recording/replay.js';
+import { allModules } from '../../src/allModules.js';
 import { h } from './dom.js';
 import { describeEmitted, describeSent, type LogEntry } from './log.js';
 
@@ -39,7 +40,7 @@ export function openRecording(text: string, name: string, add: (entry: Omit<LogE
   let start = 0;
   // Where the game was before each send: its entry, and what it emitted until a step begins, are grouped there.
   let before = { turn: 0, step: '' };
-  const final = runReplay(recording, {}, ({ event, events, game }) => {
+  const final = runReplay(recording, { use: allModules }, ({ event, events, game }) => {
     const view = game.view();
     const persisted = game.persist();
     if (event === null) {
@@ -61,7 +62,7 @@ export function openRecording(text: string, name: string, add: (entry: Omit<LogE
 
 /** The log entry that stands for the state at `version` (seeked with replayGame from the nearest snapshot). */
 export function entryAt(opened: OpenedRecording, version: number): LogEntry {
-  const game = replayGame(opened.recording, { until: version });
+  const game = replayGame(opened.recording, { until: version, use: allModules });
   const view = game.view();
   return { id: -1 - version, turn: view.turn, step: view.step, kind: 'sent', label: `version ${version} of ${opened.end} (turn ${view.turn}, ${view.phase} / ${view.step})`, persisted: game.persist(), version };
 }

@@ -18,6 +18,7 @@ async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
 }
 import type { TurnView } from '../contract.js';
 import { createGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import { actorOf } from '../game/actor.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
 
@@ -147,7 +148,7 @@ export async function playInspected(options: InspectedGameOptions): Promise<{ ev
   const inspector = createWebSocketInspector({ url });
   const random = seededRandom(options.seed);
   const players = Array.from({ length: options.players }, (_, i) => String.fromCharCode(65 + i));
-  const game = createGame({ players, rules: options.rules });
+  const game = createGame({ players, rules: options.rules, use: allModules });
   actorOf(game, { inspect: inspector.inspect });
   let events = 0;
   for (let serial = 1; ; serial++) {

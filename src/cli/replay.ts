@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { recordingToScenario } from '../recording/scenario.js';
 import { runReplay } from '../recording/replay.js';
+import { allModules } from '../allModules.js';
 import { describeEmitted, describeSent, describeStart } from './log.js';
 import { printable, type Command } from './command.js';
 import { readRecordingFile } from './recordingFiles.js';
@@ -59,7 +60,7 @@ export const replayCommand: Command = {
       if (!values.quiet && line !== null) console.log(line);
     };
     let sends = 0;
-    const game = untilChecked(() => runReplay(recording, until === undefined ? {} : { until }, ({ event, events, game: g }) => {
+    const game = untilChecked(() => runReplay(recording, until === undefined ? { use: allModules } : { until, use: allModules }, ({ event, events, game: g }) => {
       const view = g.view();
       if (event === null) {
         console.log(`mtg-turn-engine replay: ${printable(file)}: ${view.players.length} players, '${view.rules}' rules, from version ${view.version}`);

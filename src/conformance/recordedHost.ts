@@ -7,6 +7,7 @@
  */
 import type { CheckpointResult, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../contract.js';
 import { createGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import type { Game, RecordedOptions, Recording } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
@@ -183,7 +184,7 @@ function turnsPlayed(view: TurnView): number {
 export function playRecordedGame(spec: RecordedGameSpec): Recording {
   const random = seededRandom(spec.options.seed * 7919 + 17);
   const hook = spec.hook === undefined || spec.hook.length === 0 ? undefined : checkpointHook(spec.hook);
-  const game = createGame({ ...spec.options, record: true, ...(hook === undefined ? {} : { hooks: { checkpoint: hook } }) });
+  const game = createGame({ ...spec.options, record: true, use: allModules, ...(hook === undefined ? {} : { hooks: { checkpoint: hook } }) });
   const moves: readonly HostMove[] = spec.host ?? ['triggers', 'mana'];
   const send = (event: Record<string, unknown>) => game.send(event as unknown);
   if (moves.includes('stops')) {

@@ -8,6 +8,7 @@ import { readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckpointResult, EmittedEvent, TurnView } from '../contract.js';
 import { createGame, restoreGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import type { Game, GameOptions } from '../game/types.js';
 import { TurnEngineError } from '../errors.js';
 import { packageRoot } from './corpus.js';
@@ -146,7 +147,7 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
         // createGame's own events (turn 1's first steps) are its answer; the first send's are only its own.
         const events: EmittedEvent[] = [];
         try {
-          game = createGame({ ...(params.options as unknown as GameOptions), hooks, listeners: { '*': (e) => void events.push(e) } });
+          game = createGame({ ...(params.options as unknown as GameOptions), hooks, listeners: { '*': (e) => void events.push(e) }, use: allModules });
         } catch (err) {
           game = null;
           throw refusedBy(err);
@@ -165,7 +166,7 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
         return current().persist();
       case 'restore':
         try {
-          game = restoreGame(params.persisted, { hooks });
+          game = restoreGame(params.persisted, { hooks, use: allModules });
         } catch (err) {
           throw refusedBy(err);
         }

@@ -13,20 +13,17 @@ import { TAPE, tapeOf, type HookTape } from '../recording/tape.js';
 import { randomIndex, seedState } from '../rules/random.js';
 import { emperorOf } from '../rules/teams.js';
 import { singleLogic } from '../logic/single.js';
-import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
-import { atTable } from '../table/tableLogic.js';
-import { TABLE_READER } from '../table/tableRead.js';
-import { policyOf } from '../table/undo.js';
-import { newTime, restoredTime } from '../table/time.js';
+import { needs, readUse, type Modules } from './module.js';
 import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
+import type { TimeState } from '../table/time.js';
 
 // The options schema and GameOptions describe the same fields (checked both ways at compile time);
 // hooks and listeners are functions, which the schema does not describe.
 type Defined<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined<Omit<GameOptions, 'hooks' | 'listeners'>>> = true;
+const optionsAgree: SameType<Defined<z.infer<typeof GameOptionsSchema>>, Defined<Omit<GameOptions, 'hooks' | 'listeners' | 'use'>>> = true;
 void optionsAgree;
 
 /**
@@ -107,15 +104,24 @@ export function createGame(options: GameOptions): Game {
   // Each option is read once, into a plain copy: the schema and everything after read the copy.
   const { game, callbacks } = readGameOptions(options, OPTION_KEYS, LOGIC);
   const parsed = plainOptions(game) ?? parsedOptions(game);
+  const modules = readUse(callbacks.use);
   const input = toInput(parsed);
+  // CONTRACT v4: the options a module serves are refused without it, naming its import.
+  const gm = modules.grandMelee;
+  if (input.variant === 'grandMelee' && gm === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.variant: 'grandMelee' ${needs('grandMelee')}`);
+  const table = modules.table;
+  if (table === undefined) {
+    const key = parsed.clock !== undefined ? 'clock' : parsed.undo !== undefined ? 'undo' : parsed.away !== undefined ? 'away' : null;
+    if (key !== null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.${key}: ${needs('table')}`);
+  }
   // CR 807: Grand Melee runs one turn per turn marker.
-  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (input.variant === 'grandMelee' ? grandMeleeLogic : singleLogic);
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (gm !== undefined && input.variant === 'grandMelee' ? gm.logic : singleLogic);
   // CONTRACT v3, "Playing between people": the table around the turn (undo, shortcuts).
-  const logic = atTable(turn, policyOf(parsed.undo));
+  const logic = table === undefined ? turn : table.wrap(turn, parsed.undo);
   const shellOptions = withRecording(callbacks, options, parsed.record);
   // CONTRACT v3, "Playing between people": the clocks and the seats, when the options ask for them.
-  const time = newTime(parsed.clock, parsed.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
-  return GameShell.start(logic, input, shellOptions, parsed.record === true ? { from: 'options', options: recordedOptions(parsed, input.seed) } : undefined, time);
+  const time = table === undefined ? null : table.newTime(parsed.clock, parsed.away, { teams: input.teams, variant: input.variant, players: input.players, seats: input.players });
+  return GameShell.start(logic, input, shellOptions, parsed.record === true ? { from: 'options', options: recordedOptions(parsed, input.seed) } : undefined, time, modules);
 }
 
 /** The options as {@link GameOptionsSchema} reads them; throws INVALID_OPTIONS naming the field. */
@@ -163,13 +169,23 @@ function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
-  const parsed = parsePersisted(persisted);
+  const read = readRestoreOptions(options, LOGIC);
+  const modules = readUse(read.use);
+  const parse = (value: unknown) => parsePersisted(value, modules);
+  const parsed = parse(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
-  const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
-  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined ? grandMeleeLogic : singleLogic);
-  const logic = atTable(turn, null, parsed.value.undo !== undefined, TABLE_READER);
+  const callbacks = withRecording(read, options, recordOf(options));
+  const gm = modules.grandMelee;
+  const turn = (callbacks.logic as TurnLogic<unknown, unknown> | undefined) ?? (parsed.value.markers !== undefined && gm !== undefined ? gm.logic : singleLogic);
+  const table = modules.table;
+  const logic = table === undefined ? turn : table.wrap(turn, undefined, { keepsStates: parsed.value.undo !== undefined, parse });
   const { state, order } = logic.restoreSnapshot(parsed.value);
-  const persistedTime = parsed.value.time;
-  const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));
-  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
+  return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, restoredTimeOf(parsed.value.time, modules, logic, state), modules);
+}
+
+/** The persisted time state against the restored game: the table's check, or the host's clock alone (`{ at }`) without it. */
+function restoredTimeOf(persisted: TimeState | undefined, modules: Modules, logic: TurnLogic<unknown, unknown>, state: unknown): TimeState | null {
+  if (persisted === undefined) return null;
+  const time = structuredClone(persisted);
+  return modules.table === undefined ? time : modules.table.restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, time);
 }

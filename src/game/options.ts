@@ -91,6 +91,9 @@ function readCallbacks(options: object, logicKey: symbol, out: Record<string, un
   }
   const inspect = read(options, 'inspect', 'options.inspect');
   if (inspect !== undefined) throw invalid("options.inspect: moved to actorOf(game, { inspect }) from 'mtg-turn-engine/xstate' (CONTRACT v3)");
+  // CONTRACT v4: the modules (checked by readUse, src/game/module.ts).
+  const use = read(options, 'use', 'options.use');
+  if (use !== undefined) out.use = listCopy(use, 'options.use', (m) => m);
   const logic = read(options, logicKey, 'options');
   if (logic !== undefined) out.logic = logic;
 }

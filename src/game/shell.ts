@@ -29,8 +29,10 @@ import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
-import { awayOther, deadlineOf, dueTick, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
+import type { TimedTurn, TimeState } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
+import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
+import { carriesAt, sendAt } from './at.js';
 
 const NO_OPTIONS: RestoreOptions = {};
 
@@ -82,6 +84,12 @@ function failed(err: unknown): Refusal {
   return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
 }
 
+/** CONTRACT v4: a recording names the modules its game had. */
+function withUse(base: RecordingBase, modules: Modules): RecordingBase {
+  const use = namesOf(modules);
+  return use === undefined ? base : { ...base, use };
+}
+
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
@@ -126,18 +134,24 @@ export class GameShell<S, W> implements Game {
   readonly #recorder: Recorder | null;
   /** CONTRACT v3, "Playing between people": the host's clock, the clocks and the seats (src/table/time.ts); null for a game that has none. */
   #time: TimeState | null;
+  /** CONTRACT v4: the modules the game was given (`use`), carried on by fork. */
+  readonly #modules: Modules;
+  /** The table module, when given: the only way the shell reaches the clocks and the seats. */
+  readonly #table: TableModule | null;
 
   /**
    * A game in `state` (trusted: from the logic, a fork or a validated snapshot). With
    * `record: true` it records from here: from `base` (createGame's options, given by
    * {@link GameShell.start}), else from its persisted state.
    */
-  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase, time: TimeState | null = null) {
+  constructor(logic: TurnLogic<S, W>, state: S, version: number, options: RestoreOptions = NO_OPTIONS, order: ContextOrder = null, seq = 0, base?: RecordingBase, time: TimeState | null = null, modules: Modules = NO_MODULES) {
     this.#logic = logic;
     this.#state = state;
     this.#version = version;
     this.#seq = seq;
     this.#time = time;
+    this.#modules = modules;
+    this.#table = modules.table ?? null;
     this.#order = order;
     this.#hooks = options.hooks;
     this.#tape = tapeOf(options) ?? (options.record === true ? newTape() : null);
@@ -145,7 +159,7 @@ export class GameShell<S, W> implements Game {
     this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
     if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
     else this.#runtime = hooks;
-    this.#recorder = options.record === true ? new Recorder(base ?? { from: 'persisted', options: this.persist() }, options.hooks) : null;
+    this.#recorder = options.record === true ? new Recorder(withUse(base ?? { from: 'persisted', options: this.persist() }, modules), options.hooks) : null;
     if (base === undefined) this.#recorder?.started(null);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
@@ -187,9 +201,9 @@ export class GameShell<S, W> implements Game {
   }
 
   /** Starts a game: turn 1's events (or the pregame's) reach the listeners given. Throws HOOK_FAILED as createGame does. */
-  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS, base?: RecordingBase, time: TimeState | null = null): GameShell<S, W> {
+  static start<S, W>(logic: TurnLogic<S, W>, input: Parameters<TurnLogic<S, W>['getInitialSnapshot']>[0], options: RestoreOptions = NO_OPTIONS, base?: RecordingBase, time: TimeState | null = null, modules: Modules = NO_MODULES): GameShell<S, W> {
     let first: Stepped<S> | undefined;
-    const game = new GameShell<S, W>(logic, undefined as S, 0, options, null, 0, base);
+    const game = new GameShell<S, W>(logic, undefined as S, 0, options, null, 0, base, null, modules);
     game.#beginSend();
     try {
       first = logic.getInitialSnapshot(input, game.#runtime);
@@ -199,7 +213,7 @@ export class GameShell<S, W> implements Game {
     }
     game.#state = first.state;
     // Without clocks there is nothing to settle (no table view made for a game without time).
-    game.#time = time?.clock === undefined ? time : settledTime(game.#timed(undefined), first.state, time);
+    game.#time = time?.clock === undefined || game.#table === null ? time : game.#table.settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
@@ -236,7 +250,7 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v4, "Time-outs are facts of time": a send carrying `at` at or past a deadline first
     // commits the time-outs due (a TICK at its `at`, src/table/time.ts) as an accepted step of its
     // own; the send's result carries their events before its own event's (a refusal: theirs alone).
-    const tick = this.#time === null || this.#busy || this.#runtime?.inHook === true ? null : dueTick(this.#timed(undefined), this.#state, this.#time, raw);
+    const tick = this.#time === null || this.#table === null || this.#busy || this.#runtime?.inHook === true ? null : this.#table.dueTick(this.#timed(undefined), this.#state, this.#time, raw);
     if (tick === null) return this.#sendOne(raw);
     const early = this.#sendOne(tick);
     const result = this.#sendOne(raw);
@@ -276,10 +290,11 @@ export class GameShell<S, W> implements Game {
     // time state (it declines any event with an `at`); anything else takes the gate.
     const logic = this.#logic;
     const time = this.#time;
-    let work: W | null | undefined = time === null && logic.lane !== undefined ? logic.lane(this.#state, raw) : undefined;
+    const table = this.#table;
+    let work: W | null | undefined = (time === null || table === null) && logic.lane !== undefined ? logic.lane(this.#state, raw) : undefined;
     if (work === undefined) {
       // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
-      if (isTimed(time, raw)) {
+      if (table === null ? carriesAt(raw) : table.isTimed(time, raw)) {
         work = null;
       } else {
         const gated = logic.gate(this.#state, raw);
@@ -293,7 +308,7 @@ export class GameShell<S, W> implements Game {
     stacks?.open();
     try {
       if (work === null) {
-        const out = sendTimed(this.#timed(this.#runtime), this.#state, this.#time, raw);
+        const out = (table === null ? sendAt : table.sendTimed)(this.#timed(this.#runtime), this.#state, this.#time, raw);
         stacks?.close(isRefusal(out));
         return out;
       }
@@ -376,11 +391,12 @@ export class GameShell<S, W> implements Game {
   }
 
   #check(raw: unknown): { ok: true } | Refusal {
-    const timed = isTimed(this.#time, raw);
+    const table = this.#table;
+    const timed = table === null ? carriesAt(raw) : table.isTimed(this.#time, raw);
     const work = timed ? null : this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
-      const out = work === null ? sendTimed(this.#timed(undefined), this.#state, this.#time, raw) : this.#logic.transition(this.#state, work, undefined);
+      const out = work === null ? (table === null ? sendAt : table.sendTimed)(this.#timed(undefined), this.#state, this.#time, raw) : this.#logic.transition(this.#state, work, undefined);
       return isRefusal(out) ? out : { ok: true };
     } catch (err) {
       return failed(err);
@@ -408,12 +424,13 @@ export class GameShell<S, W> implements Game {
 
   view(options?: SeatOptions): TurnView {
     const view = this.#read(() => this.#logic.view(this.#state, this.#version, this.#seq));
-    if (this.#time !== null) withTimeView(view, this.#time, this.#logic.chartState(this.#state, null).context);
+    if (this.#time !== null && this.#table !== null) this.#table.withTimeView(view, this.#time, this.#logic.chartState(this.#state, null).context);
     return options === undefined ? view : seatView(view, this.#viewer(options, 'view'));
   }
 
   nextDeadline(): Deadline | null {
-    return this.#read(() => deadlineOf(this.#timed(undefined), this.#state, this.#time));
+    const table = this.#table;
+    return table === null ? null : this.#read(() => table.deadlineOf(this.#timed(undefined), this.#state, this.#time));
   }
 
   /**
@@ -463,9 +480,10 @@ export class GameShell<S, W> implements Game {
     const actions = this.#read(() => this.#logic.legalActions(this.#state, player));
     // CONTRACT v4: no undo request while another player in the game is away.
     const time = this.#time;
-    if (time?.seats === undefined) return actions;
+    const table = this.#table;
+    if (time?.seats === undefined || table === null) return actions;
     const ctx = this.#logic.chartState(this.#state, null).context;
-    return actions.filter((a) => a.type !== 'UNDO' || awayOther(time, ctx, a.player) === null);
+    return actions.filter((a) => a.type !== 'UNDO' || table.awayOther(time, ctx, a.player) === null);
   }
 
   nextStop(player?: string): NextStop | null {
@@ -518,10 +536,11 @@ export class GameShell<S, W> implements Game {
     const shared = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
     const { order } = shared;
     let { state } = shared;
-    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time);
+    // CONTRACT v4: the fork has the modules of this game.
+    if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time, this.#modules);
     // Issue 34: a new random stream, started as createGame starts the seed's (src/rules/random.ts).
     if (options.seed !== undefined) state = this.#reseeded(state, options.seed);
-    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time);
+    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time, this.#modules);
   }
 
   /** The state with its generator started at `seed`; throws INVALID_OPTIONS for a seed that is not a finite number or a logic that cannot be reseeded. */

@@ -7,6 +7,7 @@ import type { EngineErrorInfo } from '../errors.js';
 import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import type { GameModule, ModuleName } from './module.js';
 import type { HookAnswer, RecordedInput, RecordedSnapshot, RECORDING_FORMAT } from '../recording/format.js';
 
 export type { Listener } from '../emitter.js';
@@ -56,6 +57,13 @@ export interface GameOptions {
   clock?: ClockOptions;
   /** CONTRACT v3: what the engine does for a player whose seat is away (SET_SEAT_STATUS), see {@link AwayOptions}. Default: none. */
   away?: AwayOptions;
+  /**
+   * CONTRACT v4: the modules the game may use: `table` from `mtg-turn-engine/table` (the options
+   * `clock`, `undo`, `away`, and the table's events), `grandMelee` from `mtg-turn-engine/variants`
+   * (`variant: 'grandMelee'`). Without the module these are refused, naming its import.
+   * `fork()` carries them on; a recording names them.
+   */
+  use?: readonly GameModule[];
   /** Host callbacks (the checkpoint hook). */
   hooks?: GameHooks;
   /** Listeners of emitted events by type (or '*'), subscribed before anything happens. */
@@ -66,7 +74,7 @@ export interface GameOptions {
  * Options of {@link restoreGame}: hooks and listeners are not persisted, so they are passed again;
  * `record: true` records the restored game from here (its recording starts from the persisted game).
  */
-export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>;
+export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record' | 'use'>;
 
 /**
  * Options of {@link Game.fork}: those of a restore, and (issue 34) `seed`, a new random stream
@@ -176,6 +184,8 @@ export interface Recording {
   options: RecordedOptions | Persisted;
   /** Which hooks the recorded game had: only their answers are in `inputs` (the others were never asked). */
   hooks: { checkpoint: boolean; autoPass: boolean };
+  /** CONTRACT v4: the modules the recorded game had (absent: none); replayGame needs them in its `use`. */
+  use?: ModuleName[];
   /** The game's start, then every accepted send, each with the answers the hooks gave during it. */
   inputs: RecordedInput[];
   /** `persist()` at every version that is a multiple of 256, oldest first. */
@@ -195,7 +205,7 @@ export interface ReplayDrift {
 }
 
 /** Options of `replayGame`. */
-export interface ReplayOptions extends Pick<GameOptions, 'hooks' | 'listeners'> {
+export interface ReplayOptions extends Pick<GameOptions, 'hooks' | 'listeners' | 'use'> {
   /**
    * Stop at this version (default: the last one recorded). Without hooks and listeners the replay
    * starts from the nearest snapshot at or before it; with them, from the start (they see everything).

@@ -36,12 +36,12 @@ import {
 import { awaitingOf } from '../view.js';
 
 import { turnPlan } from '../compiled/plan.js';
-import { markerCount } from '../rules/grandMelee.js';
-import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
 import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
-import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, type PersistedFullMarker, upgraded } from './format.js';
+import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
-import { buildTimeSchema, timeProblem } from './time.js';
+import { NO_MODULES, type Modules } from '../game/module.js';
+import { meleeProblem } from './melee.js';
+import { needs } from '../moduleNames.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
 export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
@@ -205,8 +205,8 @@ function buildPersistedSchema() {
     // CONTRACT v3, undo and shortcuts: read and checked by the table (src/table/tableSnapshot.ts) as the game is restored.
     undo: z.optional(z.unknown()),
     shortcut: z.optional(z.unknown()),
-    // CONTRACT v3: the host's clock, the clocks and the seats (src/persistence/time.ts); absent without them.
-    time: z.optional(buildTimeSchema()),
+    // CONTRACT v3: the host's clock, the clocks and the seats: checked by the table module (src/persistence/time.ts), or `{ at }` alone (timeProblem below).
+    time: z.optional(z.unknown()),
   });
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
@@ -336,33 +336,27 @@ function tagsOf(path: string): ReadonlySet<string> {
   return turnPlan.leaves.get(path)?.tags ?? new Set();
 }
 
-/** The first problem of a persisted Grand Melee game; `check` is the consistency check of one turn. */
-function meleeProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null {
-  const markers = p.markers as PersistedFullMarker[];
-  const first = markers[0];
-  if (first === undefined) return 'markers: a Grand Melee game needs at least one turn marker';
-  if (first.state !== p.state || JSON.stringify(first.context) !== JSON.stringify(p.context)) return "state, context: must be turn marker 1's (markers[0])";
-  if (markers.length > markerCount(first.context.seats.length)) return `markers: more than one turn marker per full four players (CR 807.4a)`;
-  const running = new Set<string>();
-  for (const [i, m] of markers.entries()) {
-    const at = `markers[${i}]`;
-    // Each marker's variant is 'grandMelee' (the game's invariants grandMeleeHasTurnMarkers and
-    // settingsAgreeAcrossMarkers, and marker 1's context is the game's) and its removals from 0 to 64 (the schema).
-    if (i > 0 && m.number <= (markers[i - 1] as PersistedFullMarker).number) return `${at}.number: turn markers are listed once each, in increasing number`;
-    if (JSON.stringify(m.context.seats) !== JSON.stringify(first.context.seats)) return `${at}.context.seats: differs from turn marker ${first.number}'s`;
-    for (const field of SHARED_FIELDS) {
-      if (JSON.stringify(m.context[field]) !== JSON.stringify(first.context[field])) return `${at}.context.${field}: differs from turn marker ${first.number}'s (the game's fields are shared by every turn, CR 807.5)`;
-    }
-    if ((m.life === 'waiting') !== (m.state === 'turnMarkerPassed') && p.status === 'active') return `${at}.life: a waiting turn marker's turn is over (state turnMarkerPassed), and only then (CR 807.4c-d)`;
-    const problem = check({ ...p, state: m.state, context: m.context });
-    if (problem !== null) return `${at}: ${problem}`;
-    if (m.life === 'takingTurn') {
-      if (running.has(m.context.turnOwner)) return `${at}.context.turnOwner: ${m.context.turnOwner} takes two turns at once`;
-      running.add(m.context.turnOwner);
-    }
-  }
-  if (p.status === 'active' && running.size === 0) return 'markers: no turn marker is taking a turn';
+/**
+ * CONTRACT v4: the parts of a snapshot that need a module the restore was not given (its turn
+ * markers, its undo or shortcut vote, its clocks or seats), or null.
+ */
+function modulesProblem(p: PersistedFull, modules: Modules): string | null {
+  if (p.markers !== undefined && modules.grandMelee === undefined) return `markers: a Grand Melee game ${needs('grandMelee')}`;
+  if (modules.table !== undefined) return null;
+  if (p.undo !== undefined) return `undo: a game with undo ${needs('table')}`;
+  if (p.shortcut !== undefined) return `shortcut: a game with a shortcut proposed ${needs('table')}`;
+  const time = p.time as Record<string, unknown> | undefined;
+  if (time !== undefined && typeof time === 'object' && time !== null && Object.keys(time).some((k) => k !== 'at')) return `time: a game with clocks or seats ${needs('table')}`;
   return null;
+}
+
+/** `time`: the table module's check, or without it the host's clock alone (`{ at }`: null or a finite number). */
+function timeProblem(p: PersistedFull, modules: Modules): string | null {
+  const time: unknown = p.time;
+  if (time === undefined) return null;
+  if (modules.table !== undefined) return modules.table.timeProblem(time, p.context);
+  const at = typeof time === 'object' && time !== null ? (time as { at?: unknown }).at : undefined;
+  return at === null || (typeof at === 'number' && Number.isFinite(at)) ? null : 'snapshot.time.at: must be null or a finite number (the host clock, in milliseconds)';
 }
 
 /**
@@ -372,7 +366,7 @@ function meleeProblem(p: PersistedFull, check: (one: PersistedFull) => string | 
  * order they came in (the schema's output lists them in its own order), so that the restored
  * game persists to the same JSON.
  */
-export function parsePersisted(value: unknown): ParseResult<PersistedFull> {
+export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): ParseResult<PersistedFull> {
   try {
     const bounds = checkBounds(value);
     if (bounds !== null) return { ok: false, message: bounds };
@@ -385,10 +379,12 @@ export function parsePersisted(value: unknown): ParseResult<PersistedFull> {
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(input);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = input as PersistedFull;
+    // Every invariant is checked with or without the modules; then what needs a module the restore was not given.
     const problem =
       invariantProblem(persisted, GAME_INVARIANTS) ??
       (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
-      (persisted.time === undefined ? null : timeProblem(persisted.time, persisted.context));
+      modulesProblem(persisted, modules) ??
+      timeProblem(persisted, modules);
     if (problem !== null) return { ok: false, message: problem };
     return { ok: true, value: persisted };
   } catch (err) {

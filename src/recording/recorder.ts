@@ -4,6 +4,7 @@
  * tape, src/recording/tape.ts), and it keeps `persist()` every 256 versions. `recording()` hands
  * out a fresh JSON copy.
  */
+import type { ModuleName } from '../game/module.js';
 import type { CheckpointHook, GameHooks, TurnEvent } from '../contract.js';
 import type { RecordedOptions, Recording } from '../game/types.js';
 import type { Persisted } from '../persistence/format.js';
@@ -30,7 +31,7 @@ function withTriggerMarkers(event: TurnEvent, raw: unknown): TurnEvent {
 }
 
 /** Where a recording starts: createGame's options, or the persisted game of a restore or a fork. */
-export type RecordingBase = { from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted };
+export type RecordingBase = ({ from: 'options'; options: RecordedOptions } | { from: 'persisted'; options: Persisted }) & { use?: ModuleName[] };
 
 /**
  * The key of a recorded game's last input (the shell's `[LAST_INPUT]()`): the event the engine
@@ -85,6 +86,7 @@ export class Recorder {
       from: this.#base.from,
       options: this.#base.options,
       hooks: this.#hooks,
+      ...(this.#base.use === undefined ? {} : { use: this.#base.use }),
       inputs: this.#inputs,
       snapshots: this.#snapshots,
     };

@@ -13,6 +13,8 @@ import type { EmittedEvent, TurnEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
 import { createGame, LOGIC, restoreGame } from '../game/create.js';
 import { readRestoreOptions } from '../game/options.js';
+import { readUse } from '../game/module.js';
+import { needs, type ModuleName } from '../moduleNames.js';
 import type { Game, GameOptions, RecordedOptions, Recording, ReplayDrift, ReplayedGame, ReplayOptions, RestoreOptions } from '../game/types.js';
 import { checkedResult } from '../hookAdapter.js';
 import type { HookReport } from '../../machines/hooks.js';
@@ -211,6 +213,14 @@ export function runReplay(recording: unknown, options: ReplayOptions = {}, each?
   const live: RestoreOptions = {};
   if (read.hooks !== undefined) live.hooks = read.hooks;
   if (read.listeners !== undefined) live.listeners = read.listeners;
+  // CONTRACT v4: the modules the recording names must be given (as restoreGame takes them).
+  const modules = readUse(read.use);
+  if (read.use !== undefined) live.use = read.use;
+  const named: unknown = (rec as { use?: unknown }).use;
+  if (named !== undefined) {
+    if (!Array.isArray(named) || named.some((n) => n !== 'table' && n !== 'grandMelee')) throw invalid(`recording.use: expected a list of module names ('table', 'grandMelee'), got ${describe(named)}`);
+    for (const name of named as ModuleName[]) if (modules[name] === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.use: the recording's game had the ${name} module, so the replay ${needs(name)}`);
+  }
   const source = new RecordedAnswers(rec.hooks);
   const tape = newTape(source);
   const withTape = { ...live, [TAPE]: tape };

@@ -12,6 +12,7 @@ import type { RecordedOptions } from '../game/types.js';
 import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
 import type { HookAnswer, RecordedInput } from './format.js';
 import { checkRecording, runReplay, setupOf } from './replay.js';
+import { allModules } from '../allModules.js';
 
 /** Options of {@link recordingToScenario}. */
 export interface ScenarioOptions {
@@ -100,7 +101,7 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
   const expect = options.expect ?? 'changes';
   const steps: ScenarioStep[] = [];
   let before: Record<string, unknown> | null = null;
-  const game = runReplay(recording, options.until === undefined ? { hooks } : { hooks, until: options.until }, ({ event, events, game }) => {
+  const game = runReplay(recording, options.until === undefined ? { hooks, use: allModules } : { hooks, until: options.until, use: allModules }, ({ event, events, game }) => {
     const view = game.view() as unknown as Record<string, unknown>;
     if (event !== null) {
       steps.push({ send: event });

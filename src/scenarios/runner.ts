@@ -3,6 +3,7 @@
  * The steps' meaning is in play.ts; this is its driver for a local Game, synchronous.
  */
 import { createGame, restoreGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import type { CheckpointResult, TurnView } from '../contract.js';
 import { playScenario, type GameRequest, type ScenarioAutoPass, type ScenarioCheckpoint } from './play.js';
@@ -27,7 +28,7 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
       // CONTRACT v3: hooks.autoPass, when the scenario gives its answers (setup.autoPass).
       if (request.autoPass !== undefined && request.autoPass !== null) hooks.autoPass = request.autoPass;
       try {
-        game = createGame({ ...(request.options as unknown as GameOptions), hooks });
+        game = createGame({ ...(request.options as unknown as GameOptions), hooks, use: allModules });
         return { error: null };
       } catch (err) {
         return { error: err instanceof Error ? err.message : String(err) };
@@ -43,7 +44,7 @@ export function runScenario(scenario: unknown, options: RunOptions = {}): Scenar
       case 'persist':
         return g.persist();
       case 'restore':
-        game = restoreGame(request.persisted, { hooks });
+        game = restoreGame(request.persisted, { hooks, use: allModules });
         return null;
       case 'nextStop':
         return g.nextStop(request.player);

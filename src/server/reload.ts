@@ -7,6 +7,7 @@
  */
 import type { EmittedEvent } from '../contract.js';
 import { restoreGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import type { Game, RestoreOptions } from '../game/types.js';
 import { RecordedAnswers } from '../recording/replay.js';
 import { newTape, TAPE } from '../recording/tape.js';
@@ -38,7 +39,7 @@ export interface Replayed {
 export function replaySends(gameId: string, snapshot: StoredSnapshot, sends: readonly StoredSend[], had: { checkpoint: boolean; autoPass: boolean }, options: RestoreOptions = {}): Replayed {
   const source = new RecordedAnswers(had);
   const tape = newTape(source);
-  const withTape = { ...options, [TAPE]: tape };
+  const withTape = { ...options, use: allModules, [TAPE]: tape };
   let game: Game;
   try {
     game = restoreGame(snapshot.snapshot, withTape);

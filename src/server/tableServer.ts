@@ -10,6 +10,7 @@ import { hostname as machineName } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { MatchMakerDriver, Presence } from '@colyseus/core';
 import { createGame as createEngineGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import type { GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { ROOM_NAME } from '../client/protocol.js';
@@ -271,7 +272,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     let game;
     let hostState: unknown;
     try {
-      game = createEngineGame({ ...(options as GameOptions), record: true, ...(hooks !== undefined ? { hooks } : {}) });
+      game = createEngineGame({ ...(options as GameOptions), record: true, use: allModules, ...(hooks !== undefined ? { hooks } : {}) });
       hostState = desk.save(who, game.getSnapshot().version);
     } finally {
       desk.forget();

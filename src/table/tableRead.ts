@@ -43,7 +43,7 @@ function invalid(message: string): TurnEngineError {
  * game's restored state) as its last moment and `restoreTurn` restoring the others. Throws
  * INVALID_SNAPSHOT naming the field.
  */
-export function restoreUndo<S>(persisted: PersistedFull, current: S, players: readonly PlayerId[], restoreTurn: (p: PersistedFull) => S): UndoRecord<S> {
+export function restoreUndo<S>(persisted: PersistedFull, current: S, players: readonly PlayerId[], restoreTurn: (p: PersistedFull) => S, parse: typeof parsePersisted = parsePersisted): UndoRecord<S> {
   const parsed = UndoSchema.safeParse(persisted.undo);
   if (!parsed.success) throw invalid(describeIssue(parsed.error, 'undo'));
   const u = parsed.data;
@@ -61,7 +61,7 @@ export function restoreUndo<S>(persisted: PersistedFull, current: S, players: re
     let state = current;
     let inGame = players;
     if (m.game !== undefined) {
-      const game = parsePersisted(momentGame(m.game, m.version, m.seq));
+      const game = parse(momentGame(m.game, m.version, m.seq));
       if (!game.ok) return fail(`${at}.game: ${game.message}`);
       if (game.value.undo !== undefined || game.value.shortcut !== undefined) return fail(`${at}.game: a moment holds a turn only (no undo or shortcut of its own)`);
       if (JSON.stringify(game.value.context.seats) !== JSON.stringify(seats)) return fail(`${at}.game.context.seats: differs from the game's (a moment of another game)`);

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type AwayOptions, type EmittedEvent, type Game, type GameOptions, type SeatEvent } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 function away(then: AwayOptions['then'], options: Partial<GameOptions> = {}): Game {
-  return createGame({ players: ['A', 'B'], ...options, away: { graceMs: 10_000, then } });
+  return createGame({ use: allModules, players: ['A', 'B'], ...options, away: { graceMs: 10_000, then } });
 }
 
 function ok(game: Game, event: unknown): EmittedEvent[] {
@@ -20,7 +21,7 @@ const autoPasses = (events: readonly EmittedEvent[]) => events.filter((e) => e.t
 
 describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   it('view().seats is null without the away option until a SET_SEAT_STATUS; then, and with the option, every seat', () => {
-    const plain = createGame({ players: ['A', 'B'] });
+    const plain = createGame({ use: allModules, players: ['A', 'B'] });
     expect(plain.view().seats).toBeNull();
     ok(plain, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 500 });
     expect(plain.view().seats).toEqual({ A: { status: 'connected', since: 0 }, B: { status: 'away', since: 500 } });
@@ -128,7 +129,7 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("an away player's clock keeps running unless the host pauses it; the grace ends either way", () => {
-    const game = createGame({ players: ['A', 'B'], clock: { initialMs: 60_000, onTimeout: 'lose' }, away: { graceMs: 20_000, then: 'pass' } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], clock: { initialMs: 60_000, onTimeout: 'lose' }, away: { graceMs: 20_000, then: 'pass' } });
     ok(game, { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 0 });
     ok(game, { type: 'TICK', at: 5000 });
     expect(game.view().clocks?.A?.msLeft).toBe(55_000);
@@ -165,7 +166,7 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   it('seats are persisted and restored', () => {
     const game = away('pass');
     ok(game, { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 100 });
-    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(restored.view()).toEqual(game.view());
     expect(restored.nextDeadline()).toEqual({ player: 'A', at: 10_100 });
     ok(game, { type: 'TICK', at: 10_100 });
@@ -194,7 +195,7 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
       [{ graceMs: 10, then: 'kick' }, 'options.away.then'],
       [{ then: 'wait' }, 'options.away.graceMs'],
     ] as const) {
-      expect(() => createGame({ players: ['A', 'B'], away: bad } as unknown as GameOptions)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining(field) }));
+      expect(() => createGame({ use: allModules, players: ['A', 'B'], away: bad } as unknown as GameOptions)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining(field) }));
     }
   });
 });

@@ -21,6 +21,7 @@ import { describeEmitted, describeSent } from '../../src/cli/log.js';
 import { createGame } from '../../src/game/create.js';
 import { runScenario } from '../../src/scenarios/runner.js';
 import { MAX_SCENARIO_FILE_BYTES, MAX_SCENARIO_FOLDER_DEPTH } from '../../src/scenarios/files.js';
+import { allModules } from '../../src/allModules.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -197,7 +198,7 @@ describe('simulate (issue 22)', () => {
   });
 
   it("logs a Grand Melee event with its turn marker, and that marker's stack and priority (CR 807.5)", () => {
-    const game = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
     const marker = (n: number) => game.view().turns?.find((t) => t.turnMarker === n);
     const holder = marker(2)?.priority as string;
     expect(holder).not.toBe(game.view().priority); // the first running turn's priority is marker 1's

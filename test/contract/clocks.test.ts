@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, type ClockOptions, type Game, type GameOptions, type TurnEvent } from '../../src/index.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
 import { mismatch } from '../../src/scenarios/match.js';
+import { allModules } from '../../src/allModules.js';
 
 const CLOCK: ClockOptions = { initialMs: 60_000, onTimeout: 'lose' };
 
@@ -17,7 +18,7 @@ interface TimedSnapshot {
 }
 
 function clocked(clock: Partial<ClockOptions> = {}, options: Partial<GameOptions> = {}): Game {
-  return createGame({ players: ['A', 'B'], ...options, clock: { ...CLOCK, ...clock } });
+  return createGame({ use: allModules, players: ['A', 'B'], ...options, clock: { ...CLOCK, ...clock } });
 }
 
 /** Every player's clock time left. */
@@ -38,7 +39,7 @@ function passUntil(game: Game, pattern: Record<string, unknown>): void {
 
 describe('clocks (CONTRACT v3, "Playing between people")', () => {
   it('view().clocks is null without the clock option, and a game without it persists no time', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     ok(game, { type: 'PASS_PRIORITY', player: 'A' });
     expect(game.view().clocks).toBeNull();
     expect(game.nextDeadline()).toBeNull();
@@ -216,7 +217,7 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
   });
 
   it('nextDeadline: the next time-out on the host clock (at + delay left + time left), and whose; null without clocks', () => {
-    expect(createGame({ players: ['A', 'B'] }).nextDeadline()).toBeNull();
+    expect(createGame({ use: allModules, players: ['A', 'B'] }).nextDeadline()).toBeNull();
     const game = clocked({ delayMs: 300 });
     expect(game.nextDeadline()).toBeNull();
     ok(game, { type: 'TICK', at: 10_000 });
@@ -230,7 +231,7 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     ok(game, { type: 'TICK', at: 0 });
     ok(game, { type: 'PASS_PRIORITY', player: 'A', at: 2000 });
     ok(game, { type: 'TICK', at: 2600 });
-    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(restored.view()).toEqual(game.view());
     expect(restored.nextDeadline()).toEqual(game.nextDeadline());
     const rest: TurnEvent[] = [
@@ -325,7 +326,7 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
       ['fast', 'options.clock'],
     ];
     for (const [clock, field] of bad) {
-      expect(() => createGame({ players: ['A', 'B'], clock } as unknown as GameOptions), JSON.stringify(clock)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining(field) }));
+      expect(() => createGame({ use: allModules, players: ['A', 'B'], clock } as unknown as GameOptions), JSON.stringify(clock)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining(field) }));
     }
   });
 
@@ -350,12 +351,12 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     for (const [mutate, field] of mutations) {
       const p = JSON.parse(base) as TimedSnapshot;
       mutate(p);
-      expect(() => restoreGame(p), field).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining(field) }));
+      expect(() => restoreGame(p, { use: allModules }), field).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining(field) }));
     }
     const lost = JSON.parse(base) as TimedSnapshot;
     lost.time.clock.ms.B = 0;
     lost.time.clock.flagged = ['B'];
-    expect(() => restoreGame(lost)).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining("'lose', but B is still in the game") }));
+    expect(() => restoreGame(lost, { use: allModules })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining("'lose', but B is still in the game") }));
   });
 
   it('a recorded game with at on its events replays to the same views, deadlines and persisted game', () => {
@@ -365,7 +366,7 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
       at += 700 + ((i * 997) % 3000);
       ok(game, i % 7 === 3 ? { type: 'TICK', at } : { ...(plainestAnswer(game.view()) as object), at });
     }
-    const replayed = replayGame(game.recording());
+    const replayed = replayGame(game.recording(), { use: allModules });
     expect(replayed.view()).toEqual(game.view());
     expect(replayed.nextDeadline()).toEqual(game.nextDeadline());
     expect(replayed.persist()).toEqual(game.persist());
@@ -380,7 +381,7 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
     ok(game, { type: 'TICK', at: 1 });
     const types = new Set(game.legalActions().map((a) => a.type));
     for (const t of ['TICK', 'PAUSE_CLOCKS', 'RESUME_CLOCKS', 'SET_SEAT_STATUS']) expect(types.has(t as never)).toBe(false);
-    const hooked = createGame({ players: ['A', 'B'], clock: CLOCK, hooks: { checkpoint: (view) => (view.priority === 'B' ? { events: [{ type: 'TICK', at: 5 }] } : undefined) } });
+    const hooked = createGame({ use: allModules, players: ['A', 'B'], clock: CLOCK, hooks: { checkpoint: (view) => (view.priority === 'B' ? { events: [{ type: 'TICK', at: 5 }] } : undefined) } });
     const result = hooked.send({ type: 'PASS_PRIORITY', player: 'A' });
     expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED' } });
     if (!result.ok) expect(result.error.message).toContain('TICK');
@@ -408,13 +409,13 @@ describe('clocks (CONTRACT v3, "Playing between people")', () => {
   it('the engine owns no timer and reads no clock but at: Date.now, performance.now and setTimeout are never called', () => {
     const spies = [vi.spyOn(Date, 'now'), vi.spyOn(performance, 'now'), vi.spyOn(globalThis, 'setTimeout'), vi.spyOn(globalThis, 'setInterval')];
     try {
-      const game = createGame({ players: ['A', 'B', 'C'], seed: 1, clock: { initialMs: 5000, incrementMs: 100, delayMs: 50, onTimeout: 'pass' }, away: { graceMs: 1000, then: 'concede' } });
+      const game = createGame({ use: allModules, players: ['A', 'B', 'C'], seed: 1, clock: { initialMs: 5000, incrementMs: 100, delayMs: 50, onTimeout: 'pass' }, away: { graceMs: 1000, then: 'concede' } });
       ok(game, { type: 'TICK', at: 0 });
       ok(game, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 10 });
       ok(game, { type: 'PASS_PRIORITY', player: 'A', at: 3000 });
       ok(game, { type: 'TICK', at: 60_000 });
       game.nextDeadline();
-      restoreGame(JSON.parse(JSON.stringify(game.persist()))).nextDeadline();
+      restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules }).nextDeadline();
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of spies) spy.mockRestore();

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, ErrorCode, fillAction, TurnEngineError, type Awaiting, type GameOptions, type LegalAction, type TurnEvent } from '../../src/index.js';
 import { ALL_EVENT_TYPES, EVENTS } from '../../src/events/index.js';
 import { play } from '../support/dsl.js';
+import { allModules } from '../../src/allModules.js';
 
 type ActionOf<T extends LegalAction['type']> = Extract<LegalAction, { type: T }>;
 
@@ -94,7 +95,7 @@ describe('fillAction: a LegalAction becomes the event send takes (issue 23 point
     const pass = actionOf(t.game.legalActions('B'), 'PASS_PRIORITY');
     expect(pass.by).toBe('A');
     expect(fillAction(pass)).toEqual({ type: 'PASS_PRIORITY', player: 'B', by: 'A' });
-    const melee = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
+    const melee = createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
     const marked = melee.legalActions().filter((a) => a.turnMarker !== undefined);
     expect(marked.length).toBeGreaterThan(0);
     for (const action of marked) expect(plainestEvent(action, null).turnMarker).toBe(action.turnMarker);
@@ -111,7 +112,7 @@ describe('fillAction: a LegalAction becomes the event send takes (issue 23 point
     ];
     const types = new Set<string>();
     for (const options of setups) {
-      const game = createGame(options);
+      const game = createGame({ use: allModules, ...options });
       const mulliganed = new Set<string>();
       const asked = new Set<string>();
       for (let i = 0; i < 150 && game.view().gameOver === null; i++) {
@@ -167,7 +168,7 @@ describe('fillAction: a LegalAction becomes the event send takes (issue 23 point
 });
 
 describe('fillAction refuses what is not a LegalAction and its choices (INVALID_EVENT naming the field)', () => {
-  const game = createGame({ players: ['A', 'B'] });
+  const game = createGame({ use: allModules, players: ['A', 'B'] });
   game.send({ type: 'PASS_PRIORITY', player: 'A' });
   game.send({ type: 'PASS_PRIORITY', player: 'B' });
   const cast = actionOf(game.legalActions('A'), 'CAST_SPELL');

@@ -14,17 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(root, 'dist/src/index.js')) && existsSync(join(root, 'dist/cjs/src/index.js'));
-/** CONTRACT "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped. */
-export const BUNDLE_BUDGET_BYTES = 40_960;
+/** CONTRACT v4 "Package": the main entry bundled for the browser, minified with xstate and zod, gzipped (48 KiB; 40,960 stays the aim). */
+export const BUNDLE_BUDGET_BYTES = 49_152;
 /**
- * NOT MET: a host calling createGame and restoreGame (the contract's measure, as `npm run
- * bundle:size`) bundles to 69,337 bytes: zod/mini about 7 KB, restoreGame's validation and the
- * persisted game's invariants and compact format about 10 KB, the table around the turn (clocks,
- * seats, undo, shortcuts) about 9 KB, Grand Melee about 4 KB (docs/performance.md, "The browser
- * bundle"). Until it is under the contract's budget this test holds the line where it is, so
- * that it can only shrink.
+ * NOT MET YET: a host calling createGame and restoreGame (the contract's measure, as `npm run
+ * bundle:size`) bundles to 56,659 bytes now that the table's features and Grand Melee are modules a
+ * host passes (69,337 before; issue 33): zod/mini, restoreGame's validation and the persisted
+ * game's invariants and compact format are most of what is left (docs/performance.md, "The
+ * browser bundle"). Until it is under the contract's budget this test holds the line where it
+ * is, so that it can only shrink.
  */
-export const BUNDLE_CEILING_BYTES = 69_500;
+export const BUNDLE_CEILING_BYTES = 56_700;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,6 +105,18 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     const bytes = await browserBundleGzip('browser.js', scratch);
     console.log(`browser bundle of the main entry, createGame and restoreGame: ${bytes} bytes gzipped (contract budget ${BUNDLE_BUDGET_BYTES})`);
     expect(bytes).toBeLessThanOrEqual(BUNDLE_CEILING_BYTES);
+  });
+
+  it('a host that does not import the table or the variants bundles none of them (CONTRACT v4: modules a host passes)', async () => {
+    writeFileSync(join(scratch, 'bare.js'), "import { createGame, restoreGame } from 'mtg-turn-engine';\nconst game = createGame({ players: ['A', 'B'] });\nrestoreGame(JSON.parse(JSON.stringify(game.persist())));\n");
+    writeFileSync(join(scratch, 'modules.js'), "import { createGame, restoreGame } from 'mtg-turn-engine';\nimport { table } from 'mtg-turn-engine/table';\nimport { grandMelee } from 'mtg-turn-engine/variants';\nconst use = [table, grandMelee];\nconst game = createGame({ players: ['A', 'B'], use });\nrestoreGame(JSON.parse(JSON.stringify(game.persist())), { use });\n");
+    const inputsOf = async (file: string) => {
+      const result = await build({ entryPoints: [file], absWorkingDir: scratch, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent', metafile: true });
+      return Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([f]) => f);
+    };
+    const features = /src\/(table\/(tableLogic|time|undo|shortcuts|clocks|away|tableRead)|logic\/grandMelee|persistence\/time)\.js$/;
+    expect((await inputsOf('bare.js')).filter((f) => features.test(f))).toEqual([]);
+    expect((await inputsOf('modules.js')).filter((f) => features.test(f)).length).toBeGreaterThanOrEqual(8);
   });
 
   it('a host that never restores a game or runs a scenario does not bundle their schemas (tree-shaken: "sideEffects")', async () => {

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { restoreGame, TurnEngineError, type Persisted } from '../../src/index.js';
 import { fullForm } from '../support/persisted.js';
+import { allModules } from '../../src/allModules.js';
 
 interface Fixture {
   about: string;
@@ -31,7 +32,7 @@ const fixture = (name: string) => (FIXTURES.find(([n]) => n === name) as readonl
 /** The message of restoreGame's refusal (INVALID_SNAPSHOT), or 'restored'. */
 function refusal(input: unknown): string {
   try {
-    restoreGame(input);
+    restoreGame(input, { use: allModules });
     return 'restored';
   } catch (err) {
     if (!(err instanceof TurnEngineError)) throw err;
@@ -45,7 +46,7 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 describe('format 3: the compact form', () => {
   it('the 2-player game mid-combat of the bench persists in at most 1,024 bytes (1,883 in format 2)', () => {
     const { snapshot } = fixture('2p-mid-combat');
-    const game = restoreGame(structuredClone(snapshot));
+    const game = restoreGame(structuredClone(snapshot), { use: allModules });
     expect(game.view().step).toBe('combatDamage');
     expect(bytes(snapshot)).toBeGreaterThan(1024);
     const persisted = game.persist();
@@ -54,30 +55,30 @@ describe('format 3: the compact form', () => {
   });
 
   it('every fixture takes less room in format 3 than in format 2', () => {
-    for (const [name, f] of FIXTURES) expect(bytes(restoreGame(structuredClone(f.snapshot)).persist()), name).toBeLessThan(bytes(f.snapshot) / 2);
+    for (const [name, f] of FIXTURES) expect(bytes(restoreGame(structuredClone(f.snapshot), { use: allModules }).persist()), name).toBeLessThan(bytes(f.snapshot) / 2);
   });
 
   it('reads back into the full form the validation checks, field for field the format-2 snapshot', () => {
     for (const [name, f] of FIXTURES) {
-      const compact = JSON.parse(JSON.stringify(restoreGame(structuredClone(f.snapshot)).persist())) as Persisted;
+      const compact = JSON.parse(JSON.stringify(restoreGame(structuredClone(f.snapshot), { use: allModules }).persist())) as Persisted;
       expect(fullForm(compact), name).toEqual(fullForm(f.snapshot));
     }
   });
 
   it('a field written in the full form is read as it is (a list in seat order or a record, a step as a name or an object)', () => {
-    const compact = JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('2p-mid-combat').snapshot)).persist())) as Persisted & { context: Record<string, unknown> };
+    const compact = JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('2p-mid-combat').snapshot), { use: allModules }).persist())) as Persisted & { context: Record<string, unknown> };
     expect(compact.context.handSizes).toEqual([7, 8]);
-    const game = restoreGame(compact);
+    const game = restoreGame(compact, { use: allModules });
     const mixed = { ...compact, context: { ...compact.context, handSizes: { A: 7, B: 8 }, steps: [{ step: 'endOfCombat' }], phases: ['main', { kind: 'ending', steps: ['end', { step: 'cleanup' }] }] } };
-    const again = restoreGame(mixed);
+    const again = restoreGame(mixed, { use: allModules });
     expect(again.view()).toEqual(game.view());
     expect(JSON.stringify(again.persist())).toBe(JSON.stringify(game.persist()));
   });
 });
 
 describe('format 3: what cannot be read is INVALID_SNAPSHOT naming the field', () => {
-  const compact = () => JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('2p-mid-combat').snapshot)).persist())) as Record<string, unknown> & { context: Record<string, unknown> };
-  const melee = () => JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('10p-grand-melee').snapshot)).persist())) as Record<string, unknown> & { markers: Record<string, unknown>[] };
+  const compact = () => JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('2p-mid-combat').snapshot), { use: allModules }).persist())) as Record<string, unknown> & { context: Record<string, unknown> };
+  const melee = () => JSON.parse(JSON.stringify(restoreGame(structuredClone(fixture('10p-grand-melee').snapshot), { use: allModules }).persist())) as Record<string, unknown> & { markers: Record<string, unknown>[] };
   const patched = (patch: Record<string, unknown>) => {
     const p = compact();
     return { ...p, context: { ...p.context, ...patch } };
@@ -120,11 +121,11 @@ const NEWER_VIEW_FIELDS = { undo: null, clocks: null, seats: null };
 describe('earlier snapshots restore exactly (format 2, and the earlier landsPlayed format)', () => {
   it.each(FIXTURES)('%s', (_name, f) => {
     expect(f.snapshot.format).toBe(2);
-    const game = restoreGame(structuredClone(f.snapshot));
+    const game = restoreGame(structuredClone(f.snapshot), { use: allModules });
     expect(game.view()).toEqual({ ...(f.view as object), ...NEWER_VIEW_FIELDS });
     expect(game.legalActions()).toEqual(f.legalActions);
     // Saved again (format 3) and restored: the same game.
-    const again = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const again = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(again.view()).toEqual({ ...(f.view as object), ...NEWER_VIEW_FIELDS });
     for (const { event, result } of f.continuation) {
       expect(game.send(event), JSON.stringify(event)).toEqual(result);

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type EmittedEvent, type Game, type SeatEvent, type SeatOptions, type Stop } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 /** alice wants to be asked in upkeeps and main phases; bob only in his own main phases and in alice's end step (docs/stops.md). */
 function withStops(): Game {
-  const game = createGame({ players: ['alice', 'bob'] });
+  const game = createGame({ use: allModules, players: ['alice', 'bob'] });
   game.send({ type: 'SET_STOPS', player: 'alice', stops: ALICE });
   game.send({ type: 'SET_STOPS', player: 'bob', stops: [{ step: 'main', turn: 'own' }, { step: 'end', turn: 'others' }] });
   return game;
@@ -76,7 +77,7 @@ describe('private seats (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("another player's yields are not shown: the passes a yield makes reach other seats as plain passes", () => {
-    const game = createGame({ players: ['alice', 'bob'] });
+    const game = createGame({ use: allModules, players: ['alice', 'bob'] });
     const got = listen(game, { alice: { seat: 'alice' }, bob: { seat: 'bob' }, host: undefined });
     game.send({ type: 'YIELD', player: 'bob', until: 'endOfTurn' });
     game.send({ type: 'PASS_PRIORITY', player: 'alice' });
@@ -89,7 +90,7 @@ describe('private seats (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("the host's reason ('host', hooks.autoPass) is not shown to other seats either", () => {
-    const game = createGame({ players: ['alice', 'bob'], hooks: { autoPass: (_view, player) => player === 'bob' } });
+    const game = createGame({ use: allModules, players: ['alice', 'bob'], hooks: { autoPass: (_view, player) => player === 'bob' } });
     const got = listen(game, { alice: { seat: 'alice' }, bob: { seat: 'bob' } });
     game.send({ type: 'PASS_PRIORITY', player: 'alice' });
     expect(autoPasses(got.bob!)).toEqual([expect.objectContaining({ player: 'bob', reason: 'host' })]);
@@ -126,7 +127,7 @@ describe('private seats (CONTRACT v3, "Playing between people")', () => {
   });
 
   it('a player who left keeps their seat: they may still look as that seat', () => {
-    const game = createGame({ players: ['alice', 'bob', 'carol'] });
+    const game = createGame({ use: allModules, players: ['alice', 'bob', 'carol'] });
     game.send({ type: 'SET_STOPS', player: 'carol', stops: [{ step: 'end', turn: 'any' }] });
     const got = listen(game, { bob: { seat: 'bob' } });
     game.send({ type: 'CONCEDE', player: 'bob' });
@@ -140,16 +141,16 @@ describe('private seats (CONTRACT v3, "Playing between people")', () => {
   });
 
   it('a restored game knows its seats, players who left included', () => {
-    const game = createGame({ players: ['alice', 'bob', 'carol'] });
+    const game = createGame({ use: allModules, players: ['alice', 'bob', 'carol'] });
     game.send({ type: 'CONCEDE', player: 'carol' });
-    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(restored.view({ seat: 'carol' })).toEqual(game.view({ seat: 'carol' }));
     expect(() => restored.view({ seat: 'dave' })).toThrow(/options\.seat/);
   });
 
   it('shared team turns (CR 805.5): a team\'s automatic pass reaches the other members and the other team without reason', () => {
     const teams = [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }];
-    const game = createGame({ players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams });
     for (const p of ['C', 'D']) game.send({ type: 'SET_STOPS', player: p, stops: [{ step: 'main', turn: 'own' }] });
     const got = listen(game, { A: { seat: 'A' }, B: { seat: 'B' }, C: { seat: 'C' }, D: { seat: 'D' }, host: undefined });
     game.send({ type: 'PASS_PRIORITY', player: 'A' });
@@ -163,7 +164,7 @@ describe('private seats (CONTRACT v3, "Playing between people")', () => {
 
   it("Grand Melee (CR 807): each seat's view has every turn marker's turn and only its own stops", () => {
     const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
-    const game = createGame({ players, variant: 'grandMelee' });
+    const game = createGame({ use: allModules, players, variant: 'grandMelee' });
     for (const p of players) game.send({ type: 'SET_STOPS', player: p, stops: [{ step: 'main', turn: 'own' }] });
     const view = game.view({ seat: 'F' });
     expect(view.turns).toEqual(game.view().turns);

@@ -11,6 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createGame, recordingToScenario, restoreGame, runScenario, ScenarioSchema, type CheckpointResult, type EmittedEvent, type Scenario, type TurnView } from '../../src/index.js';
 import { simulate } from '../../src/simulation.js';
+import { allModules } from '../../src/allModules.js';
 
 /**
  * A hook that reports two triggers as each upkeep begins, one checkpoint after the other (the
@@ -55,7 +56,7 @@ describe('recordingToScenario(recording, options?) (CONTRACT v3, "Recordings")',
     ]);
     // Every send, in order, each followed by what changed in the view and what it emitted.
     expect(scenario.steps.filter((s) => 'send' in s).map((s) => (s as { send: unknown }).send)).toEqual(rec.inputs.slice(1).map((i) => i.event));
-    expect(scenario.steps[0]).toEqual({ expect: JSON.parse(JSON.stringify(createGame({ ...(rec.options as { players: string[] }), orderTriggers: 'players', hooks: { checkpoint: hook() } }).view())) });
+    expect(scenario.steps[0]).toEqual({ expect: JSON.parse(JSON.stringify(createGame({ use: allModules, ...(rec.options as { players: string[] }), orderTriggers: 'players', hooks: { checkpoint: hook() } }).view())) });
     expect(scenario.steps.some((s) => 'expectEmitted' in s)).toBe(true);
     expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
     expect(runScenario(JSON.parse(JSON.stringify(scenario)))).toEqual({ ok: true, failures: [] });
@@ -100,7 +101,7 @@ describe('recordingToScenario(recording, options?) (CONTRACT v3, "Recordings")',
   it('Grand Melee: the turn markers a hook names on its triggers (CR 807.5b) stay in `inject`, which the published JSON Schema accepts', () => {
     const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
     let calls = 0;
-    const game = createGame({ players, variant: 'grandMelee', seed: 5, record: true, hooks: { checkpoint: () => (++calls === 1 ? { triggers: [{ id: 'far', controller: 'E', turnMarker: 1 }] } : undefined) } });
+    const game = createGame({ use: allModules, players, variant: 'grandMelee', seed: 5, record: true, hooks: { checkpoint: () => (++calls === 1 ? { triggers: [{ id: 'far', controller: 'E', turnMarker: 1 }] } : undefined) } });
     const scenario = recordingToScenario(game.recording());
     expect(scenario.setup.inject?.[0]?.triggers).toEqual([{ id: 'far', controller: 'E', turnMarker: 1 }]);
     const parsed = ScenarioSchema.safeParse(JSON.parse(JSON.stringify(scenario)));
@@ -112,7 +113,7 @@ describe('recordingToScenario(recording, options?) (CONTRACT v3, "Recordings")',
   });
 
   it('refuses a recording that starts from a persisted game, and what is not a recording (INVALID_RECORDING)', () => {
-    const game = restoreGame(createGame({ players: ['A', 'B'] }).persist(), { record: true });
+    const game = restoreGame(createGame({ players: ['A', 'B'] }).persist(), { use: allModules, record: true });
     expect(() => recordingToScenario(game.recording())).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.from') }));
     expect(() => recordingToScenario({ format: 'x' })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.format') }));
   });

@@ -16,6 +16,7 @@ import { RecordedAnswers } from '../../src/recording/replay.js';
 import { newTape } from '../../src/recording/tape.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import { actorOf } from '../../src/xstate.js';
+import { allModules } from '../../src/allModules.js';
 
 /** A checkpoint hook that answers from what it is shown alone: a trigger as each upkeep begins, state-based actions in some cleanups, mana in draw steps. */
 function cardsHook(view: TurnView, pending: EmittedEvent[]): CheckpointResult | undefined {
@@ -46,7 +47,7 @@ function watch(game: Game, start: EmittedEvent[]): Seen {
 /** Plays `sends` random legal actions (and host events, and refused input) on a recorded game. */
 function play(options: GameOptions, sends: number, seed = 1): { game: Game; seen: Seen } {
   const start: EmittedEvent[] = [];
-  const game = createGame({ ...options, record: true, listeners: { '*': (e) => void start.push(e) } });
+  const game = createGame({ use: allModules, ...options, record: true, listeners: { '*': (e) => void start.push(e) } });
   const seen = watch(game, [...start]);
   const random = seededRandom(seed);
   for (let i = 0; i < sends && game.view().gameOver === null; i++) {
@@ -72,7 +73,7 @@ function play(options: GameOptions, sends: number, seed = 1): { game: Game; seen
 describe('createGame({ record: true }) and game.recording() (CONTRACT v3, "Recordings")', () => {
   it('keeps every accepted send, the answers of the hook in order, and the options with the seed drawn', () => {
     const calls: CheckpointResult[] = [];
-    const game = createGame({
+    const game = createGame({ use: allModules,
       players: ['A', 'B'],
       record: true,
       hooks: {
@@ -87,7 +88,9 @@ describe('createGame({ record: true }) and game.recording() (CONTRACT v3, "Recor
     expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
     expect(game.send({ type: 'ADD_MANA', player: 'B', amount: 2 }).ok).toBe(true);
     const rec = game.recording();
-    expect(Object.keys(rec)).toEqual(['format', 'engine', 'from', 'options', 'hooks', 'inputs', 'snapshots']);
+    expect(Object.keys(rec)).toEqual(['format', 'engine', 'from', 'options', 'hooks', 'use', 'inputs', 'snapshots']);
+    // CONTRACT v4: a recording names the modules its game had.
+    expect(rec.use).toEqual(['table', 'grandMelee']);
     expect(rec.format).toBe('mtg-turn-engine/recording@1');
     expect(rec.engine).toBe('mtg-turn-engine');
     expect(rec.from).toBe('options');
@@ -103,23 +106,23 @@ describe('createGame({ record: true }) and game.recording() (CONTRACT v3, "Recor
   });
 
   it('hands out a fresh copy each time; a game without `record` has none (INVALID_OPTIONS naming options.record)', () => {
-    const game = createGame({ players: ['A', 'B'], record: true });
+    const game = createGame({ use: allModules, players: ['A', 'B'], record: true });
     const a = game.recording();
     (a.inputs as unknown[]).push('changed');
     expect(game.recording().inputs).toHaveLength(1);
-    const plain = createGame({ players: ['A', 'B'] });
+    const plain = createGame({ use: allModules, players: ['A', 'B'] });
     expect(() => plain.recording()).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
-    expect(() => createGame({ players: ['A', 'B'], record: 'yes' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
-    expect(() => restoreGame(plain.persist(), { record: 1 as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
+    expect(() => createGame({ use: allModules, players: ['A', 'B'], record: 'yes' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
+    expect(() => restoreGame(plain.persist(), { use: allModules, record: 1 as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.record') }));
   });
 
   it("records the events sent to the game's XState actor too (one route for every accepted event)", () => {
-    const game = createGame({ players: ['A', 'B'], record: true });
+    const game = createGame({ use: allModules, players: ['A', 'B'], record: true });
     actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' });
     actorOf(game).send({ type: 'PASS_PRIORITY', player: 'A' }); // refused (B holds priority): not recorded
     game.send({ type: 'PASS_PRIORITY', player: 'B' });
     expect(game.recording().inputs.map((i) => i.event)).toEqual([undefined, { type: 'PASS_PRIORITY', player: 'A' }, { type: 'PASS_PRIORITY', player: 'B' }]);
-    expect(replayGame(game.recording()).view()).toEqual(game.view());
+    expect(replayGame(game.recording(), { use: allModules }).view()).toEqual(game.view());
   });
 
   it('keeps persist() every 256 versions', () => {
@@ -132,16 +135,16 @@ describe('createGame({ record: true }) and game.recording() (CONTRACT v3, "Recor
   });
 
   it('a restored game records from its restore, with the persisted game in place of the options; a fork records when asked', () => {
-    const first = createGame({ players: ['A', 'B', 'C'], seed: 3 });
+    const first = createGame({ use: allModules, players: ['A', 'B', 'C'], seed: 3 });
     first.send({ type: 'PASS_PRIORITY', player: 'A' });
     const persisted = JSON.parse(JSON.stringify(first.persist()));
-    const game = restoreGame(persisted, { record: true });
+    const game = restoreGame(persisted, { use: allModules, record: true });
     game.send({ type: 'PASS_PRIORITY', player: 'B' });
     const rec = game.recording();
     expect(rec.from).toBe('persisted');
     expect(rec.options).toEqual(persisted);
     expect(rec.inputs).toEqual([{}, { event: { type: 'PASS_PRIORITY', player: 'B' } }]);
-    expect(replayGame(rec).view()).toEqual(game.view());
+    expect(replayGame(rec, { use: allModules }).view()).toEqual(game.view());
     const fork = game.fork({ record: true });
     fork.send({ type: 'PASS_PRIORITY', player: 'C' });
     expect(fork.recording().options).toEqual(game.persist());
@@ -154,12 +157,12 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     const { game, seen } = play({ players: ['A', 'B', 'C'], seed: 11, hooks: { checkpoint: cardsHook } }, 400, 2);
     const rec = JSON.parse(JSON.stringify(game.recording())) as Recording;
     const current: EmittedEvent[] = [];
-    const replayed = replayGame(rec, { listeners: { '*': (e) => void current.push(e) } });
+    const replayed = replayGame(rec, { use: allModules, listeners: { '*': (e) => void current.push(e) } });
     // The listeners saw every event; replayed step by step, every version shows the original's.
     const all = seen.events.flat();
     expect(current).toEqual(all);
     for (let v = 0; v < seen.views.length; v += 37) {
-      const at = replayGame(rec, { until: v });
+      const at = replayGame(rec, { use: allModules, until: v });
       expect(JSON.stringify(at.view())).toBe(seen.views[v]);
       expect(at.view().seq).toBe(JSON.parse(seen.views[v] as string).seq);
       expect(isDeepStrictEqual(JSON.parse(JSON.stringify(at.persist())), seen.persisted[v])).toBe(true);
@@ -170,7 +173,7 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
 
   it('Grand Melee: a TRIGGER keeps the turn marker each trigger names (CR 807.5b), so each goes on the same stack in the replay', () => {
     const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
-    const game = createGame({ players, variant: 'grandMelee', seed: 5, record: true });
+    const game = createGame({ use: allModules, players, variant: 'grandMelee', seed: 5, record: true });
     // Both markers' turns run, E's among them: a trigger of E's goes on that turn's stack unless it names the other marker.
     const turns = game.view().turns ?? [];
     expect(turns.map((t) => t.activePlayer)).toEqual(['A', 'E']);
@@ -178,7 +181,7 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     expect(game.send({ type: 'TRIGGER', triggers: [{ id: 'far', controller: 'E', turnMarker: named }] }).ok).toBe(true);
     const rec = game.recording();
     expect(rec.inputs[1]?.event).toEqual({ type: 'TRIGGER', triggers: [{ id: 'far', controller: 'E', turnMarker: named }] });
-    const replayed = replayGame(rec);
+    const replayed = replayGame(rec, { use: allModules });
     expect(replayed.view().turns?.find((t) => t.turnMarker === named)?.stack.map((o) => o.id)).toEqual(['far']);
     expect(JSON.stringify(replayed.view())).toBe(JSON.stringify(game.view()));
   });
@@ -189,7 +192,7 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     const { game } = play({ players: ['A', 'B'], seed: 4, hooks: { checkpoint: counting } }, 120);
     const rec = game.recording();
     called = 0;
-    const replayed = replayGame(rec);
+    const replayed = replayGame(rec, { use: allModules });
     expect(called).toBe(0);
     expect(replayed.view()).toEqual(game.view());
     // Afterwards, it is a game like any other: sends are accepted as the original's would be.
@@ -203,10 +206,10 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
   it('stops at `until`, refusing a version the recording does not hold (INVALID_OPTIONS naming options.until)', () => {
     const { game, seen } = play({ players: ['A', 'B'], seed: 8 }, 30);
     const rec = game.recording();
-    expect(JSON.stringify(replayGame(rec, { until: 0 }).view())).toBe(seen.views[0]);
-    expect(JSON.stringify(replayGame(rec, { until: 12 }).view())).toBe(seen.views[12]);
+    expect(JSON.stringify(replayGame(rec, { use: allModules, until: 0 }).view())).toBe(seen.views[0]);
+    expect(JSON.stringify(replayGame(rec, { use: allModules, until: 12 }).view())).toBe(seen.views[12]);
     for (const until of [-1, rec.inputs.length, 1.5, '3']) {
-      expect(() => replayGame(rec, { until: until as number })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.until') }));
+      expect(() => replayGame(rec, { use: allModules, until: until as number })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.until') }));
     }
   });
 
@@ -218,20 +221,20 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     // Every input before the snapshot made unreadable: a seek past it still replays; one from the start cannot.
     const cut = { ...rec, inputs: rec.inputs.map((input, i) => (i > 0 && i <= snapshot ? { event: { type: 'NOT_AN_EVENT' } } : input)) } as unknown as Recording;
     const until = game.view().version;
-    expect(JSON.stringify(replayGame(cut, { until }).view())).toBe(seen.views[until]);
-    expect(() => replayGame(cut, { until: snapshot - 1 })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringMatching(/^recording\.inputs\[\d+\]\.event: the recorded send was refused: INVALID_EVENT/) }));
-    expect(() => replayGame(cut, { until, listeners: {} })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.inputs[1].event') }));
+    expect(JSON.stringify(replayGame(cut, { use: allModules, until }).view())).toBe(seen.views[until]);
+    expect(() => replayGame(cut, { use: allModules, until: snapshot - 1 })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringMatching(/^recording\.inputs\[\d+\]\.event: the recorded send was refused: INVALID_EVENT/) }));
+    expect(() => replayGame(cut, { use: allModules, until, listeners: {} })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.inputs[1].event') }));
   });
 
   it('with hooks given, calls them and reports the first drift { version, recorded, got }, using the recorded answers', () => {
     const { game } = play({ players: ['A', 'B'], seed: 6, hooks: { checkpoint: cardsHook } }, 150);
     const rec = game.recording();
     // The same hook: no drift.
-    expect(replayGame(rec, { hooks: { checkpoint: cardsHook } }).replay.drift).toBeNull();
+    expect(replayGame(rec, { use: allModules, hooks: { checkpoint: cardsHook } }).replay.drift).toBeNull();
     // A hook that forgets the upkeep triggers of turn 3 and later.
     const forgetful = (view: TurnView, pending: EmittedEvent[]) => (view.turn >= 3 && view.step === 'upkeep' ? undefined : cardsHook(view, pending));
     const seenBy: number[] = [];
-    const replayed = replayGame(rec, { hooks: { checkpoint: (view, pending) => (seenBy.push(view.version), forgetful(view, pending)) } });
+    const replayed = replayGame(rec, { use: allModules, hooks: { checkpoint: (view, pending) => (seenBy.push(view.version), forgetful(view, pending)) } });
     expect(seenBy.length).toBeGreaterThan(0);
     const drift = replayed.replay.drift;
     expect(drift).toMatchObject({ hook: 'checkpoint', recorded: { triggers: [{ id: 'up3' }] }, got: {} });
@@ -239,7 +242,7 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
     // The recorded answers were used: the game is the original's.
     expect(replayed.view()).toEqual(game.view());
     // A hook that throws is drift too, with its error.
-    const failing = replayGame(rec, { hooks: { checkpoint: () => { throw new Error('lost the deck'); } } });
+    const failing = replayGame(rec, { use: allModules, hooks: { checkpoint: () => { throw new Error('lost the deck'); } } });
     expect(failing.replay.drift?.got).toEqual({ error: 'the checkpoint hook threw: lost the deck' });
     expect(failing.view()).toEqual(game.view());
   });
@@ -269,17 +272,17 @@ describe('replayGame(recording, options?) (CONTRACT v3, "Recordings")', () => {
       [withInput(withResults, { ...rec.inputs[withResults], results: [{ triggers: [{ id: 'x', controller: 'Z' }] }, ...(rec.inputs[withResults]?.results ?? []).slice(1)] }), `recording.inputs[${withResults}].results[0]: result.triggers[0].controller`],
     ];
     for (const [value, message] of bad) {
-      expect(() => replayGame(value), message).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining(message) }));
+      expect(() => replayGame(value, { use: allModules }), message).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining(message) }));
     }
     expect(() => replayGame(rec, null as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
-    expect(() => replayGame(rec, { hooks: { checkpoint: 3 as never } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.hooks.checkpoint') }));
+    expect(() => replayGame(rec, { use: allModules, hooks: { checkpoint: 3 as never } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.hooks.checkpoint') }));
   });
 
   it('refuses a snapshot that is not a persisted game (INVALID_RECORDING naming it)', () => {
     const { game } = play({ players: ['A', 'B'], seed: 5 }, 300);
     const rec = game.recording();
     const broken = { ...rec, snapshots: [{ version: 256, persisted: { ...rec.snapshots[0]!.persisted, context: { turn: -1 } } }] };
-    expect(() => replayGame(broken, { until: 270 })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.snapshots[0].persisted: INVALID_SNAPSHOT') }));
+    expect(() => replayGame(broken, { use: allModules, until: 270 })).toThrow(expect.objectContaining({ code: 'INVALID_RECORDING', message: expect.stringContaining('recording.snapshots[0].persisted: INVALID_SNAPSHOT') }));
   });
 });
 

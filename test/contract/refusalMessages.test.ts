@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, TurnEngineError } from '../../src/index.js';
 import { parseEvent } from '../../src/schemas.js';
 import { SAMPLE_EVENTS, SAMPLE_PLAYERS, fieldPaths, pathName, withField, type FieldPath } from '../support/sampleEvents.js';
+import { allModules } from '../../src/allModules.js';
 
 const REMOVED = Symbol('removed');
 const BAD_VALUES: unknown[] = [REMOVED, undefined, null, true, 0, -1, 1.5, Number.NaN, 10_000_000, Number.MAX_SAFE_INTEGER + 2, '', 'bogus', 'x'.repeat(300), [], ['bogus'], {}, { kind: 'bogus' }];
@@ -122,7 +123,7 @@ describe('hook result refusals name the field and what it must be', () => {
   const refusal = (result: unknown) => {
     // Nothing while the game is made, then `result`.
     const answer: { now: unknown } = { now: undefined };
-    const game = createGame({ players: SAMPLE_PLAYERS, hooks: { checkpoint: () => answer.now as never } });
+    const game = createGame({ use: allModules, players: SAMPLE_PLAYERS, hooks: { checkpoint: () => answer.now as never } });
     answer.now = result;
     return game.send({ type: 'PASS_PRIORITY', player: 'A' });
   };

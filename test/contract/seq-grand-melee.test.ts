@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type EmittedEvent, type TurnEvent } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
+import { allModules } from '../../src/allModules.js';
 
 function play(seed: number): { heard: EmittedEvent[]; shown: EmittedEvent[] } {
   const r = seededRandom(seed);
@@ -15,7 +16,7 @@ function play(seed: number): { heard: EmittedEvent[]; shown: EmittedEvent[] } {
   const heard: EmittedEvent[] = [];
   const shown: EmittedEvent[] = [];
   let serial = 0;
-  const game = createGame({
+  const game = createGame({ use: allModules,
     players,
     variant: 'grandMelee',
     hooks: {

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, fillAction, replayGame, restoreGame, type CheckpointResult, type EmittedEvent, type Game, type SeatEvent, type TurnEvent } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 function accepted(game: Game, event: TurnEvent): EmittedEvent[] {
   const result = game.send(event);
@@ -21,7 +22,7 @@ const refusal = (game: Game, event: TurnEvent) => {
 
 /** A 2-player game in turn 1's main phase, A holding priority. */
 function inMain(options: Parameters<typeof createGame>[0] = { players: ['A', 'B'] }): Game {
-  const game = createGame(options);
+  const game = createGame({ use: allModules, ...options });
   accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
   accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
   return game;
@@ -29,7 +30,7 @@ function inMain(options: Parameters<typeof createGame>[0] = { players: ['A', 'B'
 
 describe('PROPOSE_SHORTCUT: each other player is awaited, then every player passes up to the agreed point in one send', () => {
   it("awaiting.kind 'shortcut' with player, proposer and until; the accepting send passes for everyone (autoPass reason 'shortcut') and is one version", () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     expect(accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'main' } })).toEqual([]);
     expect(game.view().awaiting).toEqual({ kind: 'shortcut', player: 'B', proposer: 'A', until: { step: 'main' } });
     expect(game.view().priority).toBe('A');
@@ -86,7 +87,7 @@ describe('PROPOSE_SHORTCUT: each other player is awaited, then every player pass
   });
 
   it('an undo request waits for the vote, and a proposal for an undo vote', () => {
-    const game = createGame({ players: ['A', 'B'], undo: { mode: 'consent' } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'consent' } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B is asked to accept A's undo first/) });
@@ -99,7 +100,7 @@ describe('PROPOSE_SHORTCUT: each other player is awaited, then every player pass
   });
 
   it('is not taken in Grand Melee, where several turns run at once (ILLEGAL_ACTION)', () => {
-    const game = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee' });
     const holder = game.view().priority as string;
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: holder, until: { step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2a', message: expect.stringMatching(/Grand Melee/) });
   });
@@ -107,7 +108,7 @@ describe('PROPOSE_SHORTCUT: each other player is awaited, then every player pass
 
 describe('legalActions during a proposal', () => {
   it("the awaited player's ACCEPT_SHORTCUT and SHORTEN_SHORTCUT (until to choose; the proposed point is accepted), everyone's concession", () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'main' } });
     const listed = game.legalActions();
     expect(listed).toEqual([
@@ -122,7 +123,7 @@ describe('legalActions during a proposal', () => {
   });
 
   it('PROPOSE_SHORTCUT is not listed (its point is the player\'s to describe, as a YIELD\'s); check() answers it', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     expect(game.legalActions().some((a) => (a.type as string) === 'PROPOSE_SHORTCUT')).toBe(false);
     expect(game.check({ type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } })).toEqual({ ok: true });
   });
@@ -148,32 +149,32 @@ describe('served (CONTRACT v3, "Serving games"): who may send them', () => {
 
 describe('persisted, recorded, and shown to every seat', () => {
   it('a proposal is persisted while it is voted on (and only then) and taken alike after restoreGame', () => {
-    const game = createGame({ players: ['A', 'B', 'C'] });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
     expect(game.persist()).not.toHaveProperty('shortcut');
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } });
     accepted(game, { type: 'SHORTEN_SHORTCUT', player: 'B', until: { step: 'draw', player: 'C' } });
     const saved = JSON.parse(JSON.stringify(game.persist()));
     expect(saved.shortcut).toEqual({ proposer: 'A', until: { step: 'draw', player: 'C' }, asked: ['C'] });
-    const copy = restoreGame(saved);
+    const copy = restoreGame(saved, { use: allModules });
     expect(copy.view()).toEqual(game.view());
     for (const g of [game, copy]) accepted(g, { type: 'ACCEPT_SHORTCUT', player: 'C' });
     expect(copy.view()).toEqual(game.view());
     expect(game.persist()).not.toHaveProperty('shortcut');
     const spoilt = { ...saved, shortcut: { ...saved.shortcut, proposer: 'B' } };
-    expect(() => restoreGame(spoilt)).toThrow(/^shortcut\.proposer: B cannot propose a shortcut/);
+    expect(() => restoreGame(spoilt, { use: allModules })).toThrow(/^shortcut\.proposer: B cannot propose a shortcut/);
   });
 
   it('replayGame takes the recorded shortcut to the same view', () => {
-    const game = createGame({ players: ['A', 'B'], record: true, hooks: { checkpoint: () => undefined } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], record: true, hooks: { checkpoint: () => undefined } });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'main' } });
     accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'B' });
-    const replayed = replayGame(game.recording());
+    const replayed = replayGame(game.recording(), { use: allModules });
     expect(replayed.view()).toEqual(game.view());
     expect(replayed.persist()).toEqual(game.persist());
   });
 
   it('the proposal is public (it is awaited); the reason of each automatic pass is shown to its own seat only', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     const toA: SeatEvent[] = [];
     game.on('autoPass', (e) => toA.push(e), { seat: 'A' });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'main' } });

@@ -12,6 +12,7 @@ import { fullSnapshot } from '../support/persisted.js';
 import { GAME_INVARIANTS, TURN_INVARIANTS } from '../../src/persistence/invariants.js';
 import { MAX_COUNT, MAX_RESTORED_TURN } from '../../src/persistence/format.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
+import { allModules } from '../../src/allModules.js';
 
 /** A snapshot in the full form (format 2): every field there to break. */
 type Snapshot = PersistedFull & Record<string, unknown>;
@@ -23,7 +24,7 @@ function snapshotOf(game: Game): Snapshot {
 /** 'restored', or the refusal's code and message. */
 function restoring(snapshot: unknown): string {
   try {
-    restoreGame(snapshot);
+    restoreGame(snapshot, { use: allModules });
     return 'restored';
   } catch (err) {
     if (!(err instanceof TurnEngineError)) throw err;
@@ -39,7 +40,7 @@ function changed(snapshot: Snapshot, change: (s: Snapshot) => void): Snapshot {
 }
 
 function played(options: GameOptions, events: unknown[]): Game {
-  const game = createGame(options);
+  const game = createGame({ use: allModules, ...options });
   for (const event of events) {
     const r = game.send(event as never);
     if (!r.ok) throw new Error(`${JSON.stringify(event)} refused: ${r.error.message}`);
@@ -51,11 +52,11 @@ const emperorTeams = [
   { id: 'T1', players: ['A', 'B', 'C'] },
   { id: 'T2', players: ['D', 'E', 'F'] },
 ];
-const emperor = () => snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, startingPlayer: 'B' }));
+const emperor = () => snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, startingPlayer: 'B' }));
 const twoHeadedGiant = () =>
-  snapshotOf(createGame({ players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] }));
+  snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C', 'D'], variant: 'twoHeadedGiant', teams: [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }] }));
 const TEN = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
-const melee = (players = TEN) => createGame({ players, variant: 'grandMelee', seed: 3 });
+const melee = (players = TEN) => createGame({ use: allModules, players, variant: 'grandMelee', seed: 3 });
 /** Two players ordering their triggers (CR 603.3b): A's two triggers wait for A's order, nobody holds priority. */
 const ordering = () => snapshotOf(played({ players: ['A', 'B'], orderTriggers: 'players' }, [{ type: 'TRIGGER', triggers: [{ id: 't1', controller: 'A' }, { id: 't2', controller: 'A' }, { id: 't3', controller: 'B' }, { id: 't4', controller: 'B' }] }]));
 
@@ -79,7 +80,7 @@ describe('grandMeleeHasTurnMarkers: turn markers exactly in Grand Melee (CR 807.
     expect(restoring(changed(s, (x) => delete x.markers))).toMatch(/^INVALID_SNAPSHOT: markers: a 'grandMelee' game \(context\.variant\)/);
   });
   it('markers on a game of another variant', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B'] }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B'] }));
     const marker = { number: 1, life: 'takingTurn', removals: 0, state: s.state, context: s.context };
     expect(restoring(changed(s, (x) => (x.markers = [marker as never])))).toMatch(/^INVALID_SNAPSHOT: markers: turn markers exist only in 'grandMelee'.*'freeForAll'/);
   });
@@ -162,11 +163,11 @@ describe('rangesMatchVariant and influenceAsTheTurnBegan: ranges of influence ar
     expect(restoring(changed(emperor(), (x) => (x.context.ranges!.A = 2)))).toMatch(/^INVALID_SNAPSHOT: context\.ranges: in 'emperor' each emperor's range of influence is 2/);
   });
   it('one player with another range than the game', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E'], rangeOfInfluence: 1 }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E'], rangeOfInfluence: 1 }));
     expect(restoring(changed(s, (x) => (x.context.ranges!.C = 2)))).toMatch(/^INVALID_SNAPSHOT: context\.ranges\.C: differs from the game's range of influence, 1/);
   });
   it('players within a range of influence that the ranges do not give', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E'], rangeOfInfluence: 1 }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E'], rangeOfInfluence: 1 }));
     expect(restoring(changed(s, (x) => (x.context.influence!.A = ['A', 'B', 'C'])))).toMatch(/^INVALID_SNAPSHOT: context\.influence\.A: \["A","B","C"\] is not the range of influence/);
   });
 });
@@ -194,26 +195,26 @@ describe("turnsBelongToUnits: extra turns and skips are the team's (CR 805.8)", 
 
 describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => {
   it('an active player during the pregame', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], pregame: true }));
     expect(restoring(changed(s, (x) => (x.context.activePlayer = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame: before turn 1 there is no active player/);
   });
   it('a chooser of the starting player who may not go first (CR 904.6: the archenemy; 809.4: an emperor): the game would wait for a choice nobody may make', () => {
-    const archenemy = snapshotOf(createGame({ players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }], pregame: true, seed: 5 }));
+    const archenemy = snapshotOf(createGame({ use: allModules, players: ['E', 'A', 'B', 'C'], variant: 'archenemy', teams: [{ id: 'boss', players: ['E'] }, { id: 'heroes', players: ['A', 'B', 'C'] }], pregame: true, seed: 5 }));
     expect(archenemy.context.pregame?.chooser).toBe('E');
     expect(restoring(changed(archenemy, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'archenemy' \("E"; CR 904\.6/);
-    const emperor = snapshotOf(createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, pregame: true, seed: 2 }));
+    const emperor = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C', 'D', 'E', 'F'], variant: 'emperor', teams: emperorTeams, pregame: true, seed: 2 }));
     expect(restoring(changed(emperor, (x) => (x.context.pregame!.chooser = 'A')))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.chooser: 'A' is not among those who may go first in 'emperor'/);
     expect(restoring(emperor)).toBe('restored');
   });
   it('a player putting cards on the bottom who did not keep', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B', 'C'], pregame: true }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], pregame: true }));
     expect(restoring(changed(s, (x) => (x.context.pregame!.bottom = { B: 1 })))).toMatch(/^INVALID_SNAPSHOT: context\.pregame\.bottom\.B: only a player who kept/);
   });
 });
 
 describe('emptyTurnsBelowDraw: a game of empty turns is already a draw (CR 104.4b)', () => {
   it('more empty turns in a row than the draw allows', () => {
-    const s = snapshotOf(createGame({ players: ['A', 'B', 'C'] }));
+    const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'] }));
     expect(restoring(changed(s, (x) => (x.context.emptyTurns = 7)))).toMatch(/^INVALID_SNAPSHOT: context\.emptyTurns: 7 turns in a row with everything skipped, past 6/);
     expect(restoring(changed(s, (x) => (x.context.emptyTurns = 6)))).toBe('restored');
   });
@@ -221,7 +222,7 @@ describe('emptyTurnsBelowDraw: a game of empty turns is already a draw (CR 104.4
 
 describe('triggerOrderAwaited: an order of triggers is awaited only where the game waits for it (CR 603.3b)', () => {
   it('the fixture awaits the order of A and then B', () => {
-    const game = restoreGame(ordering());
+    const game = restoreGame(ordering(), { use: allModules });
     expect(game.view().awaiting).toMatchObject({ kind: 'orderTriggers', player: 'A' });
   });
   it('with the host ordering triggers', () => {
@@ -252,7 +253,7 @@ describe('triggerOrderAwaited: an order of triggers is awaited only where the ga
 });
 
 describe('countersWithinCaps and versionWithinCap: counts leave room to go on and be saved', () => {
-  const s = snapshotOf(createGame({ players: ['A', 'B', 'C'] }));
+  const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'] }));
   it.each([
     ['version', (x: Snapshot) => (x.version = Number.MAX_SAFE_INTEGER), /^INVALID_SNAPSHOT: version: 9007199254740991 is past MAX_COUNT/],
     ['version', (x: Snapshot) => (x.version = MAX_COUNT + 1), /^INVALID_SNAPSHOT: version: /],
@@ -277,7 +278,7 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
       x.context.handSizes.A = 1_000_000;
       x.context.manaPool.B = 2 ** 40;
     });
-    const game = restoreGame(big);
+    const game = restoreGame(big, { use: allModules });
     const turn = game.view().turn;
     for (let i = 0; i < 40; i++) expect(game.send(plainestAnswer(game.view())).ok).toBe(true);
     expect(game.view().turn).toBeGreaterThan(turn);
@@ -285,7 +286,7 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
   });
 
   it('planar die rolls past MAX_AMOUNT, which a pool of mana may pay for, restore (CR 901.9)', () => {
-    const s7 = snapshotOf(createGame({ players: ['A', 'B', 'C'], variant: 'planechase' }));
+    const s7 = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], variant: 'planechase' }));
     expect(restoring(changed(s7, (x) => (x.context.planarRolls = 1_000_001)))).toBe('restored');
   });
 

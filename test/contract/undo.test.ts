@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, recordingToScenario, replayGame, restoreGame, runScenario, TurnEngineError, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnEvent, type TurnView } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 const own = { mode: 'own' } as const;
 const consent = { mode: 'consent' } as const;
@@ -39,8 +40,8 @@ const refusal = (game: Game, event: TurnEvent) => {
 
 describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? } }), default none)', () => {
   it('a game without it persists exactly as before: no undo field, no view.undo, UNDO refused', () => {
-    const plain = createGame({ players: ['A', 'B'], seed: 1 });
-    const none = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'none' } });
+    const plain = createGame({ use: allModules, players: ['A', 'B'], seed: 1 });
+    const none = createGame({ use: allModules, players: ['A', 'B'], seed: 1, undo: { mode: 'none' } });
     for (const game of [plain, none]) {
       accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' });
       expect(game.persist()).not.toHaveProperty('undo');
@@ -57,13 +58,13 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
     [{}, /^options\.undo\.mode: /],
     ['own', /^options\.undo: /],
   ])('bad options are INVALID_OPTIONS naming the field: %j', (undo, message) => {
-    const make = () => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions);
+    const make = () => createGame({ use: allModules, players: ['A', 'B'], undo } as unknown as GameOptions);
     expect(make).toThrow(TurnEngineError);
     expect(make).toThrow(message);
   });
 
   it('view().undo (CONTRACT v4) has one entry per player in the game: { to, requestsLeft }, to null when nothing can be undone, requestsLeft from maxPerTurn (default 3)', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     expect(game.view().undo).toEqual({ A: { to: null, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's1', speed: 'instant' });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's2', speed: 'instant' });
@@ -72,14 +73,14 @@ describe('the undo option (CONTRACT v3: createGame({ undo: { mode, maxPerTurn? }
     accepted(game, { type: 'UNDO', player: 'A', to: 1 });
     expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 2 });
     // Without a limit (maxPerTurn: null) requestsLeft is null.
-    const unlimited = createGame({ players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: null } });
+    const unlimited = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: null } });
     expect(unlimited.view().undo?.A).toEqual({ to: null, requestsLeft: null });
   });
 });
 
 describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), each boundary', () => {
   it("another player's decision: B casts a spell; A may no longer return before it, B may", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1
     expect(horizon(game, 'A')).toBe(0);
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2
@@ -89,7 +90,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it("a pass by another player, alone: B's automatic pass with an empty stack bounds A, nothing else in the send does", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: own });
     accepted(game, { type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'any' }] }); // v1
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v2: B passes automatically, C holds priority
     expect(events).toEqual([expect.objectContaining({ type: 'autoPass', player: 'B', reason: 'noStop' })]);
@@ -100,7 +101,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('the start of the current turn: the player whose pass began the turn may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     playTo(game, 1, 'end');
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     const last = game.view().version;
@@ -113,7 +114,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('a random result: the planar die (the seeded generator) bounds even the player who rolled it', () => {
-    const game = createGame({ players: ['A', 'B', 'C'], variant: 'planechase', undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], variant: 'planechase', undo: own });
     playTo(game, 1, 'main');
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
     const before = game.view().version;
@@ -124,7 +125,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted draw: the player whose pass began the draw step may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     playTo(game, 2, 'upkeep'); // B's turn
     accepted(game, { type: 'PASS_PRIORITY', player: 'B' });
     const events = accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // the draw step: B draws
@@ -133,7 +134,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted drawHand: a mulligan bounds the player who took it', () => {
-    const game = createGame({ players: ['A', 'B'], pregame: true, seed: 3, undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], pregame: true, seed: 3, undo: own });
     const chooser = game.view().awaiting?.player as string;
     accepted(game, { type: 'CHOOSE_STARTING_PLAYER', player: chooser, starting: 'A' });
     expect(game.view().awaiting).toMatchObject({ kind: 'mulligan', player: 'A' });
@@ -143,7 +144,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it('an emitted resolve: the player whose pass resolved the spell may not return before it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     expect(versions(game, 'B')).toEqual([]);
@@ -162,7 +163,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
       report = undefined;
       return r;
     };
-    const game = createGame({ players: ['A', 'B'], undo: own, hooks: { checkpoint } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, hooks: { checkpoint } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // the hook reports nothing
     expect(horizon(game, 'A')).toBe(0);
     report = { events: [{ type: 'HAND_SIZE', player: 'A', size: 6 }] };
@@ -172,14 +173,14 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
   });
 
   it("the host event { type: 'MARK_IRREVERSIBLE' } (a reveal)", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     expect(versions(game, 'A')).toEqual([0]);
     accepted(game, { type: 'MARK_IRREVERSIBLE' });
     expect(game.view().undo).toEqual({ A: { to: null, requestsLeft: 3 }, B: { to: null, requestsLeft: 3 } });
     expect(game.view().version).toBe(2);
     // Accepted, and changing nothing else, in a game without undo too.
-    const plain = createGame({ players: ['A', 'B'] });
+    const plain = createGame({ use: allModules, players: ['A', 'B'] });
     const before = plain.view();
     expect(accepted(plain, { type: 'MARK_IRREVERSIBLE' })).toEqual([]);
     expect(plain.view()).toEqual({ ...before, version: 1 });
@@ -189,7 +190,7 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
 describe("UNDO with 'own': the game returns to version `to` at once", () => {
   it('emits undone { toVersion, toSeq }; the view equals the one at that version, but for version and seq (they go on) and the request counted', () => {
     const views: TurnView[] = [];
-    const game = createGame({ players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });
     views.push(game.view());
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 3 });
     views.push(game.view());
@@ -210,7 +211,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
   });
 
   it('refuses a version before the horizon, the current state, and one undone (ILLEGAL_ACTION naming the field)', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v2
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 2 is not before the current state/) });
@@ -225,7 +226,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
   });
 
   it("an undo restores the horizons of the version it returns to (another player's may reach back again)", () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // v1: B holds priority
     accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' }); // v2: A bounded at 2
     expect(horizon(game, 'A')).toBe(2);
@@ -239,7 +240,7 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
 
 describe("UNDO with 'consent': each other player in turn order is awaited", () => {
   function threePlayers(): Game {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
     return game;
   }
@@ -299,7 +300,7 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
   });
 
   it("CONTRACT v4: the asked player's clock runs while they are asked (v3 paused every clock), and time spent stays spent", () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent, clock: { initialMs: 60_000, onTimeout: 'lose' } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1_000 }); // the clocks start
     accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 5_000 }); // A thought for 4 s
     expect(game.view().clocks).toMatchObject({ A: { msLeft: 56_000, running: false }, B: { msLeft: 60_000, running: true } });
@@ -324,7 +325,7 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
 
 describe('maxPerTurn: more requests of one player in a turn are ILLEGAL_ACTION naming the limit', () => {
   it('counts every request (accepted, declined) through the undo, and afresh each turn', () => {
-    const game = createGame({ players: ['A', 'B'], undo: { mode: 'consent', maxPerTurn: 2 } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'consent', maxPerTurn: 2 } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'DECLINE_UNDO', player: 'B' });
@@ -349,7 +350,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
 
   /** A, B and C; A cast a spell at 1000 and asks at 2000 to take it back: B is asked. */
   function asked(options: Partial<GameOptions> = {}): Game {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, ...options });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent, ...options });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
     accepted(game, { type: 'UNDO', player: 'A', to: 0, at: 2000 });
     expect(game.view().awaiting).toMatchObject({ kind: 'undoConsent', player: 'B' });
@@ -357,7 +358,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
   }
 
   it('maxPerTurn defaults to 3', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     for (let i = 0; i < 3; i++) {
       accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
       accepted(game, { type: 'UNDO', player: 'A', to: versions(game, 'A').at(-1) as number });
@@ -368,7 +369,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
   });
 
   it("undos in 'own' mode count toward maxPerTurn as requests do", () => {
-    const game = createGame({ players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: 1 } });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: 1 } });
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 });
@@ -420,7 +421,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
   });
 
   it('with no at at all, a request never expires', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     expect(game.nextDeadline()).toBeNull();
@@ -429,7 +430,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
 
   it('the deadline is persisted: a restored request expires at the same time', () => {
     const game = asked({ clock });
-    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(copy.nextDeadline()).toEqual({ player: 'B', at: 32_000 });
     accepted(copy, { type: 'TICK', at: 40_000 });
     accepted(game, { type: 'TICK', at: 40_000 });
@@ -438,7 +439,7 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
   });
 
   it('a request while any other player still in the game is away (grace or not) is refused ILLEGAL_ACTION naming them; legalActions lists none', () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, away: { graceMs: 60_000, then: 'wait' } });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent, away: { graceMs: 60_000, then: 'wait' } });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1000 });
     accepted(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'away', at: 1500 });
     const before = JSON.stringify(game.persist());
@@ -456,14 +457,14 @@ describe('CONTRACT v4: undo cannot stall a table (issue 31 point 3)', () => {
       [{ mode: 'consent', answerMs: 'soon' }, /^options\.undo\.answerMs: /],
       [{ mode: 'consent', maxPerTurn: 'many' }, /^options\.undo\.maxPerTurn: /],
     ] as const) {
-      expect(() => createGame({ players: ['A', 'B'], undo } as unknown as GameOptions)).toThrow(message);
+      expect(() => createGame({ use: allModules, players: ['A', 'B'], undo } as unknown as GameOptions)).toThrow(message);
     }
   });
 });
 
 describe("no leak through undo (issue 33): a player's own settings are no undo point for others, and no undo takes them back", () => {
   it("C's SET_STOPS and YIELD change no other seat's view of undo, nor the UNDOs listed", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const seatViews = () => ['A', 'B'].map((seat) => game.view({ seat }).undo);
     const before = seatViews();
@@ -475,19 +476,19 @@ describe("no leak through undo (issue 33): a player's own settings are no undo p
   });
 
   it("another player's undo does not take back C's settings", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: own });
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 1 }); // v1
     accepted(game, { type: 'SET_STOPS', player: 'C', stops: [{ step: 'end', turn: 'any' }] }); // v2
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     expect(game.view().manaPool.A).toBe(0);
     expect(game.view().stops.C).toEqual([{ step: 'end', turn: 'any' }]);
-    expect(JSON.stringify(restoreGame(JSON.parse(JSON.stringify(game.persist()))).view())).toBe(JSON.stringify(game.view()));
+    expect(JSON.stringify(restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules }).view())).toBe(JSON.stringify(game.view()));
   });
 });
 
 describe('legalActions lists UNDO exactly when send accepts it', () => {
   it('one template per version the player may return to (the latest first), each accepted; none when a vote is pending', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     const undos = game.legalActions('A').filter((a) => a.type === 'UNDO');
@@ -503,15 +504,15 @@ describe('legalActions lists UNDO exactly when send accepts it', () => {
 
 describe('everything is persisted: the states back to the horizon survive persist() and restoreGame', () => {
   it('a restored game undoes as the original does, to the same view; mid-vote too', () => {
-    const game = createGame({ players: ['A', 'B', 'C'], undo: consent, seed: 5 });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: consent, seed: 5 });
     accepted(game, { type: 'ADD_MANA', player: 'A', amount: 2 });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const saved = JSON.parse(JSON.stringify(game.persist()));
-    const copy = restoreGame(saved);
+    const copy = restoreGame(saved, { use: allModules });
     expect(copy.view()).toEqual(game.view());
     expect(copy.legalActions()).toEqual(game.legalActions());
     for (const g of [game, copy]) accepted(g, { type: 'UNDO', player: 'A', to: 1 });
-    const midVote = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const midVote = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(midVote.view()).toEqual(game.view());
     for (const g of [game, copy, midVote]) {
       accepted(g, { type: 'ACCEPT_UNDO', player: 'B' });
@@ -524,14 +525,14 @@ describe('everything is persisted: the states back to the horizon survive persis
   });
 
   it('refuses a persisted undo record that contradicts itself or the game (INVALID_SNAPSHOT naming the field)', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const good = JSON.parse(JSON.stringify(game.persist()));
     const spoilt = (change: (p: { undo: { history: { version: number; horizons: Record<string, number>; game?: unknown }[]; mode: string } }) => void) => {
       const copy = structuredClone(good);
       change(copy);
       try {
-        restoreGame(copy);
+        restoreGame(copy, { use: allModules });
         return 'restored';
       } catch (err) {
         return (err as TurnEngineError).code + ': ' + (err as Error).message;
@@ -548,15 +549,15 @@ describe('everything is persisted: the states back to the horizon survive persis
 
 describe('recordings: an UNDO in a recorded game replays to the same views', () => {
   it('replayGame shows the same view and persist() after the undo; the recording as a scenario passes', () => {
-    const game = createGame({ players: ['A', 'B'], undo: consent, record: true, seed: 9 });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: consent, record: true, seed: 9 });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 });
     accepted(game, { type: 'ACCEPT_UNDO', player: 'B' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
-    const replayed = replayGame(game.recording());
+    const replayed = replayGame(game.recording(), { use: allModules });
     expect(replayed.view()).toEqual(game.view());
     expect(replayed.persist()).toEqual(game.persist());
-    const atVote = replayGame(game.recording(), { until: 2 });
+    const atVote = replayGame(game.recording(), { use: allModules, until: 2 });
     expect(atVote.view().awaiting).toEqual({ kind: 'undoConsent', player: 'B', requester: 'A', to: 0 });
     // As a scenario: its setup keeps the undo option, and it passes.
     const scenario = recordingToScenario(game.recording());
@@ -567,10 +568,10 @@ describe('recordings: an UNDO in a recorded game replays to the same views', () 
 
 describe('a checkpoint hook cannot return an undo request', () => {
   it('UNDO in the result is HOOK_FAILED naming it', () => {
-    const game = createGame({ players: ['A', 'B'], undo: own });
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
     const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
-    const hooked = restoreGame(game.persist(), { hooks: { checkpoint: () => report } });
+    const hooked = restoreGame(game.persist(), { use: allModules, hooks: { checkpoint: () => report } });
     const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
     expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is for the table around the turn: send it with game.send/) } });
   });

@@ -20,6 +20,7 @@ import { PRIVATE_FIELDS } from '../../src/seats.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
 import { byCount } from '../support/scale.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
@@ -71,7 +72,7 @@ function soak(seed: number): Soaked {
   const options = optionsOf(seed, r);
   const shared = sharesTurns(options);
   const increment = options.clock?.incrementMs ?? 0;
-  let game: Game = createGame(options);
+  let game: Game = createGame({ use: allModules, ...options });
   const seats = options.players;
   const leaks: string[] = [];
   const listen = (g: Game) => {
@@ -103,7 +104,7 @@ function soak(seed: number): Soaked {
     let event: TurnEvent;
     if (roll < 0.05) {
       const persisted = JSON.parse(JSON.stringify(game.persist())) as unknown;
-      const restored = restoreGame(persisted);
+      const restored = restoreGame(persisted, { use: allModules });
       expect(restored.view(), `game ${seed}: a restore at version ${before.version} changed the view`).toEqual(before);
       game = restored;
       listen(game);

@@ -15,6 +15,7 @@ import { DECISIONS } from '../../src/events/index.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, setupArb, sharesTurns } from './harness.js';
 import { assertProperty } from './seeds.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 
@@ -110,12 +111,12 @@ describe('clocks and seats over random games (CONTRACT v3, "Playing between peop
     assertProperty(
       fc.property(optionsArb, (o) => {
         const options = optionsOf(o);
-        let game = createGame(options);
+        let game = createGame({ use: allModules, ...options });
         const r = seededRandom(options.seed + 24);
         let at = 1_000_000;
         for (let i = 0; i < 90 && game.view().gameOver === null; i++) {
           if (r() < 0.05) {
-            const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+            const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
             expect(restored.view()).toEqual(game.view());
             expect(restored.nextDeadline()).toEqual(game.nextDeadline());
             game = restored;
@@ -167,8 +168,8 @@ describe('clocks and seats over random games (CONTRACT v3, "Playing between peop
       fc.property(optionsArb, fc.nat(), (o, salt) => {
         // Answers made for players ('pass') stop at the loop guard of each send, which TICKs would move: 'lose', 'wait' and 'concede' here.
         const options = optionsOf({ ...o, onTimeout: 'lose', away: o.away === 'pass' ? 'concede' : o.away });
-        const plain = createGame(options);
-        const ticked = createGame(options);
+        const plain = createGame({ use: allModules, ...options });
+        const ticked = createGame({ use: allModules, ...options });
         const r = seededRandom(options.seed + salt);
         const t = seededRandom(salt);
         // The clocks start at the first event that carries `at`: both games start them together.
@@ -210,7 +211,7 @@ describe('clocks and seats over random games (CONTRACT v3, "Playing between peop
     assertProperty(
       fc.property(optionsArb, (o) => {
         const options = optionsOf(o);
-        const game = createGame(options);
+        const game = createGame({ use: allModules, ...options });
         const r = seededRandom(options.seed + 7);
         let at = 0;
         for (let i = 0; i < 50 && game.view().gameOver === null; i++) {

@@ -13,6 +13,7 @@ import { createGame, type CheckpointResult, type Game, type GameOptions, type Tu
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, setupArb, sharesTurns } from './harness.js';
 import { assertProperty } from './seeds.js';
+import { allModules } from '../../src/allModules.js';
 
 /** Changes everything in a value, at every level: strings, numbers, booleans, keys, list entries. Frozen parts are left (their writes throw). */
 function vandalise(value: unknown, depth = 0): void {
@@ -62,7 +63,7 @@ function makeGame(options: GameOptions, hostile: boolean): Game {
     }
     return result;
   };
-  const game = createGame({ ...options, hooks: { checkpoint } });
+  const game = createGame({ use: allModules, ...options, hooks: { checkpoint } });
   if (hostile) {
     game.on('*', (e) => vandalise(e));
     game.on('resolve', (e) => vandalise(e.object));
@@ -116,7 +117,7 @@ describe('what the engine hands out is the host’s: changing it changes nothing
   });
 
   it('a listener of removedFromStack that changes the stack object changes neither persist() nor a later getSnapshot()', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     game.send({ type: 'CAST_SPELL', player: 'A', id: 's1', speed: 'instant' });
     game.on('removedFromStack', (e) => {
       e.object.id = 'changed';

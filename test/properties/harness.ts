@@ -13,6 +13,7 @@ import { createGame, fillAction, restoreGame, type EmittedEvent, type Game, type
 import { sharesTurns as sharesTurnsOf } from '../../src/rules/units.js';
 import { seededRandom } from '../../src/simulation.js';
 import { prototypeProblem } from './hostile.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 
@@ -221,7 +222,7 @@ export const DEFAULT_MIX: Mix = { legal: 70, host: 18, refused: 8, concede: 1, r
  */
 export function playRandom(options: GameOptions & { seed: number }, length: number, mix: Mix = DEFAULT_MIX, lockstep = false, watch?: (game: Game) => void): GameRun {
   const r = seededRandom(options.seed);
-  let game = createGame(options);
+  let game = createGame({ use: allModules, ...options });
   // Issue 15: with `lockstep`, a twin game on XState's interpreter (src/interpreter.ts)
   // gets every event too; acceptance, emitted events and views must agree after each. The
   // interpreter reference has no turn markers: a Grand Melee game (807) is played without a
@@ -254,7 +255,7 @@ export function playRandom(options: GameOptions & { seed: number }, length: numb
     const roll = r() * total;
     if (roll < mix.restore) {
       const saved = JSON.stringify(game.persist());
-      const copy = restoreGame(JSON.parse(saved));
+      const copy = restoreGame(JSON.parse(saved), { use: allModules });
       check(same(copy.view(), view), 'restoreGame(persist()) shows the same view');
       check(same(copy.legalActions(), game.legalActions()), 'restoreGame(persist()) offers the same actions');
       check(JSON.stringify(copy.persist()) === saved, `restoreGame(persist()) persists differently: ${saved} became ${JSON.stringify(copy.persist())}`);

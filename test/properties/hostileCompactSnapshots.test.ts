@@ -17,6 +17,7 @@ import { allPaths, getAt, prototypeProblem, richGame, setAt, tryRestore, wrongTy
 import { assertProperty } from './seeds.js';
 import { applied, mutablePaths, mutationOf, MUTATION_KINDS, occurrenceFor, occurrences } from './snapshotMutations.js';
 import { compactPool, playToTheEnd, restoredOrRefused, snapshotPool, type PoolEntry } from './snapshotPool.js';
+import { allModules } from '../../src/allModules.js';
 
 afterEach(() => {
   expect(prototypeProblem()).toBeNull();
@@ -131,7 +132,7 @@ describe('compact snapshots: every field of real games, mutated, is refused or p
           expect(result.code).toBe('INVALID_SNAPSHOT');
           return;
         }
-        const game = restoreGame(input);
+        const game = restoreGame(input, { use: allModules });
         const r = seededRandom(path.length);
         for (let i = 0; i < 200 && game.view().gameOver === null; i++) {
           const view = game.view();

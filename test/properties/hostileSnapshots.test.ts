@@ -14,6 +14,7 @@ import { assertProperty } from './seeds.js';
 import { playToTheEnd, restoredOrRefused, snapshotPool, type PoolEntry } from './snapshotPool.js';
 import { applied, contradictions, mutablePaths, mutationOf, MUTATION_KINDS, occurrenceFor, occurrences } from './snapshotMutations.js';
 import type { Path } from './hostile.js';
+import { allModules } from '../../src/allModules.js';
 
 /** Reads allowed before a refusal: a small multiple of the node limit of checkBounds (100,000). */
 const READ_BUDGET = 1_000_000;
@@ -44,7 +45,7 @@ afterEach(() => {
 describe('restoreGame: valid snapshots', () => {
   it('restores the rich snapshot, the baseline every hostile case corrupts', () => {
     const game = richGame();
-    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(JSON.stringify(restored.view())).toBe(JSON.stringify(game.view()));
   });
 });
@@ -271,7 +272,7 @@ describe('restoreGame: random corruption is refused or restores a sound game', (
           expect(outcome.code).toBe('INVALID_SNAPSHOT');
           return;
         }
-        const game = restoreGame(input);
+        const game = restoreGame(input, { use: allModules });
         const r = seededRandom(path.length);
         for (let i = 0; i < 200 && game.view().gameOver === null; i++) {
           const view = game.view();

@@ -13,13 +13,14 @@ import { expandPersisted } from '../../src/persistence/compact.js';
 import { seededRandom } from '../../src/simulation.js';
 import { setupOf } from '../runtime/lockstep.js';
 import { fill, hostEvent, playRandom, refusedEvent, sharesTurns } from './harness.js';
+import { allModules } from '../../src/allModules.js';
 
 type Json = Record<string, unknown>;
 
 /** The setups of the lockstep test that make a game (a Grand Melee game of six is refused: CR 807.1), three of each kind. */
 const SETUPS = Array.from({ length: 27 }, (_, n) => setupOf(n)).filter((s) => {
   try {
-    createGame(s);
+    createGame({ use: allModules, ...s });
     return true;
   } catch {
     return false;
@@ -74,7 +75,7 @@ describe('persist() and restoreGame: the compact format restores the same game',
       let saves = 0;
       for (let round = 0; round < 6; round++) {
         const saved = JSON.stringify(game.persist());
-        const restored = restoreGame(JSON.parse(saved));
+        const restored = restoreGame(JSON.parse(saved), { use: allModules });
         saves++;
         expect(restored.view()).toEqual(game.view());
         expect(restored.legalActions()).toEqual(game.legalActions());

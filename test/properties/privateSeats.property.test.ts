@@ -15,6 +15,7 @@ import { seededRandom } from '../../src/simulation.js';
 import { setupOf } from '../runtime/lockstep.js';
 import { fill, GameCheckError, hostEvent, playRandom, setupArb, sharesTurns } from './harness.js';
 import { assertProperty } from './seeds.js';
+import { allModules } from '../../src/allModules.js';
 
 /** What the watch counted, so that the properties are seen to bite. */
 interface Counts {
@@ -152,7 +153,7 @@ function playWithSettings(setup: GameOptions & { seed: number }, length: number,
   const r = seededRandom(setup.seed + 24);
   let game: Game;
   try {
-    game = createGame(setup);
+    game = createGame({ use: allModules, ...setup });
   } catch {
     return false; // a lockstep setup the options refuse (Grand Melee with six players, CR 807.1)
   }
@@ -162,7 +163,7 @@ function playWithSettings(setup: GameOptions & { seed: number }, length: number,
     const view = game.view();
     const roll = r();
     if (roll < 0.03) {
-      game = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+      game = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
       watch(game);
       continue;
     }

@@ -12,6 +12,7 @@ import type { PersistedFull } from '../../src/persistence/format.js';
 import { fullSnapshot } from '../support/persisted.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 
@@ -111,7 +112,7 @@ export function snapshotPool(length = 200): PoolEntry[] {
   for (const options of POOL_SETUPS) {
     const variant = options.variant ?? 'freeForAll';
     const r = seededRandom(options.seed);
-    const game = createGame(options);
+    const game = createGame({ use: allModules, ...options });
     const seen = new Set<string>();
     const keep = (moment: string) => {
       pool.push({ name: `${variant} (seed ${options.seed}), ${moment}`, snapshot: fullSnapshot(game) });
@@ -147,7 +148,7 @@ export function snapshotPool(length = 200): PoolEntry[] {
 export function compactPool(pool: readonly PoolEntry[]): PoolEntry<Persisted>[] {
   return pool
     .filter((e) => !e.name.endsWith('in the earlier format'))
-    .map((e) => ({ name: `${e.name} (compact)`, snapshot: JSON.parse(JSON.stringify(restoreGame(e.snapshot).persist())) as Persisted }));
+    .map((e) => ({ name: `${e.name} (compact)`, snapshot: JSON.parse(JSON.stringify(restoreGame(e.snapshot, { use: allModules }).persist())) as Persisted }));
 }
 
 /** A snapshot as an earlier version of the engine wrote it: `landsPlayed` (the active player's count) for `landsPlayedBy`, no `endedInSend`. */
@@ -169,7 +170,7 @@ function concedeToTheEnd(game: Game): void {
 /** What restoring a snapshot gave: refused with INVALID_SNAPSHOT, or a game. Anything else is thrown as a failure. */
 export function restoredOrRefused(input: unknown): { refused: string } | { game: Game } {
   try {
-    return { game: restoreGame(input) };
+    return { game: restoreGame(input, { use: allModules }) };
   } catch (err) {
     if (!(err instanceof TurnEngineError)) throw new Error(`restoreGame threw something other than a TurnEngineError: ${String(err)}`);
     if (err.code !== 'INVALID_SNAPSHOT') throw new Error(`restoreGame refused with ${err.code}, not INVALID_SNAPSHOT: ${err.message}`);

@@ -16,6 +16,7 @@ import { createGame, restoreGame, type Game, type ShortcutPoint, type TurnEvent,
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, setupArb, sharesTurns } from './harness.js';
 import { assertProperty } from './seeds.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 
@@ -62,7 +63,7 @@ describe('undo and shortcuts over random games (CONTRACT v3, "Playing between pe
     let shortcuts = 0;
     assertProperty(
       fc.property(setupArb, fc.constantFrom('own', 'consent' as const), fc.integer({ min: 20, max: 120 }), (setup, mode, length) => {
-        let game = createGame({ ...setup, undo: { mode, ...(setup.seed % 3 === 0 ? { maxPerTurn: 2 } : {}) } });
+        let game = createGame({ use: allModules, ...setup, undo: { mode, ...(setup.seed % 3 === 0 ? { maxPerTurn: 2 } : {}) } });
         const r = seededRandom(setup.seed + 77);
         const views = new Map<number, TurnView>([[0, game.view()]]);
         for (let i = 0; i < length && game.view().gameOver === null; i++) {
@@ -75,7 +76,7 @@ describe('undo and shortcuts over random games (CONTRACT v3, "Playing between pe
           const undos = listed.filter((a) => a.type === 'UNDO');
           const voting = view.awaiting?.kind === 'undoConsent' || view.awaiting?.kind === 'shortcut';
           if (roll < 0.04) {
-            const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+            const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
             expect(copy.view()).toEqual(view);
             expect(copy.legalActions()).toEqual(game.legalActions());
             game = copy;

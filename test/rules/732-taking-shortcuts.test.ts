@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, type EmittedEvent, type Game, type TurnEvent } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 function accepted(game: Game, event: TurnEvent): EmittedEvent[] {
   const result = game.send(event);
@@ -26,7 +27,7 @@ const where = (game: Game) => {
 
 describe('CR 732.2a: the player with priority suggests a shortcut', () => {
   it('from the player holding priority: another player is refused (732.2a)', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'B', until: { step: 'end' } })).toEqual({
       code: 'ILLEGAL_ACTION',
       message: 'B cannot propose a shortcut: A holds priority (CR 732.2a: the player with priority proposes)',
@@ -35,13 +36,13 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
   });
 
   it('with an empty stack: a spell on the stack refuses it (732.2a: no conditional actions, each pass would resolve something)', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2a', message: expect.stringMatching(/with objects on the stack/) });
   });
 
   it('ending where a player has priority: not the untap or cleanup step, a step of the phase named (INVALID_EVENT naming the field)', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'untap' } })).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^PROPOSE_SHORTCUT: event\.until\.step: must be a step in which players receive priority/) });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'cleanup' } })).toMatchObject({ code: 'INVALID_EVENT' });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { phase: 'combat', step: 'upkeep' } })).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^PROPOSE_SHORTCUT: event\.until\.step: is not a step of the phase given/) });
@@ -49,7 +50,7 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
   });
 
   it('a sequence from here on: a point already passed, or a turn over, is refused (732.2a)', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'B' }); // turn 1's main phase
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 1, step: 'upkeep' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2a', message: expect.stringMatching(/^until: that point of turn 1 has passed/) });
@@ -58,7 +59,7 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
   });
 
   it('the proposer need not name themselves: the point may be another player\'s priority, in a later turn (732.2a)', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 2, step: 'upkeep', player: 'A' } });
     accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'B' });
     // Turn 1's combat asks A's attackers first (a declaration is due): the shortcut stops there.
@@ -68,7 +69,7 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
 
 describe('CR 732.2b: each other player, in turn order, accepts or shortens it', () => {
   it('in turn order from the active player: B, then C; an answer out of turn is refused', () => {
-    const game = createGame({ players: ['A', 'B', 'C'] });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // B holds priority
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'B', until: { step: 'end' } });
     expect(game.view().awaiting).toEqual({ kind: 'shortcut', player: 'A', proposer: 'B', until: { step: 'end' } });
@@ -78,7 +79,7 @@ describe('CR 732.2b: each other player, in turn order, accepts or shortens it', 
   });
 
   it('shortening names an earlier point, which becomes the new ending point', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
     accepted(game, { type: 'PASS_PRIORITY', player: 'B' }); // main phase, A holds priority
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end', player: 'B' } });
@@ -92,7 +93,7 @@ describe('CR 732.2b: each other player, in turn order, accepts or shortens it', 
   });
 
   it('a later point does not shorten it: refused (732.2b), and the vote stands', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'main' } });
     expect(refusal(game, { type: 'SHORTEN_SHORTCUT', player: 'B', until: { step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b', message: expect.stringMatching(/comes after the one proposed/) });
     expect(refusal(game, { type: 'SHORTEN_SHORTCUT', player: 'B', until: { turn: 2, step: 'upkeep' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b' });
@@ -103,7 +104,7 @@ describe('CR 732.2b: each other player, in turn order, accepts or shortens it', 
   });
 
   it('a shortened point stands for the players asked after (C may shorten it further, not lengthen it back)', () => {
-    const game = createGame({ players: ['A', 'B', 'C'] });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } });
     accepted(game, { type: 'SHORTEN_SHORTCUT', player: 'B', until: { step: 'draw', player: 'C' } });
     expect(game.view().awaiting).toEqual({ kind: 'shortcut', player: 'C', proposer: 'A', until: { step: 'draw', player: 'C' } });
@@ -115,7 +116,7 @@ describe('CR 732.2b: each other player, in turn order, accepts or shortens it', 
 
 describe('CR 732.2c: the shortcut is taken; the player who then has priority is asked', () => {
   it('at the agreed point the player is asked, whatever their stops say', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
     accepted(game, { type: 'SET_STOPS', player: 'B', stops: [] }); // B would pass every empty-stack priority
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'upkeep', turn: 1, player: 'B' } });
     accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'B' });

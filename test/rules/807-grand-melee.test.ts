@@ -9,9 +9,10 @@ import { simulate } from '../../src/simulation.js';
 import { DEFAULT_MIX, playRandom } from '../properties/harness.js';
 import { actorOf } from '../../src/xstate.js';
 import { fullForm, fullSnapshot } from '../support/persisted.js';
+import { allModules } from '../../src/allModules.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
-const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
+const melee = (n = 10, extra: Record<string, unknown> = {}) => createGame({ use: allModules, players: ids(n), variant: 'grandMelee', seed: 7, ...extra });
 
 /** Answers the turn furthest behind with its plainest legal action. */
 function step(game: Game): void {
@@ -57,8 +58,8 @@ function playMeleeUntilAsked(game: Game, player?: string): Record<string, unknow
 describe('Grand Melee options (CR 807.1, 807.2)', () => {
   it('807.1: needs ten or more players, each on their own', () => {
     expect(() => melee(9)).toThrowError(/players: 'grandMelee' needs 10 or more players/);
-    expect(() => createGame({ players: ids(10), variant: 'grandMelee', teams: [{ id: 'x', players: ids(5) }, { id: 'y', players: ids(10).slice(5) }] })).toThrowError(/teams/);
-    expect(() => createGame({ players: ids(10), variant: 'grandMelee', pregame: true })).toThrowError(/pregame/);
+    expect(() => createGame({ use: allModules, players: ids(10), variant: 'grandMelee', teams: [{ id: 'x', players: ids(5) }, { id: 'y', players: ids(10).slice(5) }] })).toThrowError(/teams/);
+    expect(() => createGame({ use: allModules, players: ids(10), variant: 'grandMelee', pregame: true })).toThrowError(/pregame/);
   });
 
   it('807.2a-b: range of influence 1 and attack left by default', () => {
@@ -200,7 +201,7 @@ describe('stacks and priority (CR 807.5)', () => {
     for (const p of players) expect(game.send({ type: 'SET_STOPS', player: p, stops: [] }).ok).toBe(true);
     for (const p of [...players, undefined]) {
       const predicted = game.nextStop(p);
-      const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+      const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
       expect(playMeleeUntilAsked(copy, p), `nextStop(${p ?? ''})`).toEqual(predicted);
     }
   });
@@ -217,7 +218,7 @@ describe('persistence of Grand Melee games', () => {
     const game = melee();
     for (let i = 0; i < 30 && !game.view().turns?.some((t) => t.waiting); i++) step(game);
     expect(game.view().turns?.some((t) => t.waiting)).toBe(true);
-    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())));
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
     expect(copy.view()).toEqual(game.view());
     for (let i = 0; i < 50; i++) {
       step(game);
@@ -234,7 +235,7 @@ describe('persistence of Grand Melee games', () => {
       const p = structuredClone(good);
       mutate(p);
       try {
-        restoreGame(p);
+        restoreGame(p, { use: allModules });
       } catch (err) {
         return `${(err as TurnEngineError).code}: ${(err as Error).message}`;
       }
@@ -252,7 +253,7 @@ describe('persistence of Grand Melee games', () => {
 
 describe('Grand Melee games found by the soak (each failed before its fix)', () => {
   it("807.4, 807.5: a restored game keeps one set of the game's fields, so a change made in marker 2's turn reaches every turn", () => {
-    const game = restoreGame(JSON.parse(JSON.stringify(melee().persist())));
+    const game = restoreGame(JSON.parse(JSON.stringify(melee().persist())), { use: allModules });
     expect(game.send({ type: 'HAND_SIZE', player: 'F', size: 3, turnMarker: 2 }).ok).toBe(true);
     expect(game.send({ type: 'CONCEDE', player: 'G' }).ok).toBe(true);
     const persisted = JSON.parse(JSON.stringify(game.persist()));
@@ -262,7 +263,7 @@ describe('Grand Melee games found by the soak (each failed before its fix)', () 
       // Every player in the game has a count; G's spells of this turn stay until it ends (800.4i).
       expect(m.context.players.every((p: string) => p in m.context.spellsCast)).toBe(true);
     }
-    expect(() => restoreGame(persisted)).not.toThrow();
+    expect(() => restoreGame(persisted, { use: allModules })).not.toThrow();
   });
 
   // Random games of the property harness (legal decisions, host events, players leaving, restores)

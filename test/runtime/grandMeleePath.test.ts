@@ -16,12 +16,13 @@ import { grandMeleeLogic } from '../../src/logic/grandMelee.js';
 import { markerStepper, tableOf, type Marker } from '../../src/grandMelee/coordinator.js';
 import type { MarkerTable } from '../../machines/grandMelee.guards.js';
 import type { CompiledState } from '../../src/compiled/runtime.js';
+import { allModules } from '../../src/allModules.js';
 
 const PLAYERS = Array.from({ length: 64 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
 
 /** A 64-player Grand Melee game (16 turn markers), as its markers. */
 function markers(): Marker[] {
-  const game = createGame({ players: PLAYERS, variant: 'grandMelee', seed: 1 }) as GameShell<readonly Marker[], unknown>;
+  const game = createGame({ use: allModules, players: PLAYERS, variant: 'grandMelee', seed: 1 }) as GameShell<readonly Marker[], unknown>;
   return [...game.state];
 }
 

@@ -23,6 +23,7 @@ import { writeFileSync } from 'node:fs';
 import { createGame, restoreGame, type CheckpointResult, type Game, type GameOptions, type TurnView } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, hostEvent, refusedEvent, sharesTurns } from '../properties/harness.js';
+import { allModules } from '../../src/allModules.js';
 
 type Random = () => number;
 
@@ -94,7 +95,7 @@ export function playLockstep(n: number, length = 110): { hash: string; sends: nu
   const hooks = hookKind < 0 ? undefined : { checkpoint: hookOf(hookKind, seededRandom(setup.seed + 1), put) };
   let game: Game;
   try {
-    game = createGame({ ...setup, ...(hooks === undefined ? {} : { hooks }) });
+    game = createGame({ use: allModules, ...setup, ...(hooks === undefined ? {} : { hooks }) });
   } catch (err) {
     put('createGame threw', err instanceof Error ? [err.name, err.message, (err as { code?: unknown }).code] : String(err));
     return { hash: hash.digest('hex'), sends: 0 };
@@ -112,7 +113,7 @@ export function playLockstep(n: number, length = 110): { hash: string; sends: nu
     if (roll < 0.03) {
       const persisted = JSON.parse(JSON.stringify(game.persist()));
       put('persist', persisted);
-      game = restoreGame(persisted, hooks === undefined ? {} : { hooks });
+      game = restoreGame(persisted, { use: allModules, ...hooks === undefined ? {} : { hooks } });
       listen(game);
       put('restored', game.view());
       continue;

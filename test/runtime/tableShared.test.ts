@@ -9,6 +9,7 @@ import { grandMeleeLogic } from '../../src/logic/grandMelee.js';
 import { atTable } from '../../src/table/tableLogic.js';
 import { TABLE_READER } from '../../src/table/tableRead.js';
 import { createGame, restoreGame } from '../../src/index.js';
+import { allModules } from '../../src/allModules.js';
 
 describe('atTable: one table logic per turn logic without an undo policy', () => {
   it('is the same object for every game of a turn logic, and another for each way of restoring', () => {
@@ -25,11 +26,11 @@ describe('atTable: one table logic per turn logic without an undo policy', () =>
   });
 
   it('games sharing it keep their own states', () => {
-    const a = createGame({ players: ['A', 'B'], seed: 1 });
-    const b = createGame({ players: ['A', 'B'], seed: 1 });
+    const a = createGame({ use: allModules, players: ['A', 'B'], seed: 1 });
+    const b = createGame({ use: allModules, players: ['A', 'B'], seed: 1 });
     expect(a.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
     expect(b.view().version).toBe(0);
-    const restored = restoreGame(JSON.parse(JSON.stringify(a.persist())));
+    const restored = restoreGame(JSON.parse(JSON.stringify(a.persist())), { use: allModules });
     expect(restored.view()).toEqual(a.view());
     expect(b.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
     expect(b.view()).toEqual(a.view());

@@ -9,28 +9,29 @@ import { singleLogic } from '../../src/logic/single.js';
 import { xstateLogic } from '../../src/logic/xstate.js';
 import type { CompiledState } from '../../src/compiled/runtime.js';
 import type { TurnEvent } from '../../src/contract.js';
+import { allModules } from '../../src/allModules.js';
 
 /** A game on the compiled plan (every game but Grand Melee), with its state readable. */
 export type CompiledGame = GameShell<CompiledState, TurnEvent>;
 
 /** createGame on XState's own transition (same options, same errors, same game). */
 export function createInterpreterGame(options: GameOptions): Game {
-  return createGame({ ...options, [LOGIC]: xstateLogic } as GameOptions);
+  return createGame({ use: allModules, ...options, [LOGIC]: xstateLogic } as GameOptions);
 }
 
 /** restoreGame on XState's own transition (same validation, same errors). */
 export function restoreInterpreterGame(persisted: unknown, options: RestoreOptions = {}): Game {
-  return restoreGame(persisted, { ...options, [LOGIC]: xstateLogic } as RestoreOptions);
+  return restoreGame(persisted, { use: allModules, ...options, [LOGIC]: xstateLogic } as RestoreOptions);
 }
 
 /** createGame on the compiled plan, typed so that its state can be read. */
 export function createCompiledGame(options: GameOptions): CompiledGame {
-  return createGame({ ...options, [LOGIC]: singleLogic } as GameOptions) as CompiledGame;
+  return createGame({ use: allModules, ...options, [LOGIC]: singleLogic } as GameOptions) as CompiledGame;
 }
 
 /** restoreGame on the compiled plan, typed so that its state can be read. */
 export function restoreCompiledGame(persisted: unknown, options: RestoreOptions = {}): CompiledGame {
-  return restoreGame(persisted, { ...options, [LOGIC]: singleLogic } as RestoreOptions) as CompiledGame;
+  return restoreGame(persisted, { use: allModules, ...options, [LOGIC]: singleLogic } as RestoreOptions) as CompiledGame;
 }
 
 /** Whether a game runs on the compiled plan (not the reference, not Grand Melee's markers). */

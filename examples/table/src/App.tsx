@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createGame, restoreGame, type Game, type GameOptions, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
+import { table as tableModule } from 'mtg-turn-engine/table';
 import { Lobby } from './Lobby.tsx';
 import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
 import { Seat } from './Seat.tsx';
@@ -31,7 +32,8 @@ interface Table {
 
 function newTable(players: number, settings: TableSettings = PLAIN): Table {
   const options: GameOptions = { players: SEATS.slice(0, players), seed: 7, ...gameOptions(settings) };
-  const game = createGame(options);
+  // CONTRACT v4: clocks and undo are the table module's.
+  const game = createGame({ ...options, use: [tableModule] });
   return { game, history: [], log: [{ kind: 'emitted', text: `new game: ${SEATS.slice(0, players).join(', ')}${options.clock === undefined ? '' : `, clocks of ${options.clock.initialMs / 1000} s`}${options.undo === undefined ? '' : `, undo: ${options.undo.mode}`}` }] };
 }
 
@@ -82,7 +84,7 @@ function LocalTable({ openLobby }: { openLobby: () => void }) {
   const undo = () => {
     const last = table.history.at(-1);
     if (last === undefined) return;
-    setTable({ game: restoreGame(last.persisted), history: table.history.slice(0, -1), log: table.log.slice(0, last.log) });
+    setTable({ game: restoreGame(last.persisted, { use: [tableModule] }), history: table.history.slice(0, -1), log: table.log.slice(0, last.log) });
   };
 
   return (
