@@ -51,7 +51,7 @@ export function plainPassOf(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIO
   const r = raw as Record<string, unknown>;
   if (r.type !== 'PASS_PRIORITY') return undefined;
   const player = r.player;
-  return isPlayerId(player) && !('by' in r) && !('at' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
+  return isPlayerId(player) && !('by' in r) && !('at' in r) && !('data' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
 }
 
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */

@@ -250,8 +250,15 @@ export class CardPart<S> implements CardsPart {
     const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
-    const applied = this.#apply(answer.value, steps, `actions.${action}`);
+    let applied = this.#apply(answer.value, steps, `actions.${action}`);
     if (applied !== undefined && 'error' in applied) return applied;
+    // With undo, the table records a moment only for a step of the turn: an action that returned
+    // nothing takes one that changes nothing, so its player may return to this version.
+    if (applied === undefined && this.#undo) {
+      const still = steps.step({ type: 'ADD_MANA', player, amount: 0 });
+      if ('error' in still) return still;
+      applied = still;
+    }
     return steps.withEmitted(applied, [decided, ...(applied?.emitted ?? [])]);
   }
 
