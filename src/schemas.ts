@@ -51,7 +51,7 @@ export function plainPassOf(raw: unknown): Extract<TurnEvent, { type: 'PASS_PRIO
   const r = raw as Record<string, unknown>;
   if (r.type !== 'PASS_PRIORITY') return undefined;
   const player = r.player;
-  return isPlayerId(player) && !('by' in r) && !('at' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
+  return isPlayerId(player) && !('by' in r) && !('at' in r) && !('data' in r) ? { type: 'PASS_PRIORITY', player } : undefined;
 }
 
 /** The outcome of parsing untrusted input: the value, or a message naming the field. */
@@ -79,11 +79,18 @@ export function eventOrMessage(raw: unknown): TurnEvent | string {
 /** zod keeps the value of each issue, for the message to say what was given. */
 export const REPORT_INPUT = { reportInput: true } as const;
 
+/** CONTRACT v4, "Decisions carry card data": the most UTF-8 bytes of JSON a decision's `data` may take. */
+export const MAX_DATA_BYTES = 4096;
+
 function parseEventUnsafe(raw: unknown): TurnEvent | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return `event: expected an object with a type, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`;
   }
   const type = (raw as { type?: unknown }).type;
+  // CONTRACT v4, "Card games": a card action is for the cards, which a game made by createGame has none of.
+  if (type === 'CARD_ACTION') return "CARD_ACTION needs a card game (createCardGame, 'mtg-turn-engine/cards')";
+  // CONTRACT v4: a decision may carry `data`, JSON of at most 4,096 UTF-8 bytes (kept for the cards; the engine reads none of it).
+  if ('data' in raw && new TextEncoder().encode(JSON.stringify((raw as { data?: unknown }).data) ?? '').length > MAX_DATA_BYTES) return `event.data: more than ${MAX_DATA_BYTES} bytes of JSON`;
   const parser = typeof type === 'string' ? PARSERS[type] : undefined;
   if (parser === undefined) {
     const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');

@@ -16,6 +16,7 @@ import { singleLogic } from '../logic/single.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
 import { needs, readUse, type Modules } from './module.js';
+import { CARDS_PART, partOf, type CardsPart } from './cardsPart.js';
 import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 import type { TimeState } from '../table/time.js';
@@ -80,9 +81,12 @@ function defaultStartingPlayer(options: GameOptions, seed: number): string {
 function withRecording(callbacks: ReadOptions, options: object, record: unknown): ReadOptions {
   if (record !== undefined && typeof record !== 'boolean') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: must be a boolean');
   const tape = tapeOf(options);
-  if (record !== true && tape === undefined) return callbacks;
-  const out: ReadOptions & { [TAPE]?: HookTape } = record === true ? { ...callbacks, record } : { ...callbacks };
+  // CONTRACT v4, "Card games": the cards' part a card game's factories hand on (src/game/cardsPart.ts).
+  const part = partOf(options);
+  if (record !== true && tape === undefined && part === undefined) return callbacks;
+  const out: ReadOptions & { [TAPE]?: HookTape; [CARDS_PART]?: CardsPart } = record === true ? { ...callbacks, record } : { ...callbacks };
   if (tape !== undefined) out[TAPE] = tape;
+  if (part !== undefined) out[CARDS_PART] = part;
   return out;
 }
 
@@ -169,6 +173,8 @@ function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
+  // CONTRACT v4, "Card games": a card game's snapshot carries its cards, which only their import restores.
+  if (cardsNameOf(persisted) !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, "persisted.cards: a card game's snapshot: restore it with restoreGame from 'mtg-turn-engine/cards'");
   const read = readRestoreOptions(options, LOGIC);
   const modules = readUse(read.use);
   const parse = (value: unknown) => parsePersisted(value, modules);
@@ -188,4 +194,13 @@ function restoredTimeOf(persisted: TimeState | undefined, modules: Modules, logi
   if (persisted === undefined) return null;
   const time = structuredClone(persisted);
   return modules.table === undefined ? time : modules.table.restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, time);
+}
+
+/** Whether a value (a persisted game, a recording) names cards: `cards`, or undefined; a value that cannot be read names none. */
+export function cardsNameOf(value: unknown): unknown {
+  try {
+    return (value as { cards?: unknown } | null)?.cards;
+  } catch {
+    return undefined;
+  }
 }

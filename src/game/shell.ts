@@ -33,6 +33,7 @@ import type { TimedTurn, TimeState } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
 import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
 import { carriesAt, sendAt } from './at.js';
+import { partOf, type CardsPart, type ShellSteps } from './cardsPart.js';
 
 const NO_OPTIONS: RestoreOptions = {};
 
@@ -138,6 +139,10 @@ export class GameShell<S, W> implements Game {
   readonly #modules: Modules;
   /** The table module, when given: the only way the shell reaches the clocks and the seats. */
   readonly #table: TableModule | null;
+  /** CONTRACT v4, "Card games": the cards' part of a card game (src/cards/part.ts), else null. */
+  readonly #part: CardsPart | null;
+  /** The steps the cards' part may take in a send, made once. */
+  #steps: ShellSteps | null = null;
 
   /**
    * A game in `state` (trusted: from the logic, a fork or a validated snapshot). With
@@ -153,14 +158,18 @@ export class GameShell<S, W> implements Game {
     this.#modules = modules;
     this.#table = modules.table ?? null;
     this.#order = order;
-    this.#hooks = options.hooks;
+    // A card game's hooks are its definition's functions, bound to its part (its factories record it).
+    const part = (this.#part = partOf(options) ?? null);
+    this.#hooks = part?.hooks ?? options.hooks;
     this.#tape = tapeOf(options) ?? (options.record === true ? newTape() : null);
-    const hooks = hookRuntime(options.hooks, () => this.#version, this.#tape ?? undefined);
-    this.#stacks = logic.popsOwnedStacks === true ? new OwnedStacks() : null;
+    const hooks = hookRuntime(this.#hooks, () => this.#version, this.#tape ?? undefined);
+    // A card game's send takes several steps, any of which may refuse it: nothing is popped in place.
+    this.#stacks = logic.popsOwnedStacks === true && part === null ? new OwnedStacks() : null;
     if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
     else this.#runtime = hooks;
     this.#recorder = options.record === true ? new Recorder(withUse(base ?? { from: 'persisted', options: this.persist() }, modules), options.hooks) : null;
     if (base === undefined) this.#recorder?.started(null);
+    part?.attach(this);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -208,6 +217,7 @@ export class GameShell<S, W> implements Game {
     try {
       first = logic.getInitialSnapshot(input, game.#runtime);
     } catch (err) {
+      game.#part?.refused();
       game.#settle(false);
       throw err instanceof TurnEngineError ? err : new TurnEngineError(ErrorCode.HOOK_FAILED, String(err));
     }
@@ -215,6 +225,7 @@ export class GameShell<S, W> implements Game {
     // Without clocks there is nothing to settle (no table view made for a game without time).
     game.#time = time?.clock === undefined || game.#table === null ? time : game.#table.settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
+    game.#part?.committed(0, first.emitted);
     game.#recorder?.started(game.#takeLog());
     game.#settle(true);
     game.#emitter?.deliver(first.emitted);
@@ -265,6 +276,7 @@ export class GameShell<S, W> implements Game {
     // shared helper's `in` sees every shape of event the gates return, and is slow for all of them).
     if ('error' in out) {
       this.#takeLog();
+      this.#part?.refused();
       this.#settle(false);
       return out;
     }
@@ -286,6 +298,16 @@ export class GameShell<S, W> implements Game {
   #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    if (this.#part !== null) {
+      // CONTRACT v4, "Card games": the part makes the send one transaction of steps, each taken by #step.
+      this.#beginSend();
+      return this.#part.process(raw, (this.#steps ??= {
+        step: (r, from) => this.#step(r, (from as Timed<S> | undefined) ?? this.#here()),
+        here: () => this.#here(),
+        gate: (r) => ((this.#table === null ? carriesAt(r) : this.#table.isTimed(this.#time, r)) ? null : this.#logic.gate(this.#state, r)),
+        nextSeq: () => (this.#runtime === undefined ? this.#seq + 1 : ++(this.#runtime as { seq: number }).seq),
+      })) as Timed<S> | Refusal;
+    }
     // The lane (most events a game is sent) accepts without a refusal to look for, in a game without
     // time state (it declines any event with an `at`); anything else takes the gate.
     const logic = this.#logic;
@@ -303,17 +325,38 @@ export class GameShell<S, W> implements Game {
       }
     }
     this.#beginSend();
+    return this.#step(raw, this.#here(), work);
+  }
+
+  /** The game as committed, as a step that emitted nothing. */
+  #here(): Timed<S> {
+    return { state: this.#state, time: this.#time, emitted: [] };
+  }
+
+  /** One event taken from `from`: gated (unless `work` is given), then the transition or the table's path. */
+  #step(raw: unknown, from: Timed<S>, work?: W | null): Timed<S> | Refusal {
+    const { state } = from;
+    const time = from.time === undefined ? this.#time : from.time;
+    const table = this.#table;
+    if (work === undefined) {
+      if (table === null ? carriesAt(raw) : table.isTimed(time, raw)) work = null;
+      else {
+        const gated = this.#logic.gate(state, raw);
+        if (isRefusal(gated)) return gated;
+        work = gated;
+      }
+    }
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#bridge === null ? this.#stacks : null;
     stacks?.open();
     try {
       if (work === null) {
-        const out = (table === null ? sendAt : table.sendTimed)(this.#timed(this.#runtime), this.#state, this.#time, raw);
+        const out = (table === null ? sendAt : table.sendTimed)(this.#timed(this.#runtime), state, time, raw);
         stacks?.close(isRefusal(out));
         return out;
       }
       // A transition refuses nothing (it throws when the hook fails): no refusal to look for.
-      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      const out = this.#logic.transition(state, work, this.#runtime);
       stacks?.close(false);
       return out;
     } catch (err) {
@@ -332,6 +375,7 @@ export class GameShell<S, W> implements Game {
     const out = this.#process(raw, true);
     if (isRefusal(out)) {
       this.#takeLog();
+      this.#part?.refused();
       this.#settle(false);
       return out;
     }
@@ -346,6 +390,7 @@ export class GameShell<S, W> implements Game {
     if (time !== undefined) this.#time = time;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
+    this.#part?.committed(this.#version, emitted);
     // The logic's own record of versions (undo) learns the version and seq the host sees.
     if (this.#logic.committed !== undefined) this.#state = this.#logic.committed(this.#state, this.#version, this.#seq);
     this.#frozen = null;
