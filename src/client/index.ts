@@ -51,6 +51,12 @@ export interface Table {
   legalActions(player?: string): LegalAction[];
   /** Where the game next asks this seat (or a player it decides for): null for other players, whose stops are private. */
   nextStop(player?: string): NextStop | null;
+  /**
+   * In a card game (CONTRACT v4, "Served card games"): what this seat may see of the cards' state,
+   * the definition's `seatView(S, seat, view)` (a spectator's delayed like its view), deeply
+   * frozen, the same object until the next update; null without `seatView` or without cards.
+   */
+  cards(): unknown;
   /** Subscribes to the events as this seat receives them (`'*'` for all); returns the unsubscribe function. */
   on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void;
   /** Sends an event; never throws. A lost connection answers DISCONNECTED (the send may or may not have been taken: the events tell). */
@@ -106,6 +112,7 @@ class RemoteTable implements Table {
   #view: TurnView | null = null;
   #legal: readonly LegalAction[] = [];
   #stops: Record<string, NextStop | null> = {};
+  #cards: unknown = null;
   #seq = -1;
   #nextId = 0;
   readonly #pending = new Map<number, (result: TableSendResult) => void>();
@@ -122,6 +129,7 @@ class RemoteTable implements Table {
     this.#retry = options.retryMs ?? { min: 100, max: 2000 };
     this.getSnapshot = this.getSnapshot.bind(this);
     this.subscribe = this.subscribe.bind(this);
+    this.cards = this.cards.bind(this);
   }
 
   get status(): TableStatus {
@@ -230,6 +238,7 @@ class RemoteTable implements Table {
     this.#view = deepFreeze(state.view);
     this.#legal = deepFreeze(state.legalActions);
     this.#stops = deepFreeze(state.nextStop);
+    this.#cards = state.cards === undefined ? null : deepFreeze(state.cards);
     const fresh = state.events.filter((e) => (e.seq ?? 0) > this.#seq);
     this.#seq = Math.max(this.#seq, welcome ? state.view.seq : -1, ...fresh.map((e) => e.seq ?? 0));
     for (const event of fresh) {
@@ -322,6 +331,10 @@ class RemoteTable implements Table {
   nextStop(player?: string): NextStop | null {
     const who = player ?? this.seat;
     return who === null ? null : (this.#stops[who] ?? null);
+  }
+
+  cards(): unknown {
+    return this.#cards;
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void {

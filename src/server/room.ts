@@ -9,14 +9,16 @@
  * check and schema: a bad one gets an error, never a crash, and changes nothing.
  */
 import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
-import type { EmittedEvent, TurnView } from '../contract.js';
+import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
 import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
+import { BOT_TOKEN_HASH, botSeats, GameBots } from './bots.js';
+import type { BotChooser } from './cardGames.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { seatEvents, seatState, spectatorState, viewerOf } from './seatState.js';
+import { seatEvents, seatState, spectatorShown, spectatorState, viewerOf, type SpectatorShown } from './seatState.js';
 import type { GameStore } from './store/types.js';
 import { tokenMatches } from './tokens.js';
 
@@ -46,6 +48,8 @@ export interface RoomContext {
   release(game: OwnedGame): Promise<void>;
   /** Reports an error of a room that nothing else would report. */
   report(message: string): void;
+  /** How the bot seats of the games play (src/server/bots.ts). */
+  readonly bots: { delayMs: number; bot: BotChooser | undefined };
 }
 
 /** What a client's auth data says: its seat (null: a spectator). */
@@ -114,6 +118,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       if (hashes === undefined) throw refuse(JOIN_REFUSED_CODE, `no game '${join.gameId}' on this server`);
       if ('spectator' in join) return { seat: null };
       if (!Object.hasOwn(hashes, join.seat)) throw refuse(JOIN_REFUSED_CODE, `'${join.seat}' is not a seat of game '${join.gameId}'`);
+      if (hashes[join.seat] === BOT_TOKEN_HASH) throw refuse(JOIN_REFUSED_CODE, `'${join.seat}' is played by the server's bot in game '${join.gameId}'; join another seat, or watch as a spectator`);
       if (!tokenMatches(join.token, hashes[join.seat])) throw refuse(JOIN_REFUSED_CODE, `the token is not the token of seat '${join.seat}' of game '${join.gameId}'`);
       return { seat: join.seat };
     }
@@ -122,11 +127,13 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     readonly #seats = new Map<string, SeatEntry>();
     readonly #replaced = new Set<Client>();
     readonly #spectators = new Set<Client>();
-    /** What spectators have been shown (the view `spectatorDelayMs` ago). */
-    #spectatorView: TurnView | null = null;
+    /** What spectators have been shown (the view and card view `spectatorDelayMs` ago). */
+    #spectatorView: SpectatorShown | null = null;
     #closing = false;
     /** The spectators' updates on their way. */
     readonly #delayed = new Set<NodeJS.Timeout>();
+    /** The game's bot seats (issue 32), which move after every accepted send. */
+    #bots: GameBots | null = null;
 
     override async onCreate(options: unknown): Promise<void> {
       const parsed = JoinOptionsSchema.safeParse(options);
@@ -147,7 +154,12 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       }
       const sink: GameSink = { committed: (events, cause) => this.#committed(events, cause as Answering | undefined), dropped: (reason) => this.#dropped(reason) };
       this.#owned.sink = sink;
-      this.#spectatorView = this.#owned.game.getSnapshot({ spectator: true });
+      const bots = botSeats(this.#owned.tokenHashes);
+      if (bots.length > 0) {
+        this.#bots = new GameBots(this.#owned, bots, { ...ctx.bots, report: (line) => ctx.report(`TurnRoom ${this.roomId}: ${line}`) });
+        this.#bots.poke();
+      }
+      this.#spectatorView = spectatorShown(this.#owned.game);
       this.onMessage(MESSAGE_TYPE, (client: Client, bytes: unknown) => this.#onBytes(client, bytes));
       this.onMessage('*', (client: Client, type: string | number) => this.#error(client, `message: unknown type ${JSON.stringify(String(type).slice(0, 40))}; send '${MESSAGE_TYPE}' messages`));
     }
@@ -210,6 +222,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
 
     override async onDispose(): Promise<void> {
       this.#closing = true;
+      this.#bots?.stop();
       for (const timer of this.#delayed) clearTimeout(timer);
       this.#delayed.clear();
       if (this.#owned !== undefined) await ctx.release(this.#owned);
@@ -316,8 +329,8 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         }
         let state: TableState;
         if (seat === null) {
-          const view = this.#spectatorView ?? owned.game.getSnapshot({ spectator: true });
-          state = spectatorState(view, events.filter((e) => (e.seq ?? 0) <= view.seq));
+          const shown = this.#spectatorView ?? spectatorShown(owned.game);
+          state = spectatorState(shown, events.filter((e) => (e.seq ?? 0) <= shown.view.seq));
         } else {
           state = owned.withCards(() => seatState(owned.game, seat, owned.game.legalActions(), events, (p) => owned.game.nextStop(p)));
         }
@@ -331,6 +344,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
 
     /** An accepted send was written: each seat's client gets its update (the sender's answers its send); spectators theirs, after the delay. */
     #committed(events: readonly EmittedEvent[], cause: Answering | undefined): void {
+      this.#bots?.poke();
       try {
         this.#broadcast(events, cause);
       } catch (err) {
@@ -365,11 +379,11 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         this.#spectatorView = null;
         return;
       }
-      const view = game.getSnapshot({ spectator: true });
+      const shown = spectatorShown(game);
       const show = () => {
-        this.#spectatorView = view;
+        this.#spectatorView = shown;
         if (this.#spectators.size === 0) return;
-        const message = encodeMessage({ kind: 'update', ...spectatorState(view, events) });
+        const message = encodeMessage({ kind: 'update', ...spectatorState(shown, events) });
         for (const client of this.#spectators) if (welcomed(client)) client.sendBytes(MESSAGE_TYPE, message);
       };
       if (ctx.spectatorDelayMs === 0) {

@@ -9,6 +9,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { seatEvent, type Viewer } from '../seats.js';
 import type { TableState } from '../client/protocol.js';
+import { cardViewOf } from './cardGames.js';
 
 /** Who looks: a seat, or a spectator (null). */
 export function viewerOf(seat: string | null): Viewer {
@@ -44,10 +45,21 @@ export function seatState(game: Game, seat: string, all: readonly LegalAction[],
   const view = game.getSnapshot({ seat });
   const stops: Record<string, NextStop | null> = {};
   for (const p of decidedBy(seat, view)) stops[p] = nextStop(p);
-  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }) };
+  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }), ...cardViewOf(game, seat) };
+}
+
+/** What spectators are shown of the game at one moment: its spectator view and card view (`{ cards }` in a card game). */
+export interface SpectatorShown {
+  view: TurnView;
+  cards?: unknown;
+}
+
+/** What spectators may see of `game` now (shown at once, or after the spectator delay). */
+export function spectatorShown(game: Game): SpectatorShown {
+  return { view: game.getSnapshot({ spectator: true }), ...cardViewOf(game, null) };
 }
 
 /** The state a spectator is told (no legal actions, no stops). */
-export function spectatorState(view: TurnView, events: readonly EmittedEvent[]): TableState {
-  return { view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }) };
+export function spectatorState(shown: SpectatorShown, events: readonly EmittedEvent[]): TableState {
+  return { view: shown.view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }), ...('cards' in shown ? { cards: shown.cards } : {}) };
 }

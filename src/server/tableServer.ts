@@ -21,6 +21,8 @@ import type { GameStore } from './store/types.js';
 import { DeadlineTimer, LeaseKeeper } from './timers.js';
 import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
+import { BOT_TOKEN_HASH } from './bots.js';
+import { botOf } from './cardGames.js';
 
 /** Options of {@link createTableServer}. */
 export interface TableServerOptions {
@@ -56,6 +58,8 @@ export interface TableServerOptions {
   limits?: Partial<MessageLimits>;
   /** Where the server reports what goes wrong (default `console.error`). */
   log?: (line: string) => void;
+  /** How long a bot seat waits before it moves, in ms (default 0; the demo waits a moment, so people see the moves). */
+  botDelayMs?: number;
   /**
    * More HTTP routes on the server's own port (pages, read routes): called for every request
    * that is not Colyseus' own, before `POST /games`; resolves true when it answered the request.
@@ -66,7 +70,13 @@ export interface TableServerOptions {
 /** Extra HTTP routes of a table server: true when the request was answered. */
 export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
-/** What `createGame` answers: the game's id and each seat's token (give each player their own). */
+/**
+ * What a served game is made with: createGame's options as JSON, less hooks and listeners, and
+ * `bots`: the seats the server plays itself (random legal actions; issue 32), which get no token.
+ */
+export type ServedGameOptions = Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: string[] };
+
+/** What `createGame` answers: the game's id and each seat's token but the bots' (give each player their own). */
 export interface CreatedGame {
   gameId: string;
   tokens: Record<string, string>;
@@ -84,7 +94,7 @@ export interface TableServer {
    * Creates a game (createGame's options as JSON, less hooks and listeners: the hooks are the
    * cards'; recorded): stored, with one token per seat. Throws INVALID_OPTIONS naming the field.
    */
-  createGame(options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame>;
+  createGame(options: ServedGameOptions): Promise<CreatedGame>;
   /** Stops: every client is disconnected (it rejoins elsewhere, if anywhere), every lease given up; the games stay in the store. */
   close(): Promise<void>;
 }
@@ -148,6 +158,7 @@ function readOptions(options: TableServerOptions) {
     spectatorDelayMs: wholeNumber(options.spectatorDelayMs, 'spectatorDelayMs', 0, 3_600_000, 0),
     leaseMs: wholeNumber(options.leaseMs, 'leaseMs', 100, 3_600_000, 4000),
     reconnectSeconds: wholeNumber(options.reconnectSeconds, 'reconnectSeconds', 0, 86_400, 30),
+    botDelayMs: wholeNumber(options.botDelayMs, 'botDelayMs', 0, 60_000, 0),
     limits,
     presence: options.presence,
     driver: options.driver,
@@ -155,6 +166,13 @@ function readOptions(options: TableServerOptions) {
     routes: options.routes,
     log: typeof options.log === 'function' ? options.log : (line: string) => console.error(line),
   };
+}
+
+/** The bot seats a game is made with (seats of the game; all of them for a game bots play alone); INVALID_OPTIONS naming the field otherwise. */
+function checkBots(bots: unknown, players: readonly string[]): Set<string> {
+  if (bots === undefined) return new Set();
+  if (!Array.isArray(bots) || bots.some((b) => typeof b !== 'string' || !players.includes(b))) throw invalid(`bots: must be a list of seats of the game (${players.join(', ')})`);
+  return new Set(bots as string[]);
 }
 
 /** Starts a table server; resolves once it listens. */
@@ -217,6 +235,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     spectatorDelayMs: o.spectatorDelayMs,
     reconnectSeconds: o.reconnectSeconds,
     limits: o.limits,
+    bots: { delayMs: o.botDelayMs, bot: botOf(o.cards) },
     owned,
     get shuttingDown() {
       return closing;
@@ -252,9 +271,10 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     report: o.log,
   };
 
-  const createGame = async (options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame> => {
+  const createGame = async (given: ServedGameOptions): Promise<CreatedGame> => {
     if (closing) throw new Error('createGame: the server is stopping');
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
+    const { bots, ...options } = given;
     for (const field of ['hooks', 'listeners'] as const) {
       if ((options as Record<string, unknown>)[field] !== undefined) throw invalid(`${field}: a served game's ${field === 'hooks' ? 'hooks are the server cards\'' : 'events go to its clients'}; leave it out`);
     }
@@ -274,7 +294,12 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     const gameId = newGameId();
     const tokens: Record<string, string> = {};
     const tokenHashes: Record<string, string> = {};
+    const botSeatsOf = checkBots(bots, view.players);
     for (const player of view.players) {
+      if (botSeatsOf.has(player)) {
+        tokenHashes[player] = BOT_TOKEN_HASH;
+        continue;
+      }
       tokens[player] = newToken();
       tokenHashes[player] = hashToken(tokens[player]);
     }
@@ -356,7 +381,7 @@ async function route(req: IncomingMessage, res: ServerResponse, routes: HttpRout
 }
 
 /** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */
-async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'>) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
+async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: ServedGameOptions) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
   try {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/games') return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });
