@@ -13,7 +13,7 @@
 import type { Game } from '../game/types.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
 import { authorize } from './authorize.js';
-import { isCardGame, type BotChooser, type BotRandom } from './cardGames.js';
+import { botOf, seenBy, type BotChooser, type BotRandom } from './cardGames.js';
 import type { OwnedGame } from './owned.js';
 import { legalFor } from './seatState.js';
 
@@ -60,8 +60,8 @@ export function botMove(game: Game, gameId: string, seat: string, attempt: numbe
   const view = game.getSnapshot({ seat });
   if (view.gameOver !== null) return undefined;
   const random = botRandom(gameId, view.version, attempt);
-  if (attempt === 0 && bot !== undefined && isCardGame(game)) {
-    const chosen = bot(view, game.cards({ seat }), seat, random);
+  if (attempt === 0 && bot !== undefined) {
+    const chosen = bot(view, seenBy(game, seat), seat, random);
     if (chosen !== undefined) return chosen;
   }
   const actions = legalFor(seat, game.legalActions()).filter((a) => a.type !== 'CONCEDE');
@@ -78,8 +78,6 @@ export function botMove(game: Game, gameId: string, seat: string, attempt: numbe
 export interface BotOptions {
   /** How long a bot waits before it moves, in ms (0 in tests; a moment in the demo, so people see the moves). */
   delayMs: number;
-  /** The definition's `bot`, if any. */
-  bot: BotChooser | undefined;
   /** Reports a move that failed on the server (not a refusal: those are retried). */
   report(message: string): void;
 }
@@ -128,7 +126,7 @@ export class GameBots {
       const result = await owned
         .submit((at, game) => {
           for (const seat of this.#seats) {
-            const move = botMove(game, owned.gameId, seat, attempt, this.#options.bot);
+            const move = botMove(game, owned.gameId, seat, attempt, botOf(game));
             if (move === undefined) continue;
             const checked = authorize(seat, move, game.getSnapshot());
             if (!checked.ok) return checked;

@@ -7,17 +7,17 @@
  */
 import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
-import type { Game, RestoreOptions, SendResult } from '../game/types.js';
-import { LAST_INPUT } from '../recording/recorder.js';
-import type { CardsDesk, Live } from './cards.js';
+import type { Game, SendResult } from '../game/types.js';
+import type { ServedCards } from './cardGames.js';
+import { rebuildCardGame, storedCardEventsAfter } from './cardReload.js';
 import { deadlineOf } from './hostEvents.js';
-import { rebuild, storedEventsAfter } from './reload.js';
 import type { GameStore, SendWrite } from './store/types.js';
 
 /** What an owned game needs of its server. */
 export interface OwnerHost {
   readonly store: GameStore;
-  readonly desk: CardsDesk;
+  /** The definition the games are played with (CONTRACT v4, "Served card games"). */
+  readonly cards: ServedCards;
   /** This process's name in the store's leases. */
   readonly owner: string;
   /** How long a lease holds (renewed every quarter of it). */
@@ -90,10 +90,8 @@ export class OwnedGame {
   /** The room showing it. */
   sink: GameSink | null = null;
   readonly #host: OwnerHost;
-  readonly #live: Live = { on: true };
   #game: Game;
   #version: number;
-  #hostState: unknown;
   #lastAt: number;
   /** Recent events (the last {@link KEPT_EVENTS}), in `seq` order. */
   #log: EmittedEvent[];
@@ -106,7 +104,6 @@ export class OwnedGame {
     this.tokenHashes = tokenHashes;
     this.#game = undefined as unknown as Game;
     this.#version = 0;
-    this.#hostState = null;
     this.#lastAt = 0;
     this.#log = [];
   }
@@ -152,9 +149,8 @@ export class OwnedGame {
     return next;
   }
 
-  /** Runs `work` with the cards holding this game's state (for `nextStop`, which may ask `hooks.autoPass`). */
+  /** Runs `work` on the game as it is (a card game carries its cards: nothing to load). */
   withCards<T>(work: () => T): T {
-    this.#host.desk.load(this, this.#version, this.#hostState);
     return work();
   }
 
@@ -173,28 +169,16 @@ export class OwnedGame {
     const prepared = prepare(at, this.#game);
     if (!prepared.ok) return prepared;
     const event = prepared.event;
-    const desk = this.#host.desk;
     const before = this.#version;
-    try {
-      desk.load(this, before, this.#hostState);
-    } catch (err) {
-      desk.forget();
-      return refused(ErrorCode.HOOK_FAILED, `the cards could not load the game's state (cards.loadState threw: ${err instanceof Error ? err.message : String(err)}); nothing changed`);
-    }
-    const result = this.#game.send(event);
-    if (!result.ok) {
-      // A refused send changes nothing in the game; the cards discard what they staged (hooks.settled), but are loaded again to be sure.
-      desk.forget();
-      return result;
-    }
+    // One transaction over the turn and the cards' state (CONTRACT v4): a refused send changed nothing.
+    const result = this.#game.send(event as never);
+    if (!result.ok) return result;
     const written = await this.#write(before, event, at);
     if (typeof written === 'string') {
-      desk.forget();
       await this.#recover(written);
       return refused(ErrorCode.STORE_FAILED, `the send could not be written to the store (${written}); nothing changed`);
     }
     this.#version = written.send.version;
-    this.#hostState = written.hostState;
     this.#lastAt = at;
     this.#keep(result.events);
     this.#updateDeadline(isTick ? at : null);
@@ -202,13 +186,12 @@ export class OwnedGame {
     return result;
   }
 
-  /** Writes the send just accepted (the game at its new version, the cards holding its new state): what was written, or why it was not. */
+  /** Writes the send just accepted (the game at its new version, with the cards' state S as the snapshot's partner): what was written, or why it was not. */
   async #write(before: number, event: unknown, at: number): Promise<SendWrite | string> {
     try {
       const view = this.#game.getSnapshot();
-      const input = (this.#game as unknown as { [LAST_INPUT](): { event?: unknown; results?: unknown[] } | null })[LAST_INPUT]();
-      const hostState = this.#host.desk.save(this, view.version);
-      const write: SendWrite = { send: { version: view.version, seq: view.seq, event: input?.event ?? event, results: input?.results ?? [], at }, snapshot: this.#game.persist(), hostState, finished: view.gameOver !== null };
+      // The send as sent (its `at` included): a reload sends it again, and the cards decide again as they did.
+      const write: SendWrite = { send: { version: view.version, seq: view.seq, event, results: [], at }, snapshot: this.#game.persist(), hostState: this.#host.cards.stored(this.#game), finished: view.gameOver !== null };
       const outcome = await this.#host.store.appendSend(this.gameId, before, this.#host.owner, Date.now(), write);
       return outcome.ok ? write : outcome.reason;
     } catch (err) {
@@ -223,7 +206,7 @@ export class OwnedGame {
     const first = this.#log[0]?.seq;
     if (first !== undefined && first <= lastSeq + 1) return this.#log.filter((e) => (e.seq ?? 0) > lastSeq);
     try {
-      return await storedEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.desk.had);
+      return await storedCardEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.cards);
     } catch {
       return null;
     }
@@ -267,21 +250,11 @@ export class OwnedGame {
   async #load(): Promise<void> {
     const stored = await this.#host.store.loadGame(this.gameId);
     if (stored === null) throw new Error('the game is gone from the store');
-    this.#live.on = false;
-    const options: RestoreOptions = { record: true };
-    const hooks = this.#host.desk.hooksFor(this.#live);
-    if (hooks !== undefined) options.hooks = hooks;
-    try {
-      const replayed = await rebuild(this.#host.store, stored, this.#host.desk.had, options);
-      this.#game = replayed.game;
-      this.#log = replayed.events.slice(-KEPT_EVENTS);
-      this.#lastAt = replayed.lastAt ?? 0;
-    } finally {
-      this.#live.on = true;
-    }
+    const replayed = await rebuildCardGame(this.#host.store, stored, this.#host.cards);
+    this.#game = replayed.game;
+    this.#log = replayed.events.slice(-KEPT_EVENTS);
+    this.#lastAt = replayed.lastAt ?? 0;
     this.#version = stored.version;
-    this.#hostState = stored.hostState;
-    this.#host.desk.forget();
     this.#updateDeadline(null);
   }
 

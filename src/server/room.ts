@@ -15,7 +15,6 @@ import { describeIssue } from '../issues.js';
 import { CLOSE_MOVED, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
 import { BOT_TOKEN_HASH, botSeats, GameBots } from './bots.js';
-import type { BotChooser } from './cardGames.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { seatEvents, seatState, spectatorShown, spectatorState, viewerOf, type SpectatorShown } from './seatState.js';
@@ -49,7 +48,7 @@ export interface RoomContext {
   /** Reports an error of a room that nothing else would report. */
   report(message: string): void;
   /** How the bot seats of the games play (src/server/bots.ts). */
-  readonly bots: { delayMs: number; bot: BotChooser | undefined };
+  readonly bots: { delayMs: number };
 }
 
 /** What a client's auth data says: its seat (null: a spectator). */
@@ -292,7 +291,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         })
         .then(
           (result) => {
-            if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat)) } : result);
+            if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat), this.#owned.game) } : result);
           },
           (err: unknown) => this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.STORE_FAILED, message: `the send failed on the server (${err instanceof Error ? err.message : String(err)})` } }),
         )
@@ -330,7 +329,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         let state: TableState;
         if (seat === null) {
           const shown = this.#spectatorView ?? spectatorShown(owned.game);
-          state = spectatorState(shown, events.filter((e) => (e.seq ?? 0) <= shown.view.seq));
+          state = spectatorState(shown, events.filter((e) => (e.seq ?? 0) <= shown.view.seq), owned.game);
         } else {
           state = owned.withCards(() => seatState(owned.game, seat, owned.game.legalActions(), events, (p) => owned.game.nextStop(p)));
         }
@@ -383,7 +382,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       const show = () => {
         this.#spectatorView = shown;
         if (this.#spectators.size === 0) return;
-        const message = encodeMessage({ kind: 'update', ...spectatorState(shown, events) });
+        const message = encodeMessage({ kind: 'update', ...spectatorState(shown, events, game) });
         for (const client of this.#spectators) if (welcomed(client)) client.sendBytes(MESSAGE_TYPE, message);
       };
       if (ctx.spectatorDelayMs === 0) {

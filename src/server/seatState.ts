@@ -9,16 +9,16 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { seatEvent, type Viewer } from '../seats.js';
 import type { TableState } from '../client/protocol.js';
-import { cardViewOf } from './cardGames.js';
+import { cardEventFor, cardViewOf } from './cardGames.js';
 
 /** Who looks: a seat, or a spectator (null). */
 export function viewerOf(seat: string | null): Viewer {
   return seat === null ? { spectator: true } : { seat };
 }
 
-/** The events as the viewer receives them (copies: another player's autoPass without its reason). */
-export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer): SeatEvent[] {
-  return events.map((e) => seatEvent({ ...e }, viewer));
+/** The events as the viewer receives them (copies: another player's autoPass without its reason; another seat's card data as the definition's publicData, given the game). */
+export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game?: Game): SeatEvent[] {
+  return events.map((e) => seatEvent({ ...(game === undefined ? e : cardEventFor(game, e, viewer)) }, viewer));
 }
 
 /**
@@ -45,7 +45,7 @@ export function seatState(game: Game, seat: string, all: readonly LegalAction[],
   const view = game.getSnapshot({ seat });
   const stops: Record<string, NextStop | null> = {};
   for (const p of decidedBy(seat, view)) stops[p] = nextStop(p);
-  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }), ...cardViewOf(game, seat) };
+  return { view, legalActions: legalFor(seat, all), nextStop: stops, events: seatEvents(events, { seat }, game), ...cardViewOf(game, seat) };
 }
 
 /** What spectators are shown of the game at one moment: its spectator view and card view (`{ cards }` in a card game). */
@@ -60,6 +60,6 @@ export function spectatorShown(game: Game): SpectatorShown {
 }
 
 /** The state a spectator is told (no legal actions, no stops). */
-export function spectatorState(shown: SpectatorShown, events: readonly EmittedEvent[]): TableState {
-  return { view: shown.view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }), ...('cards' in shown ? { cards: shown.cards } : {}) };
+export function spectatorState(shown: SpectatorShown, events: readonly EmittedEvent[], game?: Game): TableState {
+  return { view: shown.view, legalActions: [], nextStop: {}, events: seatEvents(events, { spectator: true }, game), ...('cards' in shown ? { cards: shown.cards } : {}) };
 }

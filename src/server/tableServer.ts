@@ -13,7 +13,8 @@ import { createGame as createEngineGame } from '../game/create.js';
 import type { GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { ROOM_NAME } from '../client/protocol.js';
-import { CardsDesk, checkCards, type Cards } from './cards.js';
+import type { Cards } from './cards.js';
+import type { Cards as CardDefinition } from '../cards/index.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
 import { turnRoomClass, type MessageLimits, type RoomContext } from './room.js';
 import { loadOptional } from './store/driver.js';
@@ -22,14 +23,18 @@ import { DeadlineTimer, LeaseKeeper } from './timers.js';
 import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken, sameSecret } from './tokens.js';
 import { BOT_TOKEN_HASH } from './bots.js';
-import { botOf } from './cardGames.js';
+import { servedCards } from './cardGames.js';
 
 /** Options of {@link createTableServer}. */
 export interface TableServerOptions {
   /** Where the games are kept (MemoryStore, PGliteStore, PostgresStore). */
   store: GameStore;
-  /** The host's card logic: the hooks of every served game, and the state it keeps per game. */
-  cards: Cards;
+  /**
+   * The host's cards (CONTRACT v4, "Served card games"): a definition made by `defineCards` of
+   * `mtg-turn-engine/cards`, or the v3 shape `{ hooks?, saveState(), loadState(state) }`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition of any state S
+  cards: CardDefinition<any> | Cards;
   /** Colyseus presence shared by the processes of a cluster (`RedisPresence`); default: this process only. */
   presence?: Presence;
   /** Colyseus matchmaking driver shared by the processes of a cluster (`RedisDriver`); default: this process only. */
@@ -139,7 +144,7 @@ function readOptions(options: TableServerOptions) {
   for (const method of ['init', 'createGame', 'loadGame', 'appendSend', 'sends', 'snapshots', 'acquireLease', 'releaseLease'] as const) {
     if (typeof (store as unknown as Record<string, unknown> | undefined)?.[method] !== 'function') throw invalid(`store: must be a GameStore (MemoryStore, PGliteStore, PostgresStore): it has no ${method}()`);
   }
-  const cards = checkCards(options.cards);
+  const cards = servedCards(options.cards);
   const port = wholeNumber(options.port, 'port', 0, 65535);
   const hostname = options.hostname ?? '127.0.0.1';
   if (typeof hostname !== 'string' || hostname.length === 0) throw invalid('hostname: must be a host name or address');
@@ -194,7 +199,6 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const colyseus = await loadOptional('@colyseus/core', 'createTableServer', () => import('@colyseus/core'));
   const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
   await o.store.init();
-  const desk = new CardsDesk(o.cards);
   const http = createServer((req, res) => void route(req, res, o.routes, () => adminRoute(req, res, o.adminKey, createGame, o.log), o.log));
   const quiet = () => undefined;
   const presence = o.presence ?? new colyseus.LocalPresence();
@@ -221,7 +225,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   let closing = false;
   const host: OwnerHost = {
     store: o.store,
-    desk,
+    cards: o.cards,
     owner,
     leaseMs: o.leaseMs,
     deadlineChanged: (g) => timer.changed(g),
@@ -235,7 +239,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     spectatorDelayMs: o.spectatorDelayMs,
     reconnectSeconds: o.reconnectSeconds,
     limits: o.limits,
-    bots: { delayMs: o.botDelayMs, bot: botOf(o.cards) },
+    bots: { delayMs: o.botDelayMs },
     owned,
     get shuttingDown() {
       return closing;
@@ -278,18 +282,10 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     for (const field of ['hooks', 'listeners'] as const) {
       if ((options as Record<string, unknown>)[field] !== undefined) throw invalid(`${field}: a served game's ${field === 'hooks' ? 'hooks are the server cards\'' : 'events go to its clients'}; leave it out`);
     }
-    // The cards start a new game (loadState(null)); their state after createGame is the game's first.
-    const who = {};
-    desk.load(who, 0, null);
-    const hooks = desk.hooksFor({ on: true });
-    let game;
-    let hostState: unknown;
-    try {
-      game = createEngineGame({ ...(options as GameOptions), record: true, ...(hooks !== undefined ? { hooks } : {}) });
-      hostState = desk.save(who, game.getSnapshot().version);
-    } finally {
-      desk.forget();
-    }
+    // A seed is chosen here when none is given: the stored setup names it.
+    const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
+    const game = o.cards.create({ ...(options as GameOptions), seed });
+    const hostState = o.cards.stored(game);
     const view = game.getSnapshot();
     const gameId = newGameId();
     const tokens: Record<string, string> = {};
@@ -303,7 +299,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
       tokens[player] = newToken();
       tokenHashes[player] = hashToken(tokens[player]);
     }
-    await o.store.createGame({ gameId, setup: game.recording().options, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
+    await o.store.createGame({ gameId, setup: JSON.parse(JSON.stringify({ ...options, seed })) as Record<string, unknown>, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
     return { gameId, tokens };
   };
 
