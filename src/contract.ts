@@ -257,7 +257,92 @@ export type EmittedEvent = WithEmittedMarker<
   | { type: 'drawHand'; player: PlayerId; size: number }
   // CONTRACT v3: an accepted undo: the game is back at version `toVersion`; the host returns its own state to what it was after applying event `toSeq`.
   | { type: 'undone'; toVersion: number; toSeq: number }
+  // CONTRACT v4, "Card games": a decision that carried `data`, or a CARD_ACTION, was accepted (emitted before the decision's own events).
+  | { type: 'decided'; event: DecidedEvent }
 >;
+
+/**
+ * CONTRACT v4, "Card games": the event a `decided` event carries: the player decision (or the
+ * CARD_ACTION) as accepted, with its `data`. Other seats and spectators see `data` replaced by
+ * the definition's `publicData`, or no `data` when it has none.
+ */
+export type DecidedEvent = (TurnEvent | CardActionEvent) & { data?: unknown };
+
+/**
+ * CONTRACT v4, "Card actions": a player's action only the cards know (tapping a land for mana, a
+ * choice a card asks for); the definition's `actions[action](ctx)` decides. A player decision for
+ * who may send what, but the engine never awaits it and checks no priority. Only a card game
+ * (`mtg-turn-engine/cards`) takes it.
+ */
+export interface CardActionEvent {
+  type: 'CARD_ACTION';
+  player: PlayerId;
+  /** The name of one of the definition's `actions`. */
+  action: string;
+  /** Any JSON, at most 4,096 UTF-8 bytes. */
+  data?: unknown;
+  /** Who sends it for `player` (CR 723.5), as for any decision. */
+  by?: PlayerId;
+  at?: number;
+}
+
+/** CONTRACT v4, "Card games": a refusal by the cards: the send answers ILLEGAL_ACTION with `rule ?? 'cards'` and `refuse` as message. */
+export interface CardRefusal {
+  refuse: string;
+  rule?: string;
+}
+
+/** CONTRACT v4, "Randomness": the cards' random numbers, drawn from the game's seed; their position is persisted. */
+export interface CardRandom {
+  /** A whole number from 0 to n - 1. */
+  int(n: number): number;
+  /** A new list with the items of `list` in a random order. */
+  shuffle<T>(list: readonly T[]): T[];
+}
+
+/**
+ * CONTRACT v4, "The cards' state": what every function of a definition is given. `state` is the
+ * send's working copy of S, changed in place: the changes stand only if the send is accepted.
+ */
+export interface CardContext<S> {
+  state: S;
+  /** The game's full view as the function is called. */
+  view: TurnView;
+  random: CardRandom;
+  /** The player of the decision or card action (`decide`, `actions`). */
+  player?: PlayerId;
+  /** The decision's or card action's `data`. */
+  data?: unknown;
+}
+
+/** What `decide` and an action return: a refusal, host events applied first, or nothing. */
+export type CardAnswer = CardRefusal | TurnEvent[] | void | undefined;
+
+/**
+ * CONTRACT v4, "Card games": a card game's logic, given once to `defineCards` and run the same
+ * way in-process, on the table server, in tests and in replays.
+ */
+export interface CardsDefinition<S> {
+  /** Stored with every game and recording of it (`'my-cards@1'`); a snapshot of another name is refused. */
+  name: string;
+  /** The cards' state of a new game: any JSON, at most 1 MiB. */
+  setup(input: { players: PlayerId[]; options: Record<string, unknown>; random: CardRandom }): S;
+  /** As `hooks.checkpoint`, with the working state in `ctx`. */
+  checkpoint?(view: TurnView, pending: EmittedEvent[], ctx: CardContext<S>): CheckpointResult | void | undefined;
+  /** Before the engine takes a decision it would accept: a refusal, host events applied first, or nothing. */
+  decide?(event: DecidedEvent, ctx: CardContext<S>): CardAnswer;
+  /** CARD_ACTION by name. */
+  actions?: { [name: string]: (ctx: CardContext<S>) => CardAnswer };
+  /** As `hooks.autoPass` (reads `ctx.state`, changes nothing). */
+  autoPass?(view: TurnView, player: PlayerId, ctx: CardContext<S>): boolean;
+  /** What seat `seat` (null: a spectator) may see of S; without it nobody sees anything (null). */
+  seatView?(state: S, seat: PlayerId | null, view: TurnView): unknown;
+  /** A legal decision for `player` (with its data, or a CARD_ACTION) from what that player may know (`seen`: their seatView). */
+  bot?(view: TurnView, seen: unknown, player: PlayerId, random: CardRandom): TurnEvent | CardActionEvent | undefined;
+  /** What other seats see of a decision's data. */
+  publicData?(event: DecidedEvent, state: S): unknown;
+}
+
 
 /**
  * Why a player passed automatically (CONTRACT "Stops and auto-pass"): their stops ('noStop'), a

@@ -16,6 +16,7 @@ import { singleLogic } from '../logic/single.js';
 import { grandMeleeLogic } from '../logic/grandMelee.js';
 import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
+import { CARDS_PART, partOf, type CardsPart } from './cardsPart.js';
 import { atTable } from '../table/tableLogic.js';
 import { TABLE_READER } from '../table/tableRead.js';
 import { policyOf } from '../table/undo.js';
@@ -83,9 +84,12 @@ function defaultStartingPlayer(options: GameOptions, seed: number): string {
 function withRecording(callbacks: ReadOptions, options: object, record: unknown): ReadOptions {
   if (record !== undefined && typeof record !== 'boolean') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: must be a boolean');
   const tape = tapeOf(options);
-  if (record !== true && tape === undefined) return callbacks;
-  const out: ReadOptions & { [TAPE]?: HookTape } = record === true ? { ...callbacks, record } : { ...callbacks };
+  // CONTRACT v4, "Card games": the cards' part a card game's factories hand on (src/game/cardsPart.ts).
+  const part = partOf(options);
+  if (record !== true && tape === undefined && part === undefined) return callbacks;
+  const out: ReadOptions & { [TAPE]?: HookTape; [CARDS_PART]?: CardsPart } = record === true ? { ...callbacks, record } : { ...callbacks };
   if (tape !== undefined) out[TAPE] = tape;
+  if (part !== undefined) out[CARDS_PART] = part;
   return out;
 }
 
@@ -163,6 +167,9 @@ function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
  * {@link TurnEngineError} (`INVALID_SNAPSHOT`) saying what is wrong.
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
+  // CONTRACT v4, "Card games": a card game's snapshot carries its cards, which only their import restores.
+  const cards = cardsNameOf(persisted);
+  if (cards !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `persisted.cards: a snapshot of a card game (${cards}); restore it with restoreGame(saved, { cards }) from 'mtg-turn-engine/cards'`);
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
@@ -172,4 +179,17 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   const persistedTime = parsed.value.time;
   const time = persistedTime === undefined ? null : restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, structuredClone(persistedTime));
   return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
+}
+
+/** The name of the cards a persisted card game (or its recording) names, quoted, or undefined for any other value. */
+export function cardsNameOf(value: unknown): string | undefined {
+  try {
+    if (typeof value !== 'object' || value === null || !('cards' in value)) return undefined;
+    const cards = (value as { cards?: unknown }).cards;
+    if (cards === undefined) return undefined;
+    const name = typeof cards === 'object' && cards !== null ? (cards as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? `'${name.slice(0, 80)}'` : 'cards of no name';
+  } catch {
+    return 'cards that could not be read';
+  }
 }

@@ -11,7 +11,7 @@
  */
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError, type EngineErrorInfo } from '../errors.js';
-import { createGame, LOGIC, restoreGame } from '../game/create.js';
+import { cardsNameOf, createGame, LOGIC, restoreGame } from '../game/create.js';
 import { readRestoreOptions } from '../game/options.js';
 import type { Game, GameOptions, RecordedOptions, Recording, ReplayDrift, ReplayedGame, ReplayOptions, RestoreOptions } from '../game/types.js';
 import { checkedResult } from '../hookAdapter.js';
@@ -270,5 +270,8 @@ export function runReplay(recording: unknown, options: ReplayOptions = {}, each?
  * replay, `INVALID_OPTIONS` for bad options.
  */
 export function replayGame(recording: unknown, options: ReplayOptions = {}): ReplayedGame {
+  // CONTRACT v4, "Card games": a card game's recording is replayed with its cards, by their import.
+  const cards = cardsNameOf(recording);
+  if (cards !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `recording.cards: the recording of a card game (${cards}); replay it with replayGame(recording, { cards }) from 'mtg-turn-engine/cards'`);
   return runReplay(recording, options);
 }

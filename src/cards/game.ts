@@ -1,0 +1,183 @@
+/**
+ * The factories of card games (CONTRACT v4, "Card games"): `defineCards`, `createCardGame`, and
+ * the cards' `restoreGame` and `replayGame`. A card game is the GameShell made by createGame /
+ * restoreGame with a cards part (src/cards/part.ts), not a second shell.
+ */
+import type { CardRandom, CardsDefinition } from '../contract.js';
+import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
+import { CARDS_PART } from '../game/cardsPart.js';
+import { createGame, restoreGame as restoreEngineGame } from '../game/create.js';
+import type { ReplayDrift } from '../game/types.js';
+import { RECORDING_FORMAT } from '../recording/format.js';
+import { CardPart, MAX_STATE_BYTES, utf8Bytes, type PersistedCards } from './part.js';
+import { cardRandom, cardsSeedState } from './random.js';
+import { CardRecorder, type CardRecording } from './recording.js';
+import type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
+
+const FUNCTIONS = ['setup', 'checkpoint', 'decide', 'autoPass', 'seatView', 'bot', 'publicData'] as const;
+
+function invalidOptions(message: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.INVALID_OPTIONS, message);
+}
+
+function invalidSnapshot(message: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, message);
+}
+
+/**
+ * CONTRACT v4: a card game's logic, checked once (INVALID_OPTIONS naming the field) and frozen:
+ * the same object for createCardGame, the cards' restoreGame and replayGame, and the table server.
+ */
+export function defineCards<S>(definition: CardsDefinition<S>): Cards<S> {
+  if (typeof definition !== 'object' || definition === null) throw invalidOptions('cards: expected a definition object ({ name, setup, ... })');
+  if (typeof definition.name !== 'string' || definition.name.length === 0 || definition.name.length > 100) throw invalidOptions('cards.name: must be a string of 1 to 100 characters (e.g. "my-cards@1")');
+  for (const key of FUNCTIONS) {
+    const fn = definition[key];
+    if (key === 'setup' ? typeof fn !== 'function' : fn !== undefined && typeof fn !== 'function') throw invalidOptions(`cards.${key}: must be a function${key === 'setup' ? '' : ' when given'}`);
+  }
+  const actions = definition.actions;
+  if (actions !== undefined) {
+    if (typeof actions !== 'object' || actions === null) throw invalidOptions('cards.actions: must be an object of functions by name');
+    for (const [name, fn] of Object.entries(actions)) if (typeof fn !== 'function') throw invalidOptions(`cards.actions.${name}: must be a function`);
+  }
+  return Object.freeze({ ...definition, actions: actions === undefined ? undefined : Object.freeze({ ...actions }), __cards: true as const }) as Cards<S>;
+}
+
+function checkCards(cards: unknown, at: string): void {
+  if (typeof cards !== 'object' || cards === null || (cards as { __cards?: unknown }).__cards !== true) throw invalidOptions(`${at}: expected a definition made by defineCards`);
+}
+
+/** S as JSON of at most 1 MiB, or the message saying what is wrong. */
+function stateProblem(state: unknown): string | null {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(state);
+  } catch (err) {
+    return `is not JSON (${describeThrown(err)})`;
+  }
+  if (json === undefined) return 'is not JSON';
+  const bytes = utf8Bytes(json);
+  return bytes > MAX_STATE_BYTES ? `is ${bytes} bytes of JSON, more than the ${MAX_STATE_BYTES} (1 MiB) allowed` : null;
+}
+
+/** Whether the undo option asks for undo. */
+function hasUndo(undo: unknown): boolean {
+  return typeof undo === 'object' && undo !== null && (undo as { mode?: unknown }).mode !== 'none' && (undo as { mode?: unknown }).mode !== undefined;
+}
+
+/** The options a card game's recording and `setup` see: those given, less listeners (and `record`), with the seed. */
+function plainOptions(options: CardGameOptions, seed: number): Record<string, unknown> {
+  const { listeners: _listeners, record: _record, ...kept } = options;
+  return JSON.parse(JSON.stringify({ ...kept, seed })) as Record<string, unknown>;
+}
+
+/**
+ * CONTRACT v4: a new card game. `options` are createGame's less `hooks`; S is the definition's
+ * `setup` (drawing from the game's seed). Throws INVALID_OPTIONS for bad options, a setup that
+ * throws or a state over 1 MiB.
+ */
+export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): CardGame<S> {
+  checkCards(cards, 'cards');
+  if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object');
+  if ((options as { hooks?: unknown }).hooks !== undefined) throw invalidOptions("options.hooks: a card game's hooks are its definition's functions (checkpoint, autoPass); give them to defineCards");
+  const given = options.seed;
+  const seed = typeof given === 'number' && Number.isFinite(given) ? given : Math.floor(Math.random() * 2 ** 32);
+  const box = { position: cardsSeedState(seed), drew: false };
+  const random: CardRandom = cardRandom(box);
+  let state: S;
+  try {
+    const players = Array.isArray(options.players) ? [...options.players] : [];
+    state = cards.setup({ players, options: plainOptions(options, seed), random });
+  } catch (err) {
+    // Bad options are named as createGame names them; else the setup's own failure.
+    createGame({ ...options, seed });
+    throw invalidOptions(`cards.setup threw: ${err instanceof TurnEngineError ? err.message : describeThrown(err)}`);
+  }
+  const problem = stateProblem(state);
+  if (problem !== null) throw invalidOptions(`cards.setup: the cards' state ${problem}`);
+  const recorder = options.record === true ? new CardRecorder({ from: 'options', options: plainOptions(options, seed), cards: { name: cards.name } }) : null;
+  const part = new CardPart<S>({ definition: cards, state: JSON.parse(JSON.stringify(state)) as S, random: box.position, undo: hasUndo(options.undo), recorder });
+  return createGame({ ...options, seed, [CARDS_PART]: part } as CardGameOptions) as unknown as CardGame<S>;
+}
+
+/** The persisted cards of a saved card game, checked against the definition (INVALID_SNAPSHOT naming what is wrong). */
+function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string, unknown>; cards: PersistedCards } {
+  if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) throw invalidSnapshot('persisted: expected the object of game.persist()');
+  const { cards: persisted, ...engine } = saved as Record<string, unknown>;
+  if (typeof persisted !== 'object' || persisted === null) throw invalidSnapshot("persisted.cards: this is not a card game's snapshot; restore it with restoreGame from 'mtg-turn-engine'");
+  const p = persisted as Partial<PersistedCards>;
+  if (p.name !== cards.name) throw invalidSnapshot(`persisted.cards.name: the snapshot is of the cards '${String(p.name)}', the definition given is '${cards.name}'`);
+  if (typeof p.random !== 'number' || !Number.isInteger(p.random) || p.random < 0 || p.random >= 2 ** 32) throw invalidSnapshot('persisted.cards.random: must be a whole number from 0 to 2^32 - 1');
+  const problem = stateProblem(p.state);
+  if (problem !== null || p.state === undefined) throw invalidSnapshot(`persisted.cards.state: ${problem ?? 'is missing'}`);
+  if (p.history !== undefined) {
+    const ok = Array.isArray(p.history) && p.history.every((h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[2] !== undefined);
+    if (!ok) throw invalidSnapshot('persisted.cards.history: must be a list of [version, random, state]');
+  }
+  return { engine, cards: p as PersistedCards };
+}
+
+/**
+ * CONTRACT v4: restores a card game from `game.persist()` (or its JSON round trip) with its
+ * definition. Throws INVALID_SNAPSHOT (a snapshot of no cards, or of cards of another name).
+ */
+export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): CardGame<S> {
+  if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
+  checkCards(options.cards, 'options.cards');
+  const { engine, cards: persisted } = savedCards(saved, options.cards);
+  const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state]) => [v, { state: state as S, random }] as const));
+  const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name } }) : null;
+  const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder });
+  const restoreOptions: Record<string | symbol, unknown> = { [CARDS_PART]: part };
+  if (options.listeners !== undefined) restoreOptions.listeners = options.listeners;
+  if (options.use !== undefined) restoreOptions.use = options.use;
+  return restoreEngineGame(engine, restoreOptions) as unknown as CardGame<S>;
+}
+
+function invalidRecording(message: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.INVALID_RECORDING, message);
+}
+
+/**
+ * CONTRACT v4: the game a card game's recording reached at version `until` (default: the end).
+ * The definition runs again (the same seed draws the same cards): a recorded send that the
+ * definition now refuses is reported as `replay.drift`, and the replay stops there.
+ */
+export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>): ReplayedCardGame<S> {
+  if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
+  checkCards(options.cards, 'options.cards');
+  if (typeof recording !== 'object' || recording === null) throw invalidRecording('recording: expected the object of game.recording()');
+  const r = recording as Partial<CardRecording>;
+  if (r.format !== RECORDING_FORMAT) throw invalidRecording(`recording.format: expected '${RECORDING_FORMAT}'`);
+  if (typeof r.cards !== 'object' || r.cards === null) throw invalidSnapshot("recording.cards: this is not a card game's recording; replay it with replayGame from 'mtg-turn-engine'");
+  if (r.cards.name !== options.cards.name) throw invalidSnapshot(`recording.cards.name: the recording is of the cards '${String(r.cards.name)}', the definition given is '${options.cards.name}'`);
+  if (!Array.isArray(r.inputs) || r.inputs.length === 0) throw invalidRecording("recording.inputs: expected a list beginning with the game's start");
+  if (typeof r.options !== 'object' || r.options === null) throw invalidRecording('recording.options: expected the options or the persisted game');
+  const until = options.until;
+  if (until !== undefined && (!Number.isInteger(until) || until < 0)) throw invalidOptions('options.until: must be a whole number >= 0');
+  const listeners = options.listeners;
+  let game: CardGame<S>;
+  if (r.from === 'persisted') {
+    const restore: CardRestoreOptions<S> = { cards: options.cards };
+    if (listeners !== undefined) restore.listeners = listeners;
+    if (options.use !== undefined) restore.use = options.use;
+    game = restoreGame(r.options, restore);
+  } else {
+    const create = { ...(r.options as unknown as CardGameOptions) };
+    if (listeners !== undefined) create.listeners = listeners;
+    game = createCardGame(options.cards, create);
+  }
+  const start = game.view().version;
+  let drift: ReplayDrift | null = null;
+  for (let i = 1; i < r.inputs.length; i++) {
+    if (until !== undefined && start + i - 1 >= until) break;
+    const event = (r.inputs[i] as { event?: unknown }).event;
+    const out = game.send(event);
+    if (!out.ok) {
+      drift = { version: game.view().version, hook: 'checkpoint', recorded: {}, got: { error: `${out.error.code}: ${out.error.message}` } };
+      break;
+    }
+  }
+  Object.defineProperty(game, 'replay', { value: Object.freeze({ drift }), enumerable: false });
+  return game as ReplayedCardGame<S>;
+}

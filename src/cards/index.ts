@@ -1,0 +1,11 @@
+/**
+ * mtg-turn-engine/cards (CONTRACT v4, "Card games"): a card game is the engine plus the host's
+ * cards, given once as a definition that runs the same way in-process, on the table server, in
+ * tests and in replays. Named re-exports only.
+ */
+export { defineCards, createCardGame, restoreGame, replayGame } from './game.js';
+export { MAX_STATE_BYTES } from './part.js';
+export type { PersistedCards } from './part.js';
+export type { CardRecording } from './recording.js';
+export type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
+export type { CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';

@@ -1,0 +1,372 @@
+/**
+ * The cards' part of a card game (CONTRACT v4, "Card games"): the shell (src/game/shell.ts)
+ * hands it each send, and it makes the send one transaction over the turn and the cards' state S.
+ *
+ *   send(event) -> decide(event, ctx) or actions[action](ctx)  (a refusal, or host events first)
+ *               -> the engine's steps (the checkpoint runs on the working copy)
+ *               -> S's size checked -> committed with the turn, or dropped on any refusal
+ *
+ * The working copy is made the first time a function reads `ctx.state` in a send
+ * (structuredClone of the committed S, which stays deeply frozen and is what `game.cards()`
+ * hands the host); docs/cards.md says why a copy and not a copy-on-write draft.
+ */
+import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
+import type { CardsPart, PartStep, ShellSteps } from '../game/cardsPart.js';
+import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
+import { DECISIONS } from '../events/index.js';
+import { refusal, type Refusal } from '../gate.js';
+import { CardActionSchema, dataProblem, describeIssue, eventOrMessage, REPORT_INPUT } from '../schemas.js';
+import type { Viewer } from '../seats.js';
+import { deepFreeze } from '../view.js';
+import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
+import type { CardRecorder } from './recording.js';
+
+/** CONTRACT v4, "Sizes": the most UTF-8 bytes of JSON the cards' state may take. */
+export const MAX_STATE_BYTES = 1024 * 1024;
+
+/** The UTF-8 bytes of a JSON text. */
+export function utf8Bytes(json: string): number {
+  return json.length * 3 <= MAX_STATE_BYTES ? json.length : new TextEncoder().encode(json).length;
+}
+
+/** What a persisted card game keeps of its cards (`persist().cards`). */
+export interface PersistedCards {
+  /** The definition's name. */
+  name: string;
+  /** S, as JSON. */
+  state: unknown;
+  /** The position of the cards' random stream. */
+  random: number;
+  /** With undo: S at each version of the current turn a player may return to, as [version, random, state]. */
+  history?: [number, number, unknown][];
+}
+
+/** S and the random position at one version (undo). */
+interface Kept<S> {
+  readonly state: S;
+  readonly random: number;
+}
+
+/** How a part begins: its definition, S, its random position, whether the game has undo, its recorder. */
+export interface PartInput<S> {
+  definition: CardsDefinition<S>;
+  state: S;
+  random: number;
+  undo: boolean;
+  history?: Map<number, Kept<S>>;
+  recorder?: CardRecorder | null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function failed(message: string): Refusal {
+  return refusal(ErrorCode.HOOK_FAILED, message);
+}
+
+/** The JSON copy of a value the definition or a host gave (data, refusal messages). */
+function jsonCopy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** The cards' part of one game. */
+export class CardPart<S> implements CardsPart {
+  readonly #def: CardsDefinition<S>;
+  /** S as committed: deeply frozen, the same object until the next accepted send that changed it. */
+  #state: S;
+  #random: number;
+  /** The send's working copy of S, made when first read; null outside a send and before any read. */
+  #work: S | null = null;
+  /** The send's random position (its `drew` says whether the send drew). */
+  readonly #box: RandomBox;
+  /** Whether a checkpoint changed S in this send (with undo: a barrier). */
+  #changed = false;
+  /** The `decided` event of this send, shown first in the first checkpoint's `pending`. */
+  #decided: EmittedEvent | null = null;
+  /** The event of this send as the recording keeps it. */
+  #sent: unknown = undefined;
+  readonly #undo: boolean;
+  /** With undo: S and the random position at each version of the current turn. */
+  readonly #history: Map<number, Kept<S>>;
+  readonly #recorder: CardRecorder | null;
+  readonly #ctxRandom: CardRandom;
+  readonly hooks: GameHooks;
+
+  constructor(input: PartInput<S>) {
+    this.#def = input.definition;
+    this.#state = deepFreeze(input.state);
+    this.#random = input.random;
+    this.#undo = input.undo;
+    this.#history = input.history ?? new Map();
+    this.#recorder = input.recorder ?? null;
+    this.#box = { position: input.random, drew: false };
+    this.#ctxRandom = cardRandom(this.#box);
+    const def = this.#def;
+    const hooks: GameHooks = {};
+    if (def.checkpoint !== undefined) hooks.checkpoint = (view, pending) => this.#checkpoint(view, pending);
+    if (def.autoPass !== undefined) hooks.autoPass = (view, player) => this.#autoPass(view, player);
+    this.hooks = hooks;
+  }
+
+  /** The definition (for the factories and bots). */
+  get definition(): CardsDefinition<S> {
+    return this.#def;
+  }
+
+  /** The send's working copy of S, made on first read. */
+  #working(): S {
+    return (this.#work ??= structuredClone(this.#state) as S);
+  }
+
+  /** `ctx` for one call: `state` is the working copy, made when first read. */
+  #ctx(view: TurnView, player?: PlayerId, data?: unknown): CardContext<S> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter reads this part's working copy
+    const part = this;
+    const ctx = {
+      get state(): S {
+        return part.#working();
+      },
+      view,
+      random: this.#ctxRandom,
+    } as CardContext<S>;
+    if (player !== undefined) ctx.player = player;
+    if (data !== undefined) ctx.data = data;
+    return ctx;
+  }
+
+  #checkpoint(view: TurnView, pending: EmittedEvent[]): ReturnType<NonNullable<GameHooks['checkpoint']>> {
+    const checkpoint = this.#def.checkpoint as NonNullable<CardsDefinition<S>['checkpoint']>;
+    // CONTRACT v4: the `decided` event comes first in `pending`, as in the send's result.
+    if (this.#decided !== null) {
+      pending.unshift(jsonCopy(this.#decided));
+      this.#decided = null;
+    }
+    // With undo, a checkpoint that changes S is a barrier: S is compared before and after.
+    const before = this.#undo ? JSON.stringify(this.#work ?? this.#state) : null;
+    const out = checkpoint(view, pending, this.#ctx(view));
+    if (before !== null && this.#work !== null && JSON.stringify(this.#work) !== before) this.#changed = true;
+    return out;
+  }
+
+  #autoPass(view: TurnView, player: PlayerId): boolean {
+    // Reads S as it is (the working copy in a send, else the committed one) and changes nothing.
+    const ctx: CardContext<S> = { state: (this.#work ?? this.#state) as S, view, random: this.#ctxRandom, player };
+    return (this.#def.autoPass as NonNullable<CardsDefinition<S>['autoPass']>)(view, player, ctx) === true;
+  }
+
+  /** A new send: no working copy, the random position the committed one. */
+  #begin(): void {
+    this.#work = null;
+    this.#box.position = this.#random;
+    this.#box.drew = false;
+    this.#changed = false;
+    this.#decided = null;
+    this.#sent = undefined;
+  }
+
+  process(raw: unknown, steps: ShellSteps): PartStep | Refusal {
+    this.#begin();
+    const out = this.#run(raw, steps);
+    if ('error' in out) return out;
+    // CONTRACT v4, "Sizes": S is measured at the end of each send.
+    if (this.#work !== null) {
+      let json: string | undefined;
+      try {
+        json = JSON.stringify(this.#work);
+      } catch (err) {
+        return failed(`the cards' state is not JSON: ${describeThrown(err)}`);
+      }
+      const bytes = json === undefined ? 0 : utf8Bytes(json);
+      if (bytes > MAX_STATE_BYTES) return failed(`the cards' state is ${bytes} bytes of JSON, more than the ${MAX_STATE_BYTES} (1 MiB) allowed`);
+    }
+    this.#sent = this.#recorder === null ? undefined : jsonCopy(raw);
+    // CONTRACT v4, "Undo in a card game": a send that drew or whose checkpoint changed S is a barrier.
+    if (this.#undo && (this.#box.drew || this.#changed)) {
+      const marked = steps.step({ type: 'MARK_IRREVERSIBLE' }, out);
+      if (!('error' in marked)) return steps.withEmitted(marked, [...out.emitted, ...marked.emitted]);
+    }
+    return out;
+  }
+
+  #run(raw: unknown, steps: ShellSteps): PartStep | Refusal {
+    if (!isObject(raw)) return steps.step(raw);
+    let type: unknown;
+    try {
+      type = raw.type;
+    } catch {
+      return steps.step(raw);
+    }
+    if (type === 'CARD_ACTION') return this.#action(raw, steps);
+    if (typeof type === 'string' && DECISIONS.has(type as TurnEvent['type'])) return this.#decision(raw, steps);
+    return steps.step(raw);
+  }
+
+  /** A player decision: the engine's gate, then `decide`, then its host events and the decision, as one send. */
+  #decision(raw: Record<string, unknown>, steps: ShellSteps): PartStep | Refusal {
+    const gated = steps.gate(raw);
+    if (gated !== null) return gated;
+    const parsed = eventOrMessage(raw);
+    // A game with time state gates at its step: the step says why.
+    if (typeof parsed === 'string') return steps.step(raw);
+    const data = jsonCopy(raw.data);
+    const event: DecidedEvent = data === undefined ? parsed : { ...parsed, data };
+    const decided: EmittedEvent[] = [];
+    if (data !== undefined) decided.push((this.#decided = { type: 'decided', event, seq: steps.nextSeq() }));
+    let from: PartStep | undefined;
+    const decide = this.#def.decide;
+    if (decide !== undefined) {
+      const view = steps.view();
+      const answer = this.#call('decide', () => decide.call(this.#def, jsonCopy(event), this.#ctx(view, (parsed as { player: PlayerId }).player, data === undefined ? undefined : jsonCopy(data))));
+      if ('error' in answer) return answer;
+      const applied = this.#apply(answer.value, steps, 'decide');
+      if (applied !== undefined && 'error' in applied) return applied;
+      from = applied;
+    }
+    const out = steps.step(raw, from);
+    if ('error' in out) return out;
+    return steps.withEmitted(out, [...decided, ...(from?.emitted ?? []), ...out.emitted]);
+  }
+
+  /** CONTRACT v4, "Card actions": `actions[action](ctx)` decides; never awaited, no priority checked. */
+  #action(raw: Record<string, unknown>, steps: ShellSteps): PartStep | Refusal {
+    const parsed = CardActionSchema.safeParse(raw, REPORT_INPUT);
+    if (!parsed.success) return refusal(ErrorCode.INVALID_EVENT, `CARD_ACTION: ${describeIssue(parsed.error, 'event')}`);
+    const { player, action, by } = parsed.data;
+    const problem = dataProblem(parsed.data.data, 'CARD_ACTION');
+    if (problem !== null) return refusal(ErrorCode.INVALID_EVENT, problem);
+    // Who it names, and whether the game is on, as for a concession of that player.
+    const seat = steps.gate({ type: 'CONCEDE', player });
+    if (seat !== null) return seat.error.code === ErrorCode.INVALID_EVENT ? refusal(ErrorCode.INVALID_EVENT, `CARD_ACTION.player: ${seat.error.message}`) : seat;
+    const view = steps.view();
+    if (by !== undefined && view.decidedBy[player] !== by) return refusal(ErrorCode.ILLEGAL_ACTION, `CARD_ACTION.by: ${player}'s decisions are made by ${String(view.decidedBy[player])}, not ${by}`, '723.5');
+    const actions = this.#def.actions;
+    const fn = actions !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
+    if (typeof fn !== 'function') return refusal(ErrorCode.ILLEGAL_ACTION, `CARD_ACTION.action: the cards '${this.#def.name}' have no action '${action}'`, 'cards');
+    const data = jsonCopy(parsed.data.data);
+    const event: DecidedEvent = { type: 'CARD_ACTION', player, action };
+    if (data !== undefined) event.data = data;
+    if (by !== undefined) event.by = by;
+    const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
+    const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
+    if ('error' in answer) return answer;
+    let applied = this.#apply(answer.value, steps, `actions.${action}`);
+    if (applied !== undefined && 'error' in applied) return applied;
+    // With undo, the table records a moment only for a step of the turn: an action that returned
+    // nothing takes one that changes nothing, so its player may return to this version.
+    if (applied === undefined && this.#undo) {
+      const still = steps.step({ type: 'ADD_MANA', player, amount: 0 });
+      if ('error' in still) return still;
+      applied = still;
+    }
+    return steps.withEmitted(applied, [decided, ...(applied?.emitted ?? [])]);
+  }
+
+  /** Calls one of the definition's functions: its answer, or HOOK_FAILED naming it when it throws. */
+  #call(name: string, call: () => CardAnswer): { value: CardAnswer } | Refusal {
+    try {
+      return { value: call() };
+    } catch (err) {
+      return failed(`the cards' ${name} threw: ${err instanceof TurnEngineError ? err.message : describeThrown(err)}`);
+    }
+  }
+
+  /** What `decide` or an action answered: nothing, a refusal, or host events applied in order (from the committed state). */
+  #apply(answer: CardAnswer, steps: ShellSteps, name: string): PartStep | Refusal | undefined {
+    if (answer === undefined || answer === null) return undefined;
+    if (isObject(answer) && typeof answer.refuse === 'string') {
+      const rule = typeof answer.rule === 'string' ? answer.rule : 'cards';
+      return refusal(ErrorCode.ILLEGAL_ACTION, answer.refuse, rule);
+    }
+    if (!Array.isArray(answer)) return failed(`the cards' ${name} must return { refuse, rule? }, a list of host events or nothing`);
+    let from: PartStep | undefined;
+    for (let i = 0; i < answer.length; i++) {
+      const e = answer[i] as TurnEvent;
+      const type = isObject(e) ? e.type : undefined;
+      if (typeof type !== 'string' || DECISIONS.has(type as TurnEvent['type']) || (type as string) === 'CARD_ACTION') return failed(`the cards' ${name} returned [${i}] ${String(type)}: only host events may be returned`);
+      const out = steps.step(e, from);
+      if ('error' in out) {
+        // CONTRACT v4: as if the host had sent it: ILLEGAL_ACTION with that event's rule.
+        const error: EngineErrorInfo = { code: ErrorCode.ILLEGAL_ACTION, message: `${type} returned by the cards' ${name}: ${out.error.message}` };
+        if (out.error.rule !== undefined) error.rule = out.error.rule;
+        return { ok: false, error };
+      }
+      from = steps.withEmitted(out, [...(from?.emitted ?? []), ...out.emitted]);
+    }
+    return from;
+  }
+
+  committed(version: number, emitted: readonly EmittedEvent[]): void {
+    if (this.#work !== null) this.#state = deepFreeze(this.#work);
+    this.#random = this.#box.position;
+    if (this.#undo) {
+      for (const e of emitted) {
+        if (e.type === 'undone') {
+          // CONTRACT v4: an accepted undo returns S to what it was at version `to`.
+          const kept = this.#history.get(e.toVersion);
+          if (kept !== undefined) {
+            this.#state = kept.state;
+            this.#random = kept.random;
+          }
+        } else if (e.type === 'turnBegan') {
+          // No undo goes back past the start of the turn.
+          this.#history.clear();
+        }
+      }
+      this.#history.set(version, { state: this.#state, random: this.#random });
+    }
+    if (this.#sent !== undefined) this.#recorder?.sent(this.#sent);
+    this.#work = null;
+    this.#decided = null;
+    this.#sent = undefined;
+  }
+
+  refused(): void {
+    this.#work = null;
+    this.#box.position = this.#random;
+    this.#decided = null;
+    this.#sent = undefined;
+  }
+
+  persisted(): PersistedCards {
+    const out: PersistedCards = { name: this.#def.name, state: jsonCopy(this.#state), random: this.#random };
+    if (this.#undo) out.history = [...this.#history].map(([v, k]) => [v, k.random, jsonCopy(k.state)]);
+    return out;
+  }
+
+  fork(seed?: number): CardPart<S> {
+    return new CardPart({ definition: this.#def, state: this.#state, random: seed === undefined ? this.#random : cardsSeedState(seed), undo: this.#undo, history: new Map(this.#history) });
+  }
+
+  read(options: SeatOptions | undefined, view: (options?: SeatOptions) => TurnView): unknown {
+    if (options === undefined) return this.#state;
+    const seatView = this.#def.seatView;
+    if (seatView === undefined) return null;
+    const seat = 'seat' in options ? options.seat : null;
+    const seen = seatView.call(this.#def, this.#state, seat, view(seat === null ? { spectator: true } : { seat }));
+    return seen === undefined ? null : deepFreeze(jsonCopy(seen));
+  }
+
+  seatEvent(event: EmittedEvent, viewer: Viewer): EmittedEvent {
+    if (event.type !== 'decided') return event;
+    const decision = event.event;
+    const who = decision as { player?: PlayerId; by?: PlayerId };
+    if ('seat' in viewer && viewer.seat === (who.by ?? who.player)) return event;
+    if (decision.data === undefined) return event;
+    const shown: DecidedEvent = { ...decision };
+    delete shown.data;
+    const publicData = this.#def.publicData;
+    if (publicData !== undefined) {
+      const data = publicData.call(this.#def, decision, this.#state);
+      if (data !== undefined) shown.data = jsonCopy(data);
+    }
+    return { ...event, event: shown };
+  }
+
+  recording(): unknown {
+    if (this.#recorder === null) {
+      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this card game keeps no recording; make it with createCardGame(cards, { ..., record: true })');
+    }
+    return this.#recorder.recording();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A card game's recording (CONTRACT v4, "Card games"; v3 "Recordings"): the createCardGame
+ * options (or the persisted card game it was recorded from), the definition's name, and every
+ * accepted send's event as sent (`data` included). A card game's hooks are its definition, so a
+ * replay runs the definition again: the same seed draws the same cards.
+ */
+import type { TurnEvent } from '../contract.js';
+import { RECORDING_ENGINE, RECORDING_FORMAT } from '../recording/format.js';
+
+/** A recorded card game: the engine's recording's shape, with the cards named and the events as sent. */
+export interface CardRecording {
+  format: typeof RECORDING_FORMAT;
+  engine: string;
+  from: 'options' | 'persisted';
+  /** The createCardGame options (with the seed the game drew), or the persisted card game. */
+  options: Record<string, unknown>;
+  /** The definition the game was played with. */
+  cards: { name: string };
+  /** The game's start, then every accepted send's event. */
+  inputs: { event?: TurnEvent }[];
+}
+
+/** The recorder of one card game made with `record: true`. */
+export class CardRecorder {
+  readonly #base: Pick<CardRecording, 'from' | 'options' | 'cards'>;
+  readonly #inputs: { event?: TurnEvent }[] = [{}];
+
+  constructor(base: Pick<CardRecording, 'from' | 'options' | 'cards'>) {
+    this.#base = base;
+  }
+
+  /** An accepted send's event (a JSON copy, as sent). */
+  sent(event: unknown): void {
+    this.#inputs.push({ event: event as TurnEvent });
+  }
+
+  /** The recording so far: a fresh JSON object. */
+  recording(): CardRecording {
+    return JSON.parse(JSON.stringify({ format: RECORDING_FORMAT, engine: RECORDING_ENGINE, ...this.#base, inputs: this.#inputs })) as CardRecording;
+  }
+}

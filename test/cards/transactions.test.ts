@@ -1,0 +1,252 @@
+/**
+ * CONTRACT v4, "Card games": a send is one transaction over the turn and the cards' state S
+ * (refusals by `decide`, by the engine after `decide` changed S, a checkpoint that throws after
+ * changing S: S deep-equal to before), CARD_ACTION, `data`, `decided`, `ctx.random`, the 1 MiB
+ * limit, `check`, forks, undo and the snapshots of card games.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCardGame, defineCards, replayGame, restoreGame } from '../../src/cards/index.js';
+import type { CardRecording, DecidedEvent } from '../../src/cards/index.js';
+import { createGame, restoreGame as restoreEngineGame, replayGame as replayEngineGame } from '../../src/index.js';
+import type { EmittedEvent, SeatEvent } from '../../src/contract.js';
+
+interface S {
+  n: number;
+  log: string[];
+  boom: boolean;
+  draws: number[];
+  blob?: string;
+}
+
+const counter = defineCards<S>({
+  name: 'counter@1',
+  setup: ({ random }) => ({ n: 0, log: [], boom: false, draws: [random.int(1000)] }),
+  decide(event, ctx) {
+    ctx.state.n++;
+    ctx.state.log.push(event.type);
+    const data = ctx.data as { refuse?: boolean; spend?: number; throws?: boolean } | undefined;
+    if (data?.throws === true) throw new Error('decide broke');
+    if (data?.refuse === true) return { refuse: 'the cards say no', rule: 'test.1' };
+    if (data?.spend !== undefined) return [{ type: 'SPEND_MANA', player: ctx.player as string, amount: data.spend }];
+    return undefined;
+  },
+  checkpoint(_view, _pending, ctx) {
+    if (ctx.state.boom) {
+      ctx.state.n += 100;
+      ctx.state.log.push('checkpoint');
+      throw new Error('the checkpoint broke');
+    }
+  },
+  actions: {
+    arm: (ctx) => void (ctx.state.boom = true),
+    mana: (ctx) => [{ type: 'ADD_MANA', player: ctx.player as string, amount: 1 }],
+    draw: (ctx) => void ctx.state.draws.push(ctx.random.int(1000)),
+    grow: (ctx) => void (ctx.state.blob = 'x'.repeat(1024 * 1024)),
+    note: (ctx) => void ctx.state.log.push(`note:${String(ctx.data)}`),
+  },
+  seatView: (state, seat) => ({ seat, n: state.n }),
+  publicData: (event) => (event.type === 'CAST_SPELL' ? { cast: true } : undefined),
+});
+
+const players = ['alice', 'bob'];
+
+describe('a send is one transaction over the turn and the cards (CONTRACT v4)', () => {
+  it('a refusal by decide leaves S deep-equal to before (and the same object), ILLEGAL_ACTION with its rule', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const before = game.cards();
+    const copy = structuredClone(before);
+    const out = game.send({ type: 'PASS_PRIORITY', player: 'alice', data: { refuse: true } } as never);
+    expect(out).toEqual({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'test.1', message: 'the cards say no' } });
+    expect(game.cards()).toBe(before);
+    expect(game.cards()).toEqual(copy);
+    expect(game.view().version).toBe(0);
+  });
+
+  it('a refusal by the engine after decide changed S (a host event it returned) leaves S as it was', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const copy = structuredClone(game.cards());
+    const out = game.send({ type: 'PASS_PRIORITY', player: 'alice', data: { spend: 3 } } as never);
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.error.code).toBe('ILLEGAL_ACTION');
+      expect(out.error.message).toMatch(/SPEND_MANA returned by the cards' decide/);
+    }
+    expect(game.cards()).toEqual(copy);
+    expect(game.view().version).toBe(0);
+  });
+
+  it('a decide that throws is HOOK_FAILED naming it, and S is unchanged', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const copy = structuredClone(game.cards());
+    const out = game.send({ type: 'PASS_PRIORITY', player: 'alice', data: { throws: true } } as never);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error).toMatchObject({ code: 'HOOK_FAILED', message: expect.stringMatching(/decide threw: .*decide broke/) });
+    expect(game.cards()).toEqual(copy);
+  });
+
+  it('a checkpoint that throws after changing S makes the send HOOK_FAILED and S deep-equal to before', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'arm' }).ok).toBe(true);
+    const copy = structuredClone(game.cards());
+    const view = game.view();
+    const out = game.send({ type: 'PASS_PRIORITY', player: 'alice' });
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error).toMatchObject({ code: 'HOOK_FAILED', message: expect.stringMatching(/the checkpoint broke/) });
+    expect(game.cards()).toEqual(copy);
+    expect(game.view()).toEqual(view);
+  });
+
+  it('an accepted decision commits what decide changed, with the turn', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const out = game.send({ type: 'PASS_PRIORITY', player: 'alice' });
+    expect(out.ok).toBe(true);
+    expect(game.cards()).toMatchObject({ n: 1, log: ['PASS_PRIORITY'] });
+    expect(Object.isFrozen(game.cards())).toBe(true);
+    expect(game.cards()).toBe(game.cards());
+  });
+});
+
+describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry card data")', () => {
+  it('routes CARD_ACTION to actions: host events applied, one version each, never awaited', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    // bob holds no priority: a card action checks none.
+    const out = game.send({ type: 'CARD_ACTION', player: 'bob', action: 'mana' });
+    expect(out.ok).toBe(true);
+    expect(game.view().manaPool.bob).toBe(1);
+    expect(game.send({ type: 'CARD_ACTION', player: 'bob', action: 'note', data: 'hi' }).ok).toBe(true);
+    expect(game.view().version).toBe(2);
+    expect(game.cards().log).toEqual(['note:hi']);
+    expect(game.legalActions().some((a) => (a.type as string) === 'CARD_ACTION')).toBe(false);
+  });
+
+  it('refuses an unknown action naming it, a stranger, and another seat sending with by', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const unknown = game.send({ type: 'CARD_ACTION', player: 'alice', action: 'fly' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', message: expect.stringContaining("'fly'") } });
+    expect(game.send({ type: 'CARD_ACTION', player: 'zed', action: 'mana' })).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT' } });
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'mana', by: 'bob' })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
+    expect(game.view().version).toBe(0);
+  });
+
+  it('a game without cards refuses CARD_ACTION with INVALID_EVENT "needs a card game"', () => {
+    const game = createGame({ players });
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'mana' } as never)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT', message: expect.stringContaining('needs a card game') } });
+  });
+
+  it('data over 4,096 UTF-8 bytes of JSON is INVALID_EVENT, in a card game and in any game', () => {
+    const big = { text: 'é'.repeat(2100) };
+    const game = createCardGame(counter, { players, seed: 1 });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'alice', data: big } as never)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT', message: expect.stringContaining('4096') } });
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: big })).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT' } });
+    expect(createGame({ players }).send({ type: 'PASS_PRIORITY', player: 'alice', data: big } as never)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT' } });
+    expect(createGame({ players }).send({ type: 'PASS_PRIORITY', player: 'alice', data: { small: 1 } } as never).ok).toBe(true);
+  });
+
+  it('emits decided first, with seq, whole to the deciding seat and the host, with publicData to the others', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const host: EmittedEvent[] = [];
+    const bob: SeatEvent[] = [];
+    const alice: SeatEvent[] = [];
+    const spectator: SeatEvent[] = [];
+    game.on('*', (e) => void host.push(e));
+    game.on('*', (e) => void bob.push(e), { seat: 'bob' });
+    game.on('*', (e) => void alice.push(e), { seat: 'alice' });
+    game.on('*', (e) => void spectator.push(e), { spectator: true });
+    game.send({ type: 'PASS_PRIORITY', player: 'alice' });
+    game.send({ type: 'PASS_PRIORITY', player: 'bob' });
+    // alice in her draw step... to her main phase, then a spell with data.
+    while (game.view().step !== 'main') game.send({ type: 'PASS_PRIORITY', player: game.view().priority as string });
+    host.length = bob.length = alice.length = spectator.length = 0;
+    const seq = game.view().seq;
+    const out = game.send({ type: 'CAST_SPELL', player: 'alice', id: 's1', speed: 'sorcery', data: { card: 'secret' } } as never);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.events[0]).toEqual({ type: 'decided', event: { type: 'CAST_SPELL', player: 'alice', id: 's1', speed: 'sorcery', data: { card: 'secret' } }, seq: seq + 1 });
+    expect(out.events.map((e) => e.seq)).toEqual(out.events.map((_, i) => seq + 1 + i));
+    expect(host[0]).toEqual(out.events[0]);
+    expect(alice[0]).toEqual(out.events[0]);
+    expect((bob[0] as { event: DecidedEvent }).event.data).toEqual({ cast: true });
+    expect((spectator[0] as { event: DecidedEvent }).event.data).toEqual({ cast: true });
+    // A decision without data emits no decided event.
+    const pass = game.send({ type: 'PASS_PRIORITY', player: 'alice' });
+    expect(pass.ok && pass.events.some((e) => e.type === 'decided')).toBe(false);
+  });
+});
+
+describe('randomness, size, check, fork, undo and snapshots of card games (CONTRACT v4)', () => {
+  it('ctx.random draws from the seed; its position is persisted; fork({ seed }) draws anew', () => {
+    const a = createCardGame(counter, { players, seed: 7 });
+    const b = createCardGame(counter, { players, seed: 7 });
+    expect(a.cards().draws).toEqual(b.cards().draws);
+    a.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    const restored = restoreGame(JSON.parse(JSON.stringify(a.persist())), { cards: counter });
+    const fork = a.fork();
+    const reseeded = a.fork({ seed: 99 });
+    for (const g of [a, restored, fork, reseeded]) g.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    expect(restored.cards()).toEqual(a.cards());
+    expect(fork.cards()).toEqual(a.cards());
+    expect(reseeded.cards().draws.at(-1)).not.toBe(a.cards().draws.at(-1));
+    expect(createCardGame(counter, { players, seed: 8 }).cards().draws).not.toEqual(a.cards().draws.slice(0, 1));
+  });
+
+  it('refuses a send that leaves S over 1 MiB (HOOK_FAILED naming the size); a setup over 1 MiB throws INVALID_OPTIONS', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const out = game.send({ type: 'CARD_ACTION', player: 'alice', action: 'grow' });
+    expect(out).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/\d+ bytes of JSON, more than the 1048576/) } });
+    expect(game.cards().blob).toBeUndefined();
+    const huge = defineCards({ name: 'huge@1', setup: () => ({ blob: 'x'.repeat(1024 * 1024 + 1) }) });
+    expect(() => createCardGame(huge, { players })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('1 MiB') }));
+  });
+
+  it("check answers as send would, the cards' verdict included, and changes nothing", () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    const before = game.cards();
+    expect(game.check({ type: 'PASS_PRIORITY', player: 'alice', data: { refuse: true } })).toMatchObject({ ok: false, error: { rule: 'test.1' } });
+    expect(game.check({ type: 'PASS_PRIORITY', player: 'alice' })).toEqual({ ok: true });
+    expect(game.check({ type: 'CARD_ACTION', player: 'alice', action: 'fly' })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(game.cards()).toBe(before);
+    expect(game.view().version).toBe(0);
+  });
+
+  it('an accepted undo returns S to what it was at version `to`; a send that drew is a barrier', () => {
+    const game = createCardGame(counter, { players, seed: 1, undo: { mode: 'own' } });
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'one' });
+    const at1 = game.cards();
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'two' });
+    expect(game.cards().log).toEqual(['note:one', 'note:two']);
+    expect(game.send({ type: 'UNDO', player: 'alice', to: 1 }).ok).toBe(true);
+    expect(game.cards()).toEqual(at1);
+    // A draw from ctx.random: no undo goes back past it.
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    const drawn = game.view().version;
+    expect(game.view().undo?.alice?.to).toBe(drawn);
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards: counter });
+    restored.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'three' });
+    expect(restored.send({ type: 'UNDO', player: 'alice', to: drawn }).ok).toBe(true);
+    expect(restored.cards()).toEqual(game.cards());
+  });
+
+  it("refuses a card game's snapshot and recording to the main entry, and to cards of another name, naming them", () => {
+    const game = createCardGame(counter, { players, seed: 1, record: true });
+    game.send({ type: 'PASS_PRIORITY', player: 'alice' });
+    const saved = JSON.parse(JSON.stringify(game.persist())) as unknown;
+    expect(() => restoreEngineGame(saved)).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining("'mtg-turn-engine/cards'") }));
+    expect(() => replayEngineGame(game.recording())).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining("'mtg-turn-engine/cards'") }));
+    const other = defineCards({ name: 'other@2', setup: () => ({}) });
+    expect(() => restoreGame(saved, { cards: other })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringMatching(/'counter@1'.*'other@2'/) }));
+    expect(() => replayGame(game.recording(), { cards: other })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringMatching(/'counter@1'.*'other@2'/) }));
+    expect(() => restoreGame(createGame({ players }).persist(), { cards: counter })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT' }));
+    const replayed = replayGame(game.recording() as unknown as CardRecording, { cards: counter });
+    expect(replayed.cards()).toEqual(game.cards());
+  });
+
+  it('seatView is what a seat sees (null without one); cards() of the host is deeply frozen', () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    expect(game.cards({ seat: 'bob' })).toEqual({ seat: 'bob', n: 0 });
+    expect(game.cards({ spectator: true })).toEqual({ seat: null, n: 0 });
+    expect(() => game.cards({ seat: 'zed' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    const bare = createCardGame(defineCards({ name: 'bare@1', setup: () => ({ hidden: [1] }) }), { players });
+    expect(bare.cards({ seat: 'alice' })).toBeNull();
+    expect(Object.isFrozen((bare.cards() as { hidden: number[] }).hidden)).toBe(true);
+  });
+});
