@@ -54,7 +54,8 @@ export const V3_CARDS_NAME = 'mtg-turn-engine/server-cards@3';
 
 /**
  * The v3 shape as a card game definition (CONTRACT v4: "The v3 server shape is still accepted"),
- * so the server has one code path. S is `{ saved }`, what `saveState()` returned. Each function
+ * so the server has one code path. S is `{ saved }`, what `saveState()` returned (null for a new
+ * game, as v3 gave `loadState`). Each function
  * loads a copy of S into the cards first (`loadState`), so whatever game the cards held before is
  * of no account; the checkpoint then calls `hooks.checkpoint`, commits what the cards staged
  * (`hooks.settled` with `ok: true`: the send is one transaction, and a refused send restores S
@@ -65,10 +66,8 @@ export function v3Definition(cards: Cards): CardsDefinition<V3State> {
   const load = (state: V3State) => cards.loadState(jsonCopy(state.saved));
   const definition: CardsDefinition<V3State> = {
     name: V3_CARDS_NAME,
-    setup: () => {
-      cards.loadState(null);
-      return { saved: jsonCopy(cards.saveState()) };
-    },
+    // A new game: the cards are given null (v3: "null before createGame"), their state saved by the first checkpoint.
+    setup: () => ({ saved: null }),
   };
   const { checkpoint, autoPass, settled } = hooks;
   if (checkpoint !== undefined) {

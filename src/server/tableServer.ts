@@ -9,7 +9,6 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { hostname as machineName } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { MatchMakerDriver, Presence } from '@colyseus/core';
-import { createGame as createEngineGame } from '../game/create.js';
 import type { GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { ROOM_NAME } from '../client/protocol.js';
