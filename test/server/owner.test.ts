@@ -10,7 +10,7 @@ import { matchMaker } from '@colyseus/core';
 import { connectTable, type Table } from '../../src/client/index.js';
 import { MemoryStore, type SendWrite, type TableServer, type WriteResult } from '../../src/server/index.js';
 import type { GameHooks, TurnView } from '../../src/index.js';
-import { countingCards, join, rawJoin, settle, startServer, until } from './harness.js';
+import { countingCards, join, settle, startServer, until } from './harness.js';
 
 /** A MemoryStore whose next appendSend fails as told, and which records what it was asked. */
 class FlakyStore extends MemoryStore {
@@ -81,10 +81,9 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
   let server: TableServer;
   const store = new FlakyStore();
   let url: string;
-  let logs: string[];
   const LEASE_MS = 400;
   beforeAll(async () => {
-    ({ server, url, logs } = await startServer({ store, leaseMs: LEASE_MS, cards: brittleCards() }));
+    ({ server, url } = await startServer({ store, leaseMs: LEASE_MS, cards: brittleCards() }));
   });
   afterAll(async () => {
     await server.close();
