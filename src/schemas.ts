@@ -79,26 +79,8 @@ export function eventOrMessage(raw: unknown): TurnEvent | string {
 /** zod keeps the value of each issue, for the message to say what was given. */
 export const REPORT_INPUT = { reportInput: true } as const;
 
-/** CONTRACT v4, "Card games": the most UTF-8 bytes of JSON a decision's `data` may take. */
+/** CONTRACT v4, "Decisions carry card data": the most UTF-8 bytes of JSON a decision's `data` may take. */
 export const MAX_DATA_BYTES = 4096;
-
-/** What is wrong with an event's `data` (CONTRACT v4: JSON of at most 4,096 UTF-8 bytes), or null. */
-export function dataProblem(data: unknown, type: string): string | null {
-  if (data === undefined) return null;
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(data);
-  } catch (err) {
-    return `${type}.data: must be JSON (${describeThrown(err)})`;
-  }
-  if (json === undefined) return `${type}.data: must be JSON, got ${typeof data}`;
-  // A UTF-16 unit takes at most 3 UTF-8 bytes: only a long text is measured.
-  const bytes = json.length * 3 <= MAX_DATA_BYTES ? json.length : new TextEncoder().encode(json).length;
-  return bytes > MAX_DATA_BYTES ? `${type}.data: ${bytes} bytes of JSON, more than the ${MAX_DATA_BYTES} allowed` : null;
-}
-
-/** CONTRACT v4, "Card actions": `{ type: 'CARD_ACTION', player, action, data?, by? }` (its `data` checked by {@link dataProblem}). */
-export const CardActionSchema = z.object({ type: z.literal('CARD_ACTION'), player: PlayerIdSchema, action: z.string().check(lengthIn(1, 64)), data: z.optional(z.unknown()), by: opt(PlayerIdSchema), at: opt(z.number()) });
 
 function parseEventUnsafe(raw: unknown): TurnEvent | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -106,12 +88,9 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   }
   const type = (raw as { type?: unknown }).type;
   // CONTRACT v4, "Card games": a card action is for the cards, which a game made by createGame has none of.
-  if (type === 'CARD_ACTION') return "CARD_ACTION needs a card game: make it with createCardGame from 'mtg-turn-engine/cards'";
-  // CONTRACT v4: a decision may carry `data` (kept for the cards; the engine reads none of it).
-  if ('data' in raw) {
-    const problem = dataProblem((raw as { data?: unknown }).data, typeof type === 'string' && type.length <= 40 ? type : 'event');
-    if (problem !== null) return problem;
-  }
+  if (type === 'CARD_ACTION') return "CARD_ACTION needs a card game (createCardGame, 'mtg-turn-engine/cards')";
+  // CONTRACT v4: a decision may carry `data`, JSON of at most 4,096 UTF-8 bytes (kept for the cards; the engine reads none of it).
+  if ('data' in raw && new TextEncoder().encode(JSON.stringify((raw as { data?: unknown }).data) ?? '').length > MAX_DATA_BYTES) return `event.data: more than ${MAX_DATA_BYTES} bytes of JSON`;
   const parser = typeof type === 'string' ? PARSERS[type] : undefined;
   if (parser === undefined) {
     const got = typeof type === 'string' && type.length > 40 ? `a string of ${type.length} characters` : (JSON.stringify(type) ?? 'undefined');

@@ -87,7 +87,7 @@ export interface ExampleSeatView {
   players: Record<PlayerId, { life: number; library: number; handCount: number; graveyard: { id: string; name: string }[] }>;
   /** The seat's own hand (absent for a spectator). */
   hand?: { id: string; kind: Kind; name: string; cost: number; type: string }[];
-  battlefield: (Permanent & { name: string; power?: number; toughness?: number })[];
+  battlefield: (Permanent & { name: string; type: string; cost: number; power?: number; toughness?: number })[];
   stack: { id: string; name: string; controller: PlayerId; target?: OnStack['target'] }[];
 }
 

@@ -97,7 +97,9 @@ export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): Ca
   if (problem !== null) throw invalidOptions(`cards.setup: the cards' state ${problem}`);
   const recorder = options.record === true ? new CardRecorder({ from: 'options', options: plainOptions(options, seed), cards: { name: cards.name } }) : null;
   const part = new CardPart<S>({ definition: cards, state: JSON.parse(JSON.stringify(state)) as S, random: box.position, undo: hasUndo(options.undo), recorder });
-  return createGame({ ...options, seed, [CARDS_PART]: part } as CardGameOptions) as unknown as CardGame<S>;
+  // The part records the game (the events as sent, `data` included); the engine records nothing of it.
+  const { record: _record, ...engineOptions } = options;
+  return createGame({ ...engineOptions, seed, [CARDS_PART]: part } as CardGameOptions) as unknown as CardGame<S>;
 }
 
 /** The persisted cards of a saved card game, checked against the definition (INVALID_SNAPSHOT naming what is wrong). */

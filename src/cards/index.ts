@@ -9,3 +9,5 @@ export type { PersistedCards } from './part.js';
 export type { CardRecording } from './recording.js';
 export type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
 export type { CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';
+export type { CheckpointResult, EmittedEvent, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
+export type { SendResult } from '../game/types.js';

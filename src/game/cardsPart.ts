@@ -5,9 +5,8 @@
  * committed state or from the step before), and tells it whether the send was committed. The
  * types only: nothing of the cards' code is imported by the main entry.
  */
-import type { EmittedEvent, GameHooks, SeatOptions, TurnView } from '../contract.js';
+import type { EmittedEvent, GameHooks } from '../contract.js';
 import type { Refusal } from '../gate.js';
-import type { Viewer } from '../seats.js';
 
 /** One step of a send, opaque to the part but for what it emitted. */
 export interface PartStep {
@@ -16,16 +15,14 @@ export interface PartStep {
 
 /** What the shell lets the part do during one send. */
 export interface ShellSteps {
-  /** The gate alone, from `from` (the committed state when absent): null when the event would be taken, else the refusal. */
-  gate(raw: unknown, from?: PartStep): Refusal | null;
+  /** The engine's gate alone, on the committed state: the refusal, or anything else when the event would be taken (or is about time). */
+  gate(raw: unknown): unknown;
   /** One event gated and stepped from `from` (the committed state when absent). */
   step(raw: unknown, from?: PartStep): PartStep | Refusal;
-  /** The step's emitted events replaced by `emitted` (the same state). */
-  withEmitted(step: PartStep | undefined, emitted: EmittedEvent[]): PartStep;
+  /** The committed state, as a step that emitted nothing. */
+  here(): PartStep;
   /** The next `seq`, for an event the part emits before the engine's of this send. */
   nextSeq(): number;
-  /** The full view of the game before this send. */
-  view(options?: SeatOptions): TurnView;
 }
 
 /** A card game's part of a game (src/cards/part.ts). */
@@ -38,16 +35,10 @@ export interface CardsPart {
   committed(version: number, emitted: readonly EmittedEvent[]): void;
   /** The send was refused: the working copy is dropped. */
   refused(): void;
-  /** The persisted part (`persist().cards`). */
-  persisted(): unknown;
   /** An independent part in the same state; `seed` gives the fork's cards a new random stream. */
   fork(seed?: number): CardsPart;
-  /** `game.cards(options)`: the host's frozen state, or what one seat (or a spectator) sees. */
-  read(options: SeatOptions | undefined, view: (options?: SeatOptions) => TurnView): unknown;
-  /** An event as `viewer` receives it (a decision's `data` as the other seats see it). */
-  seatEvent(event: EmittedEvent, viewer: Viewer): EmittedEvent;
-  /** The card game's recording (with `record: true`). */
-  recording(): unknown;
+  /** The game made with this part: the part adds what a card game has (`cards()`, its persisted cards, its check, recording and seats' events). */
+  attach(game: object): void;
 }
 
 /** The key under which `mtg-turn-engine/cards` hands the factories a game's part: not a name hosts see. */

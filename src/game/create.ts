@@ -168,8 +168,7 @@ function recordedOptions(parsed: GameOptions, seed: number): RecordedOptions {
  */
 export function restoreGame(persisted: unknown, options: RestoreOptions = {}): Game {
   // CONTRACT v4, "Card games": a card game's snapshot carries its cards, which only their import restores.
-  const cards = cardsNameOf(persisted);
-  if (cards !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `persisted.cards: a snapshot of a card game (${cards}); restore it with restoreGame(saved, { cards }) from 'mtg-turn-engine/cards'`);
+  if (cardsNameOf(persisted) !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, "persisted.cards: a card game's snapshot: restore it with restoreGame from 'mtg-turn-engine/cards'");
   const parsed = parsePersisted(persisted);
   if (!parsed.ok) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, parsed.message);
   const callbacks = withRecording(readRestoreOptions(options, LOGIC), options, recordOf(options));
@@ -181,15 +180,11 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
   return new GameShell(logic, state, parsed.value.version, callbacks, order, parsed.value.seq ?? 0, undefined, time);
 }
 
-/** The name of the cards a persisted card game (or its recording) names, quoted, or undefined for any other value. */
-export function cardsNameOf(value: unknown): string | undefined {
+/** Whether a value (a persisted game, a recording) names cards: `cards`, or undefined; a value that cannot be read names none. */
+export function cardsNameOf(value: unknown): unknown {
   try {
-    if (typeof value !== 'object' || value === null || !('cards' in value)) return undefined;
-    const cards = (value as { cards?: unknown }).cards;
-    if (cards === undefined) return undefined;
-    const name = typeof cards === 'object' && cards !== null ? (cards as { name?: unknown }).name : undefined;
-    return typeof name === 'string' ? `'${name.slice(0, 80)}'` : 'cards of no name';
+    return (value as { cards?: unknown } | null)?.cards;
   } catch {
-    return 'cards that could not be read';
+    return undefined;
   }
 }

@@ -29,7 +29,7 @@ import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.
 import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
 import { deadlineOf, isTimed, sendTimed, settledTime, withTimeView, type TimedTurn, type TimeState } from '../table/time.js';
 import { timedTurnOf } from '../table/turn.js';
-import { CARDS_PART, partOf, type CardsPart, type PartStep, type ShellSteps } from './cardsPart.js';
+import { partOf, type CardsPart, type ShellSteps } from './cardsPart.js';
 
 const NO_OPTIONS: RestoreOptions = {};
 
@@ -125,7 +125,7 @@ export class GameShell<S, W> implements Game {
   #time: TimeState | null;
   /** CONTRACT v4, "Card games": the cards' part of a card game (src/cards/part.ts), else null. */
   readonly #part: CardsPart | null;
-  /** The steps the cards' part may take during a send, made once. */
+  /** The steps the cards' part may take in a send, made once. */
   #steps: ShellSteps | null = null;
 
   /**
@@ -140,17 +140,18 @@ export class GameShell<S, W> implements Game {
     this.#seq = seq;
     this.#time = time;
     this.#order = order;
-    // A card game's hooks are its definition's functions, bound to its part; its part records it.
+    // A card game's hooks are its definition's functions, bound to its part (its factories record it).
     const part = (this.#part = partOf(options) ?? null);
     this.#hooks = part?.hooks ?? options.hooks;
-    this.#tape = part !== null ? null : (tapeOf(options) ?? (options.record === true ? newTape() : null));
+    this.#tape = tapeOf(options) ?? (options.record === true ? newTape() : null);
     const hooks = hookRuntime(this.#hooks, () => this.#version, this.#tape ?? undefined);
     // A card game's send takes several steps, any of which may refuse it: nothing is popped in place.
     this.#stacks = logic.popsOwnedStacks === true && part === null ? new OwnedStacks() : null;
     if (this.#stacks !== null) (this.#runtime = hooks ?? { inHook: false, seq: 0, calls: 0, numbers: null }).stacks = this.#stacks;
     else this.#runtime = hooks;
-    this.#recorder = options.record === true && part === null ? new Recorder(base ?? { from: 'persisted', options: this.persist() }, options.hooks) : null;
+    this.#recorder = options.record === true ? new Recorder(base ?? { from: 'persisted', options: this.persist() }, options.hooks) : null;
     if (base === undefined) this.#recorder?.started(null);
+    part?.attach(this);
     if (options.listeners !== undefined) for (const [type, listener] of Object.entries(options.listeners)) if (typeof listener === 'function') this.on(type as '*', listener as Listener);
   }
 
@@ -267,13 +268,14 @@ export class GameShell<S, W> implements Game {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
     if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     if (this.#part !== null) {
-      // CONTRACT v4, "Card games": the part makes the send one transaction of steps.
+      // CONTRACT v4, "Card games": the part makes the send one transaction of steps, each taken by #step.
       this.#beginSend();
-      try {
-        return this.#part.process(raw, (this.#steps ??= this.#partSteps())) as Timed<S> | Refusal;
-      } catch (err) {
-        return failed(err);
-      }
+      return this.#part.process(raw, (this.#steps ??= {
+        step: (r, from) => this.#step(r, (from as Timed<S> | undefined) ?? this.#here()),
+        here: () => this.#here(),
+        gate: (r) => (isTimed(this.#time, r) ? null : this.#logic.gate(this.#state, r)),
+        nextSeq: () => (this.#runtime === undefined ? this.#seq + 1 : ++(this.#runtime as { seq: number }).seq),
+      })) as Timed<S> | Refusal;
     }
     // The lane (most events a game is sent) accepts without a refusal to look for, in a game without
     // time state (it declines any event with an `at`); anything else takes the gate.
@@ -291,57 +293,43 @@ export class GameShell<S, W> implements Game {
       }
     }
     this.#beginSend();
+    return this.#step(raw, this.#here(), work);
+  }
+
+  /** The game as committed, as a step that emitted nothing. */
+  #here(): Timed<S> {
+    return { state: this.#state, time: this.#time, emitted: [] };
+  }
+
+  /** One event taken from `from`: gated (unless `work` is given), then the transition or the table's path. */
+  #step(raw: unknown, from: Timed<S>, work?: W | null): Timed<S> | Refusal {
+    const { state } = from;
+    const time = from.time === undefined ? this.#time : from.time;
+    if (work === undefined) {
+      if (isTimed(time, raw)) work = null;
+      else {
+        const gated = this.#logic.gate(state, raw);
+        if (isRefusal(gated)) return gated;
+        work = gated;
+      }
+    }
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#bridge === null ? this.#stacks : null;
     stacks?.open();
     try {
       if (work === null) {
-        const out = sendTimed(this.#timed(this.#runtime), this.#state, this.#time, raw);
+        const out = sendTimed(this.#timed(this.#runtime), state, time, raw);
         stacks?.close(isRefusal(out));
         return out;
       }
       // A transition refuses nothing (it throws when the hook fails): no refusal to look for.
-      const out = this.#logic.transition(this.#state, work, this.#runtime);
+      const out = this.#logic.transition(state, work, this.#runtime);
       stacks?.close(false);
       return out;
     } catch (err) {
       stacks?.close(true);
       return failed(err);
     }
-  }
-
-  /** The steps a card game's part takes in a send: each gated and stepped from the one before. */
-  #partSteps(): ShellSteps {
-    const stateOf = (from: PartStep | undefined) => (from === undefined ? this.#state : (from as Timed<S>).state);
-    const timeOf = (from: PartStep | undefined) => {
-      const time = from === undefined ? undefined : (from as Timed<S>).time;
-      return time === undefined ? this.#time : time;
-    };
-    return {
-      gate: (raw, from) => {
-        if (isTimed(timeOf(from), raw)) return null;
-        const work = this.#logic.gate(stateOf(from), raw);
-        return isRefusal(work) ? work : null;
-      },
-      step: (raw, from) => {
-        const state = stateOf(from);
-        const time = timeOf(from);
-        try {
-          if (isTimed(time, raw)) {
-            const out = sendTimed(this.#timed(this.#runtime), state, time, raw);
-            return isRefusal(out) ? out : { ...out, time: out.time === undefined ? time : out.time };
-          }
-          const work = this.#logic.gate(state, raw);
-          if (isRefusal(work)) return work;
-          return { ...this.#logic.transition(state, work, this.#runtime), time };
-        } catch (err) {
-          return failed(err);
-        }
-      },
-      withEmitted: (from, emitted) => ({ state: stateOf(from), time: timeOf(from), emitted }) as Timed<S>,
-      nextSeq: () => (this.#runtime === undefined ? this.#seq + 1 : ++this.#runtime.seq),
-      view: (options) => this.view(options),
-    };
   }
 
   /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
@@ -410,11 +398,6 @@ export class GameShell<S, W> implements Game {
 
   /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
   check(raw: unknown): { ok: true } | Refusal {
-    // CONTRACT v4, "Card games": the cards' verdict included, their functions run on a copy.
-    if (this.#part !== null) {
-      const out = this.fork().send(raw);
-      return out.ok ? { ok: true } : out;
-    }
     return this.#read(() => this.#check(raw));
   }
 
@@ -519,8 +502,7 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v3, private seats: the emitter hands each listener its own copy, which the seat's filter may change.
     const viewer = this.#viewer(options, 'on');
     const seat = listener as Listener<SeatEvent>;
-    const part = this.#part;
-    return (this.#emitter ??= new Emitter()).on(type, (e) => seat(seatEvent(part === null ? e : part.seatEvent(e, viewer), viewer)));
+    return (this.#emitter ??= new Emitter()).on(type, (e) => seat(seatEvent(e, viewer)));
   }
 
   persist(): Persisted {
@@ -528,19 +510,7 @@ export class GameShell<S, W> implements Game {
     const persisted = this.#read(() => structuredClone(compactPersisted(this.#logic.getPersistedSnapshot(this.#state, this.#version), this.#seq)));
     // CONTRACT v3: only a game with time state persists it (every other game's JSON is as before).
     if (this.#time !== null) persisted.time = structuredClone(this.#time);
-    // CONTRACT v4, "Card games": the cards' state is persisted with the game.
-    if (this.#part !== null) (persisted as Persisted & { cards?: unknown }).cards = this.#part.persisted();
     return persisted;
-  }
-
-  /**
-   * CONTRACT v4, "Card games": the cards' state as the host (deeply frozen) or one seat or a
-   * spectator sees it; a game without cards has none (INVALID_OPTIONS).
-   */
-  cards(options?: SeatOptions): unknown {
-    if (this.#part === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "cards: this game has no cards; make it with createCardGame from 'mtg-turn-engine/cards'");
-    if (options !== undefined) this.#viewer(options, 'cards');
-    return this.#part.read(options, (o) => this.view(o));
   }
 
   /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */
@@ -549,7 +519,6 @@ export class GameShell<S, W> implements Game {
   }
 
   recording(): Recording {
-    if (this.#part !== null) return this.#part.recording() as Recording;
     if (this.#recorder === null) {
       throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording; make it with createGame({ ..., record: true }) or restoreGame(persisted, { record: true })');
     }
@@ -560,11 +529,6 @@ export class GameShell<S, W> implements Game {
     // The fork shares the state: neither game owns a stack it could pop in place. From inside a
     // hook, with a step in progress, the fork gets a copy of the state as it was.
     const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
-    if (this.#part !== null) {
-      // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives them a new random stream.
-      const seed = (options as { seed?: unknown } | undefined)?.seed;
-      return new GameShell(this.#logic, state, this.#version, { [CARDS_PART]: this.#part.fork(typeof seed === 'number' ? seed : undefined) } as RestoreOptions, order, this.#seq, undefined, this.#time);
-    }
     if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time);
     return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time);
   }

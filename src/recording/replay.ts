@@ -271,7 +271,7 @@ export function runReplay(recording: unknown, options: ReplayOptions = {}, each?
  */
 export function replayGame(recording: unknown, options: ReplayOptions = {}): ReplayedGame {
   // CONTRACT v4, "Card games": a card game's recording is replayed with its cards, by their import.
-  const cards = cardsNameOf(recording);
-  if (cards !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `recording.cards: the recording of a card game (${cards}); replay it with replayGame(recording, { cards }) from 'mtg-turn-engine/cards'`);
+  const cards = cardsNameOf(recording) as { name?: unknown } | undefined;
+  if (cards !== undefined) throw new TurnEngineError(ErrorCode.INVALID_SNAPSHOT, `recording.cards: the recording of a card game ('${String(cards?.name)}'); replay it with replayGame(recording, { cards }) from 'mtg-turn-engine/cards'`);
   return runReplay(recording, options);
 }

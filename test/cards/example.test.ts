@@ -41,7 +41,7 @@ describe('the example card game played by random legal actions (issue 32)', () =
     for (let seed = 1; seed <= Math.min(GAMES, 4); seed++) {
       const { game } = playGame(seed, { record: true });
       const recording = game.recording() as unknown as CardRecording;
-      const sent = recording.inputs.slice(1).map((i) => i.event);
+      const sent: unknown[] = recording.inputs.slice(1).map((i) => i.event);
       const pick = chooser(seed * 7);
       for (let k = 0; k < 3; k++) {
         const at = pick.int(sent.length);
@@ -64,7 +64,7 @@ describe('the example card game played by random legal actions (issue 32)', () =
       // The replay steps through the recorded sends (replayGame re-sends them): equal at each version.
       const replay = replayGame(recording, { cards: exampleCards, until: 0 });
       expect(replay.replay.drift).toBeNull();
-      const sent = recording.inputs.slice(1).map((i) => i.event);
+      const sent: unknown[] = recording.inputs.slice(1).map((i) => i.event);
       sent.forEach((event, i) => {
         expect(replay.send(event).ok).toBe(true);
         expect(JSON.stringify(replay.persist())).toBe(persisted[i]);
