@@ -135,6 +135,7 @@ export const serveCommand: Command = {
         : demoRoutes({
             folders,
             hosts: [host],
+            ...(inspectKey !== undefined ? { inspectKey } : {}),
             createGame: (options) => {
               if (createGame === null) throw new Error('the server is starting');
               return createGame(options);
@@ -143,7 +144,7 @@ export const serveCommand: Command = {
     const routes = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => (await inspect(req, res)) || (pages !== null && (await pages(req, res)));
     let table;
     try {
-      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, port, hostname: host, adminKey, routes, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
+      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, botDelayMs: demo ? 400 : 0, port, hostname: host, adminKey, routes, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
       createGame = table.createGame as (options: Record<string, unknown>) => Promise<{ gameId: string; tokens: Record<string, string> }>;
     } catch (err) {
       await store.close().catch(() => undefined);

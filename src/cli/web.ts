@@ -54,6 +54,8 @@ export interface DemoOptions {
   createGame(options: Record<string, unknown>): Promise<{ gameId: string; tokens: Record<string, string> }>;
   /** Games the lobby creates per minute at most (default 30). */
   perMinute?: number;
+  /** The inspector's read key: the lobby's inspector link carries it (`#key=K`, which the inspector keeps and takes out of the address). */
+  inspectKey?: string;
   /** CONTRACT v4: the `Host` names accepted besides loopback ones (the `--host` given); any other is 421 (a DNS-rebinding page). */
   hosts?: readonly string[];
 }
@@ -150,10 +152,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 
 /** The createGame options of a lobby request's body, or the message saying what is wrong with it. */
 export function lobbyOptions(body: unknown): { ok: true; options: Record<string, unknown> } | { ok: false; message: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: 'body: must be an object { players?: 2-4, clock?, undo?, away? }' };
-  const { players = 2, ...rest } = body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: 'body: must be an object { players?: 2-4, bot?, clock?, undo?, away? }' };
+  const { players = 2, bot, ...rest } = body as Record<string, unknown>;
+  if (bot !== undefined && typeof bot !== 'boolean') return { ok: false, message: `body.bot: must be true or false (true: the server's bot plays every seat but the first); got ${JSON.stringify(bot)}` };
   if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > LOBBY_SEATS.length) return { ok: false, message: `body.players: must be a whole number from 2 to ${LOBBY_SEATS.length} (the seats ${LOBBY_SEATS.join(', ')}); got ${JSON.stringify(players)}` };
-  const options: Record<string, unknown> = { players: LOBBY_SEATS.slice(0, players) };
+  const seats = LOBBY_SEATS.slice(0, players);
+  // "Play against a bot" (issue 32): the server plays every seat but the first.
+  const options: Record<string, unknown> = bot === true ? { players: seats, bots: seats.slice(1) } : { players: seats };
   for (const [key, value] of Object.entries(rest)) {
     if (!(LOBBY_OPTIONS as readonly string[]).includes(key)) return { ok: false, message: `body.${key}: the lobby creates games with players, ${LOBBY_OPTIONS.join(', ')} only` };
     options[key] = value;
@@ -206,7 +211,8 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
     }
     allowance -= 1;
     const seats = Object.entries(created.tokens).map(([player, token]) => ({ player, url: `/?${new URLSearchParams({ game: created.gameId, seat: player, token }).toString()}` }));
-    return json(res, 200, { gameId: created.gameId, seats, inspector: `/inspector/?${new URLSearchParams({ game: created.gameId }).toString()}` });
+    const key = options.inspectKey === undefined ? '' : `#${new URLSearchParams({ key: options.inspectKey }).toString()}`;
+    return json(res, 200, { gameId: created.gameId, seats, inspector: `/inspector/?${new URLSearchParams({ game: created.gameId }).toString()}${key}` });
   };
   const hosts = new Set((options.hosts ?? []).map((h) => hostOf(h)));
   return async (req, res) => {

@@ -52,6 +52,12 @@ export interface Table {
   legalActions(player?: string): LegalAction[];
   /** Where the game next asks this seat (or a player it decides for): null for other players, whose stops are private. */
   nextStop(player?: string): NextStop | null;
+  /**
+   * In a card game (CONTRACT v4, "Served card games"): what this seat may see of the cards' state,
+   * the definition's `seatView(S, seat, view)` (a spectator's delayed like its view), deeply
+   * frozen, the same object until the next update; null without `seatView` or without cards.
+   */
+  cards(): unknown;
   /** Subscribes to the events as this seat receives them (`'*'` for all); returns the unsubscribe function. */
   on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void;
   /** Sends an event; never throws. A lost connection answers DISCONNECTED (the send may or may not have been taken: the events tell). */
@@ -115,6 +121,9 @@ class RemoteTable implements Table {
   #view: TurnView | null = null;
   #legal: readonly LegalAction[] = [];
   #stops: Record<string, NextStop | null> = {};
+  #cards: unknown = null;
+  /** Whether the last state carried a card view (a card game's), the base of the next patch's. */
+  #hasCards = false;
   #seq = -1;
   #nextId = 0;
   readonly #pending = new Map<number, (result: TableSendResult) => void>();
@@ -131,6 +140,7 @@ class RemoteTable implements Table {
     this.#retry = options.retryMs ?? { min: 100, max: 2000 };
     this.getSnapshot = this.getSnapshot.bind(this);
     this.subscribe = this.subscribe.bind(this);
+    this.cards = this.cards.bind(this);
   }
 
   get status(): TableStatus {
@@ -231,8 +241,8 @@ class RemoteTable implements Table {
       case 'patch': {
         // CONTRACT v4: the change against the previous update (a welcome always comes first).
         if (this.#view === null) return;
-        const doc = applyDocChange({ view: this.#view, legalActions: this.#legal as LegalAction[], nextStop: this.#stops }, message);
-        this.#apply({ view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events: message.events });
+        const doc = applyDocChange({ view: this.#view, legalActions: this.#legal as LegalAction[], nextStop: this.#stops, ...(this.#hasCards ? { cardView: this.#cards } : {}) }, message);
+        this.#apply({ view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events: message.events, ...('cardView' in doc ? { cards: doc.cardView } : {}) });
         if (message.answers !== undefined) this.#resolve(message.answers, { ok: true, events: message.events });
         return;
       }
@@ -262,6 +272,8 @@ class RemoteTable implements Table {
     this.#view = deepFreeze(state.view);
     this.#legal = deepFreeze(state.legalActions);
     this.#stops = deepFreeze(state.nextStop);
+    this.#hasCards = state.cards !== undefined;
+    this.#cards = state.cards === undefined ? null : deepFreeze(state.cards);
     const fresh = state.events.filter((e) => (e.seq ?? 0) > this.#seq);
     this.#seq = Math.max(this.#seq, welcome ? state.view.seq : -1, ...fresh.map((e) => e.seq ?? 0));
     for (const event of fresh) {
@@ -354,6 +366,10 @@ class RemoteTable implements Table {
   nextStop(player?: string): NextStop | null {
     const who = player ?? this.seat;
     return who === null ? null : (this.#stops[who] ?? null);
+  }
+
+  cards(): unknown {
+    return this.#cards;
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: (event: K extends '*' ? SeatEvent : Extract<SeatEvent, { type: K }>) => void): () => void {

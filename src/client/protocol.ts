@@ -75,6 +75,12 @@ export interface TableState {
   nextStop: Record<string, NextStop | null>;
   /** The events the client has not received yet, in `seq` order, as its seat receives them. */
   events: SeatEvent[];
+  /**
+   * In a card game (CONTRACT v4, "Served card games"): what this client may see of the cards'
+   * state, the definition's `seatView(S, seat, view)` (a spectator's with `seat` null, delayed like
+   * its view); null when the definition has none. Absent in a game without cards.
+   */
+  cards?: unknown;
 }
 
 /** A message of the server. */

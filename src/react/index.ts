@@ -57,3 +57,21 @@ export function useLegalActions(game: ActionSource, player?: string): LegalActio
   // `view` changes exactly when the game does: it keys the memo.
   return useMemo(() => game.legalActions(player), [game, view, player]);
 }
+
+/** What `useCards` reads: a remote table of a card game (`connectTable`), or a card game's seat (`{ cards, subscribe }`). */
+export interface CardSource {
+  /** The card view this source shows (CONTRACT v4: `table.cards()`), the same object until the next update. */
+  cards(): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * The card view of a table (CONTRACT v4, "Served card games": `useCards(table)`): what its seat
+ * may see of the cards' state (`seatView(S, seat, view)`; a spectator's delayed like its view),
+ * re-rendering after every update. Null in a game without cards. `T` is the definition's seat
+ * view type, as the caller knows it.
+ */
+export function useCards<T = unknown>(table: CardSource): T {
+  const read = useCallback(() => table.cards() as T, [table]);
+  return useSyncExternalStore(table.subscribe, read, read);
+}

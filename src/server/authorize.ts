@@ -31,12 +31,16 @@ function illegal(rule: string, message: string): { ok: false; error: EngineError
  */
 export function authorize(seat: string | null, raw: unknown, view: Pick<TurnView, 'decidedBy'>): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  if (type === CARD_ACTION) return authorizeCardAction(seat, raw as Record<string, unknown>, view);
   // A host event is refused as one even when it is malformed: a client never sends one.
   if (typeof type === 'string' && KNOWN.has(type) && !PLAYER_EVENTS.has(type as EventType)) {
     return illegal(HOST_RULE, `${type} is a host event: only the server's cards send it, never a client`);
   }
-  const event = eventOrMessage(raw);
-  if (typeof event === 'string') return { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: event } };
+  const parsed = eventOrMessage(raw);
+  if (typeof parsed === 'string') return { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: parsed } };
+  // CONTRACT v4, "Card games": a decision's card data goes to the game as sent (the game checks its size).
+  const data = (raw as { data?: unknown }).data;
+  const event = data !== undefined && DECISIONS.has(parsed.type) ? ({ ...parsed, data } as unknown as TurnEvent) : parsed;
   if (!PLAYER_EVENTS.has(event.type)) return illegal(HOST_RULE, `${event.type} is a host event: only the server's cards send it, never a client`);
   if (seat === null) return illegal(SPECTATOR_RULE, `a spectator sends nothing: ${event.type} was not sent`);
   const { player, by } = event as { player?: unknown; by?: unknown };
@@ -55,4 +59,30 @@ export function authorize(seat: string | null, raw: unknown, view: Pick<TurnView
   if (by !== seat) return illegal(CONTROL_RULE, `${event.type} for ${String(player)}: this client is ${seat}; it decides for another seat only under 723, with by: '${seat}'`);
   if (view.decidedBy[player as string] !== seat) return illegal(CONTROL_RULE, `${seat} does not control ${String(player)}: ${String(player)}'s decisions are made by ${view.decidedBy[player as string] ?? 'nobody'} (723.5)`);
   return { ok: true, event };
+}
+
+/** The card action's type (CONTRACT v4, "Card games"): a player's action that only the cards know. */
+export const CARD_ACTION = 'CARD_ACTION';
+
+/**
+ * A CARD_ACTION from the client of `seat`: `{ type, player, action, data?, by? }`, a decision for
+ * "who may send what" (its own seat's, or with `by` a seat it controls under 723). The game's
+ * cards decide whether it is taken.
+ */
+function authorizeCardAction(seat: string | null, raw: Record<string, unknown>, view: Pick<TurnView, 'decidedBy'>): { ok: true; event: TurnEvent } | { ok: false; error: EngineErrorInfo } {
+  const { player, action, data, by } = raw;
+  const invalid = (message: string) => ({ ok: false as const, error: { code: ErrorCode.INVALID_EVENT, message } });
+  if (typeof player !== 'string' || player.length === 0 || player.length > 64) return invalid('event.player: CARD_ACTION needs the player it is for (a seat name)');
+  if (typeof action !== 'string' || action.length === 0 || action.length > 200) return invalid('event.action: CARD_ACTION needs the name of one of the cards\' actions (1 to 200 characters)');
+  if (by !== undefined && typeof by !== 'string') return invalid('event.by: must be a seat name');
+  if (seat === null) return illegal(CONTROL_RULE, 'a spectator sends nothing: CARD_ACTION was not sent');
+  if (by !== undefined && by !== seat) return illegal(CONTROL_RULE, `by: this client decides as ${seat}, not as ${by}`);
+  const decider = view.decidedBy[player] ?? (player === seat ? seat : undefined);
+  if (player === seat ? decider !== seat : by !== seat || decider !== seat) {
+    return illegal(CONTROL_RULE, player === seat ? `${seat} is controlled by ${String(decider)}, who makes ${seat}'s decisions (723.5)` : `CARD_ACTION for ${player}: this client is ${seat}; it acts for another seat only under 723, with by: '${seat}'`);
+  }
+  const event: Record<string, unknown> = { type: CARD_ACTION, player, action };
+  if (data !== undefined) event.data = data;
+  if (by !== undefined) event.by = by;
+  return { ok: true, event: event as unknown as TurnEvent };
 }

@@ -1,11 +1,9 @@
 /**
- * The host's card logic on the server (CONTRACT v3, "Serving games": `cards` is `{ hooks,
- * saveState(), loadState(state) }`), and the desk that lends it to the games of the process:
- * one cards object serves every game, so before the server works on a game it loads that game's
- * state into the cards (unless they hold it already), and right after an accepted send it saves
- * it. Sends are synchronous: nothing runs between the load, the send and the save.
+ * The host's card logic on the server in the v3 shape (CONTRACT v3, "Serving games": `cards` is
+ * `{ hooks, saveState(), loadState(state) }`), served as a card game definition (CONTRACT v4,
+ * "Card games"): the server has one code path, a definition's (src/server/cardGames.ts).
  */
-import type { GameHooks, SettledOutcome } from '../contract.js';
+import type { CardsDefinition, GameHooks } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 
 /** The host's card logic, given to `createTableServer`. */
@@ -41,65 +39,51 @@ export function checkCards(cards: unknown): Cards {
   return cards as Cards;
 }
 
-/** Whether a game's hooks call through to the cards now (false while the server replays its stored sends). */
-export interface Live {
-  on: boolean;
-}
-
 /** A copy of a JSON value (what the cards keep may change later; what the server keeps may not). */
 export function jsonCopy(value: unknown): unknown {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
 }
 
-/** Lends the one cards object to the games of the process. */
-export class CardsDesk {
-  readonly #cards: Cards;
-  /** Which game's state the cards hold, at which version (null: unknown, load before use). */
-  #holder: object | null = null;
-  #version = -1;
-  /** Which hooks the games have: what their recordings say and a replay reads. */
-  readonly had: { readonly checkpoint: boolean; readonly autoPass: boolean };
+/** The state of a game served with the v3 shape: what the cards' `saveState()` returned after its last send. */
+export interface V3State {
+  saved: unknown;
+}
 
-  constructor(cards: Cards) {
-    this.#cards = cards;
-    this.had = { checkpoint: typeof cards.hooks?.checkpoint === 'function', autoPass: typeof cards.hooks?.autoPass === 'function' };
-  }
+/** The name of the definition the v3 shape is served as. */
+export const V3_CARDS_NAME = 'mtg-turn-engine/server-cards@3';
 
-  /**
-   * The hooks of one game: the cards' own, called only while `live.on` (a replay reads the
-   * recorded answers instead). Only the hooks the cards have are given.
-   */
-  hooksFor(live: Live): GameHooks | undefined {
-    const hooks = this.#cards.hooks;
-    if (hooks === undefined) return undefined;
-    const out: GameHooks = {};
-    const { checkpoint, autoPass, settled } = hooks;
-    if (checkpoint !== undefined) out.checkpoint = (view, pending) => (live.on ? checkpoint(view, pending) : undefined);
-    if (autoPass !== undefined) out.autoPass = (view, player) => live.on && autoPass(view, player);
-    if (settled !== undefined) out.settled = (outcome: SettledOutcome) => void (live.on && settled(outcome));
-    return out;
+/**
+ * The v3 shape as a card game definition (CONTRACT v4: "The v3 server shape is still accepted"),
+ * so the server has one code path. S is `{ saved }`, what `saveState()` returned (null for a new
+ * game, as v3 gave `loadState`). Each function
+ * loads a copy of S into the cards first (`loadState`), so whatever game the cards held before is
+ * of no account; the checkpoint then calls `hooks.checkpoint`, commits what the cards staged
+ * (`hooks.settled` with `ok: true`: the send is one transaction, and a refused send restores S
+ * anyway) and saves S again. `autoPass` reads and changes nothing.
+ */
+export function v3Definition(cards: Cards): CardsDefinition<V3State> {
+  const hooks = cards.hooks ?? {};
+  const load = (state: V3State) => cards.loadState(jsonCopy(state.saved));
+  const definition: CardsDefinition<V3State> = {
+    name: V3_CARDS_NAME,
+    // A new game: the cards are given null (v3: "null before createGame"), their state saved by the first checkpoint.
+    setup: () => ({ saved: null }),
+  };
+  const { checkpoint, autoPass, settled } = hooks;
+  if (checkpoint !== undefined) {
+    definition.checkpoint = (view, pending, ctx) => {
+      load(ctx.state);
+      const result = checkpoint(view, pending);
+      settled?.({ ok: true, version: view.version, seq: view.seq });
+      ctx.state.saved = jsonCopy(cards.saveState());
+      return result;
+    };
   }
-
-  /** Makes the cards hold `state`, the state of game `who` at `version` (nothing to do when they hold it). */
-  load(who: object, version: number, state: unknown): void {
-    if (this.#holder === who && this.#version === version) return;
-    this.#holder = null;
-    this.#cards.loadState(state);
-    this.#holder = who;
-    this.#version = version;
+  if (autoPass !== undefined) {
+    definition.autoPass = (view, player, ctx) => {
+      load(ctx.state);
+      return autoPass(view, player);
+    };
   }
-
-  /** The cards' state (a JSON copy) after game `who` reached `version`. */
-  save(who: object, version: number): unknown {
-    this.#holder = null;
-    const state = jsonCopy(this.#cards.saveState());
-    this.#holder = who;
-    this.#version = version;
-    return state;
-  }
-
-  /** The cards may hold anything now (a refused send, a failed write): load before the next use. */
-  forget(): void {
-    this.#holder = null;
-  }
+  return definition;
 }

@@ -15,7 +15,8 @@ import { seatView } from '../seats.js';
 import { VIEW_UNCHANGED } from '../viewChanges.js';
 import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { docChange, type StateDoc } from '../client/patch.js';
-import { decidedBy, legalFor, seatEvents } from './seatState.js';
+import { decidedBy, legalFor, seatEvents, type SpectatorShown } from './seatState.js';
+import { cardViewOf } from './cardGames.js';
 
 /** What the engine says the last accepted send left unchanged in the view (null: not known). */
 export function viewUnchanged(game: Game): ReadonlySet<string> | null {
@@ -74,12 +75,22 @@ export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 
   const view = seatView({ ...commit.view }, { seat });
   const stops: Record<string, NextStop | null> = {};
   for (const p of decidedBy(seat, view)) stops[p] = safeNextStop(game, p);
-  return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops };
+  return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops, ...cardDoc(cardViewOf(game, seat)) };
 }
 
-/** The spectators' document of a view (no legal actions, no stops). */
-export function spectatorDoc(view: TurnView): StateDoc {
-  return { view, legalActions: [], nextStop: {} };
+/** The spectators' document of what they are shown (no legal actions, no stops). */
+export function spectatorDoc(shown: SpectatorShown): StateDoc {
+  return { view: shown.view, legalActions: [], nextStop: {}, ...cardDoc(shown) };
+}
+
+/** The card view slot of a document (CONTRACT v4, served card games): `cardView` in a card game, absent otherwise. */
+function cardDoc(shown: { cards?: unknown }): { cardView?: unknown } {
+  return 'cards' in shown ? { cardView: shown.cards } : {};
+}
+
+/** A whole state as the wire carries it: the document (its card view as `cards`) and the events. */
+export function stateOf(doc: StateDoc, events: TableState['events']): TableState {
+  return { view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events, ...('cardView' in doc ? { cards: doc.cardView } : {}) };
 }
 
 /** Sends each connection its messages, remembering the last state document each was sent. */
@@ -91,7 +102,7 @@ export class Delivery {
   welcome(client: Client, message: Extract<ServerMessage, { kind: 'welcome' }>): void {
     this.#last.delete(client);
     client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
-    this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop });
+    this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop, ...('cards' in message ? { cardView: message.cards } : {}) });
   }
 
   /** The connection gets its whole state with its next update (it may have missed one). */
@@ -109,7 +120,7 @@ export class Delivery {
     const extra = answers !== undefined ? { answers } : {};
     let message: ServerMessage;
     if (last === undefined) {
-      message = { kind: 'update', ...extra, view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events };
+      message = { kind: 'update', ...extra, ...stateOf(doc, events) };
     } else {
       // The engine's word holds from the version just before: a connection further behind is diffed field by field.
       const known = last.view.version === doc.view.version - 1 ? unchanged : null;
@@ -121,6 +132,6 @@ export class Delivery {
 
   /** The update of `seat`'s connection at a commit. */
   seatUpdate(client: Client, game: Game, seat: string, commit: Commit, answers?: number): void {
-    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }), commit.unchanged, answers);
+    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers);
   }
 }

@@ -80,6 +80,11 @@ export async function storedRecording(store: GameStore, gameId: string, hooks: I
   const sends = (await store.sends(gameId, first.version)).filter((s) => s.version <= stored.version);
   const inputs: RecordedInput[] = [{}];
   for (const send of sends) inputs.push(send.results.length > 0 ? ({ event: send.event, results: send.results } as RecordedInput) : ({ event: send.event } as RecordedInput));
+  // CONTRACT v4: a served game is a card game: its recording names its cards and holds the events as sent (a replay runs the definition again).
+  const cards = (first.snapshot as { cards?: { name?: unknown } }).cards;
+  if (typeof cards === 'object' && cards !== null) {
+    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'persisted', options: first.snapshot, cards: { name: cards.name }, inputs: inputs.map((i) => (i.event === undefined ? {} : { event: i.event })) } as unknown as Recording;
+  }
   const snapshots: RecordedSnapshot[] = kept
     .filter((s) => s.version > first.version && s.version <= stored.version && s.version % SNAPSHOT_EVERY === 0)
     .map((s) => ({ version: s.version, persisted: s.snapshot as Persisted }));

@@ -9,6 +9,7 @@ import { JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema 
 import { describeIssue } from '../issues.js';
 import type { GameStore } from './store/types.js';
 import { tokenMatches } from './tokens.js';
+import { BOT_TOKEN_HASH } from './bots.js';
 
 /** What a join check needs of its server. */
 export interface JoinContext {
@@ -42,6 +43,7 @@ export async function checkJoin(ctx: JoinContext, options: unknown): Promise<Joi
   if (hashes === undefined) return refused(JOIN_REFUSED_CODE, `no game '${join.gameId}' on this server`);
   if ('spectator' in join) return { ok: true, seat: null };
   if (!Object.hasOwn(hashes, join.seat)) return refused(JOIN_REFUSED_CODE, `'${join.seat}' is not a seat of game '${join.gameId}'`);
+  if (hashes[join.seat] === BOT_TOKEN_HASH) return refused(JOIN_REFUSED_CODE, `'${join.seat}' is played by the server's bot in game '${join.gameId}'; join another seat, or watch as a spectator`);
   if (!tokenMatches(join.token, hashes[join.seat])) return refused(JOIN_REFUSED_CODE, `the token is not the token of seat '${join.seat}' of game '${join.gameId}'`);
   return { ok: true, seat: join.seat };
 }

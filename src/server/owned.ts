@@ -7,12 +7,12 @@
  */
 import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
-import type { Game, RestoreOptions, SendResult } from '../game/types.js';
-import { LAST_INPUT } from '../recording/recorder.js';
-import type { CardsDesk, Live } from './cards.js';
+import type { Game, SendResult } from '../game/types.js';
+import type { ServedCards } from './cardGames.js';
+import { rebuildCardGame, storedCardEventsAfter } from './cardReload.js';
 import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
 import { deadlineOf } from './hostEvents.js';
-import { CorruptGameError, rebuild, storedEventsAfter } from './reload.js';
+import { CorruptGameError } from './reload.js';
 import { freshView } from './deliver.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
 import type { GameInstant, GameStore, SendWrite } from './store/types.js';
@@ -20,7 +20,8 @@ import type { GameInstant, GameStore, SendWrite } from './store/types.js';
 /** What an owned game needs of its server. */
 export interface OwnerHost {
   readonly store: GameStore;
-  readonly desk: CardsDesk;
+  /** The definition the games are played with (CONTRACT v4, "Served card games"). */
+  readonly cards: ServedCards;
   /** This process's name in the store's leases. */
   readonly owner: string;
   /** How long a lease holds (renewed every quarter of it). */
@@ -93,10 +94,8 @@ export class OwnedGame {
   /** The room showing it. */
   sink: GameSink | null = null;
   readonly #host: OwnerHost;
-  readonly #live: Live = { on: true };
   #game: Game;
   #version: number;
-  #hostState: unknown;
   /** "When is now" for this game (the `at` it stamps on sends; its deadlines on the wall clock). */
   #time = new GameTime(null);
   /** Whether the game was loaded here once (its time then runs on, whatever a reload reads). */
@@ -114,7 +113,6 @@ export class OwnedGame {
     this.tokenHashes = tokenHashes;
     this.#game = undefined as unknown as Game;
     this.#version = 0;
-    this.#hostState = null;
     this.#log = [];
   }
 
@@ -162,9 +160,8 @@ export class OwnedGame {
     return next;
   }
 
-  /** Runs `work` with the cards holding this game's state (for `nextStop`, which may ask `hooks.autoPass`). */
+  /** Runs `work` on the game as it is (a card game carries its cards: nothing to load). */
   withCards<T>(work: () => T): T {
-    this.#host.desk.load(this, this.#version, this.#hostState);
     return work();
   }
 
@@ -184,43 +181,31 @@ export class OwnedGame {
     const prepared = prepare(at, this.#game);
     if (!prepared.ok) return prepared;
     const event = prepared.event;
-    const desk = this.#host.desk;
     const before = this.#version;
-    try {
-      desk.load(this, before, this.#hostState);
-    } catch (err) {
-      desk.forget();
-      return refused(ErrorCode.HOOK_FAILED, `the cards could not load the game's state (cards.loadState threw: ${err instanceof Error ? err.message : String(err)}); nothing changed`);
-    }
-    const result = this.#game.send(event);
-    if (!result.ok) {
-      // A refused send changes nothing in the game; the cards discard what they staged (hooks.settled), but are loaded again to be sure.
-      desk.forget();
-      return result;
-    }
+    // One transaction over the turn and the cards' state (CONTRACT v4): a refused send changed nothing.
+    const result = this.#game.send(event as never);
+    if (!result.ok) return result;
     const written = await this.#write(before, event, at);
     if (typeof written === 'string') {
-      desk.forget();
       await this.#recover(written);
       return refused(ErrorCode.STORE_FAILED, `the send could not be written to the store (${written}); nothing changed`);
     }
     this.#version = written.send.version;
-    this.#hostState = written.hostState;
     this.#keep(result.events);
     this.#updateDeadline(isTick ? at : null);
     this.sink?.committed(result.events, prepared.cause);
     return result;
   }
 
-  /** Writes the send just accepted (the game at its new version, the cards holding its new state): what was written, or why it was not. */
+  /** Writes the send just accepted (the game at its new version, with the cards' state S as the snapshot's partner): what was written, or why it was not. */
   async #write(before: number, event: unknown, at: number): Promise<SendWrite | string> {
     try {
       // Built once, never frozen: the delivery of this send reads the same view (./deliver.ts).
       const view = freshView(this.#game);
-      const input = (this.#game as unknown as { [LAST_INPUT](): { event?: unknown; results?: unknown[] } | null })[LAST_INPUT]();
-      const hostState = this.#host.desk.save(this, view.version);
-      const send = { version: view.version, seq: view.seq, event: input?.event ?? event, results: input?.results ?? [], at };
-      // Every send is journaled; a full snapshot every KEEP_SNAPSHOT_EVERY versions (a reload replays at most 15 sends).
+      // The send as sent (its `at` included): a reload sends it again, and the cards decide again as they did.
+      const send = { version: view.version, seq: view.seq, event, results: [], at };
+      const hostState = this.#host.cards.stored(this.#game);
+      // Every send is journaled; a full snapshot (the cards' state S in it) every KEEP_SNAPSHOT_EVERY versions (a reload replays at most 15 sends).
       const write: SendWrite = view.version % KEEP_SNAPSHOT_EVERY === 0 ? { send, snapshot: this.#game.persist(), hostState, finished: view.gameOver !== null } : { send, hostState, finished: view.gameOver !== null };
       const outcome = await this.#host.store.appendSend(this.gameId, before, this.#host.owner, Date.now(), write);
       return outcome.ok ? write : outcome.reason;
@@ -236,7 +221,7 @@ export class OwnedGame {
     const first = this.#log[0]?.seq;
     if (first !== undefined && first <= lastSeq + 1) return this.#log.filter((e) => (e.seq ?? 0) > lastSeq);
     try {
-      return await storedEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.desk.had);
+      return await storedCardEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.cards);
     } catch {
       return null;
     }
@@ -301,25 +286,15 @@ export class OwnedGame {
   async #load(): Promise<void> {
     const stored = await this.#host.store.loadGame(this.gameId);
     if (stored === null) throw new Error('the game is gone from the store');
-    this.#live.on = false;
-    const options: RestoreOptions = { record: true };
-    const hooks = this.#host.desk.hooksFor(this.#live);
-    if (hooks !== undefined) options.hooks = hooks;
-    try {
-      const replayed = await rebuild(this.#host.store, stored, this.#host.desk.had, options);
-      this.#game = replayed.game;
-      this.#log = replayed.events.slice(-KEPT_EVENTS);
-      // CONTRACT v4: the game goes on from its last instant, as of now (the moment it was read):
-      // the time it spent without an owner is charged to no one.
-      // A game reloaded by the same owner (after a failed write) keeps its time.
-      if (!this.#loaded) this.#time = new GameTime(latest(stored.instant, replayed.lastAt, lastInstantOf(replayed.game)), Date.now());
-      this.#loaded = true;
-    } finally {
-      this.#live.on = true;
-    }
+    const replayed = await rebuildCardGame(this.#host.store, stored, this.#host.cards);
+    this.#game = replayed.game;
+    this.#log = replayed.events.slice(-KEPT_EVENTS);
+    // CONTRACT v4: the game goes on from its last instant, as of now (the moment it was read):
+    // the time it spent without an owner is charged to no one.
+    // A game reloaded by the same owner (after a failed write) keeps its time.
+    if (!this.#loaded) this.#time = new GameTime(latest(stored.instant, replayed.lastAt, lastInstantOf(replayed.game)), Date.now());
+    this.#loaded = true;
     this.#version = stored.version;
-    this.#hostState = stored.hostState;
-    this.#host.desk.forget();
     this.#updateDeadline(null);
   }
 

@@ -9,7 +9,7 @@
  * check and schema: a bad one gets an error, never a crash, and changes nothing.
  */
 import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
-import type { EmittedEvent, TurnView } from '../contract.js';
+import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
 import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
@@ -18,8 +18,9 @@ import { checkJoin, wrongRoom } from './joins.js';
 import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { Delivery, hostView, readCommit, seatDoc, spectatorDoc } from './deliver.js';
-import { seatEvents, viewerOf } from './seatState.js';
+import { Delivery, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
+import { seatEvents, spectatorShown, viewerOf, type SpectatorShown } from './seatState.js';
+import { botSeats, GameBots } from './bots.js';
 import type { GameStore } from './store/types.js';
 
 export type { MessageLimits } from './limits.js';
@@ -42,6 +43,8 @@ export interface RoomContext {
   release(game: OwnedGame): Promise<void>;
   /** Reports an error of a room that nothing else would report. */
   report(message: string): void;
+  /** How the bot seats of the games play (src/server/bots.ts). */
+  readonly bots: { delayMs: number };
 }
 
 /** What a client's auth data says: its seat (null: a spectator). */
@@ -107,13 +110,15 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     /** Connections closed for sending too much (CLOSE_OVER_BUDGET): not held for reconnection. */
     readonly #expelled = new Set<Client>();
     readonly #spectators = new Set<Client>();
-    /** What spectators have been shown (the view `spectatorDelayMs` ago). */
-    #spectatorView: TurnView | null = null;
+    /** What spectators have been shown (the view and card view `spectatorDelayMs` ago). */
+    #spectatorView: SpectatorShown | null = null;
     #closing = false;
     /** The spectators' updates on their way. */
     readonly #delayed = new Set<NodeJS.Timeout>();
     /** What each connection was last sent (its updates are patches against it). */
     readonly #delivery = new Delivery();
+    /** The game's bot seats (issue 32), which move after every accepted send. */
+    #bots: GameBots | null = null;
 
     override async onCreate(options: unknown): Promise<void> {
       const parsed = JoinOptionsSchema.safeParse(options);
@@ -135,7 +140,12 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       }
       const sink: GameSink = { committed: (events, cause) => this.#committed(events, cause as Answering | undefined), dropped: (reason) => this.#dropped(reason) };
       this.#owned.sink = sink;
-      this.#spectatorView = this.#owned.game.view({ spectator: true });
+      const bots = botSeats(this.#owned.tokenHashes);
+      if (bots.length > 0) {
+        this.#bots = new GameBots(this.#owned, bots, { ...ctx.bots, report: (line) => ctx.report(`TurnRoom ${this.roomId}: ${line}`) });
+        this.#bots.poke();
+      }
+      this.#spectatorView = spectatorShown(this.#owned.game);
       this.onMessage(MESSAGE_TYPE, (client: Client, bytes: unknown) => this.#onBytes(client, bytes));
       this.onMessage('*', (client: Client, type: string | number) => this.#unreadable(client, `message: unknown type ${JSON.stringify(String(type).slice(0, 40))}; send '${MESSAGE_TYPE}' messages`));
     }
@@ -207,6 +217,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
 
     override async onDispose(): Promise<void> {
       this.#closing = true;
+      this.#bots?.stop();
       for (const timer of this.#delayed) clearTimeout(timer);
       this.#delayed.clear();
       if (this.#owned !== undefined) await ctx.release(this.#owned);
@@ -309,7 +320,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         })
         .then(
           (result) => {
-            if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat)) } : result);
+            if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat), this.#owned.game) } : result);
           },
           (err: unknown) => this.#answer(client, message.id, { ok: false, error: { code: ErrorCode.STORE_FAILED, message: `the send failed on the server (${err instanceof Error ? err.message : String(err)})` } }),
         )
@@ -340,11 +351,11 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         }
         let state: TableState;
         if (seat === null) {
-          const view = this.#spectatorView ?? owned.game.view({ spectator: true });
-          state = { ...spectatorDoc(view), events: seatEvents(events.filter((e) => (e.seq ?? 0) <= view.seq), { spectator: true }) };
+          const shown = this.#spectatorView ?? spectatorShown(owned.game);
+          state = stateOf(spectatorDoc(shown), seatEvents(events.filter((e) => (e.seq ?? 0) <= shown.view.seq), { spectator: true }, owned.game));
         } else {
           const game = owned.game;
-          state = { ...owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), events: seatEvents(events, { seat }) };
+          state = stateOf(owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), seatEvents(events, { seat }, game));
         }
         this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), ...state });
         // A client being paged is sent no update until its last page (its events would come before theirs).
@@ -357,6 +368,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
 
     /** An accepted send was written: each seat's client gets its update (the sender's answers its send); spectators theirs, after the delay. */
     #committed(events: readonly EmittedEvent[], cause: Answering | undefined): void {
+      this.#bots?.poke();
       try {
         this.#broadcast(events, cause);
       } catch (err) {
@@ -384,12 +396,12 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         this.#spectatorView = null;
         return;
       }
-      const view = game.view({ spectator: true });
+      const shown = spectatorShown(game);
       const show = () => {
-        this.#spectatorView = view;
+        this.#spectatorView = shown;
         if (this.#spectators.size === 0) return;
-        const doc = spectatorDoc(view);
-        const seen = seatEvents(events, { spectator: true });
+        const doc = spectatorDoc(shown);
+        const seen = seatEvents(events, { spectator: true }, game);
         for (const client of this.#spectators) if (welcomed(client)) this.#delivery.update(client, doc, seen, commit.unchanged);
       };
       if (ctx.spectatorDelayMs === 0) {

@@ -6,15 +6,17 @@
 import type { EmittedEvent, SeatEvent, TurnView } from '../contract.js';
 import type { LegalAction } from '../legal.js';
 import { seatEvent, type Viewer } from '../seats.js';
+import type { Game } from '../game/types.js';
+import { cardEventFor, cardViewOf } from './cardGames.js';
 
 /** Who looks: a seat, or a spectator (null). */
 export function viewerOf(seat: string | null): Viewer {
   return seat === null ? { spectator: true } : { seat };
 }
 
-/** The events as the viewer receives them (copies: another player's autoPass without its reason). */
-export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer): SeatEvent[] {
-  return events.map((e) => seatEvent({ ...e }, viewer));
+/** The events as the viewer receives them (copies: another player's autoPass without its reason; another seat's card data as the definition's publicData, given the game). */
+export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game?: Game): SeatEvent[] {
+  return events.map((e) => seatEvent({ ...(game === undefined ? e : cardEventFor(game, e, viewer)) }, viewer));
 }
 
 /**
@@ -30,4 +32,15 @@ export function legalFor(seat: string | null, all: readonly LegalAction[]): Lega
 export function decidedBy(seat: string | null, view: Pick<TurnView, 'decidedBy'>): string[] {
   if (seat === null) return [];
   return Object.keys(view.decidedBy).filter((p) => view.decidedBy[p] === seat);
+}
+
+/** What spectators are shown of the game at one moment: its spectator view and card view (`{ cards }` in a card game). */
+export interface SpectatorShown {
+  view: TurnView;
+  cards?: unknown;
+}
+
+/** What spectators may see of `game` now (shown at once, or after the spectator delay); built, never frozen (the server only encodes it). */
+export function spectatorShown(game: Game): SpectatorShown {
+  return { view: game.view({ spectator: true }), ...cardViewOf(game, null) };
 }

@@ -9,12 +9,11 @@ import { createServer } from 'node:http';
 import { hostname as machineName } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { MatchMakerDriver, Presence } from '@colyseus/core';
-import { createGame as createEngineGame } from '../game/create.js';
-import { allModules } from '../allModules.js';
 import type { GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { ROOM_NAME } from '../client/protocol.js';
-import { CardsDesk, checkCards, type Cards } from './cards.js';
+import type { Cards } from './cards.js';
+import type { Cards as CardDefinition } from '../cards/index.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
 import { adminRoute, closeHttp, guardBodies, route, type CreatedGame, type HttpRoutes } from './http.js';
 import { CLOSE_WITHIN_MS, DEFAULT_LIMITS, MAX_FRAME_BYTES, type MessageLimits } from './limits.js';
@@ -24,13 +23,19 @@ import type { GameStore } from './store/types.js';
 import { DeadlineTimer, InstantKeeper, LeaseKeeper } from './timers.js';
 import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
+import { BOT_TOKEN_HASH } from './bots.js';
+import { servedCards } from './cardGames.js';
 
 /** Options of {@link createTableServer}. */
 export interface TableServerOptions {
   /** Where the games are kept (MemoryStore, PGliteStore, PostgresStore). */
   store: GameStore;
-  /** The host's card logic: the hooks of every served game, and the state it keeps per game. */
-  cards: Cards;
+  /**
+   * The host's cards (CONTRACT v4, "Served card games"): a definition made by `defineCards` of
+   * `mtg-turn-engine/cards`, or the v3 shape `{ hooks?, saveState(), loadState(state) }`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition of any state S
+  cards: CardDefinition<any> | Cards;
   /** Colyseus presence shared by the processes of a cluster (`RedisPresence`); default: this process only. */
   presence?: Presence;
   /** Colyseus matchmaking driver shared by the processes of a cluster (`RedisDriver`); default: this process only. */
@@ -59,6 +64,8 @@ export interface TableServerOptions {
   limits?: Partial<MessageLimits>;
   /** Where the server reports what goes wrong (default `console.error`). */
   log?: (line: string) => void;
+  /** How long a bot seat waits before it moves, in ms (default 0; the demo waits a moment, so people see the moves). */
+  botDelayMs?: number;
   /**
    * More HTTP routes on the server's own port (pages, read routes): called for every request
    * that is not Colyseus' own, before `POST /games`; resolves true when it answered the request.
@@ -67,6 +74,12 @@ export interface TableServerOptions {
 }
 
 export type { CreatedGame, HttpRoutes } from './http.js';
+
+/**
+ * What a served game is made with: createGame's options as JSON, less hooks and listeners, and
+ * `bots`: the seats the server plays itself (random legal actions; issue 32), which get no token.
+ */
+export type ServedGameOptions = Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: string[] };
 
 /** A running table server. */
 export interface TableServer {
@@ -80,7 +93,7 @@ export interface TableServer {
    * Creates a game (createGame's options as JSON, less hooks and listeners: the hooks are the
    * cards'; recorded): stored, with one token per seat. Throws INVALID_OPTIONS naming the field.
    */
-  createGame(options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame>;
+  createGame(options: ServedGameOptions): Promise<CreatedGame>;
   /** Stops: every client is disconnected (it rejoins elsewhere, if anywhere), every lease given up; the games stay in the store. */
   close(): Promise<void>;
 }
@@ -122,7 +135,7 @@ function readOptions(options: TableServerOptions) {
   for (const method of ['init', 'createGame', 'loadGame', 'appendSend', 'sends', 'snapshots', 'acquireLease', 'releaseLease'] as const) {
     if (typeof (store as unknown as Record<string, unknown> | undefined)?.[method] !== 'function') throw invalid(`store: must be a GameStore (MemoryStore, PGliteStore, PostgresStore): it has no ${method}()`);
   }
-  const cards = checkCards(options.cards);
+  const cards = servedCards(options.cards);
   const port = wholeNumber(options.port, 'port', 0, 65535);
   const hostname = options.hostname ?? '127.0.0.1';
   if (typeof hostname !== 'string' || hostname.length === 0) throw invalid('hostname: must be a host name or address');
@@ -141,6 +154,7 @@ function readOptions(options: TableServerOptions) {
     spectatorDelayMs: wholeNumber(options.spectatorDelayMs, 'spectatorDelayMs', 0, 3_600_000, 0),
     leaseMs: wholeNumber(options.leaseMs, 'leaseMs', 100, 3_600_000, 4000),
     reconnectSeconds: wholeNumber(options.reconnectSeconds, 'reconnectSeconds', 0, 86_400, 30),
+    botDelayMs: wholeNumber(options.botDelayMs, 'botDelayMs', 0, 60_000, 0),
     limits,
     presence: options.presence,
     driver: options.driver,
@@ -148,6 +162,13 @@ function readOptions(options: TableServerOptions) {
     routes: options.routes,
     log: typeof options.log === 'function' ? options.log : (line: string) => console.error(line),
   };
+}
+
+/** The bot seats a game is made with (seats of the game; all of them for a game bots play alone); INVALID_OPTIONS naming the field otherwise. */
+function checkBots(bots: unknown, players: readonly string[]): Set<string> {
+  if (bots === undefined) return new Set();
+  if (!Array.isArray(bots) || bots.some((b) => typeof b !== 'string' || !players.includes(b))) throw invalid(`bots: must be a list of seats of the game (${players.join(', ')})`);
+  return new Set(bots as string[]);
 }
 
 /** Starts a table server; resolves once it listens. */
@@ -169,7 +190,6 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const colyseus = await loadOptional('@colyseus/core', 'createTableServer', () => import('@colyseus/core'));
   const { WebSocketTransport } = await loadOptional('@colyseus/ws-transport', 'createTableServer', () => import('@colyseus/ws-transport'));
   await o.store.init();
-  const desk = new CardsDesk(o.cards);
   const http = createServer((req, res) => void route(req, res, o.routes, () => adminRoute(req, res, o.adminKey, createGame, o.log), o.log));
   const quiet = () => undefined;
   const presence = o.presence ?? new colyseus.LocalPresence();
@@ -201,7 +221,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   let closing = false;
   const host: OwnerHost = {
     store: o.store,
-    desk,
+    cards: o.cards,
     owner,
     leaseMs: o.leaseMs,
     deadlineChanged: (g) => timer.changed(g),
@@ -215,6 +235,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     spectatorDelayMs: o.spectatorDelayMs,
     reconnectSeconds: o.reconnectSeconds,
     limits: o.limits,
+    bots: { delayMs: o.botDelayMs },
     owned,
     get shuttingDown() {
       return closing;
@@ -259,33 +280,31 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     report: o.log,
   };
 
-  const createGame = async (options: Omit<GameOptions, 'hooks' | 'listeners'>): Promise<CreatedGame> => {
+  const createGame = async (given: ServedGameOptions): Promise<CreatedGame> => {
     if (closing) throw new Error('createGame: the server is stopping');
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
+    const { bots, ...options } = given;
     for (const field of ['hooks', 'listeners'] as const) {
       if ((options as Record<string, unknown>)[field] !== undefined) throw invalid(`${field}: a served game's ${field === 'hooks' ? 'hooks are the server cards\'' : 'events go to its clients'}; leave it out`);
     }
-    // The cards start a new game (loadState(null)); their state after createGame is the game's first.
-    const who = {};
-    desk.load(who, 0, null);
-    const hooks = desk.hooksFor({ on: true });
-    let game;
-    let hostState: unknown;
-    try {
-      game = createEngineGame({ ...(options as GameOptions), record: true, use: allModules, ...(hooks !== undefined ? { hooks } : {}) });
-      hostState = desk.save(who, game.getSnapshot().version);
-    } finally {
-      desk.forget();
-    }
+    // A seed is chosen here when none is given: the stored setup names it.
+    const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
+    const game = o.cards.create({ ...(options as GameOptions), seed });
+    const hostState = o.cards.stored(game);
     const view = game.getSnapshot();
     const gameId = newGameId();
     const tokens: Record<string, string> = {};
     const tokenHashes: Record<string, string> = {};
+    const botSeatsOf = checkBots(bots, view.players);
     for (const player of view.players) {
+      if (botSeatsOf.has(player)) {
+        tokenHashes[player] = BOT_TOKEN_HASH;
+        continue;
+      }
       tokens[player] = newToken();
       tokenHashes[player] = hashToken(tokens[player]);
     }
-    await o.store.createGame({ gameId, setup: game.recording().options, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
+    await o.store.createGame({ gameId, setup: JSON.parse(JSON.stringify({ ...options, seed })) as Record<string, unknown>, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
     return { gameId, tokens };
   };
 

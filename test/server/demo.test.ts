@@ -33,6 +33,7 @@ describe('serve --demo: the pages and the lobby (issue 25, point 5)', () => {
     const routes = demoRoutes({
       folders,
       perMinute: 5,
+      inspectKey: 'inspect-key-0123456789',
       createGame: async (options) => {
         if ((options as { clock?: unknown }).clock === 'bad') throw Object.assign(new Error('options.clock: must be an object'), { code: 'INVALID_OPTIONS' });
         created.push(options);
@@ -101,7 +102,8 @@ describe('serve --demo: the pages and the lobby (issue 25, point 5)', () => {
     const body = (await res.json()) as { gameId: string; seats: { player: string; url: string }[]; inspector: string };
     expect(created.at(-1)).toEqual({ players: ['Alice', 'Bob', 'Carol'] });
     expect(body.seats).toEqual(['Alice', 'Bob', 'Carol'].map((p) => ({ player: p, url: `/?game=${body.gameId}&seat=${p}&token=token-of-${p}` })));
-    expect(body.inspector).toBe(`/inspector/?game=${body.gameId}`);
+    // The inspector's link carries its key (issue 32): the inspector keeps it and takes it out of the address.
+    expect(body.inspector).toBe(`/inspector/?game=${body.gameId}#key=inspect-key-0123456789`);
     expect((await lobby({})).status).toBe(200);
     expect(created.at(-1)).toEqual({ players: ['Alice', 'Bob'] });
   });
@@ -129,6 +131,9 @@ describe('serve --demo: the pages and the lobby (issue 25, point 5)', () => {
     expect((await lobby({}, {}, 'GET')).status).toBe(405);
     expect(created.length).toBe(before);
     expect(lobbyOptions({ players: 2, undo: { mode: 'own' } })).toEqual({ ok: true, options: { players: ['Alice', 'Bob'], undo: { mode: 'own' } } });
+    // "Play against a bot" (issue 32): the server plays every seat but the first.
+    expect(lobbyOptions({ players: 2, bot: true })).toEqual({ ok: true, options: { players: ['Alice', 'Bob'], bots: ['Bob'] } });
+    expect(lobbyOptions({ bot: 'yes' })).toMatchObject({ ok: false, message: expect.stringMatching(/body\.bot/) });
   });
 
   it('the lobby creates at most perMinute games a minute (429 after)', async () => {

@@ -11,6 +11,8 @@ import { join as joinPath } from 'node:path';
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { recordingToScenario, replayGame, runScenario, type TurnView } from '../../src/index.js';
+import { defineCards, replayGame as replayCardGame } from '../../src/cards/index.js';
+import { V3_CARDS_NAME, v3Definition } from '../../src/server/cards.js';
 import { MemoryStore, createTableServer, inspectionRoutes, storedRecording, type TableServer } from '../../src/server/index.js';
 import { ADMIN_KEY, countingCards, join, playUntil } from './harness.js';
 
@@ -73,12 +75,12 @@ describe('the inspection routes (issue 25, point 5)', () => {
     const res = await get(`/inspect/games/${gameId}/recording`);
     expect(res.status).toBe(200);
     const recording = await res.json();
-    const game = replayGame(recording);
+    // CONTRACT v4: a served game is a card game (the v3 shape served as a definition): the cards' replayGame runs the definition again.
+    expect(recording.cards).toEqual({ name: V3_CARDS_NAME });
+    const game = replayCardGame(recording, { cards: defineCards(v3Definition(countingCards().cards)) });
     const view: TurnView = game.getSnapshot({ seat: 'A' });
     expect(view.version).toBe(seen.version);
     expect(view).toEqual(seen);
-    // The cards' checkpoints stood in from the store: the same answers the server's hooks gave.
-    expect(recording.hooks).toEqual({ checkpoint: true, autoPass: false });
     expect((await get(`/inspect/games/${gameId}`)).status).toBe(200);
     expect(((await (await get(`/inspect/games/${gameId}`)).json()) as { version: number }).version).toBe(seen.version);
     // Reading changed nothing: the tables play on.

@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type EmittedEvent, type Game, type GameHooks, type LegalAction } from '../../src/index.js';
 import { LAST_INPUT } from '../../src/recording/recorder.js';
-import { CardsDesk } from '../../src/server/cards.js';
 import { rebuild, storedEventsAfter } from '../../src/server/reload.js';
 import { MemoryStore } from '../../src/server/index.js';
 import { KEEP_SNAPSHOT_EVERY } from '../../src/server/store/index.js';
@@ -57,11 +56,17 @@ describe('a served game back from its store', () => {
     // The triggers came from the hook: the recorded answers matter.
     expect(events.some((e) => e.type === 'resolve')).toBe(true);
 
-    const cards = { hooks: { checkpoint: () => { throw new Error('a replay does not call the hooks'); } } as GameHooks, saveState: () => null, loadState: () => undefined };
-    const desk = new CardsDesk(cards);
+    // The hooks of the replayed game: called only once it plays on live (a replay reads the recorded answers).
+    const had = { checkpoint: true, autoPass: false };
     const live = { on: false };
+    const hooks: GameHooks = {
+      checkpoint: () => {
+        if (!live.on) throw new Error('a replay does not call the hooks');
+        return undefined;
+      },
+    };
     const stored = await store.loadGame('g');
-    const replayed = await rebuild(store, stored!, desk.had, { hooks: desk.hooksFor(live) as GameHooks, record: true });
+    const replayed = await rebuild(store, stored!, had, { hooks, record: true });
     expect(replayed.game.persist()).toEqual(game.persist());
     // The events since the kept snapshot of version 288 (12 sends replayed: at most 15), as the original emitted them.
     const kept = (await store.snapshots('g')).at(-1)?.seq as number;
@@ -71,7 +76,7 @@ describe('a served game back from its store', () => {
 
     // Events after a seq older than the kept snapshot: replayed from the older one.
     const old = events[10] as EmittedEvent;
-    const again = await storedEventsAfter(store, 'g', old.seq as number, 300, desk.had);
+    const again = await storedEventsAfter(store, 'g', old.seq as number, 300, had);
     expect(again).toEqual(events.filter((e) => (e.seq as number) > (old.seq as number)));
     // The rebuilt game plays on live, recording from here.
     live.on = true;

@@ -1,7 +1,9 @@
 /**
  * The lobby (served by `npm start`, `serve --demo`): creates a game on the server that serves
  * the page (`POST /lobby/games`; the admin key stays on the server) and links its seats, each
- * with its token, to be opened in its own tab or browser, and the game in the inspector.
+ * with its token, to be opened in its own tab or browser, the game in the inspector (its link
+ * carries the inspector's key) and as a spectator; "Play against a bot" makes the server play every
+ * seat but the first.
  */
 import { useState } from 'react';
 import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
@@ -19,11 +21,11 @@ export function Lobby({ back }: { back: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const create = async () => {
+  const create = async (bot = false) => {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...gameOptions(settings) }) });
+      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...(bot ? { bot: true } : {}), ...gameOptions(settings) }) });
       const body = (await res.json().catch(() => null)) as (Created & { error?: { message: string } }) | null;
       if (!res.ok || body === null) throw new Error(body?.error?.message ?? `the server answered ${res.status}: is it \`npm start\`?`);
       setCreated(body);
@@ -59,6 +61,9 @@ export function Lobby({ back }: { back: () => void }) {
           <SettingsFields settings={settings} set={setSettings} prefix="lobby" />{' '}
           <button data-testid="lobby-create" onClick={() => void create()} disabled={busy}>
             Create a game
+          </button>{' '}
+          <button data-testid="lobby-bot" onClick={() => void create(true)} disabled={busy}>
+            Play against a bot
           </button>
           {error !== null && (
             <p className="error" data-testid="lobby-error">
@@ -79,8 +84,12 @@ export function Lobby({ back }: { back: () => void }) {
                 <li>
                   <a data-testid="inspector-link" href={created.inspector} target="_blank" rel="noopener noreferrer">
                     watch it in the inspector
-                  </a>{' '}
-                  (with the key in the inspector address the server printed)
+                  </a>
+                </li>
+                <li>
+                  <a data-testid="spectator-link" href={`/?${new URLSearchParams({ game: created.gameId, spectator: '1' }).toString()}`} target="_blank" rel="noopener noreferrer">
+                    watch as a spectator
+                  </a>
                 </li>
               </ul>
             </div>

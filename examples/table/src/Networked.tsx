@@ -32,25 +32,26 @@ export function Networked({ join }: { join: Join }) {
       gone = true;
       void opened?.close();
     };
-  }, [join.gameId, join.seat, join.token]);
+  }, [join.gameId, 'seat' in join ? join.seat : null, 'token' in join ? join.token : null]);
 
   if (table === null) {
     return (
       <header>
         <h1>mtg-turn-engine · table</h1>
         <span className="status" data-testid="connection">
-          {failure === null ? `joining game ${join.gameId} as ${join.seat}…` : `could not join: ${failure}`}
+          {failure === null ? `joining game ${join.gameId} as ${'seat' in join ? join.seat : 'a spectator'}…` : `could not join: ${failure}`}
         </span>
       </header>
     );
   }
-  return <Playing table={table} seat={join.seat} />;
+  return <Playing table={table} seat={'seat' in join ? join.seat : null} />;
 }
 
-function Playing({ table, seat }: { table: Table; seat: string }) {
+/** The table as its seat plays it (a spectator, `seat` null, only watches: no seat's controls). */
+function Playing({ table, seat }: { table: Table; seat: string | null }) {
   const view = useGame(table);
   const [status, setStatus] = useState<TableStatus>(table.status);
-  const [log, setLog] = useState<LogLine[]>([{ kind: 'emitted', text: `joined game ${table.gameId} as ${seat}` }]);
+  const [log, setLog] = useState<LogLine[]>([{ kind: 'emitted', text: `joined game ${table.gameId} as ${seat ?? 'a spectator'}` }]);
   useEffect(() => table.onStatus(setStatus), [table]);
   // Every event the server sends this seat, the other seats' moves included.
   useEffect(() => table.on('*', (e) => setLog((l) => [...l, { kind: 'emitted', text: `  ${describe(e)}` }])), [table]);
@@ -67,7 +68,7 @@ function Playing({ table, seat }: { table: Table; seat: string }) {
       <header>
         <h1>table</h1>
         <span data-testid="me" title={`game ${table.gameId}`}>
-          playing {seat}
+          {seat === null ? 'watching' : `playing ${seat}`}
         </span>
         <span className="status" data-testid="status" data-version={view.version}>
           {statusOf(view)}
