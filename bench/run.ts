@@ -11,6 +11,7 @@
  *   npm run bench -- --only persistence  # only the persisted game's figures (size, persist, restore)
  *   npm run bench -- --only api        # only the engine and the compiled runtime alone (ratios.engineVsRuntimeAlone)
  *   npm run bench -- --only bundle     # only the browser bundle's gzipped bytes (bundleGzipBytes)
+ *   npm run bench -- --only sim        # only the simulation figures (issue 34, bench/sim.ts: `sim`)
  *
  * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
@@ -37,6 +38,7 @@ import { batchFor, fmt, fmtStat, stat, table, timePerCall, type Clock, type Stat
 import { checkBurst, time64, timeBurst } from './hostPath.js';
 import { refusalRows, timeRefusals } from './refusal.js';
 import { initialState, reduce, reducerView } from './reducer.js';
+import { simFigures } from './sim.js';
 import { recordedGame, workloads, type Workload } from './workloads.js';
 
 const { values: args } = parseArgs({
@@ -50,7 +52,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const ONLY = ['seek', 'persistence', 'api', 'bundle'];
+const ONLY = ['seek', 'persistence', 'api', 'bundle', 'sim'];
 if (args.only !== undefined && !ONLY.includes(args.only)) throw new Error(`--only: the parts measured alone are ${ONLY.map((o) => `'${o}'`).join(', ')}; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
@@ -544,5 +546,35 @@ function main(): void {
   console.log(`\nwrote ${OUT} in ${fmt(results.seconds)} s`);
 }
 
+/**
+ * Issue 34: the simulation figures (bench/sim.ts), written into the results file as `sim` (the
+ * other figures are kept); `--only sim` takes them alone, the full run after everything else.
+ */
+async function onlySim(): Promise<void> {
+  const f = await simFigures(RUNS, MIN_MS, CLOCK);
+  console.log(
+    table(
+      ['figure', 'median (min–max)', 'target', 'met'],
+      [
+        ['playouts to turn 20 per second, one core', fmtStat(f.playoutsPerSecond), '', ''],
+        [`speed-up from 1 to 2 workers (${f.workers.games} playouts to turn 20; ${f.workers.cores} cores)`, fmt(f.workers.speedUp), '≥ 1.8', String(f.workers.speedUp >= 1.8)],
+        ['  ms with 1 worker (wall)', fmtStat(f.workers.oneWorkerMs), '', ''],
+        ['  ms with 2 workers (wall)', fmtStat(f.workers.twoWorkersMs), '', ''],
+        ['µs per fork({ seed })', fmtStat(f.forkSeedMicros), '≤ 1', String(f.forkSeedMicros.median <= 1)],
+        ['µs per stateHash, after each send (2 players)', fmtStat(f.stateHashMicros), '≤ 2', String(f.stateHashMicros.median <= 2)],
+        ['µs per stateHash, a state never hashed (2 players)', fmtStat(f.stateHashColdMicros), '', ''],
+      ],
+    ),
+  );
+  console.log(`load average (1, 5, 15 min): ${f.loadAverage.before.join(', ')} before; ${f.loadAverage.after.join(', ')} after (${os.availableParallelism()} cores)`);
+  const results = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(OUT, JSON.stringify({ ...results, sim: { ...f, clock: CLOCK, when: new Date().toISOString() } }, null, 2) + '\n');
+  console.log(`wrote sim to ${OUT}`);
+}
+
 if (args.only === 'seek') onlySeek();
-else main();
+else if (args.only === 'sim') await onlySim();
+else {
+  main();
+  if (args.only === undefined) await onlySim();
+}

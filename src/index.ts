@@ -4,7 +4,7 @@
  * (Node-only helpers are on the `mtg-turn-engine/node` subpath).
  */
 export { createGame, restoreGame } from './game/create.js';
-export type { Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
+export type { ForkOptions, Game, GameOptions, RestoreOptions, SendResult, Listener } from './game/types.js';
 export { fillAction } from './legal.js';
 export type { ActionChoices, ChoicesArgument, ChosenFieldOf, FilledAction, LegalAction, LegalActionOf, LegalActionTemplate, NoChoices } from './legal.js';
 export type { NextStop } from './nextStop.js';

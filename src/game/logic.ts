@@ -92,6 +92,13 @@ export interface TurnLogic<S, Work = unknown> {
    * the undo record (src/table/undo.ts) learns here the version and seq the host saw.
    */
   committed?(state: S, version: number, seq: number): S;
+  /**
+   * Issue 34, `fork({ seed })`: the state with every random draw's generator at `rng` (the
+   * engine's seeded generator, src/rules/random.ts, whose position is the context's `rng`; a card
+   * game's `ctx.random` draws from it too), everything else shared. Absent for a logic that cannot
+   * be reseeded (the XState reference): the fork is then refused.
+   */
+  reseed?(state: S, rng: number): S;
 }
 
 /** A vote the game awaits (CONTRACT v3): its kind (the Awaiting kind) and the player awaited. */

@@ -13,7 +13,8 @@ import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
 import type { Deadline, EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
 import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
 import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
-import type { Game, Recording, RestoreOptions, SendResult } from './types.js';
+import type { ForkOptions, Game, Recording, RestoreOptions, SendResult } from './types.js';
+import { seedState } from '../rules/random.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { OwnedStacks } from './ownedStacks.js';
@@ -525,11 +526,23 @@ export class GameShell<S, W> implements Game {
     return this.#recorder.recording();
   }
 
-  fork(options?: RestoreOptions): GameShell<S, W> {
+  fork(options?: ForkOptions): GameShell<S, W> {
     // The fork shares the state: neither game owns a stack it could pop in place. From inside a
     // hook, with a step in progress, the fork gets a copy of the state as it was.
-    const { state, order } = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
+    const shared = this.#stacks?.stepping === true ? this.#detached() : this.#shared();
+    const { order } = shared;
+    let { state } = shared;
     if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time);
+    // Issue 34: a new random stream, started as createGame starts the seed's (src/rules/random.ts).
+    if (options.seed !== undefined) state = this.#reseeded(state, options.seed);
     return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time);
+  }
+
+  /** The state with its generator started at `seed`; throws INVALID_OPTIONS for a seed that is not a finite number or a logic that cannot be reseeded. */
+  #reseeded(state: S, seed: unknown): S {
+    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.seed: must be a finite number (the fork's new random seed); got ${typeof seed === 'number' ? String(seed) : typeof seed}`);
+    const logic = this.#logic;
+    if (logic.reseed === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "options.seed: this game's logic (the XState reference) cannot be reseeded; fork a game made by createGame or restoreGame");
+    return logic.reseed(state, seedState(seed));
   }
 }

@@ -68,6 +68,17 @@ export interface GameOptions {
  */
 export type RestoreOptions = Pick<GameOptions, 'hooks' | 'listeners' | 'record'>;
 
+/**
+ * Options of {@link Game.fork}: those of a restore, and (issue 34) `seed`, a new random stream
+ * for the fork: every random draw it makes from then on (the engine's, a card game's
+ * `ctx.random`) comes from the generator started at `seed` as `createGame({ seed })` starts it.
+ * Without `seed` the fork draws what the original would.
+ */
+export interface ForkOptions extends RestoreOptions {
+  /** A finite number: the fork's new seed. */
+  seed?: number;
+}
+
 /** What `send` returns. */
 export type SendResult = { ok: true; events: EmittedEvent[] } | { ok: false; error: EngineErrorInfo };
 
@@ -128,9 +139,11 @@ export interface Game {
   /**
    * An independent game in exactly this state, sharing its immutable state (no validation, no
    * copy): for playouts and search. It keeps this game's hooks unless `options.hooks` is given;
-   * listeners, subscribers and inspection are not carried over.
+   * listeners, subscribers and inspection are not carried over. With `options.seed` (issue 34)
+   * the fork draws from a new random stream (see {@link ForkOptions}); a seed that is not a finite
+   * number throws a TurnEngineError (`INVALID_OPTIONS`, naming `options.seed`).
    */
-  fork(options?: RestoreOptions): Game;
+  fork(options?: ForkOptions): Game;
   /**
    * CONTRACT v3, "Recordings": the game's recording, a fresh JSON object (see {@link Recording}).
    * Only a game made with `record: true` has one: otherwise this throws a TurnEngineError

@@ -274,5 +274,10 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
     }
     return only ?? (markers[0] as Marker).turn.context.pending;
   },
+
+  /** Issue 34: the generator is a shared field (one for the game): every turn's copy takes the new position. */
+  reseed(markers, rng) {
+    return markers.map((m) => withTurn(m, { value: m.turn.value, context: { ...m.turn.context, rng }, status: m.turn.status }));
+  },
 };
 

@@ -102,4 +102,10 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
   pending(state): readonly EmittedEvent[] {
     return state.context.pending;
   },
+
+  reseed(state, rng) {
+    const context = cloneContext(state.context);
+    context.rng = rng;
+    return { value: state.value, context, status: state.status };
+  },
 };

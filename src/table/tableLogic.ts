@@ -402,5 +402,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       const awaiting = voteAwaiting(state);
       return awaiting === null ? null : { kind: awaiting.kind as PendingVote['kind'], player: awaiting.player };
     },
+
+    // The turn's state takes the new generator; the table's records (undo's kept states) are history, kept as they are.
+    ...(inner.reseed === undefined ? {} : { reseed: (state: TableState<S>, rng: number) => (state instanceof Table ? new Table((inner.reseed as NonNullable<typeof inner.reseed>)(state.game, rng), state.undo, state.shortcut) : (inner.reseed as NonNullable<typeof inner.reseed>)(state, rng)) }),
   };
 }

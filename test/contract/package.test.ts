@@ -191,7 +191,7 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     const { analysis } = report;
     expect(analysis.types.kind).toBe('included');
     expect(analysis.problems).toEqual([]);
-    const entries = ['.', './node', './react', './xstate', './server', './client', './cards'];
+    const entries = ['.', './node', './react', './xstate', './server', './client', './cards', './sim'];
     const kinds = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
     for (const entry of entries) {
       for (const kind of kinds) {

@@ -1,0 +1,102 @@
+/**
+ * Issue 34, the simulation figures (`npm run bench -- --only sim`, and the full run): on the built
+ * package (dist/src/sim), as hosts run it.
+ *
+ * - playouts to turn 20 per second on one core: a new 2-player game's fork played by
+ *   `playout(fork, { until: { turn: 21 }, seed })` (turn 20 played to its end), this process's
+ *   CPU time;
+ * - the speed-up from 1 to 2 workers: `simulate` of the same games (wall time, the only clock
+ *   that sees two threads), 1 worker against 2;
+ * - µs per `fork({ seed })` of a mid-game 2-player game (in batches);
+ * - µs per `stateHash` of a 2-player game: after each send along playouts (the states a
+ *   transposition table sees: each one new, sharing most of its objects with the one before),
+ *   and of a state never hashed before (a copy of its objects: the worst case);
+ * - the machine's load average (1, 5, 15 minutes) before and after: on a shared machine the
+ *   worker figure is only as good as the cores left free.
+ */
+import os from 'node:os';
+import type * as Sim from '../src/sim/index.js';
+import type * as Index from '../src/index.js';
+import { batchFor, stat, timePerCall, type Clock, type Stat } from './measure.js';
+
+const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
+const { playout, simulate, stateHash } = (await import(dist('sim/index.js'))) as typeof Sim;
+const { createGame } = (await import(dist('index.js'))) as typeof Index;
+
+/** What the simulation figures are. */
+export interface SimFigures {
+  playoutsPerSecond: Stat;
+  /** Wall ms of `simulate` with 1 and 2 workers, and their ratio (the speed-up). */
+  workers: { games: number; oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; cores: number };
+  forkSeedMicros: Stat;
+  stateHashMicros: Stat;
+  stateHashColdMicros: Stat;
+  loadAverage: { before: number[]; after: number[] };
+}
+
+/** Measures the figures: `runs` runs of at least `minMs` each. */
+export async function simFigures(runs: number, minMs: number, clock: Clock): Promise<SimFigures> {
+  const before = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const fresh = createGame({ players: ['A', 'B'], seed: 1 });
+  let seed = 1;
+  const once = () => void playout(fresh.fork(), { until: { turn: 21 }, seed: seed++ });
+  timePerCall(once, minMs, clock);
+  const playoutsPerSecond = stat(Array.from({ length: runs }, () => 1000 / timePerCall(once, minMs * 2, clock)));
+
+  const mid = createGame({ players: ['A', 'B'], seed: 2 });
+  playout(mid, { until: { turn: 5, step: 'declareAttackers' }, seed: 2 });
+  const batched = (f: () => void) => {
+    const batch = batchFor(f, 1, clock);
+    return stat(Array.from({ length: runs }, () => timePerCall(f, minMs / 2, clock, batch) * 1000));
+  };
+  let s = 0;
+  const forkSeedMicros = batched(() => void mid.fork({ seed: s++ }));
+
+  // stateHash after each send: the playout's time with and without a hash per event.
+  const walk = (hash: boolean) => {
+    const g = createGame({ players: ['A', 'B'], seed: s++ });
+    for (let i = 0; i < 400; i++) {
+      if (playout(g, { maxEvents: 1, seed: i }).events === 0) break;
+      if (hash) stateHash(g);
+    }
+  };
+  const perWalk = (hash: boolean) => timePerCall(() => walk(hash), minMs, clock);
+  const stateHashMicros = stat(
+    Array.from({ length: runs }, () => {
+      const withHash = perWalk(true);
+      const without = perWalk(false);
+      return Math.max(0, ((withHash - without) * 1000) / 400);
+    }),
+  );
+  // A state never hashed: its objects copied (structuredClone), timed with the copy, less the copy alone.
+  const state = (mid as unknown as { state: unknown }).state;
+  const copyUs = batched(() => void structuredClone(state));
+  const bothUs = batched(() => void stateHash({ state: structuredClone(state) }));
+  const stateHashColdMicros = { median: Math.max(0, bothUs.median - copyUs.median), min: Math.max(0, bothUs.min - copyUs.max), max: Math.max(0, bothUs.max - copyUs.min), runs: bothUs.runs };
+
+  // Workers: wall time of the same simulation with 1 and 2 threads (the pool's start included).
+  const games = 200;
+  const options = { games, setup: { players: ['A', 'B'] }, until: { turn: 21 }, seed: 1 };
+  const wall = async (workers: number) => {
+    const t = performance.now();
+    await simulate({ ...options, workers });
+    return performance.now() - t;
+  };
+  await wall(2);
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.min(runs, 5)); i++) {
+    one.push(await wall(1));
+    two.push(await wall(2));
+  }
+  const oneWorkerMs = stat(one);
+  const twoWorkersMs = stat(two);
+  return {
+    playoutsPerSecond,
+    workers: { games, oneWorkerMs, twoWorkersMs, speedUp: oneWorkerMs.median / twoWorkersMs.median, cores: os.availableParallelism() },
+    forkSeedMicros,
+    stateHashMicros,
+    stateHashColdMicros,
+    loadAverage: { before, after: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * `stateHash(game)` (issue 34, CONTRACT v4 "Simulation"): a 64-bit hash of a game's state, for
+ * transposition tables and for telling positions apart in simulations.
+ *
+ * What is hashed: the turn's state as persisted (the chart's state, its status and the context;
+ * each turn marker's in Grand Melee; the shortcut vote at the table) and, in a card game, the
+ * cards' state, as canonical values: object keys in sorted order, `undefined` fields left out,
+ * numbers by value (`-0` is 0; NaN and infinities are null, as in JSON). Not hashed: `version`,
+ * `seq` (also the `seq` of the events a state keeps for the next checkpoint), the context's
+ * per-send fields (reset by every send), history (undo's kept states, recordings), and the
+ * table's time state (clocks, seats). So games equal as JSON hash equal whatever route reached them.
+ *
+ * How: FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 2^40 + 0x1b3) over a stream of 32-bit
+ * words, in two 32-bit halves: each value is a tag word then its payload (a string: its length
+ * then its UTF-16 code units two to a word; an integer of 32 bits: one word; another number: the
+ * two words of its float64; a context field: its index in the sorted field names). The stream
+ * decodes one way only, so different states give different streams. The hash depends on nothing
+ * but the state (no per-process seed, no insertion order): it is the same in every process and
+ * every version of the engine that writes the same persisted format.
+ */
+import { CONTEXT_KEYS, FRESH_SEND } from '../../machines/context.js';
+import type { TurnContext } from '../state.js';
+
+// Tags: the first word of each value (their low bytes differ; a string's length is in the high bits).
+const NULL = 0x01;
+const FALSE = 0x02;
+const TRUE = 0x03;
+const INT = 0x04;
+const FLOAT = 0x05;
+const STRING = 0x06;
+const ARRAY = 0x07;
+const OBJECT = 0x08;
+const END = 0x09;
+const FIELD = 0x0a;
+const CHART = 0x0b;
+const MARKERS = 0x0c;
+const TABLE = 0x0d;
+const CARDS = 0x0e;
+const SUB = 0x0f;
+
+/**
+ * The context's fields in sorted order (the order a canonical JSON writes them), less the fields
+ * that last one send (FRESH_SEND: the auto-pass loop guard, whether priority was just given):
+ * every send starts them afresh, so they tell routes apart, not states.
+ */
+const SORTED_FIELDS: readonly string[] = CONTEXT_KEYS.filter((k) => !(k in FRESH_SEND)).sort();
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** FNV-1a 64's offset basis, 0xcbf29ce484222325, in halves. */
+const BASIS_LO = 0x84222325 | 0;
+const BASIS_HI = 0xcbf29ce4 | 0;
+
+/** The running hash's two halves: [low, high] 32 bits (a typed array: no number boxed per word). */
+const H = new Int32Array(2);
+
+/**
+ * One FNV-1a 64 step over a 32-bit word: xor into the low half, multiply by the prime
+ * 2^40 + 0x1b3 modulo 2^64, in 32-bit integer arithmetic (the low half times 0x1b3 in 16-bit
+ * limbs; 2^40 moves the low half 8 bits into the high one).
+ */
+export function fnvWord(w: number): void {
+  const x = H[0] as number ^ w;
+  const pl = (x & 0xffff) * 0x1b3;
+  const ph = (x >>> 16) * 0x1b3;
+  const mid = (pl >>> 16) + (ph & 0xffff);
+  H[0] = ((mid & 0xffff) << 16) | (pl & 0xffff);
+  H[1] = (Math.imul(H[1] as number, 0x1b3) + (ph >>> 16) + (mid >>> 16) + (x << 8)) | 0;
+}
+
+/** A running FNV-1a 64 hash over 32-bit words (the state in {@link H}: one hash at a time, never re-entered). */
+class Fnv64 {
+  constructor() {
+    H[0] = BASIS_LO;
+    H[1] = BASIS_HI;
+  }
+
+  word(w: number): void {
+    fnvWord(w);
+  }
+
+  string(s: string): void {
+    const n = s.length;
+    this.word(STRING | (n << 8));
+    let i = 0;
+    for (; i + 1 < n; i += 2) this.word(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
+    if (i < n) this.word(s.charCodeAt(i));
+  }
+
+  number(x: number): void {
+    if ((x | 0) === x) {
+      this.word(INT);
+      this.word(x);
+    } else if (x === 0) {
+      // -0 (0 itself took the branch above): JSON writes 0.
+      this.word(INT);
+      this.word(0);
+    } else if (Number.isFinite(x)) {
+      scratch.setFloat64(0, x);
+      this.word(FLOAT);
+      this.word(scratch.getUint32(0));
+      this.word(scratch.getUint32(4));
+    } else {
+      this.word(NULL);
+    }
+  }
+
+  /** Any JSON-like value, canonically; `skip`: a key left out of the objects of this value (the events' `seq`). */
+  value(v: unknown, skip: string | null): void {
+    switch (typeof v) {
+      case 'string':
+        this.string(v);
+        return;
+      case 'number':
+        this.number(v);
+        return;
+      case 'boolean':
+        this.word(v ? TRUE : FALSE);
+        return;
+      case 'object':
+        if (v === null) this.word(NULL);
+        else if (Array.isArray(v)) this.array(v, skip);
+        else this.object(v as Record<string, unknown>, skip);
+        return;
+      default:
+        // undefined, functions, symbols in an array: JSON writes null.
+        this.word(NULL);
+    }
+  }
+
+  array(items: readonly unknown[], skip: string | null): void {
+    this.word(ARRAY);
+    for (let i = 0; i < items.length; i++) this.value(items[i], skip);
+    this.word(END);
+  }
+
+  object(o: Record<string, unknown>, skip: string | null): void {
+    this.word(OBJECT);
+    // Usually the keys are in sorted order already (no list made): else they are sorted.
+    let sorted = true;
+    let last = '';
+    let first = true;
+    for (const key in o) {
+      if (!first && key < last) {
+        sorted = false;
+        break;
+      }
+      first = false;
+      last = key;
+    }
+    if (sorted) {
+      for (const key in o) this.entry(key, o[key], skip);
+    } else {
+      for (const key of Object.keys(o).sort()) this.entry(key, o[key], skip);
+    }
+    this.word(END);
+  }
+
+  entry(key: string, v: unknown, skip: string | null): void {
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || key === skip) return;
+    this.string(key);
+    this.value(v, skip);
+  }
+
+  /**
+   * The context: its fields by their index in the sorted names (the field names are fixed by the
+   * format); a field holding an object or array by its own hash (two words), kept per object:
+   * states share most of their objects with the states before them, and the objects of a state
+   * read through `game.state` are never changed again (src/game/ownedStacks.ts).
+   */
+  context(ctx: TurnContext): void {
+    const fields = ctx as unknown as Record<string, unknown>;
+    for (let i = 0; i < SORTED_FIELDS.length; i++) {
+      const key = SORTED_FIELDS[i] as string;
+      const v = fields[key];
+      if (v === undefined) continue;
+      this.word(FIELD | (i << 8));
+      if (typeof v !== 'object' || v === null) {
+        this.value(v, null);
+        continue;
+      }
+      // The events kept for the next checkpoint carry their `seq`: not part of the state.
+      const pending = key === 'pending';
+      const known = pending ? PENDING_HASHES : HASHES;
+      let sub = known.get(v);
+      if (sub === undefined) known.set(v, (sub = subHash(this, v, pending ? 'seq' : null)));
+      this.word(SUB);
+      this.word(sub[0] as number);
+      this.word(sub[1] as number);
+    }
+    this.word(END);
+  }
+
+  hex(): string {
+    return ((H[1] as number) >>> 0).toString(16).padStart(8, '0') + ((H[0] as number) >>> 0).toString(16).padStart(8, '0');
+  }
+}
+
+/** The hashes of the objects held by context fields, by identity (see {@link Fnv64.context}). */
+const HASHES = new WeakMap<object, Int32Array>();
+const PENDING_HASHES = new WeakMap<object, Int32Array>();
+
+/** The hash of one value on its own (the running hash is put aside meanwhile): [low, high]. */
+function subHash(h: Fnv64, v: object, skip: string | null): Int32Array {
+  const lo = H[0] as number;
+  const hi = H[1] as number;
+  H[0] = BASIS_LO;
+  H[1] = BASIS_HI;
+  h.value(v, skip);
+  const out = Int32Array.of(H[0] as number, H[1] as number);
+  H[0] = lo;
+  H[1] = hi;
+  return out;
+}
+
+/** A turn's state on the compiled plan (src/compiled/runtime.ts). */
+interface ChartLike {
+  readonly value: string;
+  readonly context: TurnContext;
+  readonly status: string;
+}
+
+function isChart(s: unknown): s is ChartLike {
+  return typeof s === 'object' && s !== null && typeof (s as ChartLike).value === 'string' && typeof (s as ChartLike).context === 'object' && (s as ChartLike).context !== null;
+}
+
+/** Mixes a logic's state: a turn, Grand Melee's markers, or a table around either (its undo history left out). */
+function mixState(h: Fnv64, state: unknown): void {
+  if (isChart(state)) {
+    h.word(CHART);
+    h.string(state.value);
+    h.string(state.status);
+    h.context(state.context);
+    return;
+  }
+  if (Array.isArray(state)) {
+    h.word(MARKERS);
+    for (const m of state as { number: number; life: string; removals: number; turn: unknown }[]) {
+      h.number(m.number);
+      h.string(m.life);
+      h.number(m.removals);
+      mixState(h, m.turn);
+    }
+    h.word(END);
+    return;
+  }
+  if (typeof state === 'object' && state !== null && 'game' in state && 'shortcut' in state) {
+    const table = state as { game: unknown; shortcut: unknown };
+    h.word(TABLE);
+    mixState(h, table.game);
+    h.value(table.shortcut, null);
+    return;
+  }
+  throw new TypeError('stateHash: the game is not one made by createGame, restoreGame, fork or a card game (its state is not the engine\'s)');
+}
+
+/** What stateHash reads of a game: the logic's state (`GameShell.state`) and, in a card game, the cards' state. */
+export interface Hashable {
+  readonly state: unknown;
+  /** A card game's (mtg-turn-engine/cards): the cards' state for the host. */
+  cards?: () => unknown;
+}
+
+/** The 64-bit hash of a logic state and a card game's state, as 16 hex characters. */
+export const hashOf = Object.assign(hashState, {
+  /** @internal The running hash's halves, for the test of {@link fnvWord} against BigInt. */
+  __state: H,
+});
+
+function hashState(state: unknown, cards?: unknown): string {
+  const h = new Fnv64();
+  mixState(h, state);
+  if (cards !== undefined) {
+    h.word(CARDS);
+    h.value(cards, null);
+  }
+  return h.hex();
+}
+
+/**
+ * The game's state hash: 16 hex characters (64 bits), equal for games whose turn state and
+ * cards' state are equal, whatever route reached them; `version`, `seq` and history are not
+ * part of it. Throws a TypeError for an object that is not a game of this engine.
+ */
+export function stateHash(game: object): string {
+  const g = game as Hashable;
+  if (!('state' in g)) throw new TypeError('stateHash: expected a Game made by createGame, restoreGame, fork or createCardGame');
+  return hashOf(g.state, typeof g.cards === 'function' ? g.cards() : undefined);
+}

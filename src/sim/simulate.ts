@@ -1,0 +1,182 @@
+/**
+ * `simulate({ workers?, games, setup, policy?, until?, seed? })` (issue 34, CONTRACT v4
+ * "Simulation"): playouts of many games over a pool of worker threads (piscina, an optional peer
+ * dependency). The games are cut into batches; each batch runs in whichever thread is free
+ * (src/sim/task.ts) and the results are put back in game order. A game depends only on its
+ * index and the simulation's seed, so the same seeds give the same results and hashes with any
+ * number of workers, or none (`workers: 0` runs every game in this thread).
+ *
+ * Workers load the package's own modules, and the setup and policy by module path: functions
+ * cannot cross to a thread. A path ending in `.ts` (the tests, a host writing TypeScript) makes
+ * the workers load tsx (`--import tsx`, a dev dependency) to read it, as do this package's own
+ * sources when they run through tsx or vitest.
+ */
+import { availableParallelism } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { ErrorCode, TurnEngineError } from '../errors.js';
+import { isModuleRef, runTask, type GameSetup, type ModuleRef, type SimulatedGame, type SimulationTask } from './task.js';
+import type { Until } from './playout.js';
+
+/** Progress of a long run, after each batch. */
+export interface SimulationProgress {
+  /** Games played so far. */
+  done: number;
+  /** Games in the run. */
+  games: number;
+}
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** How many games (a whole number from 1). */
+  games: number;
+  /**
+   * How each game is made: createGame's options as JSON (each game gets its own `seed`), or a
+   * module whose export `(game: { index, seed }) => Game` makes it (a card game, hooks).
+   */
+  setup: GameSetup | ModuleRef;
+  /** A module whose export is a {@link Policy} (default: playout's default, or a card game's bot). */
+  policy?: ModuleRef;
+  /** Where each playout stops (a partial view), else at the game's end or `maxEvents`. */
+  until?: Until;
+  /** The run's seed (a whole number from 0 to 2^32 - 1, default 1): game i's seed is `gameSeed(seed, i)`. */
+  seed?: number;
+  /** Worker threads (default: the machine's cores); 0 plays every game in this thread. */
+  workers?: number;
+  /** Games per batch sent to a worker (default: enough for about 8 batches per worker, at most 64). */
+  batch?: number;
+  /** playout's cap on the events of one game (default 100,000). */
+  maxEvents?: number;
+  /** playout's default policy: the probability of a random legal action (default 0.1). */
+  explore?: number;
+  /** playout's default policy: whether a random action may be a concession. */
+  allowConcede?: boolean;
+  /** Called after each batch with the games played so far. */
+  onProgress?: (progress: SimulationProgress) => void;
+}
+
+/** What {@link simulate} resolves to (plain JSON). */
+export interface SimulationResults {
+  /** Each game's result, in game order. */
+  results: SimulatedGame[];
+  /** Each game's final {@link stateHash}, in game order. */
+  hashes: string[];
+  /** The worker threads used (0: this thread). */
+  workers: number;
+}
+
+/** This module's folder: `__dirname` in the CommonJS build, `import.meta.url` in the ES module build and the sources. */
+function here(): { dir: string; ext: string } {
+  const file = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+  return { dir: dirname(file), ext: file.endsWith('.ts') ? '.ts' : '.js' };
+}
+
+/** A module reference made absolute (a file URL for paths, relative ones from the current folder): workers do not share the caller's folder. */
+function resolveRef(ref: ModuleRef, field: string): ModuleRef {
+  if (typeof ref.module !== 'string' || ref.module === '') throw invalid(`${field}.module`, 'must be a module path, file URL or package name');
+  if (ref.export !== undefined && typeof ref.export !== 'string') throw invalid(`${field}.export`, 'must be the name of an export');
+  const spec = ref.module;
+  let module: string;
+  if (spec.startsWith('file:')) module = spec;
+  else if (isAbsolute(spec) || spec.startsWith('.')) module = pathToFileURL(resolve(spec)).href;
+  else {
+    // A package name, resolved from the caller's folder (the workers' own folder is the engine's).
+    try {
+      module = pathToFileURL(createRequire(join(process.cwd(), 'noop.js')).resolve(spec)).href;
+    } catch {
+      module = spec;
+    }
+  }
+  return { module, ...(ref.export === undefined ? {} : { export: ref.export }) };
+}
+
+function invalid(field: string, what: string): TurnEngineError {
+  return new TurnEngineError(ErrorCode.INVALID_OPTIONS, `simulate: ${field} ${what}`);
+}
+
+const wholeIn = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+
+/** Checks the options and makes them the tasks' JSON (module paths resolved); throws INVALID_OPTIONS naming the field. */
+function taskBase(options: SimulateOptions): Omit<SimulationTask, 'from' | 'to'> {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
+  if (!wholeIn(options.games, 1, 1e9)) throw invalid('options.games', 'must be a whole number from 1');
+  if (options.seed !== undefined && !wholeIn(options.seed, 0, 2 ** 32 - 1)) throw invalid('options.seed', 'must be a whole number from 0 to 2^32 - 1');
+  if (options.workers !== undefined && !wholeIn(options.workers, 0, 1024)) throw invalid('options.workers', 'must be a whole number from 0 (0: this thread)');
+  if (options.batch !== undefined && !wholeIn(options.batch, 1, 1e9)) throw invalid('options.batch', 'must be a whole number from 1');
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw invalid('options.onProgress', 'must be a function');
+  if (typeof options.setup !== 'object' || options.setup === null) throw invalid('options.setup', "must be createGame's options (JSON) or { module, export? }");
+  if (options.until !== undefined && (typeof options.until !== 'object' || options.until === null || Array.isArray(options.until))) throw invalid('options.until', 'must be a partial view (an object), e.g. { turn: 21 }');
+  const setup = isModuleRef(options.setup) ? resolveRef(options.setup, 'options.setup') : options.setup;
+  if (!isModuleRef(setup)) {
+    // The options go to the workers as JSON: a function (hooks) would not arrive.
+    if ('hooks' in setup || 'listeners' in setup) throw invalid('options.setup', 'cannot carry hooks or listeners to a worker: give a setup module ({ module, export? }) that makes the game');
+  }
+  return {
+    setup,
+    seed: options.seed ?? 1,
+    ...(options.policy === undefined ? {} : { policy: resolveRef(options.policy, 'options.policy') }),
+    ...(options.until === undefined ? {} : { until: options.until }),
+    ...(options.maxEvents === undefined ? {} : { maxEvents: options.maxEvents }),
+    ...(options.explore === undefined ? {} : { explore: options.explore }),
+    ...(options.allowConcede === undefined ? {} : { allowConcede: options.allowConcede }),
+  };
+}
+
+/** Whether the workers need tsx: this package runs from its TypeScript sources, or a module given is TypeScript. */
+function needsTsx(base: Omit<SimulationTask, 'from' | 'to'>, ext: string): boolean {
+  const ts = (ref: unknown) => isModuleRef(ref) && /\.[mc]?tsx?$/.test(ref.module);
+  return ext === '.ts' || ts(base.setup) || ts(base.policy);
+}
+
+/** The piscina pool class, loaded when a simulation first uses threads (an optional peer dependency). */
+async function loadPiscina(): Promise<typeof import('piscina').Piscina> {
+  try {
+    const mod = await import('piscina');
+    return mod.Piscina ?? (mod as unknown as { default: typeof import('piscina').Piscina }).default;
+  } catch {
+    throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "simulate: worker threads need the package 'piscina' (npm install piscina), or pass workers: 0 to play in this thread");
+  }
+}
+
+/**
+ * Plays `options.games` games (see the module's comment); resolves to their results and hashes
+ * in game order. Rejects with INVALID_OPTIONS for bad options (naming the field) before any game
+ * is played, and with the error of a game that fails.
+ */
+export async function simulate(options: SimulateOptions): Promise<SimulationResults> {
+  const base = taskBase(options);
+  const games = options.games;
+  const workers = options.workers ?? availableParallelism();
+  const batch = options.batch ?? Math.max(1, Math.min(64, Math.ceil(games / (Math.max(1, workers) * 8))));
+  const tasks: SimulationTask[] = [];
+  for (let from = 0; from < games; from += batch) tasks.push({ ...base, from, to: Math.min(games, from + batch) });
+  const results: SimulatedGame[] = new Array<SimulatedGame>(games);
+  let done = 0;
+  const finished = (batchResults: SimulatedGame[]) => {
+    for (const r of batchResults) results[r.index] = r;
+    done += batchResults.length;
+    options.onProgress?.({ done, games });
+  };
+  if (workers === 0) {
+    for (const task of tasks) finished(await runTask(task));
+  } else {
+    const Piscina = await loadPiscina();
+    const { dir, ext } = here();
+    const pool = new Piscina({
+      filename: pathToFileURL(join(dir, `worker${ext}`)).href,
+      name: 'runTask',
+      minThreads: Math.min(workers, tasks.length),
+      maxThreads: workers,
+      // Every batch waits for a free thread; none is refused.
+      maxQueue: Infinity,
+      ...(needsTsx(base, ext) ? { execArgv: ['--import', 'tsx'] } : {}),
+    });
+    try {
+      await Promise.all(tasks.map(async (task) => finished((await pool.run(task)) as SimulatedGame[])));
+    } finally {
+      await pool.destroy();
+    }
+  }
+  return { results, hashes: results.map((r) => r.hash), workers };
+}
