@@ -6,9 +6,9 @@
  *               -> the engine's steps (the checkpoint runs on the working copy)
  *               -> S's size checked -> committed with the turn, or dropped on any refusal
  *
- * The working copy is made the first time a function reads `ctx.state` in a send
- * (structuredClone of the committed S, which stays deeply frozen and is what `game.cards()`
- * hands the host); docs/cards.md says why a copy and not a copy-on-write draft.
+ * The working copy is made the first time a function reads `ctx.state` in a send (a JSON copy of
+ * the committed S, which stays deeply frozen and is what `game.cards()` hands the host);
+ * docs/cards.md says why a copy and not a copy-on-write draft.
  */
 import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
 import { CARDS_PART, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
@@ -127,7 +127,8 @@ export class CardPart<S> implements CardsPart {
 
   /** The send's working copy of S, made on first read. */
   #working(): S {
-    return (this.#work ??= structuredClone(this.#state) as S);
+    // A JSON round trip: S is JSON, and it copies the example's S in about half the time of structuredClone (docs/cards.md).
+    return (this.#work ??= JSON.parse(JSON.stringify(this.#state)) as S);
   }
 
   /** `ctx` for one call: `state` is the working copy, made when first read. */

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { replayGame, restoreGame } from '../../src/cards/index.js';
 import type { CardRecording } from '../../src/cards/index.js';
 import { exampleCards } from '../../examples/cards/definition.js';
-import { chooser, playGame } from './play.js';
+import { createCardGame } from '../../src/cards/index.js';
+import { chooser, nextDecision, playGame } from './play.js';
 
 const GAMES = Number(process.env.CARDS_GAMES ?? 8);
 
@@ -35,7 +36,7 @@ describe('the example card game played by random legal actions (issue 32)', () =
     expect(casts).toBeGreaterThan(GAMES);
     expect(actions).toBeGreaterThan(GAMES);
     if (GAMES >= 8) expect([...endings].sort()).toEqual(['empty library', 'life']);
-  }, 600_000);
+  }, 3_600_000);
 
   it('a game persisted and restored at random versions goes on identically', () => {
     for (let seed = 1; seed <= Math.min(GAMES, 4); seed++) {
@@ -77,4 +78,19 @@ describe('the example card game played by random legal actions (issue 32)', () =
       expect(JSON.stringify(replayGame(recording, { cards: exampleCards, until: middle + 1 }).persist())).toBe(persisted[middle]);
     }
   }, 600_000);
+
+  it('plays to the end with clocks, undo and `at` on every event (the table around the turn in each step)', () => {
+    const game = createCardGame(exampleCards, { players: ['alice', 'bob'], seed: 4, clock: { initialMs: 600_000, onTimeout: 'lose' }, undo: { mode: 'own' } });
+    const random = chooser(4);
+    let at = 1000;
+    for (let n = 0; game.view().gameOver === null && n < 5000; n++) {
+      const event: unknown = { ...(nextDecision(game, random) as object), at: (at += 50) };
+      expect(game.send(event).ok, JSON.stringify(event)).toBe(true);
+    }
+    expect(game.view().gameOver).not.toBeNull();
+    expect(game.view().clocks?.alice?.msLeft).toBeLessThan(600_000);
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards: exampleCards });
+    expect(restored.persist()).toEqual(game.persist());
+  }, 300_000);
 });
+
