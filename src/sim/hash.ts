@@ -41,9 +41,15 @@ const SUB = 0x0f;
 /**
  * The context's fields in sorted order (the order a canonical JSON writes them), less the fields
  * that last one send (FRESH_SEND: the auto-pass loop guard, whether priority was just given):
- * every send starts them afresh, so they tell routes apart, not states.
+ * every send starts them afresh, so they tell routes apart, not states. {@link mixContext} reads
+ * them in this order (a test holds the two together: test/sim/state-hash.test.ts).
  */
-const SORTED_FIELDS: readonly string[] = CONTEXT_KEYS.filter((k) => !(k in FRESH_SEND)).sort();
+export const HASHED_FIELDS: readonly string[] = ['activePlayer', 'attack', 'cleanupCheck', 'cleanupSteps', 'combat', 'controlNext', 'controlledBy', 'dayNight', 'effects', 'emptyTurns', 'extraTurn', 'extraTurns', 'handSizes', 'influence', 'landsPlayedBy', 'mainSeen', 'manaPool', 'maxHandSize', 'nextObjectId', 'orderTriggers', 'passed', 'pending', 'pendingTriggers', 'phase', 'phases', 'planarRolls', 'players', 'pregame', 'previousTurnSpells', 'priority', 'ranges', 'reasons', 'result', 'rng', 'rotation', 'rules', 'seats', 'skips', 'spellsCast', 'stack', 'startingPlayer', 'step', 'steps', 'stops', 'teams', 'triggerOrder', 'turn', 'turnOwner', 'variant', 'yields'];
+
+/** The fields {@link HASHED_FIELDS} should list: the context's, less the per-send ones, sorted. */
+export function hashedFieldsOfContext(): string[] {
+  return CONTEXT_KEYS.filter((k) => !(k in FRESH_SEND)).sort();
+}
 
 const scratch = new DataView(new ArrayBuffer(8));
 
@@ -164,31 +170,29 @@ class Fnv64 {
 
   /**
    * The context: its fields by their index in the sorted names (the field names are fixed by the
-   * format); a field holding an object or array by its own hash (two words), kept per object:
-   * states share most of their objects with the states before them, and the objects of a state
-   * read through `game.state` are never changed again (src/game/ownedStacks.ts).
+   * format), read one by one by name ({@link mixContext}); a field holding an object or array by
+   * its own hash (two words), kept per object: states share most of their objects with the states
+   * before them, and the objects of a state read through `game.state` are never changed again
+   * (src/game/ownedStacks.ts).
    */
-  context(ctx: TurnContext): void {
-    const fields = ctx as unknown as Record<string, unknown>;
-    for (let i = 0; i < SORTED_FIELDS.length; i++) {
-      const key = SORTED_FIELDS[i] as string;
-      const v = fields[key];
-      if (v === undefined) continue;
-      this.word(FIELD | (i << 8));
-      if (typeof v !== 'object' || v === null) {
-        this.value(v, null);
-        continue;
-      }
-      // The events kept for the next checkpoint carry their `seq`: not part of the state.
-      const pending = key === 'pending';
-      const known = pending ? PENDING_HASHES : HASHES;
-      let sub = known.get(v);
-      if (sub === undefined) known.set(v, (sub = subHash(this, v, pending ? 'seq' : null)));
-      this.word(SUB);
-      this.word(sub[0] as number);
-      this.word(sub[1] as number);
+  field(index: number, v: unknown, pending: boolean): void {
+    if (v === undefined) return;
+    this.word(FIELD | (index << 8));
+    if (typeof v !== 'object' || v === null) {
+      this.value(v, null);
+      return;
     }
-    this.word(END);
+    // The last object seen in this field and its hash: consecutive states share most objects.
+    if (LAST[index] !== v) {
+      // The events kept for the next checkpoint carry their `seq`: not part of the state.
+      subHash(this, v, pending ? 'seq' : null);
+      LAST[index] = v;
+      LAST_LO[index] = SUB_OUT[0] as number;
+      LAST_HI[index] = SUB_OUT[1] as number;
+    }
+    this.word(SUB);
+    this.word(LAST_LO[index] as number);
+    this.word(LAST_HI[index] as number);
   }
 
   hex(): string {
@@ -196,21 +200,83 @@ class Fnv64 {
   }
 }
 
-/** The hashes of the objects held by context fields, by identity (see {@link Fnv64.context}). */
-const HASHES = new WeakMap<object, Int32Array>();
-const PENDING_HASHES = new WeakMap<object, Int32Array>();
+/**
+ * Per context field, the last object hashed in it and its hash (by identity: a state's objects
+ * never change once read through `game.state`). One entry per field, no map: hashing after every
+ * send finds most fields as they were, and keeps nothing alive but the last state's objects.
+ */
+const LAST: unknown[] = [];
+const LAST_LO = new Int32Array(64);
+const LAST_HI = new Int32Array(64);
+/** The result of {@link subHash}: [low, high]. */
+const SUB_OUT = new Int32Array(2);
 
-/** The hash of one value on its own (the running hash is put aside meanwhile): [low, high]. */
-function subHash(h: Fnv64, v: object, skip: string | null): Int32Array {
+/** The hash of one value on its own into {@link SUB_OUT} (the running hash is put aside meanwhile). */
+function subHash(h: Fnv64, v: object, skip: string | null): void {
   const lo = H[0] as number;
   const hi = H[1] as number;
   H[0] = BASIS_LO;
   H[1] = BASIS_HI;
   h.value(v, skip);
-  const out = Int32Array.of(H[0] as number, H[1] as number);
+  SUB_OUT[0] = H[0] as number;
+  SUB_OUT[1] = H[1] as number;
   H[0] = lo;
   H[1] = hi;
-  return out;
+}
+
+/** The context's fields, in the order of {@link HASHED_FIELDS}, each read by its name (one shape of context: fast reads). */
+function mixContext(h: Fnv64, c: TurnContext): void {
+  h.field(0, c.activePlayer, false);
+  h.field(1, c.attack, false);
+  h.field(2, c.cleanupCheck, false);
+  h.field(3, c.cleanupSteps, false);
+  h.field(4, c.combat, false);
+  h.field(5, c.controlNext, false);
+  h.field(6, c.controlledBy, false);
+  h.field(7, c.dayNight, false);
+  h.field(8, c.effects, false);
+  h.field(9, c.emptyTurns, false);
+  h.field(10, c.extraTurn, false);
+  h.field(11, c.extraTurns, false);
+  h.field(12, c.handSizes, false);
+  h.field(13, c.influence, false);
+  h.field(14, c.landsPlayedBy, false);
+  h.field(15, c.mainSeen, false);
+  h.field(16, c.manaPool, false);
+  h.field(17, c.maxHandSize, false);
+  h.field(18, c.nextObjectId, false);
+  h.field(19, c.orderTriggers, false);
+  h.field(20, c.passed, false);
+  h.field(21, c.pending, true);
+  h.field(22, c.pendingTriggers, false);
+  h.field(23, c.phase, false);
+  h.field(24, c.phases, false);
+  h.field(25, c.planarRolls, false);
+  h.field(26, c.players, false);
+  h.field(27, c.pregame, false);
+  h.field(28, c.previousTurnSpells, false);
+  h.field(29, c.priority, false);
+  h.field(30, c.ranges, false);
+  h.field(31, c.reasons, false);
+  h.field(32, c.result, false);
+  h.field(33, c.rng, false);
+  h.field(34, c.rotation, false);
+  h.field(35, c.rules, false);
+  h.field(36, c.seats, false);
+  h.field(37, c.skips, false);
+  h.field(38, c.spellsCast, false);
+  h.field(39, c.stack, false);
+  h.field(40, c.startingPlayer, false);
+  h.field(41, c.step, false);
+  h.field(42, c.steps, false);
+  h.field(43, c.stops, false);
+  h.field(44, c.teams, false);
+  h.field(45, c.triggerOrder, false);
+  h.field(46, c.turn, false);
+  h.field(47, c.turnOwner, false);
+  h.field(48, c.variant, false);
+  h.field(49, c.yields, false);
+  h.word(END);
 }
 
 /** A turn's state on the compiled plan (src/compiled/runtime.ts). */
@@ -230,7 +296,7 @@ function mixState(h: Fnv64, state: unknown): void {
     h.word(CHART);
     h.string(state.value);
     h.string(state.status);
-    h.context(state.context);
+    mixContext(h, state.context);
     return;
   }
   if (Array.isArray(state)) {

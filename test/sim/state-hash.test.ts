@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type Game, type Persisted } from '../../src/index.js';
 import { playout, stateHash } from '../../src/sim/index.js';
-import { fnvWord, hashOf } from '../../src/sim/hash.js';
+import { fnvWord, hashedFieldsOfContext, hashOf, HASHED_FIELDS } from '../../src/sim/hash.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -136,6 +136,18 @@ describe('stateHash (issue 34)', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(out.trim()).toBe(stateHash(game));
   }, 60_000);
+
+  it('reads every field of the context but the per-send ones, by the sorted list it names them by', () => {
+    expect(HASHED_FIELDS).toEqual(hashedFieldsOfContext());
+    const state = (played(5, 30) as unknown as { state: { value: string; status: string; context: Record<string, unknown> } }).state;
+    const base = hashOf(state);
+    for (const key of HASHED_FIELDS) {
+      expect(hashOf({ ...state, context: { ...state.context, [key]: '~changed~' } }), key).not.toBe(base);
+    }
+    for (const key of ['autoPasses', 'autoPassTurns', 'priorityFresh', 'endedInSend']) {
+      expect(hashOf({ ...state, context: { ...state.context, [key]: 99 } }), key).toBe(base);
+    }
+  });
 
   it('refuses what is not a game', () => {
     expect(() => stateHash({})).toThrow(/stateHash/);
