@@ -1,8 +1,8 @@
 /**
  * The flat Monte Carlo bot of the example card game (issue 34, point 3): it beats the random bot
  * (the definition's `bot`) in at least 70% of games, seats and starting player alternating, fixed
- * seeds. The acceptance is 200 games (MC_GAMES=200); `npm test` plays a sample of 20 (no
- * test/support/scale.ts on main to size it with). Verdicts count games, never time.
+ * seeds. The acceptance is 200 games (`npm run test:long`, or MC_GAMES=200); `npm test` plays a
+ * sample of 10 (test/support/scale.ts). Verdicts count games, never time.
  */
 import { describe, expect, it } from 'vitest';
 import { createCardGame } from '../../src/cards/index.js';
@@ -11,8 +11,9 @@ import { exampleCards, type ExampleSeatView, type ExampleState } from '../../exa
 import { decisionsOf, determinize, monteCarloBot } from '../../examples/cards/montecarlo.js';
 import { seededRandom } from '../../src/simulation.js';
 import { actor, chooser, nextDecision } from './play.js';
+import { byCount } from '../support/scale.js';
 
-const GAMES = Number(process.env.MC_GAMES ?? 20);
+const GAMES = Number(process.env.MC_GAMES ?? byCount(10, 200));
 const PLAYERS = ['alice', 'bob'];
 
 /** One game: the Monte Carlo bot in seat `mc`, the random bot in the other; the winner, or null at the cap. */
