@@ -11,6 +11,7 @@ import { createActor, type AnyStateNode } from 'xstate';
 import { markerMachine } from '../../machines/grandMelee.machine.js';
 import { markerStepper } from '../grandMelee/coordinator.js';
 import { createGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
 import { type Game, type GameOptions } from '../game/types.js';
 import { PLAINEST } from '../events/index.js';
 import { plainestFill } from '../legal.js';
@@ -120,7 +121,7 @@ export function markerCoverage(maxDepth = 3): MarkerCoverage {
   };
   const seen = new Set<string>();
   try {
-    const first = createGame(MARKER_MODEL_OPTIONS);
+    const first = createGame({ ...MARKER_MODEL_OPTIONS, use: allModules });
     for (const n of markerMachine.getInitialSnapshot({} as never, { number: 1 })._nodes) states.add(n.id);
     let frontier: Game[] = [first];
     seen.add(keyOf(first));

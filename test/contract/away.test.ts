@@ -93,7 +93,7 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("'concede' (issue 33): a TICK after the grace concedes an away player whose decision is not awaited, at once", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
     ok(game, { type: 'TICK', at: 0 });
     ok(game, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 1000 });
     expect(game.view().priority).toBe('A');
@@ -107,7 +107,7 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("'concede': any send past the grace concedes the away player first, as a step of its own (CONTRACT v4, time-outs are facts of time)", () => {
-    const game = createGame({ players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], away: { graceMs: 5000, then: 'concede' } });
     ok(game, { type: 'SET_SEAT_STATUS', player: 'C', status: 'away', at: 1000 });
     const version = game.view().version;
     const events = ok(game, { type: 'PASS_PRIORITY', player: 'A', at: 7000 });
@@ -118,12 +118,12 @@ describe('seats that drop (CONTRACT v3, "Playing between people")', () => {
   });
 
   it("nextDeadline with 'pass' names an away player's grace only for a decision of theirs awaited; with 'wait' never", () => {
-    const pass = createGame({ players: ['A', 'B'], away: { graceMs: 5000, then: 'pass' } });
+    const pass = createGame({ use: allModules, players: ['A', 'B'], away: { graceMs: 5000, then: 'pass' } });
     ok(pass, { type: 'SET_SEAT_STATUS', player: 'B', status: 'away', at: 1000 });
     expect(pass.nextDeadline()).toBeNull();
     ok(pass, { type: 'PASS_PRIORITY', player: 'A', at: 2000 });
     expect(pass.nextDeadline()).toEqual({ player: 'B', at: 6000 });
-    const wait = createGame({ players: ['A', 'B'], away: { graceMs: 5000, then: 'wait' } });
+    const wait = createGame({ use: allModules, players: ['A', 'B'], away: { graceMs: 5000, then: 'wait' } });
     ok(wait, { type: 'SET_SEAT_STATUS', player: 'A', status: 'away', at: 1000 });
     expect(wait.nextDeadline()).toBeNull();
   });

@@ -11,11 +11,12 @@ import type { TurnEvent } from '../../src/contract.js';
 import { DECISIONS, PLAYER_FIELDS, type EventType } from '../../src/events/index.js';
 import { createGame, TurnEngineError, type Game } from '../../src/index.js';
 import { SAMPLE_EVENTS, SAMPLE_PLAYERS, withField, type FieldPath } from '../support/sampleEvents.js';
+import { allModules } from '../../src/allModules.js';
 
 /** A game whose checkpoint hook returns whatever `result()` gives. */
 function gameWithHook(): { game: Game; returns: (r: () => unknown) => void } {
   let result: () => unknown = () => undefined;
-  const game = createGame({ players: SAMPLE_PLAYERS, hooks: { checkpoint: () => result() as never } });
+  const game = createGame({ players: SAMPLE_PLAYERS, use: allModules, hooks: { checkpoint: () => result() as never } });
   return { game, returns: (r) => void (result = r) };
 }
 
@@ -106,7 +107,7 @@ describe('an event a hook returns naming a player who is not in the game is refu
   it.each(HOST_PLAYER_FIELDS)('%s %s', (type, _field, path) => {
     const event = withField(SAMPLE_EVENTS[type as keyof typeof SAMPLE_EVENTS], path, 'mallory') as unknown as TurnEvent;
     // Sent: INVALID_EVENT naming the field.
-    const sent = createGame({ players: SAMPLE_PLAYERS }).send(event);
+    const sent = createGame({ players: SAMPLE_PLAYERS, use: allModules }).send(event);
     expect(sent.ok).toBe(false);
     if (sent.ok) return;
     expect(sent.error.code).toBe('INVALID_EVENT');

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Game, type GameOptions, type TurnEvent } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
+import { allModules } from '../../src/allModules.js';
 import { fill, hostEvent, sharesTurns } from './harness.js';
 import type { Path } from './hostile.js';
 import { assertProperty } from './seeds.js';
@@ -107,6 +108,7 @@ describe('every snapshot the engine writes restores (issue 33)', () => {
       const r = seededRandom(seed * 31);
       const players = seed % 3 === 0 ? ['A', 'B', 'C'] : ['A', 'B'];
       const options: GameOptions = {
+        use: allModules,
         players,
         seed,
         undo: { mode: seed % 2 === 0 ? 'own' : 'consent', ...(seed % 4 === 1 ? { answerMs: 3000 } : {}) },

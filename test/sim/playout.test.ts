@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type Game, type TurnView } from '../../src/index.js';
 import { playout, stateHash, type CardBot, type Policy } from '../../src/sim/index.js';
+import { allModules } from '../../src/allModules.js';
 
 describe('playout (issue 34)', () => {
   it('plays in place to `until` (a partial view), the same for the same seed, differently for another', () => {
@@ -85,7 +86,7 @@ describe('playout (issue 34)', () => {
   });
 
   it('plays Grand Melee through the general path (each turn marker awaiting a decision in turn)', () => {
-    const game = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee', seed: 1 });
+    const game = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee', seed: 1, use: allModules });
     const r = playout(game, { until: { turn: 2 }, seed: 2, maxEvents: 5_000 });
     expect(r.stopped).toBe('until');
   });
