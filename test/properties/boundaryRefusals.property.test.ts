@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { createGame, TurnEngineError, type Game } from '../../src/index.js';
 import { parseEvent } from '../../src/schemas.js';
 import { EVENT_TYPES } from '../../src/events/index.js';
@@ -70,7 +71,7 @@ describe('sample events (test/support/sampleEvents.ts)', () => {
 
 describe('events: an oversized, holey or deeply nested field is refused at a cost bounded by the limits, not by its size', () => {
   it('every field of every event type: INVALID_EVENT naming the field, nothing changed, at most READ_BOUND reads', () => {
-    const game = createGame({ players: SAMPLE_PLAYERS });
+    const game = createGame({ players: SAMPLE_PLAYERS, use: allModules });
     const emitted: unknown[] = [];
     game.on('*', (e) => emitted.push(e));
     const before = stateOf(game);
@@ -100,7 +101,7 @@ describe('events: an oversized, holey or deeply nested field is refused at a cos
   });
 
   it('lists a hair over their bound and lists of ten million holes are refused alike, each read only for its length', () => {
-    const game = createGame({ players: SAMPLE_PLAYERS });
+    const game = createGame({ players: SAMPLE_PLAYERS, use: allModules });
     const lists: [string, FieldPath, number][] = [
       ['DECLARE_ATTACKERS', ['attackers'], 1000],
       ['DECLARE_BLOCKERS', ['blockers'], 1000],

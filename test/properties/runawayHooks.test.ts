@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_CLEANUP_STEPS_PER_TURN } from '../../src/rules/limits.js';
 import { createGame, type CheckpointResult, type Game, type TurnView } from '../../src/index.js';
 import { plainestAnswer } from '../../src/scenarios/runner.js';
@@ -171,7 +172,7 @@ describe('random games with a hook that breaks at a random moment', () => {
     assertProperty(
       fc.property(setupArb, fc.nat({ max: 300 }), fc.constantFrom<Exclude<Mode, 'good'>>('sba', 'triggers', 'throw', 'junk'), fc.nat(), (setup, warmup, mode, seed) => {
         const { host, checkpoint } = switchableHost({ triggers: 'junk' });
-        const game = createGame({ ...setup, hooks: { checkpoint } });
+        const game = createGame({ ...setup, use: allModules, hooks: { checkpoint } });
         for (let i = 0; i < warmup; i++) expect(game.send(plainestAnswer(game.view())).ok).toBe(true);
         const random = seededRandom(seed);
         for (let i = 0; i < 30 && game.view().gameOver === null; i++) {

@@ -8,8 +8,8 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, type EmittedEvent, type LegalAction, type SeatEvent } from '../../src/index.js';
-import { LAST_INPUT } from '../../src/recording/recorder.js';
+import type { EmittedEvent, LegalAction, SeatEvent } from '../../src/index.js';
+import { servedCards } from '../../src/server/cardGames.js';
 import { CLOSE_OVER_BUDGET, MESSAGE_TYPE, type ServerMessage } from '../../src/client/protocol.js';
 import { MAX_UNREADABLE, OVER_BUDGET_CLOSE_MS, RESUME_PAGE_EVENTS } from '../../src/server/limits.js';
 import { MemoryStore, type TableServer } from '../../src/server/index.js';
@@ -75,21 +75,25 @@ describe('message budgets (CONTRACT v4)', () => {
 
 /** Cards without hooks: the stored games below were played without any. */
 const NO_CARDS = { saveState: () => null, loadState: () => undefined };
+/** The served games of those cards, as the server makes and stores them. */
+const SERVED = servedCards(NO_CARDS);
 
 /** A stored game of `sends` plainest sends (about one event each), its lease free: as a server left it. */
 async function storedGame(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
-  const game = createGame({ players: ['A', 'B'], seed: 3, record: true });
-  await store.createGame({ gameId, setup: game.recording().options, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: null, tokenHashes: {}, createdAt: 1 });
+  // As the server makes it: a card game of the v3 cards NO_CARDS (src/server/cardGames.ts).
+  const game = SERVED.create({ players: ['A', 'B'], seed: 3 });
+  await store.createGame({ gameId, setup: { players: ['A', 'B'], seed: 3 }, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: SERVED.stored(game), tokenHashes: {}, createdAt: 1 });
   await store.acquireLease(gameId, 'me', Date.now(), 60_000);
   const events: EmittedEvent[] = [];
   for (let i = 0; i < sends; i++) {
     const before = game.getSnapshot().version;
-    const result = game.send(plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction));
+    const event = plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction);
+    const result = game.send(event);
     if (!result.ok) throw new Error(result.error.message);
     events.push(...result.events);
-    const input = (game as unknown as { [LAST_INPUT](): { event: unknown; results?: unknown[] } })[LAST_INPUT]();
     const after = game.getSnapshot();
-    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event: input.event, results: input.results ?? [], at: null }, snapshot: game.persist(), hostState: null, finished: false });
+    // The send as sent (the server's journal): a reload sends it again.
+    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event, results: [], at: null }, snapshot: game.persist(), hostState: SERVED.stored(game), finished: false });
     if (!written.ok) throw new Error(written.reason);
   }
   await store.releaseLease(gameId, 'me');
@@ -120,8 +124,8 @@ describe('resume is paged (CONTRACT v4)', () => {
 
   it('a table that rejoins far behind follows the pages: every event, in order, once', async () => {
     const store = new MemoryStore();
-    const game = createGame({ players: ['A', 'B'], seed: 3, record: true });
-    await store.createGame({ gameId: 'g', setup: game.recording().options, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: null, tokenHashes: {}, createdAt: 1 });
+    const game = SERVED.create({ players: ['A', 'B'], seed: 3 });
+    await store.createGame({ gameId: 'g', setup: { players: ['A', 'B'], seed: 3 }, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: SERVED.stored(game), tokenHashes: {}, createdAt: 1 });
     const [port1, port2] = [await freePort(), await freePort()];
     const first = await startServer({ store, port: port1, cards: NO_CARDS });
     server = first.server;
@@ -147,19 +151,20 @@ describe('resume is paged (CONTRACT v4)', () => {
 
 /** Appends `sends` plainest sends to a stored game (its lease free before and after). */
 async function extend(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
-  const { rebuild } = await import('../../src/server/reload.js');
+  const { rebuildCardGame } = await import('../../src/server/cardReload.js');
   const stored = (await store.loadGame(gameId))!;
-  const { game } = await rebuild(store, stored, { checkpoint: false, autoPass: false }, { record: true });
+  const { game } = await rebuildCardGame(store, stored, SERVED);
   await store.acquireLease(gameId, 'me', Date.now(), 60_000);
   const events: EmittedEvent[] = [];
   for (let i = 0; i < sends; i++) {
     const before = game.getSnapshot().version;
-    const result = game.send(plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction));
+    const event = plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction);
+    const result = game.send(event);
     if (!result.ok) throw new Error(result.error.message);
     events.push(...result.events);
-    const input = (game as unknown as { [LAST_INPUT](): { event: unknown; results?: unknown[] } })[LAST_INPUT]();
     const after = game.getSnapshot();
-    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event: input.event, results: input.results ?? [], at: null }, snapshot: game.persist(), hostState: null, finished: false });
+    // The send as sent (the server's journal): a reload sends it again.
+    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event, results: [], at: null }, snapshot: game.persist(), hostState: SERVED.stored(game), finished: false });
     if (!written.ok) throw new Error(written.reason);
   }
   await store.releaseLease(gameId, 'me');

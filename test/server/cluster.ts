@@ -9,7 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { EmittedEvent, LegalAction, SeatEvent } from '../../src/index.js';
 import type { Table, TableSendResult } from '../../src/client/index.js';
-import { replaySends } from '../../src/server/reload.js';
+import { replayCardSends } from '../../src/server/cardReload.js';
+import { servedCards } from '../../src/server/cardGames.js';
 import { seatEvents, viewerOf } from '../../src/server/seatState.js';
 import type { GameStore, StoredSend } from '../../src/server/index.js';
 
@@ -192,8 +193,8 @@ export async function storedGame(store: GameStore, gameId: string): Promise<{ ev
   const first = (await store.snapshots(gameId))[0];
   if (first === undefined) throw new Error(`game ${gameId}: no snapshot`);
   const sends = await store.sends(gameId, first.version);
-  // The games of `serve` have no cards: no hook answers to stand in for.
-  return { events: replaySends(gameId, first, sends, { checkpoint: false, autoPass: false }).events, sends };
+  // The games of `serve` are served card games of the v3 cards without hooks (src/cli/serve.ts).
+  return { events: replayCardSends(gameId, first, sends, servedCards({ saveState: () => null, loadState: () => undefined })).events, sends };
 }
 
 /** What a bot saw and sent, held against the store: every discrepancy, as a line (none: all is well). */

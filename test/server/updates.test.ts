@@ -12,7 +12,8 @@ import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import type { ServerMessage } from '../../src/client/protocol.js';
 import { applyDocChange, applyMergePatch, docChange, type StateDoc } from '../../src/client/patch.js';
 import { seatDoc } from '../../src/server/deliver.js';
-import { rebuild } from '../../src/server/reload.js';
+import { rebuildCardGame } from '../../src/server/cardReload.js';
+import { servedCards } from '../../src/server/cardGames.js';
 import type { MemoryStore, TableServer } from '../../src/server/index.js';
 import { rawJoin, startServer } from './harness.js';
 
@@ -64,7 +65,7 @@ async function reach(seat: Seat, version: number): Promise<StateDoc> {
 /** What a full update of `seat` says now: the game rebuilt from the store (its latest snapshot and the sends after it), as a welcome is made. */
 async function fullState(store: MemoryStore, gameId: string, seat: string): Promise<StateDoc> {
   const stored = await store.loadGame(gameId);
-  const { game } = await rebuild(store, stored!, { checkpoint: false, autoPass: false }, {});
+  const { game } = await rebuildCardGame(store, stored!, servedCards(noCards));
   return JSON.parse(JSON.stringify(seatDoc(game, seat, { view: game.view(), legalActions: game.legalActions() }))) as StateDoc;
 }
 
