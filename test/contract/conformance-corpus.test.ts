@@ -219,8 +219,8 @@ describe('the recorded set (scenarios/recorded/): games recorded with record: tr
     const kept = (narrowed.steps[0] as { expect: Record<string, unknown> }).expect;
     expect(Object.keys(first).length).toBeGreaterThan(0);
     // landsPlayedBy and landPlaysAllowedBy are not the contract's: this engine's team fields (issue 33).
-    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'landPlaysAllowedBy', 'landsPlayedBy', 'schedule', 'seats', 'stops', 'teams']);
-    expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops', 'clock', 'away']);
+    expect(Object.keys(first.expect).filter((k) => !(k in kept)).sort()).toEqual(['activeTeam', 'clocks', 'dayNight', 'effects', 'landPlaysAllowedBy', 'landsPlayedBy', 'schedule', 'seats', 'stops', 'teams', 'undo']);
+    expect(scenarioFeatures(made)).toEqual(['teams', 'effects', 'dayNight', 'schedule', 'stops', 'clock', 'undo', 'away']);
     expect(scenarioFeatures(narrowed)).toEqual([]);
     // A game marked fullView keeps every field (held to what the contract fixes), and is tagged for it.
     const all = recordingToScenario(playRecordedGame(full), { name: 'x' });
