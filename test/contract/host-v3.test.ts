@@ -32,7 +32,8 @@ let runs = 0;
 async function runOnFlakyEngine(code: string): Promise<void> {
   const engine = join(root, 'test/support/flaky-engine.js').replaceAll('\\', '/');
   const file = join(dir, `readme-host-${runs++}.mts`);
-  writeFileSync(file, `${code.replaceAll("from 'mtg-turn-engine'", `from '${engine}'`)}\nexport {};\n`);
+  const table = join(root, 'src/tableEntry.js').replaceAll('\\', '/');
+  writeFileSync(file, `${code.replaceAll("from 'mtg-turn-engine'", `from '${engine}'`).replaceAll("from 'mtg-turn-engine/table'", `from '${table}'`)}\nexport {};\n`);
   Object.assign(flakyRun, { games: 0, injected: 0, settledGiven: false });
   await import(pathToFileURL(file).href);
 }
