@@ -13,6 +13,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY, type RecordedInput, type RecordedSnapshot } from '../recording/format.js';
 import { createGame } from '../game/create.js';
+import { allModules } from '../allModules.js';
+import { V3_CARDS_NAME } from './cards.js';
+
+/** The modules every served game has (the server gives every game every module): its recording names them. */
+const MODULE_NAMES = allModules.map((m) => m.module);
 import type { GameOptions, RecordedOptions, Recording } from '../game/types.js';
 import type { Persisted } from '../persistence/format.js';
 import type { GameStore } from './store/types.js';
@@ -56,7 +61,7 @@ function startFromSetup(setup: unknown, first: { version: number; snapshot: unkn
     ...(typeof hooks?.autoPass === 'function' ? { autoPass: () => false } : {}),
   };
   try {
-    const game = createGame({ ...(setup as GameOptions), record: true, hooks: quiet });
+    const game = createGame({ ...(setup as GameOptions), record: true, hooks: quiet, use: allModules });
     if (JSON.stringify(game.persist()) !== JSON.stringify(first.snapshot)) return null;
     const recording = game.recording() as Recording;
     return { options: recording.options as RecordedOptions, start: recording.inputs[0] as RecordedInput };
@@ -75,24 +80,34 @@ export async function storedRecording(store: GameStore, gameId: string, hooks: I
   const stored = await store.loadGame(gameId);
   if (stored === null) return null;
   const kept = await store.snapshots(gameId);
-  const first = kept[0];
-  if (first === undefined) throw new Error(`game '${gameId}': the store keeps no snapshot of it`);
-  const sends = (await store.sends(gameId, first.version)).filter((s) => s.version <= stored.version);
+  const stored0 = kept[0];
+  if (stored0 === undefined) throw new Error(`game '${gameId}': the store keeps no snapshot of it`);
+  const sends = (await store.sends(gameId, stored0.version)).filter((s) => s.version <= stored.version);
   const inputs: RecordedInput[] = [{}];
   for (const send of sends) inputs.push(send.results.length > 0 ? ({ event: send.event, results: send.results } as RecordedInput) : ({ event: send.event } as RecordedInput));
   // CONTRACT v4: a served game is a card game: its recording names its cards and holds the events as sent (a replay runs the definition again).
-  const cards = (first.snapshot as { cards?: { name?: unknown } }).cards;
-  if (typeof cards === 'object' && cards !== null) {
-    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'persisted', options: first.snapshot, cards: { name: cards.name }, inputs: inputs.map((i) => (i.event === undefined ? {} : { event: i.event })) } as unknown as Recording;
+  const cards = (stored0.snapshot as { cards?: { name?: unknown } }).cards;
+  const isCards = typeof cards === 'object' && cards !== null;
+  // A game of the v3 cards without hooks (what `serve` runs) plays as a plain game: its recording is the
+  // engine's (the cards' part left out), which the inspector, replayGame and recordingToScenario take.
+  const plain = isCards && cards.name === V3_CARDS_NAME && typeof hooks?.checkpoint !== 'function' && typeof hooks?.autoPass !== 'function';
+  if (isCards && !plain) {
+    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'persisted', options: stored0.snapshot, cards: { name: cards.name }, use: MODULE_NAMES, inputs: inputs.map((i) => (i.event === undefined ? {} : { event: i.event })) } as unknown as Recording;
   }
+  const engineOf = (snapshot: unknown): unknown => {
+    if (!plain) return snapshot;
+    const { cards: _cards, ...engine } = snapshot as Record<string, unknown>;
+    return engine;
+  };
+  const first = { version: stored0.version, snapshot: engineOf(stored0.snapshot) };
   const snapshots: RecordedSnapshot[] = kept
     .filter((s) => s.version > first.version && s.version <= stored.version && s.version % SNAPSHOT_EVERY === 0)
-    .map((s) => ({ version: s.version, persisted: s.snapshot as Persisted }));
+    .map((s) => ({ version: s.version, persisted: engineOf(s.snapshot) as Persisted }));
   const recordingHooks = { checkpoint: typeof hooks.checkpoint === 'function', autoPass: typeof hooks.autoPass === 'function' };
   const start = startFromSetup(stored.setup, first, hooks);
   if (start !== null) {
     inputs[0] = start.start;
-    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'options', options: start.options, hooks: recordingHooks, inputs, snapshots };
+    return { format: RECORDING_FORMAT, engine: RECORDING_ENGINE, from: 'options', options: start.options, hooks: recordingHooks, use: MODULE_NAMES, inputs, snapshots };
   }
   return {
     format: RECORDING_FORMAT,
@@ -100,6 +115,7 @@ export async function storedRecording(store: GameStore, gameId: string, hooks: I
     from: 'persisted',
     options: first.snapshot as Persisted,
     hooks: recordingHooks,
+    use: MODULE_NAMES,
     inputs,
     snapshots,
   };

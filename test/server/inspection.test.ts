@@ -5,12 +5,7 @@
  * same view, only with a key (the inspect key or the admin key), never a change to a game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
-import { vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { recordingToScenario, replayGame, runScenario, type TurnView } from '../../src/index.js';
+import type { TurnView } from '../../src/index.js';
 import { defineCards, replayGame as replayCardGame } from '../../src/cards/index.js';
 import { V3_CARDS_NAME, v3Definition } from '../../src/server/cards.js';
 import { MemoryStore, createTableServer, inspectionRoutes, storedRecording, type TableServer } from '../../src/server/index.js';
@@ -90,35 +85,6 @@ describe('the inspection routes (issue 25, point 5)', () => {
     expect(await storedRecording(store, 'no-such-game')).toBeNull();
   });
 
-  it('a served game becomes a scenario: its recording starts from the setup the store keeps, recordingToScenario and replay --scenario take it, and the scenario passes (issue 33)', async () => {
-    const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 8, rules: 'm10' });
-    const a = await join(`ws://127.0.0.1:${server.port}`, { gameId, seat: 'A', token: tokens.A as string });
-    const b = await join(`ws://127.0.0.1:${server.port}`, { gameId, seat: 'B', token: tokens.B as string });
-    await playUntil([a, b], (v) => v.turn === 2 && v.step === 'upkeep');
-    const seen = a.getSnapshot();
-    const recording = await storedRecording(store, gameId, cards.cards.hooks);
-    expect(recording).toMatchObject({ from: 'options', options: { players: ['A', 'B'], seed: 8, rules: 'm10' }, hooks: { checkpoint: true, autoPass: false } });
-    expect(replayGame(recording).getSnapshot({ seat: 'A' })).toEqual(seen);
-    const scenario = recordingToScenario(recording, { name: 'a served game' });
-    expect(scenario.setup).toMatchObject({ players: ['A', 'B'], seed: 8, rules: 'm10' });
-    expect(scenario.steps.filter((s) => 'send' in s).length).toBe(seen.version);
-    expect(runScenario(scenario)).toEqual({ ok: true, failures: [] });
-    // The command line: replay FILE --scenario prints the same scenario.
-    const dir = mkdtempSync(joinPath(tmpdir(), 'mtg-served-recording-'));
-    const out: string[] = [];
-    const log = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (out.push(String(chunk)), true));
-    try {
-      const file = joinPath(dir, 'served.json');
-      writeFileSync(file, JSON.stringify(recording));
-      expect(await main(['replay', file, '--scenario'])).toBe(0);
-      expect((JSON.parse(out.join('')) as { steps: unknown[] }).steps).toEqual(recordingToScenario(recording).steps);
-    } finally {
-      log.mockRestore();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    await a.close();
-    await b.close();
-  });
 
   it('leaves POST /games and Colyseus to the server; a route that throws is answered 500 and reported', async () => {
     const created = await fetch(`${base}/games`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}` }, body: JSON.stringify({ players: ['X', 'Y'] }) });
