@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { restoreGame, type TurnEvent, type TurnView } from '../../src/index.js';
 import { seededRandom } from '../../src/simulation.js';
 import { fill, playRandom, setupArb, sharesTurns } from './harness.js';
@@ -92,7 +93,7 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
         const saved = JSON.stringify(game.persist());
         const listed = game.legalActions();
         for (const action of listed) {
-          const copy = restoreGame(JSON.parse(saved));
+          const copy = restoreGame(JSON.parse(saved), { use: allModules });
           const event = fill(action, copy.view(), r, 9999, sharesTurns(setup));
           const result = copy.send(event);
           expect(result.ok ? 'accepted' : result.error.message, `${JSON.stringify(event)} was listed`).toBe('accepted');
@@ -103,7 +104,7 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
         for (const player of game.view().players) {
           for (const event of everyDecision(game.view(), player)) {
             if (!DECISIONS.has(event.type) || types.has(`${event.type}:${player}`)) continue;
-            const copy = restoreGame(JSON.parse(saved));
+            const copy = restoreGame(JSON.parse(saved), { use: allModules });
             expect(copy.send(event).ok, `${JSON.stringify(event)} is not listed but was accepted`).toBe(false);
             unlisted++;
           }
@@ -120,7 +121,7 @@ describe('legalActions and send agree (issue 10 point 7)', () => {
       fc.property(setupArb, fc.integer({ min: 0, max: 150 }), (setup, length) => {
         const { game } = playRandom(setup, length);
         const saved = JSON.stringify(game.persist());
-        const restored = restoreGame(JSON.parse(saved));
+        const restored = restoreGame(JSON.parse(saved), { use: allModules });
         expect(restored.view()).toEqual(game.view());
         expect(JSON.stringify(restored.persist())).toBe(saved);
         // The restored game goes on under the same random mix, and the original with it: the same answers, views, actions and snapshots.
