@@ -2,6 +2,8 @@
 // from `npm test` (which plays a sample of each, test/support/scale.ts). The files are those that
 // size a loop with `byCount`; extra arguments go to vitest (CI passes its reporters).
 import { spawnSync } from 'node:child_process';
+import console from 'node:console';
+import process from 'node:process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
