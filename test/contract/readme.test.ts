@@ -62,8 +62,9 @@ const files = blocks.filter((b) => b.excerptOf === null).map((b) => {
     .replaceAll("from 'mtg-turn-engine/client'", `from '${entry('client/index')}'`)
     .replaceAll("from 'mtg-turn-engine/sim'", `from '${entry('sim/index')}'`)
     .replaceAll("from 'mtg-turn-engine/cards'", `from '${entry('cards/index')}'`)
-    .replaceAll("from 'mtg-turn-engine/table'", `from '${entry('tableEntry')}'`)
-    .replaceAll("from 'mtg-turn-engine/variants'", `from '${entry('variants')}'`)
+    // Import statements only (a message that names the import, in a string, stays as it is).
+    .replaceAll("from 'mtg-turn-engine/table';", `from '${entry('tableEntry')}';`)
+    .replaceAll("from 'mtg-turn-engine/variants';", `from '${entry('variants')}';`)
     .replaceAll("from 'mtg-turn-engine'", `from '${entry('index')}'`);
   const name = `${b.doc.replace(/\.md$/, '').replaceAll('/', '-')}-line-${b.line}`;
   return { ...b, where: `${b.doc} line ${b.line}`, file: join(dir, `${name}.mts`), code: `${code}\nexport {};\n` };
