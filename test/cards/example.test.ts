@@ -6,6 +6,7 @@
  * Sized by count: `CARDS_GAMES` games (8 in `npm test`; `npm run test:long` plays 500: test/support/scale.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { replayGame, restoreGame } from '../../src/cards/index.js';
 import type { CardRecording } from '../../src/cards/index.js';
 import { exampleCards } from '../../examples/cards/definition.js';
@@ -81,7 +82,7 @@ describe('the example card game played by random legal actions (issue 32)', () =
   }, 600_000);
 
   it('plays to the end with clocks, undo and `at` on every event (the table around the turn in each step)', () => {
-    const game = createCardGame(exampleCards, { players: ['alice', 'bob'], seed: 4, clock: { initialMs: 600_000, onTimeout: 'lose' }, undo: { mode: 'own' } });
+    const game = createCardGame(exampleCards, { players: ['alice', 'bob'], seed: 4, clock: { initialMs: 600_000, onTimeout: 'lose' }, undo: { mode: 'own' }, use: allModules });
     const random = chooser(4);
     let at = 1000;
     for (let n = 0; game.view().gameOver === null && n < 5000; n++) {
@@ -90,7 +91,7 @@ describe('the example card game played by random legal actions (issue 32)', () =
     }
     expect(game.view().gameOver).not.toBeNull();
     expect(game.view().clocks?.alice?.msLeft).toBeLessThan(600_000);
-    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards: exampleCards });
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards: exampleCards, use: allModules });
     expect(restored.persist()).toEqual(game.persist());
   }, 300_000);
 });
