@@ -4,6 +4,7 @@
  * without a seed draws what the original would.
  */
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { createGame, restoreGame, type Game } from '../../src/index.js';
 import { playout } from '../../src/sim/index.js';
 import { createInterpreterGame } from '../support/logics.js';
@@ -60,7 +61,7 @@ describe('fork({ seed }) reseeds every random draw of the fork (issue 34)', () =
   });
 
   it('reseeds Grand Melee (every turn marker shares the generator) and a game at the table', () => {
-    const melee = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee', seed: 1 });
+    const melee = createGame({ players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'], variant: 'grandMelee', seed: 1, use: allModules });
     const fork = melee.fork({ seed: 5 });
     // The logic's state (the shell's `state`, for tests and tools): one compiled turn per marker.
     const markers = (fork as unknown as { state: { turn: { context: { rng: number } } }[] }).state;
@@ -68,9 +69,9 @@ describe('fork({ seed }) reseeds every random draw of the fork (issue 34)', () =
     const expected = ctx(createGame({ players: ['A', 'B'], seed: 5 })).rng;
     for (const m of markers) expect(m.turn.context.rng).toBe(expected);
     for (const m of (melee as unknown as { state: typeof markers }).state) expect(m.turn.context.rng).not.toBe(expected);
-    expect(restoreGame(JSON.parse(JSON.stringify(fork.persist()))).view().turn).toBe(melee.view().turn);
+    expect(restoreGame(JSON.parse(JSON.stringify(fork.persist())), { use: allModules }).view().turn).toBe(melee.view().turn);
     // At the table (undo keeps states): the turn's generator is reseeded, the kept states are history.
-    const table = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'own' } });
+    const table = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'own' }, use: allModules });
     table.send({ type: 'PASS_PRIORITY', player: 'A' });
     expect(ctx(table.fork({ seed: 5 })).rng).toBe(expected);
     expect(ctx(table.fork()).rng).toBe(ctx(table).rng);
