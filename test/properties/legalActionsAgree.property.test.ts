@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { allModules } from '../../src/allModules.js';
 import { createGame, type TurnEvent } from '../../src/index.js';
 import { MAX_AMOUNT } from '../../src/schemas.js';
 import { seededRandom } from '../../src/simulation.js';
@@ -21,7 +22,7 @@ describe('legalActions and send agree whatever the hand sizes (CR 514.1)', () =>
     let bigDiscards = 0;
     assertProperty(
       fc.property(setupArb, fc.constantFrom(...SIZES), fc.constantFrom(0, 7), fc.integer({ min: 0, max: 120 }), (setup, handSize, maxHandSize, length) => {
-        const game = createGame({ ...setup, handSize, maxHandSize });
+        const game = createGame({ ...setup, handSize, maxHandSize, use: allModules });
         const r = seededRandom(setup.seed + 11);
         for (let i = 0; i < length && game.view().gameOver === null; i++) {
           const view = game.view();
