@@ -77,10 +77,11 @@ function hookOf(kind: number, r: Random, put: (label: string, v: unknown) => voi
 
 /**
  * The view's fields newer than the recorded hashes, null in every game here (CONTRACT v3,
- * "Playing between people": `clocks`, `seats`): left out of the hash, so the games hash as
- * recorded (a game with clocks or seats would show them, and none is played here).
+ * "Playing between people": `clocks`, `seats`; v4: `undo`, null without the option): left out of
+ * the hash, so the games hash as recorded (a game with clocks, seats or undo would show them, and
+ * none is played here).
  */
-const NEWER_NULL_FIELDS: ReadonlySet<string> = new Set(['clocks', 'seats']);
+const NEWER_NULL_FIELDS: ReadonlySet<string> = new Set(['clocks', 'seats', 'undo']);
 const withoutNewerNulls = (key: string, value: unknown): unknown => (value === null && NEWER_NULL_FIELDS.has(key) ? undefined : value);
 /** The refusal of an unknown event type lists every type a host may send (src/schemas.ts): the list grows with the contract (TICK, ...), so it is left out of the hash. */
 const EVENT_TYPE_LIST = /must be one of [A-Z_]+(?:, [A-Z_]+)*; got/g;
