@@ -7,9 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playLockstep, RECORDED } from './lockstep.js';
+import { byCount } from '../support/scale.js';
 
 const recorded = (JSON.parse(readFileSync(RECORDED, 'utf8')) as { games: string[] }).games;
-const QUARTERS = 4;
+/** The first 500 games in `npm test`, all 2,000 in `npm run test:long` (test/support/scale.ts). */
+const QUARTERS = byCount(1, 4);
 
 describe('lockstep with the recorded games (issues 21, 22)', () => {
   it('records 2,000 games', () => {
