@@ -8,7 +8,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EmittedEvent, LegalAction, SeatEvent } from '../../src/index.js';
+import type { EmittedEvent, Game, LegalAction, SeatEvent } from '../../src/index.js';
 import { servedCards } from '../../src/server/cardGames.js';
 import { CLOSE_OVER_BUDGET, MESSAGE_TYPE, type ServerMessage } from '../../src/client/protocol.js';
 import { MAX_UNREADABLE, OVER_BUDGET_CLOSE_MS, RESUME_PAGE_EVENTS } from '../../src/server/limits.js';
@@ -78,11 +78,8 @@ const NO_CARDS = { saveState: () => null, loadState: () => undefined };
 /** The served games of those cards, as the server makes and stores them. */
 const SERVED = servedCards(NO_CARDS);
 
-/** A stored game of `sends` plainest sends (about one event each), its lease free: as a server left it. */
-async function storedGame(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
-  // As the server makes it: a card game of the v3 cards NO_CARDS (src/server/cardGames.ts).
-  const game = SERVED.create({ players: ['A', 'B'], seed: 3 });
-  await store.createGame({ gameId, setup: { players: ['A', 'B'], seed: 3 }, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: SERVED.stored(game), tokenHashes: {}, createdAt: 1 });
+/** Plays `sends` plainest sends on `game` and journals each as the server does (the lease taken, then given up): the events. */
+async function playStored(store: MemoryStore, gameId: string, game: Game, sends: number): Promise<EmittedEvent[]> {
   await store.acquireLease(gameId, 'me', Date.now(), 60_000);
   const events: EmittedEvent[] = [];
   for (let i = 0; i < sends; i++) {
@@ -98,6 +95,14 @@ async function storedGame(store: MemoryStore, gameId: string, sends: number): Pr
   }
   await store.releaseLease(gameId, 'me');
   return events;
+}
+
+/** A stored game of `sends` plainest sends (about one event each), its lease free: as a server left it. */
+async function storedGame(store: MemoryStore, gameId: string, sends: number): Promise<EmittedEvent[]> {
+  // As the server makes it: a card game of the v3 cards NO_CARDS (src/server/cardGames.ts).
+  const game = SERVED.create({ players: ['A', 'B'], seed: 3 });
+  await store.createGame({ gameId, setup: { players: ['A', 'B'], seed: 3 }, snapshot: game.persist(), version: 0, seq: game.getSnapshot().seq, hostState: SERVED.stored(game), tokenHashes: {}, createdAt: 1 });
+  return playStored(store, gameId, game, sends);
 }
 
 describe('resume is paged (CONTRACT v4)', () => {
@@ -154,21 +159,7 @@ async function extend(store: MemoryStore, gameId: string, sends: number): Promis
   const { rebuildCardGame } = await import('../../src/server/cardReload.js');
   const stored = (await store.loadGame(gameId))!;
   const { game } = await rebuildCardGame(store, stored, SERVED);
-  await store.acquireLease(gameId, 'me', Date.now(), 60_000);
-  const events: EmittedEvent[] = [];
-  for (let i = 0; i < sends; i++) {
-    const before = game.getSnapshot().version;
-    const event = plainest(game.legalActions().find((a) => a.type !== 'CONCEDE') as LegalAction);
-    const result = game.send(event);
-    if (!result.ok) throw new Error(result.error.message);
-    events.push(...result.events);
-    const after = game.getSnapshot();
-    // The send as sent (the server's journal): a reload sends it again.
-    const written = await store.appendSend(gameId, before, 'me', Date.now(), { send: { version: after.version, seq: after.seq, event, results: [], at: null }, snapshot: game.persist(), hostState: SERVED.stored(game), finished: false });
-    if (!written.ok) throw new Error(written.reason);
-  }
-  await store.releaseLease(gameId, 'me');
-  return events;
+  return playStored(store, gameId, game, sends);
 }
 
 /** A raw HTTP POST: the status, or 'reset' when the server closed the connection before answering. */
