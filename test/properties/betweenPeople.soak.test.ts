@@ -46,9 +46,13 @@ function optionsOf(seed: number, r: Random): GameOptions {
   } as GameOptions;
 }
 
-/** The view less what an undo keeps going on (CONTRACT v3, "Undo"). */
+/**
+ * The view less what an undo keeps going on (CONTRACT v3, "Undo"): version, seq, the clocks, the
+ * requests counted, the seats; and (v4, issue 33) the players' own settings: stops set since stay
+ * set, since no undo takes a player's settings back.
+ */
 function undoable(view: TurnView): Record<string, unknown> {
-  const { version: _v, seq: _s, clocks: _c, undo: _u, seats: _seats, ...rest } = view as TurnView & { undo?: unknown };
+  const { version: _v, seq: _s, clocks: _c, undo: _u, seats: _seats, stops: _stops, ...rest } = view as TurnView & { undo?: unknown };
   return rest;
 }
 
