@@ -9,8 +9,7 @@
  *   node --expose-gc --import tsx bench/floor-host.ts --bytes 400
  */
 import { createServer } from 'node:http';
-import { createInterface } from 'node:readline';
-import { performance } from 'node:perf_hooks';
+import { answerBenchCommands } from './hostCommands.js';
 import { parseArgs } from 'node:util';
 import { Room, Server, type Client } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
@@ -40,19 +39,7 @@ server.define(FLOOR_ROOM, EchoRoom);
 await server.listen(0, '127.0.0.1');
 const address = http.address();
 console.log(`listening ${typeof address === 'object' && address !== null ? address.port : 0}`);
-const gc = (globalThis as { gc?: () => void }).gc;
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'mem') {
-    for (let i = 0; i < 3; i++) gc?.();
-    const m = process.memoryUsage();
-    console.log(`mem ${JSON.stringify({ heapUsed: m.heapUsed, rss: m.rss, external: m.external, arrayBuffers: m.arrayBuffers })}`);
-  } else if (line === 'cpu') {
-    const elu = performance.eventLoopUtilization();
-    console.log(`cpu ${JSON.stringify({ ...process.cpuUsage(), loopActive: elu.active, loopIdle: elu.idle })}`);
-  } else if (line === 'quit') {
-    break;
-  }
-}
+await answerBenchCommands();
 await server.gracefullyShutdown(false).catch(() => undefined);
 process.exit(0);

@@ -7,7 +7,7 @@
  *
  *   node --expose-gc --import tsx bench/server-host.ts --store pglite:/tmp/dir | postgres://...
  */
-import { createInterface } from 'node:readline';
+import { answerBenchCommands } from './hostCommands.js';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createTableServer, MemoryStore, PGliteStore, PostgresStore, type GameStore } from '../src/server/index.js';
@@ -37,7 +37,6 @@ if (process.env.TRACE_STORE !== undefined) {
     for (const k of Object.keys(stats)) delete stats[k];
   }, 3000).unref();
 }
-const gc = (globalThis as { gc?: () => void }).gc;
 
 const server = await createTableServer({
   store,
@@ -50,19 +49,7 @@ const server = await createTableServer({
 });
 console.log(`listening ${server.port}`);
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'mem') {
-    for (let i = 0; i < 3; i++) gc?.();
-    const m = process.memoryUsage();
-    console.log(`mem ${JSON.stringify({ heapUsed: m.heapUsed, rss: m.rss, external: m.external, arrayBuffers: m.arrayBuffers })}`);
-  } else if (line === 'cpu') {
-    // CPU time (µs) and the event loop's busy time (ms) since the start.
-    const elu = performance.eventLoopUtilization();
-    console.log(`cpu ${JSON.stringify({ ...process.cpuUsage(), loopActive: elu.active, loopIdle: elu.idle })}`);
-  } else if (line === 'quit') {
-    break;
-  }
-}
+await answerBenchCommands();
 await server.close();
 await store.close();
 process.exit(0);
