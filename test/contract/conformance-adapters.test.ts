@@ -26,7 +26,7 @@ describe('the conformance adapters, through the protocol', () => {
     expect(failures(run)).toEqual([]);
     expect(run.engine.name).toBe('mtg-turn-engine');
     expect([run.passed, run.failed, run.skipped]).toEqual([corpus.length, 0, 0]);
-  }, 300_000);
+  });
 
   it.runIf(python)('the Python example passes every scenario tagged for its features, and is skipped on the rest', async () => {
     const run = await runConformance({ engine: 'python3 examples/conformance-python/engine.py', cwd: root, timeoutMs: 60_000 });
@@ -42,5 +42,5 @@ describe('the conformance adapters, through the protocol', () => {
     // Issue 26: "a few hundred" scenarios; 289 of the 468 shipped when this was written.
     expect(run.passed).toBeGreaterThanOrEqual(289);
     expect(run.results.filter((r) => r.status === 'skipped').every((r) => (r.missing?.length ?? 0) > 0)).toBe(true);
-  }, 300_000);
+  });
 });

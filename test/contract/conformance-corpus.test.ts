@@ -264,7 +264,7 @@ describe('the recorded set (scenarios/recorded/): games recorded with record: tr
     expect(run.results.filter((r) => r.status !== 'passed').map((r) => `${r.path}: ${r.message ?? r.missing?.join(', ')}`)).toEqual([]);
     expect(run.passed).toBe(RECORDED_GAMES.length);
     expect(new Set(run.results.map((r) => r.source))).toEqual(new Set(['recorded']));
-  }, 120_000);
+  });
 });
 
 describe('conformance list', () => {

@@ -72,7 +72,7 @@ function fakeEngine(startupMs = 0): string {
 const pass = (name: string, seed = 0, inject?: unknown[]) =>
   scenarioFile(name, { name, setup: { players: ['A', 'B'], seed, ...(inject === undefined ? {} : { inject }) }, steps: [{ send: { type: 'PASS_PRIORITY', player: 'A' } }, { expect: { step: 'upkeep' } }] });
 
-describe('the conformance runner\'s time limits', { timeout: 120_000 }, () => {
+describe('the conformance runner\'s time limits', () => {
   it('an engine that keeps asking checkpoint times out at the time-out of the request (its lines do not restart it); the run goes on', async () => {
     const lines: string[] = [];
     const run = await runConformance({ engine: fakeEngine(), files: [pass('a'), pass('chatty', 1, []), pass('b')], timeoutMs: 2000, trace: (d, l) => lines.push(`${d} ${l}`) });
@@ -113,7 +113,7 @@ describe('the conformance runner\'s time limits', { timeout: 120_000 }, () => {
   });
 });
 
-describe('scenario files the runner cannot read as the format', { timeout: 120_000 }, () => {
+describe('scenario files the runner cannot read as the format', () => {
   it('an unknown step kind fails at its step with a line naming the kind; an unknown $-matcher names the matcher; the run goes on', async () => {
     const out: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));

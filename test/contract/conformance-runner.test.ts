@@ -41,7 +41,7 @@ function scenarioFile(name: string, scenario: unknown): string {
   return file;
 }
 
-describe('conformance run against this engine (serve-self)', { timeout: 120_000 }, () => {
+describe('conformance run against this engine (serve-self)', () => {
   it('prints one line per scenario and "N passed, 0 failed, 0 skipped", and exits 0', async () => {
     const code = await main(['conformance', 'run', '--engine', SELF, join(root, 'scenarios/shared')]);
     expect(err).toEqual([]);
@@ -149,7 +149,7 @@ rl.on('line', (line) => {
 });
 `;
 
-describe('an engine that crashes, hangs or breaks the protocol fails its scenario, not the run', { timeout: 120_000 }, () => {
+describe('an engine that crashes, hangs or breaks the protocol fails its scenario, not the run', () => {
   it('fails that scenario with what happened, restarts the engine, and plays the next', async () => {
     const engine = join(dir, 'fake.cjs');
     writeFileSync(engine, FAKE);

@@ -48,7 +48,7 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
     run('npm', ['install', '--silent', '--no-audit', '--no-fund', join(scratch, tarball)], scratch);
     installed = join(scratch, 'node_modules', 'mtg-turn-engine');
-  }, 240_000);
+  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('imports as an ES module by name', () => {
@@ -215,7 +215,7 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
       // a require reads CommonJS declarations beside the CommonJS build
       expect(analysis.entrypoints[entry]!.resolutions['node16-cjs']!.resolution!.fileName, entry).toContain('/dist/cjs/');
     }
-  }, 120_000);
+  });
 });
 
 describe.runIf(built)('the command line (bin/mtg-turn-engine.js)', () => {

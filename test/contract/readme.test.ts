@@ -130,7 +130,7 @@ describe("the code blocks of the README and docs/", () => {
       out = String((err as { stdout?: string }).stdout ?? err);
     }
     expect(out.replaceAll(dir, 'blocks')).toBe('');
-  }, 60_000);
+  });
 
   for (const f of files) {
     const url = RELAY_URL.exec(f.code)?.[0];
@@ -142,12 +142,12 @@ describe("the code blocks of the README and docs/", () => {
           await import(pathToFileURL(file).href);
         });
         expect(received.some((m) => m.includes('"@xstate.actor"'))).toBe(true);
-      }, 30_000);
+      });
       continue;
     }
     it.skipIf(f.skip !== null)(`the block at ${f.where} runs${f.skip === null ? '' : ` (skipped: ${f.skip})`}`, async () => {
       await import(pathToFileURL(f.file).href);
-    }, 30_000);
+    });
   }
 });
 

@@ -25,7 +25,7 @@ describe('public types (CONTRACT "Package")', () => {
     const result = compile(join(root, 'test/support/contract-types.ts'));
     expect(result.out).toBe('');
     expect(result.ok).toBe(true);
-  }, 60_000);
+  });
 
   it('a misspelt event type passed to send does not compile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtg-types-'));
@@ -34,5 +34,5 @@ describe('public types (CONTRACT "Package")', () => {
     const result = compile(file);
     expect(result.ok).toBe(false);
     expect(result.out).toContain('PASS_PRIORTY');
-  }, 60_000);
+  });
 });

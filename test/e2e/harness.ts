@@ -17,6 +17,9 @@ import { relayOf } from '../../inspector/relay.js';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for a headless Chromium in a container, with no background traffic. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/** How long a page's action or wait may take before it fails (generous: the verdict is what the page shows). */
+export const PAGE_TIMEOUT_MS = 120_000;
+
 /** Where screenshots go. */
 export const SCREENSHOT_DIR = resolve('test-results', 'e2e');
 const CONFIG_FILE = resolve('inspector', 'vite.config.ts');
@@ -101,6 +104,8 @@ function isLocal(url: string): boolean {
 /** Opens a page that records its problems; requests off localhost are recorded and aborted. */
 export async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: PageProblems; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' });
+  // A busy machine may take long to paint: a wait fails on what the page shows, not on how fast.
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const problems: PageProblems = { consoleErrors: [], pageErrors: [], foreignRequests: [] };
   await context.route('**/*', (route) => {
     const target = route.request().url();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   if (!hasChromium) return;
   served = await serveInspector();
   browser = await launchChromium();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -20,7 +20,7 @@ describe.runIf(run)('the example table between people, in Chromium (issue 24)', 
     table = await serveExampleTable('mtg-table-people-');
     url = table.url;
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await opened.closeAll();
@@ -53,7 +53,7 @@ describe.runIf(run)('the example table between people, in Chromium (issue 24)', 
     // Bob holds priority now: his clock runs, Alice's is stopped.
     expect(await running(page, 'Bob')).toBe('true');
     expect(await running(page, 'Alice')).toBe('false');
-    await expect.poll(() => page.textContent('[data-testid="clock-Bob"]'), { timeout: 5000 }).toBe('0:59');
+    await expect.poll(() => page.textContent('[data-testid="clock-Bob"]'), { timeout: 120_000 }).toBe('0:59');
     await pass(page, 'Bob');
     expect(await running(page, 'Alice')).toBe('true');
     expect(await running(page, 'Bob')).toBe('false');
@@ -63,11 +63,11 @@ describe.runIf(run)('the example table between people, in Chromium (issue 24)', 
     const page = await open({ clock: '10000' });
     await pass(page, 'Alice');
     expect(await running(page, 'Bob')).toBe('true');
-    await expect.poll(() => page.textContent('[data-testid="clock-Bob"]'), { timeout: 5000 }).toBe('0:09');
-    await expect.poll(() => status(page), { timeout: 20_000 }).toBe('game over: Alice won');
+    await expect.poll(() => page.textContent('[data-testid="clock-Bob"]'), { timeout: 120_000 }).toBe('0:09');
+    await expect.poll(() => status(page), { timeout: 120_000 }).toBe('game over: Alice won');
     expect(await page.locator('[data-testid="log"] li[data-kind="sent"]', { hasText: /^TICK at=\d+$/ }).count()).toBe(1);
     expect(await page.locator('[data-testid="log"] li', { hasText: 'playerLeft player=Bob reason=time' }).count()).toBe(1);
-  }, 60_000);
+  });
 
   const priority = (page: Page, player: string) => page.getAttribute(`[data-testid="seat-${player}"]`, 'data-priority');
 

@@ -22,7 +22,7 @@ describe.runIf(run)('example table in Chromium', () => {
     table = await serveExampleTable('mtg-table-');
     url = table.url;
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await opened.closeAll();

@@ -99,7 +99,7 @@ describe.each([
 
   beforeAll(async () => {
     served = await start();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await served?.close();
@@ -131,7 +131,7 @@ describe('the dev server keeps its own HMR socket (issue 22)', () => {
 
   beforeAll(async () => {
     served = await startDev();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await served?.close();

@@ -79,11 +79,16 @@ describe('the inspection relay (issue 13)', () => {
   });
 
   it('keeps what late pages get bounded in bytes under a flood', async () => {
-    await start({ bufferBytes: 64 * 1024 });
+    // The watcher may fall the whole flood (20 MB) behind on a busy machine: its limit holds it.
+    await start({ bufferBytes: 64 * 1024, clientBufferBytes: 64 * 1024 * 1024 });
+    // A page there from the start: once it has every message, the relay has taken them all
+    // (however long that takes on a busy machine), and the late page below gets only what was kept.
+    const watcher = await connect('/relay', { Origin: `http://127.0.0.1:${port}` });
+    const watched = received(watcher);
     const game = await connect(`/relay?token=${relay.token}`);
     const pad = 'x'.repeat(10_000);
     for (let i = 0; i < 2_000; i++) game.send(message(i % 10 === 0 ? '@xstate.actor' : '@xstate.snapshot', i, pad));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => watched.length, { timeout: 120_000 }).toBe(2_000);
     expect(relay.bufferedBytes).toBeGreaterThan(0);
     expect(relay.bufferedBytes).toBeLessThanOrEqual(64 * 1024);
     const late = await connect('/relay', { Origin: `http://127.0.0.1:${port}` });
@@ -92,6 +97,7 @@ describe('the inspection relay (issue 13)', () => {
     expect(seen.length).toBeLessThan(10);
     game.close();
     late.close();
+    watcher.close();
   });
 
   it('closes upgrade requests for other paths when asked (the preview server)', async () => {
@@ -150,7 +156,7 @@ describe('the relay under load (issue 22)', () => {
     const batch = 50;
     for (let sent = 0; sent < 1000; ) {
       for (let i = 0; i < batch; i++, sent++) game.send(message('@xstate.snapshot', sent, pad));
-      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(sent);
+      await expect.poll(() => seen.length, { timeout: 120_000 }).toBe(sent);
     }
     expect(relay.clients).toBe(2);
     // The stalled page, reading again, finds the close frame after what was sent before it.
@@ -159,11 +165,11 @@ describe('the relay under load (issue 22)', () => {
     let bytes = Buffer.alloc(0);
     stalled.on('data', (d: Buffer) => (bytes = Buffer.concat([bytes.subarray(-1024), d])));
     stalled.resume();
-    await expect.poll(() => bytes.includes(closeFrame), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => bytes.includes(closeFrame), { timeout: 120_000 }).toBe(true);
     stalled.destroy();
     game.close();
     reader.close();
-  }, 60_000);
+  });
 
   it('refuses limits that are not whole numbers of at least 1, naming the option', () => {
     const bare = createServer();
@@ -238,7 +244,7 @@ describe('simulate --stately (issue 22: the same checks as the relay)', () => {
     const keepBridgeUntil = new Promise<void>((resolve) => (release = resolve));
     try {
       const played = playInspected({ players: 2, turns: 1, rules: 'current', seed: 3, delayMs: 0, target: { kind: 'stately', port: 0 }, print: () => {}, keepBridgeUntil });
-      await vi.waitFor(() => expect(printed.some((l) => l.startsWith('the game is over'))).toBe(true), { timeout: 20_000 });
+      await vi.waitFor(() => expect(printed.some((l) => l.startsWith('the game is over'))).toBe(true), { timeout: 120_000 });
       port = Number(/http:\/\/127\.0\.0\.1:(\d+)/.exec(printed.join('\n'))?.[1]);
       // A page opened late gets the game so far: the relay kept what the game published.
       // Listening before the socket opens: the replay may arrive in the same chunk as the upgrade.

@@ -27,7 +27,7 @@ describe('bot seats (issue 32)', () => {
     await expect(server.createGame({ players: ['Alice', 'Bob'], bots: ['Carol'] })).rejects.toThrow(/options\.bots: must be a list of seats of the game/);
   });
 
-  it('plays its seat: the person answers only their own decisions and the game goes on', { timeout: 60_000 }, async () => {
+  it('plays its seat: the person answers only their own decisions and the game goes on', async () => {
     const { gameId, tokens } = await server.createGame({ players: ['Alice', 'Bob'], seed: 4, bots: ['Bob'] });
     const alice = await join(url, { gameId, seat: 'Alice', token: tokens.Alice as string });
     const bobsMoves: SeatEvent[] = [];
@@ -55,7 +55,7 @@ describe('bot seats (issue 32)', () => {
     await alice.close();
   });
 
-  it('plays games bot against bot through the server to their end (the v3 shape: random legal actions)', { timeout: 240_000 }, async () => {
+  it('plays games bot against bot through the server to their end (the v3 shape: random legal actions)', async () => {
     for (let n = 0; n < 5; n++) {
       const { gameId, tokens } = await server.createGame({ players: ['Alice', 'Bob'], seed: 100 + n, bots: ['Alice', 'Bob'] });
       expect(tokens).toEqual({});

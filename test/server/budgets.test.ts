@@ -57,7 +57,7 @@ describe('message budgets (CONTRACT v4)', () => {
     const a = await join(started.url, { gameId, seat: 'A', token: tokens.A as string });
     expect((await a.send({ type: 'PASS_PRIORITY', player: 'A' })).ok).toBe(true);
     await Promise.all([a.close(), b.close()]);
-  }, 30_000);
+  });
 
   it('closes a connection that sent 256 unreadable messages with 4429 (each dropped before it is parsed further)', async () => {
     const started = await startServer({ limits: { perSecond: 10_000, burst: 10_000 } });
@@ -70,7 +70,7 @@ describe('message budgets (CONTRACT v4)', () => {
     await raw.waitFor(() => raw.messages.filter((m) => m.kind === 'error').length === MAX_UNREADABLE - 1);
     raw.room.sendBytes('another type', bytes('{}'));
     expect(await left).toBe(CLOSE_OVER_BUDGET);
-  }, 30_000);
+  });
 });
 
 /** Cards without hooks: the stored games below were played without any. */
@@ -151,7 +151,7 @@ describe('resume is paged (CONTRACT v4)', () => {
     expect(watcher.status).toBe('connected');
     expect(seen.map((e) => e.seq)).toEqual(more.map((e) => e.seq));
     await watcher.close();
-  }, 60_000);
+  });
 });
 
 /** Appends `sends` plainest sends to a stored game (its lease free before and after). */

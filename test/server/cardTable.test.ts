@@ -57,7 +57,7 @@ describe('served card games (CONTRACT v4, "Served card games")', () => {
     server = null;
   });
 
-  it('sends each seat its seatView, keeps S with every send, and a restart mid-game goes on with the same cards', { timeout: 240_000 }, async () => {
+  it('sends each seat its seatView, keeps S with every send, and a restart mid-game goes on with the same cards', async () => {
     const store = new MemoryStore();
     const first = await startServer({ store, cards: exampleCards });
     server = first.server;
@@ -97,7 +97,7 @@ describe('served card games (CONTRACT v4, "Served card games")', () => {
     await alice.close();
   });
 
-  it('plays 20 games of the example bot against bot through the server to their end; a spectator sees no hand', { timeout: 300_000 }, async () => {
+  it('plays 20 games of the example bot against bot through the server to their end; a spectator sees no hand', async () => {
     const started = await startServer({ cards: exampleCards });
     server = started.server;
     for (let n = 0; n < 20; n++) {

@@ -36,7 +36,7 @@ describe.skipIf(!redisAvailable())('clusterDriver over RedisDriver (a real Redis
     other = new RedisPresence(redis.url);
     await other.subscribe('p:alive-process', () => undefined);
     driver = clusterDriver(inner, { self: () => 'this-process', alive: (id) => processAlive(presence, id) });
-  }, 60_000);
+  });
   afterAll(async () => {
     inner?.shutdown();
     presence?.shutdown();

@@ -49,7 +49,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): ServeProces
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  const line = (test: RegExp, timeoutMs = 60_000) =>
+  const line = (test: RegExp, timeoutMs = 120_000) =>
     new Promise<RegExpExecArray>((found, fail) => {
       const seen = out.map((l) => test.exec(l)).find((m) => m !== null);
       if (seen !== undefined) return found(seen);

@@ -77,7 +77,7 @@ describe('faults are named (CONTRACT v4)', () => {
     check();
     await store.close();
     check();
-  }, 60_000);
+  });
 
   it("the demo's lobby and pages answer only a loopback Host (or the --host given): 421 otherwise", async () => {
     dir = mkdtempSync(joinPath(tmpdir(), 'mtg-demo-'));

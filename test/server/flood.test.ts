@@ -99,5 +99,5 @@ describe('a flood on one game does not hurt another (CONTRACT v4)', () => {
     // The flooded game itself still plays.
     expect((await fa.send({ type: 'CONCEDE', player: 'A' })).ok).toBe(true);
     await Promise.all([fa, fb, ...tables].map((t) => t.close()));
-  }, 240_000);
+  });
 });

@@ -55,11 +55,11 @@ export async function startServer(options: Partial<TableServerOptions> = {}): Pr
 
 /** Joins a table, with quick retries. */
 export function join(url: string, as: TableJoin): Promise<Table> {
-  return connectTable(url, as, { joinTimeoutMs: 5000, retryMs: { min: 20, max: 200 } });
+  return connectTable(url, as, { joinTimeoutMs: 60_000, retryMs: { min: 20, max: 200 } });
 }
 
 /** Resolves when `test` holds (checked after every update of the table, and now). */
-export function until(table: Table, test: (view: TurnView) => boolean, timeoutMs = 5000): Promise<TurnView> {
+export function until(table: Table, test: (view: TurnView) => boolean, timeoutMs = 60_000): Promise<TurnView> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const view = table.getSnapshot();
@@ -137,7 +137,7 @@ export async function rawJoin(
     const w = waiting.findIndex((x) => x.kind === m.kind);
     if (w >= 0) waiting.splice(w, 1)[0]!.resolve(m);
   });
-  const next = (kind: ServerMessage['kind'], timeoutMs = 5000) =>
+  const next = (kind: ServerMessage['kind'], timeoutMs = 60_000) =>
     new Promise<ServerMessage>((resolve, reject) => {
       const found = messages.slice(seen).find((m) => m.kind === kind);
       if (found !== undefined) {
@@ -155,7 +155,7 @@ export async function rawJoin(
         },
       });
     });
-  const waitFor = async (test: (m: ServerMessage) => boolean, timeoutMs = 5000) => {
+  const waitFor = async (test: (m: ServerMessage) => boolean, timeoutMs = 60_000) => {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const found = messages.find(test);
@@ -165,7 +165,7 @@ export async function rawJoin(
     }
   };
   // The answer to a send: the update it caused (accepted), or a result (refused).
-  const answer = async (id: number, timeoutMs = 5000): Promise<TableSendResult> => {
+  const answer = async (id: number, timeoutMs = 60_000): Promise<TableSendResult> => {
     const m = await waitFor((x) => (x.kind === 'result' && x.id === id) || ((x.kind === 'update' || x.kind === 'patch') && x.answers === id), timeoutMs);
     if (m.kind === 'result') return m.result;
     return { ok: true, events: (m as Extract<ServerMessage, { kind: 'update' | 'patch' }>).events };

@@ -44,7 +44,7 @@ class FlakyStore extends MemoryStore {
   }
 }
 
-function statusOf(table: Table, status: Table['status'], timeoutMs = 5000): Promise<void> {
+function statusOf(table: Table, status: Table['status'], timeoutMs = 60_000): Promise<void> {
   if (table.status === status) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the table stayed ${table.status}, not ${status}`)), timeoutMs);

@@ -84,7 +84,7 @@ describe('a served game back from its store', () => {
     expect(() => replayed.game.send(plainest(next))).not.toThrow();
   });
 
-  it('as served: the owner writes a full snapshot every 16 versions and journals every send; a new server reloads it as it was (replaying at most 15)', { timeout: 60_000 }, async () => {
+  it('as served: the owner writes a full snapshot every 16 versions and journals every send; a new server reloads it as it was (replaying at most 15)', async () => {
     const store = new MemoryStore();
     let { server, url } = await startServer({ store, cards: { saveState: () => null, loadState: () => undefined } });
     const { gameId, tokens } = await server.createGame({ players: ['A', 'B'], seed: 9 });

@@ -64,7 +64,7 @@ describe('time across restarts (CONTRACT v4)', () => {
     expect(over.gameOver).toMatchObject({ winners: ['A'], reasons: { B: 'time' } });
     expect(after).toBeGreaterThan(4000 - ran - 1000);
     expect(after).toBeLessThan(4000 + 2000);
-  }, 60_000);
+  });
 
   it('an idle connected client sees a time-out without sending (the server TICKs at the deadline)', async () => {
     const started = await startServer();
@@ -152,5 +152,5 @@ describe('`serve` stopped by SIGTERM and SIGKILL (CONTRACT v4)', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     running = null;
-  }, 400_000);
+  });
 });

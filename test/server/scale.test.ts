@@ -50,13 +50,13 @@ describe.skipIf(!available)('many processes: the owner killed mid-combat (CONTRA
     // One after the other: the first migrates the database.
     await start(0);
     await start(1);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const p of processes) p?.child.kill('SIGKILL');
     await store?.close();
     await Promise.all([pg?.stop(), redis?.stop()]);
-  }, 60_000);
+  });
 
   it(`${ROUNDS} rounds: every table is back at the store's version within ${RECOVERY_LIMIT_MS} ms on the other process, no accepted send lost or applied twice, every game plays on`, async () => {
     // Each process sends the clients of its rooms to its own address.
@@ -157,5 +157,5 @@ describe.skipIf(!available)('many processes: the owner killed mid-combat (CONTRA
     console.log(`recovery after SIGKILL, ${ROUNDS} rounds (ms): min ${Math.round(sorted[0]!)}, median ${Math.round(sorted[Math.floor(ROUNDS / 2)]!)}, max ${Math.round(sorted.at(-1)!)}`);
     expect(problems).toEqual([]);
     expect(Math.max(...recoveries), `recovery per round (ms): ${recoveries.map((r) => Math.round(r)).join(', ')}`).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
-  }, 900_000);
+  });
 });

@@ -37,7 +37,7 @@ describe.skipIf(!postgresAvailable())('startPostgres: a PostgreSQL server of the
       await server.stop();
     }
     expect(await accepts(server.port)).toBe(false);
-  }, 120_000);
+  });
 });
 
 describe.skipIf(!redisAvailable())('startRedis: a Redis server of the test own', () => {
@@ -60,5 +60,5 @@ describe.skipIf(!redisAvailable())('startRedis: a Redis server of the test own',
       await server.stop();
     }
     expect(await accepts(server.port)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -23,10 +23,10 @@ let databases = 0;
 
 beforeAll(async () => {
   if (withPostgres) server = await startPostgres();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
-}, 60_000);
+});
 
 /** A new, empty database on the file's PostgreSQL server. */
 async function newDatabase(): Promise<string> {
@@ -91,7 +91,7 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
     if (!kind.available) return;
     store = await kind.make();
     await store.init();
-  }, 60_000);
+  });
   afterAll(async () => {
     await store?.close();
   });
@@ -410,7 +410,7 @@ describe.skipIf(!withPostgres)('PostgresStore: two processes on one database nev
     a = new PostgresStore({ connectionString: url });
     b = new PostgresStore({ connectionString: url });
     await Promise.all([a.init(), b.init()]); // migrating together: one waits for the other
-  }, 60_000);
+  });
   afterAll(async () => {
     await a?.close();
     await b?.close();
@@ -554,7 +554,7 @@ describe('PGliteStore on disk: one process, one store per folder', () => {
     } finally {
       await reopened.close();
     }
-  }, 60_000);
+  });
 
   it("takes over a lock left by a process that died, and refuses one held by a live process", async () => {
     const dataDir = join(dir, 'locks');
@@ -568,7 +568,7 @@ describe('PGliteStore on disk: one process, one store per folder', () => {
     // pid 1 is always alive
     writeFileSync(join(dataDir, 'store.lock'), '1\n');
     await expect(new PGliteStore({ dataDir }).init()).rejects.toThrow(/in use by process 1 .*use PostgresStore to share games between processes/);
-  }, 60_000);
+  });
 
   it('rolls back a write that fails inside the database (a snapshot row planted at 256)', async () => {
     const dataDir = join(dir, 'atomic');
@@ -589,7 +589,7 @@ describe('PGliteStore on disk: one process, one store per folder', () => {
     } finally {
       await again.close();
     }
-  }, 60_000);
+  });
 
   it('says which package to install when a store lacks its database package', async () => {
     const load = () => import(/* @vite-ignore */ ['no-such-package', 'for-mtg-turn-engine'].join('-'));

@@ -80,7 +80,7 @@ describe('updates carry what changed (CONTRACT v4, "Serving games")', () => {
     await server.close();
   });
 
-  it('over 200 random legal actions (as the simulator plays): each seat\'s state from the patches equals a full update (nulls included), and the mean update is at most 600 bytes', { timeout: 120_000 }, async () => {
+  it('over 200 random legal actions (as the simulator plays): each seat\'s state from the patches equals a full update (nulls included), and the mean update is at most 600 bytes', async () => {
     const random = seededRandom(31);
     const sizes: number[] = [];
     let sends = 0;

@@ -32,7 +32,7 @@ describe('simulate over worker threads (issue 34)', () => {
     expect(progress.every((p) => p.games === 12)).toBe(true);
     // The results are plain JSON.
     expect(JSON.parse(JSON.stringify(two))).toEqual(two);
-  }, 120_000);
+  });
 
   it('loads a setup module and a policy module by path in each worker; another seed gives other games', async () => {
     const options = {
@@ -48,7 +48,7 @@ describe('simulate over worker threads (issue 34)', () => {
     expect(two.results.every((r) => r.stopped === 'until' && r.turn === 3)).toBe(true);
     const other = await simulate({ ...options, seed: 4, workers: 0 });
     expect(other.results.map((r) => r.seed)).not.toEqual(none.results.map((r) => r.seed));
-  }, 120_000);
+  });
 
   it('refuses bad options naming the field, before any game is played', async () => {
     const setup = { players: ['A', 'B'] };
@@ -59,5 +59,5 @@ describe('simulate over worker threads (issue 34)', () => {
     await expect(simulate({ games: 1, setup: { players: ['A', 'B'], hooks: {} } as never })).rejects.toThrow(/hooks or listeners/);
     await expect(simulate({ games: 1, setup, workers: 0, policy: { module: join(fixtures, 'policy.ts'), export: 'nothing' } })).rejects.toThrow(/no function exported as 'nothing'/);
     await expect(simulate({ games: 1, setup, workers: 0, policy: { module: join(fixtures, 'missing.ts') } })).rejects.toThrow(/cannot load/);
-  }, 60_000);
+  });
 });
