@@ -54,7 +54,9 @@ export function deadlineOf<S>(turn: TimedTurn<S>, state: S, time: TimeState | nu
   if (time === null || time.at === null) return null;
   const chart = turn.chart(state);
   if (chart.status !== 'active' || chart.context.result !== null) return null;
-  const next = upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
+  // Without a clock or an away policy that acts, only an undo request's answer time can fall: no view to build (issue 31, point 6).
+  const awaited = time.clock === undefined && (time.away === undefined || time.away.then === 'wait') ? [] : awaitedDecisions(turn.view(state), chart.context);
+  const next = upcoming(time, awaited, chart.context, turn.vote(state));
   return next === null ? null : { player: next.player, at: next.at };
 }
 
