@@ -5,7 +5,7 @@
  * controlled by another (CR 723), shared team turns, a table (undo, clocks) and `hooks.autoPass`.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, type CreateGameOptions, type Game, type LegalAction } from '../../src/index.js';
+import { createGame, type GameOptions, type Game, type LegalAction } from '../../src/index.js';
 import { NEXT_STOPS, type NextStop } from '../../src/nextStop.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
 import { allModules } from '../../src/allModules.js';
@@ -13,7 +13,7 @@ import { allModules } from '../../src/allModules.js';
 const stopsOf = (game: Game, players: readonly string[]) => (game as unknown as { [NEXT_STOPS]: (p: readonly string[]) => Record<string, NextStop | null> })[NEXT_STOPS](players);
 
 /** Plays `sends` random legal actions, comparing the two at every step (and for a player not in the game). */
-function compare(options: CreateGameOptions, seed: number, sends: number): number {
+function compare(options: GameOptions, seed: number, sends: number): number {
   const game = createGame(options);
   const random = seededRandom(seed);
   const players = [...game.getSnapshot().players, 'nobody'];
@@ -39,10 +39,10 @@ describe('nextStop of several players from one look ahead', () => {
 
   it('equals one nextStop per player: shared team turns, a table with clocks, stops set and a player controlled by another (723)', () => {
     const teams = [{ id: 'AB', players: ['A', 'B'] }, { id: 'CD', players: ['C', 'D'] }];
-    expect(compare({ players: ['A', 'B', 'C', 'D'], teams, variant: 'twoHeadedGiant', seed: 3 } as CreateGameOptions, 3, 120)).toBeGreaterThan(10);
+    expect(compare({ players: ['A', 'B', 'C', 'D'], teams, variant: 'twoHeadedGiant', seed: 3 } as GameOptions, 3, 120)).toBeGreaterThan(10);
     // Every module (the table server's games): undo, shortcuts, clocks, seats.
-    expect(compare({ use: allModules, players: ['A', 'B'], seed: 4, clock: { initialMs: 600_000, onTimeout: 'lose' } } as unknown as CreateGameOptions, 4, 120)).toBeGreaterThan(10);
-    const stops = { players: ['A', 'B', 'C'], seed: 5, } as CreateGameOptions;
+    expect(compare({ use: allModules, players: ['A', 'B'], seed: 4, clock: { initialMs: 600_000, onTimeout: 'lose' } } as unknown as GameOptions, 4, 120)).toBeGreaterThan(10);
+    const stops = { players: ['A', 'B', 'C'], seed: 5, } as GameOptions;
     const game = createGame(stops);
     expect(game.send({ type: 'SET_STOPS', player: 'A', stops: [{ step: 'upkeep', turn: 'any' }] } as never).ok).toBe(true);
     expect(game.send({ type: 'CONTROL_PLAYER', controller: 'A', player: 'B' } as never).ok).toBe(true);
@@ -61,7 +61,7 @@ describe('nextStop of several players from one look ahead', () => {
       calls++;
       return player === 'B';
     };
-    expect(compare({ players: ['A', 'B', 'C'], seed: 8, hooks: { autoPass } } as unknown as CreateGameOptions, 8, 80)).toBeGreaterThan(10);
+    expect(compare({ players: ['A', 'B', 'C'], seed: 8, hooks: { autoPass } } as unknown as GameOptions, 8, 80)).toBeGreaterThan(10);
     expect(calls).toBeGreaterThan(0);
   });
 });
