@@ -2,8 +2,10 @@
  * Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time by function and by
  * origin (engine code, XState, zod, Node/V8), to find where the engine's time goes.
  *
- *   node --import tsx bench/cpuprofile.ts FILE.cpuprofile [top]
+ *   node --import tsx bench/cpuprofile.ts FILE.cpuprofile [top] [--last SECONDS]
  *
+ * `--last SECONDS` keeps only the samples of the profile's last SECONDS (a bench host's measured
+ * phase, without its start-up and the tables' joins).
  * Also prints total (inclusive) time: a function's own time and that of what it calls.
  */
 import { readFileSync } from 'node:fs';
@@ -19,12 +21,22 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg = '25'] = process.argv.slice(2);
-if (file === undefined) throw new Error('usage: cpuprofile.ts FILE.cpuprofile [top]');
+const args = process.argv.slice(2);
+const lastAt = args.indexOf('--last');
+const lastSeconds = lastAt < 0 ? Infinity : Number(args[lastAt + 1]);
+if (lastAt >= 0) args.splice(lastAt, 2);
+const [file, topArg = '25'] = args;
+if (file === undefined || Number.isNaN(lastSeconds)) throw new Error('usage: cpuprofile.ts FILE.cpuprofile [top] [--last SECONDS]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+// Each sample's time since the start: only those of the last `lastSeconds` count.
+const ends: number[] = [];
+profile.timeDeltas.reduce((at, d, i) => (ends[i] = at + d), 0);
+const from = (ends.at(-1) ?? 0) - lastSeconds * 1e6;
+profile.samples.forEach((id, i) => {
+  if ((ends[i] ?? 0) >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function origin(url: string): string {

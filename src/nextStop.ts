@@ -28,6 +28,12 @@ function isAsked(ctx: SnapshotLike['context'], awaiting: Awaiting, player: Playe
   return mayAnswer(ctx, awaiting, player) || ctx.players.some((p) => decider(ctx, p) === player && mayAnswer(ctx, awaiting, p));
 }
 
+/**
+ * @internal The key of a game's `[NEXT_STOPS](players)`: `nextStop` of each of `players` from one
+ * look ahead ({@link nextStopsOver}), for the table server, which wants every seat's at every send.
+ */
+export const NEXT_STOPS: unique symbol = Symbol('mtg-turn-engine: nextStop of several players');
+
 /** Most decisions a look ahead answers before it gives up. */
 const MAX_LOOKAHEAD = 20_000;
 
@@ -65,9 +71,31 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
  * then every decision that is not that player's, with the plainest input.
  */
 export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string | undefined, look: LookAhead<G, S>): NextStop | null {
+  return walk(start, [player], look)[0] ?? null;
+}
+
+/**
+ * {@link nextStopOver} of several players at once, as one look ahead: the walk (every decision
+ * answered with the plainest input) is the same whoever it is for, so each player's answer is
+ * the first decision of it that asks them. The same answers as one call per player (issue 31,
+ * point 6: a table server wants every seat's at every send).
+ */
+export function nextStopsOver<G, S extends SnapshotLike>(start: G, players: readonly string[], look: LookAhead<G, S>): Record<string, NextStop | null> {
+  const found = walk(start, players, look);
+  const out: Record<string, NextStop | null> = {};
+  players.forEach((p, i) => (out[p] = found[i] ?? null));
+  return out;
+}
+
+/** The walk of {@link nextStopOver} for each of `who` (undefined: anyone), until each is asked or the walk ends; null for those never asked. */
+function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undefined)[], look: LookAhead<G, S>): (NextStop | null)[] {
+  const out: (NextStop | null)[] = who.map(() => null);
   const first = look.decisions(start);
   const players = first[0]?.snapshot.context.players ?? [];
-  if (first.length === 0 || (player !== undefined && !players.includes(player))) return null;
+  if (first.length === 0) return out;
+  // Those still looked for (a player not in the game never is).
+  let left = who.map((_, i) => i).filter((i) => who[i] === undefined || players.includes(who[i] as string));
+  if (left.length === 0) return out;
   const lastTurn = look.turnsBegun(start) + players.length + 1;
   let current = start;
   // What is awaited now, in each turn that awaits something: answered, not named.
@@ -75,24 +103,28 @@ export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string
     const decision = look.decisions(current).find((d) => d.turnMarker === now.turnMarker);
     if (decision === undefined) continue;
     const next = answered(look, current, decision);
-    if (next === null) return null;
+    if (next === null) return out;
     current = next;
   }
   for (let i = 0; i < MAX_LOOKAHEAD; i++) {
     const decisions = look.decisions(current);
-    if (decisions.length === 0 || look.turnsBegun(current) > lastTurn) return null;
-    for (const d of decisions) {
-      if (player !== undefined && !isAsked(d.snapshot.context, d.awaiting, player)) continue;
+    if (decisions.length === 0 || look.turnsBegun(current) > lastTurn) return out;
+    left = left.filter((w) => {
+      const player = who[w];
+      const d = decisions.find((x) => player === undefined || isAsked(x.snapshot.context, x.awaiting, player));
+      if (d === undefined) return true;
       const ctx = d.snapshot.context;
       const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
       if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
-      return found;
-    }
+      out[w] = found;
+      return false;
+    });
+    if (left.length === 0) return out;
     const next = answered(look, current, decisions[0] as Decision<S>);
-    if (next === null) return null;
+    if (next === null) return out;
     current = next;
   }
-  return null;
+  return out;
 }
 
 function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, decision: Decision<S>): G | null {
@@ -102,12 +134,22 @@ function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, de
 
 /** The look ahead of a game with one turn at a time: `advance` takes the state after an event, or null when nothing changed. */
 export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
-  return nextStopOver<S, S>(snapshot, player, {
+  return nextStopOver<S, S>(snapshot, player, oneTurn(advance));
+}
+
+/** {@link nextStopBy} of several players at once (one look ahead: {@link nextStopsOver}). */
+export function nextStopsBy<S extends SnapshotLike>(snapshot: S, players: readonly string[], advance: (current: S, event: TurnEvent) => S | null): Record<string, NextStop | null> {
+  return nextStopsOver<S, S>(snapshot, players, oneTurn(advance));
+}
+
+/** The look ahead of a game with one turn at a time. */
+function oneTurn<S extends SnapshotLike>(advance: (current: S, event: TurnEvent) => S | null): LookAhead<S, S> {
+  return {
     decisions(current) {
       const awaiting = awaitingOf(current);
       return awaiting === null ? [] : [{ snapshot: current, awaiting }];
     },
     advance: (current, _decision, event) => advance(current, event),
     turnsBegun: (current) => current.context.turn,
-  });
+  };
 }

@@ -68,6 +68,15 @@ function joined(out: PartStep, before: PartStep | undefined, emitted: EmittedEve
   return time === undefined ? { ...out, emitted } : ({ ...out, time, emitted } as PartStep);
 }
 
+/** Whether an event may carry `data` (a key of its own or inherited; one that cannot be looked at counts). */
+function mayCarryData(raw: Record<string, unknown>): boolean {
+  try {
+    return 'data' in raw;
+  } catch {
+    return true;
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -218,6 +227,8 @@ export class CardPart<S> implements CardsPart {
   #decision(raw: Record<string, unknown>, steps: ShellSteps): PartStep | Refusal {
     const gated = steps.gate(raw);
     if (isRefusal(gated)) return gated;
+    // Without `decide` and without data nothing here reads the event: the step parses it, once (issue 31, point 6).
+    if (this.#def.decide === undefined && !mayCarryData(raw)) return steps.step(raw);
     const parsed = eventOrMessage(raw);
     // A game with time state gates at its step: the step says why.
     if (typeof parsed === 'string') return steps.step(raw);

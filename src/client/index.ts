@@ -19,6 +19,7 @@ import type { LegalAction } from '../legal.js';
 import type { NextStop } from '../nextStop.js';
 import { deepFreeze } from '../view.js';
 import { applyDocChange } from './patch.js';
+import { SendQueue } from './pacing.js';
 import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, MAX_MESSAGE_BYTES, MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage, type JoinOptions, type TableState } from './protocol.js';
 
 /** Who joins: a seat with its token, or a spectator. */
@@ -126,7 +127,10 @@ class RemoteTable implements Table {
   #hasCards = false;
   #seq = -1;
   #nextId = 0;
+  /** The sends gone out, waiting for their answer. */
   readonly #pending = new Map<number, (result: TableSendResult) => void>();
+  /** CONTRACT v4: the sends not gone out yet, paced within the server's message budget (./pacing.ts). */
+  readonly #sends = new SendQueue(() => this.#pending.size);
   readonly #subscribers = new Set<() => void>();
   readonly #listeners = new Set<{ type: string; listener: (event: never) => void }>();
   readonly #statusListeners = new Set<(status: TableStatus) => void>();
@@ -202,7 +206,7 @@ class RemoteTable implements Table {
     this.#room = room;
     room.onMessage(MESSAGE_TYPE, (bytes: unknown) => this.#onMessage(bytes));
     room.onLeave((code: number) => this.#onDrop(room, code));
-    if (resume !== undefined) room.sendBytes(MESSAGE_TYPE, encodeMessage({ kind: 'resume', lastSeq: resume }));
+    if (resume !== undefined) this.#resume(room, resume);
     const timer = setTimeout(() => this.#welcomed?.(false), 10_000);
     const ok = await welcomed;
     clearTimeout(timer);
@@ -226,9 +230,11 @@ class RemoteTable implements Table {
         if (message.more === true) {
           // CONTRACT v4: a resume is paged; these events, then ask again from the last seq.
           this.#apply(message, false);
-          this.#room?.sendBytes(MESSAGE_TYPE, encodeMessage({ kind: 'resume', lastSeq: Math.max(0, this.#seq) }));
+          if (this.#room !== null) this.#resume(this.#room, Math.max(0, this.#seq));
           return;
         }
+        // The server's budget for this connection: the table's sends are paced within it.
+        if (message.budget !== undefined) this.#sends.pacer.budget = message.budget;
         this.#apply(message, true);
         this.#welcomed?.(true);
         this.#welcomed = null;
@@ -261,6 +267,14 @@ class RemoteTable implements Table {
     const resolve = this.#pending.get(id);
     this.#pending.delete(id);
     resolve?.(result);
+    // One fewer waiting for its answer: a queued send may go.
+    if (resolve !== undefined) this.#sends.pump();
+  }
+
+  /** Asks for what the table missed (a resume spends the budget too, at once: it cannot wait behind the sends). */
+  #resume(room: Room, lastSeq: number): void {
+    this.#sends.pacer.spend();
+    room.sendBytes(MESSAGE_TYPE, encodeMessage({ kind: 'resume', lastSeq }));
   }
 
   /**
@@ -297,6 +311,7 @@ class RemoteTable implements Table {
     this.#welcomed = null;
     for (const resolve of this.#pending.values()) resolve(disconnected('the connection was lost before the answer came; the events tell whether the send was taken'));
     this.#pending.clear();
+    this.#sends.cancelAll();
     if (this.#closed) return;
     if (code === CLOSE_REPLACED || code === CLOSE_OVER_BUDGET || code === 4000) {
       this.#closed = true;
@@ -389,15 +404,24 @@ class RemoteTable implements Table {
       return Promise.resolve({ ok: false, error: { code: ErrorCode.INVALID_EVENT, message: `event: cannot be sent as JSON (${describe(err)})` } });
     }
     if (bytes.byteLength > MAX_MESSAGE_BYTES) return Promise.resolve({ ok: false, error: { code: ErrorCode.INVALID_EVENT, message: `event: ${bytes.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}` } });
-    return new Promise((resolve) => {
-      this.#pending.set(id, resolve);
-      try {
-        room.sendBytes(MESSAGE_TYPE, bytes);
-      } catch (err) {
-        this.#pending.delete(id);
-        resolve(disconnected(`the send could not go out (${describe(err)})`));
-      }
-    });
+    // CONTRACT v4: within the server's message budget, in order; beyond it the send waits its turn here.
+    return new Promise((resolve) => this.#sends.add(() => this.#transmit(id, bytes, resolve), () => resolve(disconnected('the connection was lost before the send went out; it was not sent'))));
+  }
+
+  /** A send's turn has come: it goes out on the connection now, if there is one. */
+  #transmit(id: number, bytes: Uint8Array, resolve: (result: TableSendResult) => void): void {
+    const room = this.#room;
+    if (this.#closed || room === null || this.#status !== 'connected') {
+      resolve(disconnected(`the table is ${this.#closed ? 'closed' : 'not connected (it rejoins by itself)'}; the send did not go out`));
+      return;
+    }
+    this.#pending.set(id, resolve);
+    try {
+      room.sendBytes(MESSAGE_TYPE, bytes);
+    } catch (err) {
+      this.#pending.delete(id);
+      resolve(disconnected(`the send could not go out (${describe(err)})`));
+    }
   }
 
   onStatus(listener: (status: TableStatus) => void): () => void {
@@ -413,6 +437,7 @@ class RemoteTable implements Table {
     this.#welcomed?.(false);
     for (const resolve of this.#pending.values()) resolve(disconnected('the table was closed'));
     this.#pending.clear();
+    this.#sends.cancelAll();
     this.#setStatus('closed');
     if (room !== null) await room.leave(true).catch(() => undefined);
   }

@@ -37,6 +37,22 @@ export const CLOSE_SHUTDOWN = 4102;
 /** CONTRACT v4: the connection sent too much (over its message budget for 5 s, or 256 unreadable messages): closed for good. */
 export const CLOSE_OVER_BUDGET = 4429;
 
+/**
+ * CONTRACT v4: how much one connection may send. The server says its own in its welcome
+ * (`budget`); `connectTable` paces its messages within it (src/client/pacing.ts).
+ */
+export interface MessageBudget {
+  /** Messages per second, on average. */
+  perSecond: number;
+  /** Messages at once above the average. */
+  burst: number;
+  /** Sends waiting for their answer. */
+  inFlight: number;
+}
+
+/** The contract's budget: 20 messages a second sustained, bursts of 100; 16 sends waiting at most. */
+export const DEFAULT_MESSAGE_BUDGET: Readonly<MessageBudget> = Object.freeze({ perSecond: 20, burst: 100, inFlight: 16 });
+
 /** Join refusals (the matchmaking error's code): refused for good (a bad token, no such game). */
 export const JOIN_REFUSED_CODE = 4401;
 /** Join refusals: the game cannot be opened here now (another process owns it, the store is down): try again. */
@@ -96,6 +112,8 @@ export type ServerMessage =
        * follow the last of `events`; the client sends `resume` again with the last `seq` it got.
        */
       more?: boolean;
+      /** The connection's message budget on this server (CONTRACT v4); the client paces itself within it. Absent: {@link DEFAULT_MESSAGE_BUDGET}. */
+      budget?: MessageBudget;
     } & TableState)
   /**
    * After every accepted send (the events it emitted). To the client whose send it was, the
@@ -159,9 +177,12 @@ export function parseClientMessage(bytes: Uint8Array): ReadMessage {
   return { ok: true, message: parsed.data as ClientMessage };
 }
 
+/** One encoder for every message (it keeps no state). */
+const UTF8_OUT = new TextEncoder();
+
 /** A message as the bytes sent. */
 export function encodeMessage(message: ClientMessage | ServerMessage): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(message));
+  return UTF8_OUT.encode(JSON.stringify(message));
 }
 
 /** A server's message from its bytes (the server is trusted: only the frame is checked); null if it is not one. */

@@ -75,6 +75,8 @@ export interface TurnLogic<S, Work = unknown> {
   legalActions(state: S, player?: string): LegalAction[];
   /** `runtime`: the look ahead's hooks (only `hooks.autoPass`, which nextStop uses; never the checkpoint). */
   nextStop(state: S, player: string | undefined, runtime?: GameHooksRuntime): NextStop | null;
+  /** `nextStop` of each of `players` from one look ahead (the same answers as one call each); absent: one call each. */
+  nextStops?(state: S, players: readonly string[], runtime?: GameHooksRuntime): Record<string, NextStop | null>;
   /** The chart's state the XState actor shows. */
   chartState(state: S, order: ContextOrder): ChartState;
   /** The emitted events the state keeps for the next checkpoint (handed out as copies). */

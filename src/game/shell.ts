@@ -19,7 +19,7 @@ import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gat
 import { hookRuntime } from '../hookAdapter.js';
 import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
-import type { NextStop } from '../nextStop.js';
+import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
@@ -535,6 +535,15 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v3: nextStop calls no hook but hooks.autoPass (neither recorded nor replayed: the tape's look ahead).
     const ask = this.#tape === null ? this.#runtime?.autoPass : this.#tape.lookAhead;
     return this.#read(() => this.#logic.nextStop(this.#state, player, ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask }));
+  }
+
+  /** @internal `nextStop` of each of `players` from one look ahead (src/nextStop.ts `nextStopsOver`): the same answers as one call each. */
+  [NEXT_STOPS](players: readonly string[]): Record<string, NextStop | null> {
+    const ask = this.#tape === null ? this.#runtime?.autoPass : this.#tape.lookAhead;
+    const runtime = ask === undefined ? undefined : { inHook: false, seq: 0, calls: 0, numbers: null, autoPass: ask };
+    const logic = this.#logic;
+    if (logic.nextStops === undefined || players.length < 2) return Object.fromEntries(players.map((p) => [p, this.nextStop(p)]));
+    return this.#read(() => (logic.nextStops as NonNullable<typeof logic.nextStops>)(this.#state, players, runtime));
   }
 
   on<K extends EmittedEventType | '*'>(type: K, listener: Listener<K extends '*' ? EmittedEvent : Extract<EmittedEvent, { type: K }>>): () => void;

@@ -11,7 +11,7 @@ import type { TurnContext } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { freshSendContext, fullGate, laneEvent } from '../gate.js';
 import { legalActionsOf } from '../legal.js';
-import { nextStopBy } from '../nextStop.js';
+import { nextStopBy, nextStopsBy } from '../nextStop.js';
 import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
 import { viewOf } from '../view.js';
 import { initialState, sendStep, snapshotOf, step, type CompiledState } from '../compiled/runtime.js';
@@ -90,6 +90,13 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
 
   nextStop(state, player, runtime) {
     return nextStopBy(snapshotOf(turnPlan, state), player, (current, event) => {
+      const next = lookAhead(current.state, event, runtime);
+      return next === null ? null : snapshotOf(turnPlan, next);
+    });
+  },
+
+  nextStops(state, players, runtime) {
+    return nextStopsBy(snapshotOf(turnPlan, state), players, (current, event) => {
       const next = lookAhead(current.state, event, runtime);
       return next === null ? null : snapshotOf(turnPlan, next);
     });

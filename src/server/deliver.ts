@@ -10,7 +10,7 @@ import type { Client } from '@colyseus/core';
 import type { EmittedEvent, TurnView } from '../contract.js';
 import type { Game } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
-import type { NextStop } from '../nextStop.js';
+import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import { seatView } from '../seats.js';
 import { VIEW_UNCHANGED } from '../viewChanges.js';
 import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
@@ -33,6 +33,24 @@ function safeNextStop(game: Game, player: string): NextStop | null {
   }
 }
 
+/**
+ * `nextStop` of each of `players` from one look ahead (the game's `[NEXT_STOPS]`, when it has it);
+ * when `hooks.autoPass` throws, each player's own (null for those it throws for).
+ */
+function safeNextStops(game: Game, players: readonly string[]): Record<string, NextStop | null> {
+  const many = (game as unknown as { [NEXT_STOPS]?: (players: readonly string[]) => Record<string, NextStop | null> })[NEXT_STOPS];
+  if (typeof many === 'function' && players.length > 1) {
+    try {
+      return many.call(game, players);
+    } catch {
+      // One player's look ahead may still be known: each on its own, below.
+    }
+  }
+  const out: Record<string, NextStop | null> = {};
+  for (const p of players) out[p] = safeNextStop(game, p);
+  return out;
+}
+
 /** One send's delivery: the game's new state, read once for every connection. */
 export interface Commit {
   /** The game's view (unfrozen, the host's: seat views are made from it). */
@@ -42,6 +60,8 @@ export interface Commit {
   readonly events: readonly EmittedEvent[];
   /** View fields the send left unchanged (the engine's word), or null. */
   readonly unchanged: ReadonlySet<string> | null;
+  /** `nextStop` of the players the connected seats decide for, from one look ahead (others are asked when a seat needs them). */
+  readonly nextStop: Readonly<Record<string, NextStop | null>>;
 }
 
 /** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
@@ -64,17 +84,24 @@ export function freshView(game: Game): TurnView {
   return view;
 }
 
-/** Reads what a send changed, once (call it right after the send is written, holding the game's cards for `nextStop`). */
-export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[]): Commit {
+/**
+ * Reads what a send changed, once (call it right after the send is written, holding the game's
+ * cards for `nextStop`), with `nextStop` of every player the seats in `seats` decide for, from one
+ * look ahead (issue 31, point 6).
+ */
+export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[], seats: Iterable<string> = []): Commit {
   const game = owned.game;
-  return { view: hostView(owned), legalActions: game.legalActions(), events, unchanged: viewUnchanged(game) };
+  const view = hostView(owned);
+  const players = new Set<string>();
+  for (const seat of seats) for (const p of decidedBy(seat, view)) players.add(p);
+  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.size === 0 ? {} : safeNextStops(game, [...players]) };
 }
 
 /** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */
-export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 'legalActions'>): StateDoc {
+export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 'legalActions'> & { readonly nextStop?: Commit['nextStop'] }): StateDoc {
   const view = seatView({ ...commit.view }, { seat });
   const stops: Record<string, NextStop | null> = {};
-  for (const p of decidedBy(seat, view)) stops[p] = safeNextStop(game, p);
+  for (const p of decidedBy(seat, view)) stops[p] = commit.nextStop !== undefined && Object.hasOwn(commit.nextStop, p) ? (commit.nextStop[p] as NextStop | null) : safeNextStop(game, p);
   return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops, ...cardDoc(cardViewOf(game, seat)) };
 }
 

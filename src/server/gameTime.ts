@@ -8,6 +8,7 @@
  * clocks' `at`) at the moment this process read it: the time between is charged to no one. From
  * then on the game's time runs with the wall clock, never backwards.
  */
+import type { TurnView } from '../contract.js';
 import type { Game } from '../game/types.js';
 
 /** The game's latest instant as its state shows it: the latest `at` its clocks (or seats) are as of, or null. */
@@ -18,9 +19,8 @@ export function lastInstantOf(game: Game): number | null {
   return latest;
 }
 
-/** Whether any clock of the game runs (its owner then writes the game's instant at least once a second). */
-export function clockRuns(game: Game): boolean {
-  const view = game.getSnapshot();
+/** Whether any clock of the game runs, given its view (the host's, unfrozen: its owner then writes the game's instant at least once a second). */
+export function clockRuns(view: Pick<TurnView, 'gameOver' | 'clocks'>): boolean {
   if (view.gameOver !== null || view.clocks === null) return false;
   return Object.values(view.clocks).some((clock) => clock.running);
 }

@@ -6,22 +6,19 @@
  * with {@link CLOSE_OVER_BUDGET}. A `resume` answers at most {@link RESUME_PAGE_EVENTS} events;
  * an HTTP body over {@link MAX_BODY_BYTES} is refused 413 before it is read.
  */
-import { CLOSE_OVER_BUDGET } from '../client/protocol.js';
+import { CLOSE_OVER_BUDGET, DEFAULT_MESSAGE_BUDGET, type MessageBudget } from '../client/protocol.js';
 
 export { CLOSE_OVER_BUDGET };
 
-/** How much one connection may send. */
-export interface MessageLimits {
-  /** Messages per second, on average (default {@link DEFAULT_LIMITS}: 20; the contract asks for at least 20). */
-  perSecond: number;
-  /** Messages at once above the average (default 100). */
-  burst: number;
-  /** Sends waiting for their answer (default 16). */
-  inFlight: number;
-}
+/**
+ * How much one connection may send: messages per second on average (default 20; the contract
+ * asks for at least 20), messages at once above it (default 100), sends waiting for their answer
+ * (default 16). Given to each client in its welcome, which paces itself within it.
+ */
+export type MessageLimits = MessageBudget;
 
-/** The contract's budget: 20 messages a second sustained, bursts of 100; 16 sends waiting at most. */
-export const DEFAULT_LIMITS: Readonly<MessageLimits> = Object.freeze({ perSecond: 20, burst: 100, inFlight: 16 });
+/** The contract's budget: 20 messages a second sustained, bursts of 100; 16 sends waiting at most (the client's default too). */
+export const DEFAULT_LIMITS: Readonly<MessageLimits> = DEFAULT_MESSAGE_BUDGET;
 
 /** A connection over its budget this long (every message of it dropped meanwhile) is closed. */
 export const OVER_BUDGET_CLOSE_MS = 5000;

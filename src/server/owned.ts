@@ -13,7 +13,7 @@ import { rebuildCardGame, storedCardEventsAfter } from './cardReload.js';
 import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
 import { deadlineOf } from './hostEvents.js';
 import { CorruptGameError } from './reload.js';
-import { freshView } from './deliver.js';
+import { freshView, hostView } from './deliver.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
 import type { GameInstant, GameStore, SendWrite } from './store/types.js';
 
@@ -259,7 +259,8 @@ export class OwnedGame {
 
   /** Whether a clock of the game runs (its owner writes its instant at least once a second then). */
   get clockRuns(): boolean {
-    return !this.#dropped && clockRuns(this.#game);
+    // The view built once per version for the delivery (never frozen): the heartbeat asks every game twice a second.
+    return !this.#dropped && clockRuns(hostView(this));
   }
 
   /**

@@ -357,7 +357,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           const game = owned.game;
           state = stateOf(owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), seatEvents(events, { seat }, game));
         }
-        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), ...state });
+        // The connection's budget: the client paces its messages within it (CONTRACT v4: a well-behaved client is never over it).
+        const { perSecond, burst, inFlight } = ctx.limits;
+        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), budget: { perSecond, burst, inFlight }, ...state });
         // A client being paged is sent no update until its last page (its events would come before theirs).
         (client.userData as Connection).welcomed = !more;
       }).catch((err: unknown) => {
@@ -380,7 +382,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     #broadcast(events: readonly EmittedEvent[], cause: Answering | undefined): void {
       const owned = this.#owned;
       const game = owned.game;
-      const commit = readCommit(owned, events);
+      const seated: string[] = [];
+      for (const [seat, entry] of this.#seats) if (welcomed(entry.client)) seated.push(seat);
+      const commit = owned.withCards(() => readCommit(owned, events, seated));
       if (this.#seats.size > 0) {
         owned.withCards(() => {
           for (const [seat, entry] of this.#seats) {

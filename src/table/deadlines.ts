@@ -49,12 +49,23 @@ export function upcoming(time: TimeState, awaited: readonly Awaited[], ctx: Turn
   return next;
 }
 
+/**
+ * Whether a decision awaited can time out: a clock is kept, or an away policy answers ('pass') or
+ * concedes for a player away. Without either only an undo request's answer time can fall, and no
+ * view need be built to look for the decisions awaited (issue 31, point 6: the server asks at
+ * every send).
+ */
+export function awaitedMayTimeOut(time: TimeState): boolean {
+  return time.clock !== undefined || (time.away !== undefined && time.away.then !== 'wait');
+}
+
 /** `game.nextDeadline()`: the next clock or away time-out still to come on the host's clock, or null (no clock or away policy, the clocks not started or paused, the game over). */
 export function deadlineOf<S>(turn: TimedTurn<S>, state: S, time: TimeState | null): Deadline | null {
   if (time === null || time.at === null) return null;
   const chart = turn.chart(state);
   if (chart.status !== 'active' || chart.context.result !== null) return null;
-  const next = upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
+  const awaited = awaitedMayTimeOut(time) ? awaitedDecisions(turn.view(state), chart.context) : [];
+  const next = upcoming(time, awaited, chart.context, turn.vote(state));
   return next === null ? null : { player: next.player, at: next.at };
 }
 

@@ -416,6 +416,11 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       return inner.nextStop(gameOf(state), player, runtime);
     },
 
+    nextStops(state, players, runtime) {
+      if (inner.nextStops !== undefined) return inner.nextStops(gameOf(state), players, runtime);
+      return Object.fromEntries(players.map((p) => [p, inner.nextStop(gameOf(state), p, runtime)]));
+    },
+
     chartState(state, order) {
       return inner.chartState(gameOf(state), order);
     },

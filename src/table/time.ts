@@ -22,7 +22,7 @@ import { decider } from '../rules/control.js';
 import { membersOf } from '../rules/units.js';
 import { eventOrMessage } from '../schemas.js';
 import { answerers, awayDueAt, seatViews, withSeatStatus } from './away.js';
-import { awayOther, conceding, upcoming, voteDue } from './deadlines.js';
+import { awaitedMayTimeOut, awayOther, conceding, upcoming, voteDue } from './deadlines.js';
 import type { TimedTurn, TimeState } from './timeState.js';
 import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, type Awaited, type UnitContext } from './clocks.js';
 
@@ -217,7 +217,7 @@ function nextTimeOut<S>(work: Work<S>): { at: number; player: PlayerId; unit?: P
   if (time.at === null) return null;
   const chart = turn.chart(state);
   if (chart.status !== 'active' || chart.context.result !== null) return null;
-  return upcoming(time, awaitedDecisions(turn.view(state), chart.context), chart.context, turn.vote(state));
+  return upcoming(time, awaitedMayTimeOut(time) ? awaitedDecisions(turn.view(state), chart.context) : [], chart.context, turn.vote(state));
 }
 
 /**
@@ -248,6 +248,8 @@ function answerDue<S>(work: Work<S>): void {
       // 'concede': a player away past the grace leaves now, whether or not a decision of theirs is awaited.
       if (work.time.away?.then === 'concede' && ctx.players.some((p) => { const due = awayDueAt(work.time.away, work.time.seats, conceding(ctx, p)); return due !== null && due <= now && leave(work, conceding(ctx, p), 'away'); })) continue;
     }
+    // Nothing below can answer a decision without a clock run out with 'pass' or an away policy that acts: no view to build.
+    if (!(clock?.onTimeout === 'pass' && clock.flagged.length > 0) && (work.time.away === undefined || work.time.away.then === 'wait')) return;
     const view = turn.view(work.state);
     if (work.answers >= MAX_TABLE_ANSWERS || (work.turns !== null && turnsBegun(view) - work.turns >= ctx.players.length)) return;
     let acted = false;
