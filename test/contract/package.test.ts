@@ -115,7 +115,7 @@ describe.runIf(built)('the packed package (CONTRACT "Package")', () => {
       const result = await build({ entryPoints: [file], absWorkingDir: scratch, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent', metafile: true });
       return Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([f]) => f);
     };
-    const features = /src\/(table\/(tableLogic|time|undo|shortcuts|clocks|away|tableRead)|logic\/grandMelee|persistence\/time)\.js$/;
+    const features = /src\/(table\/(tableLogic|time|undo|shortcuts|clocks|away|tableRead)|logic\/grandMelee|persistence\/(time|melee))\.js$/;
     expect((await inputsOf('bare.js')).filter((f) => features.test(f))).toEqual([]);
     expect((await inputsOf('modules.js')).filter((f) => features.test(f)).length).toBeGreaterThanOrEqual(8);
   });
