@@ -324,6 +324,19 @@ function turnProblem(p: PersistedFull): string | null {
   return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
 }
 
+/**
+ * A snapshot with turn markers restored without the Grand Melee module: each marker's turn is
+ * checked as any turn is (its problem named as the module would name it), then the markers are
+ * refused naming the import; checking them against each other (CR 807.4) is the module's.
+ */
+function markersWithoutModule(p: PersistedFull): string {
+  for (const [i, m] of (p.markers ?? []).entries()) {
+    const problem = turnProblem({ ...p, state: m.state, context: m.context });
+    if (problem !== null) return `markers[${i}]: ${problem}`;
+  }
+  return `markers: a Grand Melee game ${needs('grandMelee')}`;
+}
+
 /** The phase kind a step belongs to, as a phase name. */
 function STEPS_OF_PHASE_KIND(step: string): 'beginning' | 'precombatMain' | 'combat' | 'ending' {
   for (const phase of ['beginning', 'precombatMain', 'combat', 'ending'] as const) if (STEPS_OF_PHASE[phase].includes(step as never)) return phase;
@@ -382,7 +395,7 @@ export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): P
     // snapshot with markers needs) or its one turn, then what needs a module the restore was not given.
     const problem =
       invariantProblem(persisted, CORE_GAME_INVARIANTS) ??
-      (persisted.markers === undefined ? turnProblem(persisted) : modules.grandMelee === undefined ? `markers: a Grand Melee game ${needs('grandMelee')}` : modules.grandMelee.snapshotProblem(persisted, turnProblem)) ??
+      (persisted.markers === undefined ? turnProblem(persisted) : modules.grandMelee === undefined ? markersWithoutModule(persisted) : modules.grandMelee.snapshotProblem(persisted, turnProblem)) ??
       modulesProblem(persisted, modules) ??
       timeProblem(persisted, modules);
     if (problem !== null) return { ok: false, message: problem };
