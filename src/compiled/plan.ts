@@ -14,4 +14,4 @@ const MARKER_IMPLEMENTATIONS = { guards: MARKER_GUARDS, actions: {} };
 export const turnPlan: Plan = linkPlan(TURN_PLAN, TURN_IMPLEMENTATIONS);
 
 /** The turn markers' chart (machines/grandMelee.machine.ts), compiled. */
-export const markerPlan: Plan = linkPlan(MARKER_PLAN, MARKER_IMPLEMENTATIONS);
+export const markerPlan: Plan = /* @__PURE__ */ linkPlan(MARKER_PLAN, MARKER_IMPLEMENTATIONS);

@@ -62,6 +62,11 @@ export interface VariantModule extends GameModule {
   readonly module: 'grandMelee';
   /** @internal The turn logic of a game of turn markers. */
   readonly logic: TurnLogic<unknown, unknown>;
+  /**
+   * @internal The first problem of a persisted game with turn markers (their invariants, then each
+   * marker against the others and the game, `turnProblem` checking each marker's turn), or null.
+   */
+  snapshotProblem(p: PersistedFull, turnProblem: (one: PersistedFull) => string | null): string | null;
 }
 
 /** The modules of a game, by name. */
@@ -87,7 +92,7 @@ export function readUse(value: unknown, path = 'options.use'): Modules {
     const name = typeof m === 'object' && m !== null ? (m as { module?: unknown }).module : undefined;
     if (name !== 'table' && name !== 'grandMelee') throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `${path}[${i}]: not a module of the engine (table from '${TABLE_IMPORT}', grandMelee from '${VARIANTS_IMPORT}')`);
     // A module is the engine's own object: its members are what the shell calls.
-    const members = name === 'table' ? TABLE_MEMBERS : ['logic'];
+    const members = name === 'table' ? TABLE_MEMBERS : ['logic', 'snapshotProblem'];
     if (members.some((k) => typeof (m as Record<string, unknown>)[k] !== (k === 'logic' ? 'object' : 'function'))) {
       throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `${path}[${i}]: not the engine's ${name} module (import { ${name} } from '${name === 'table' ? TABLE_IMPORT : VARIANTS_IMPORT}')`);
     }

@@ -280,8 +280,18 @@ const settingsAgreeAcrossMarkers: SnapshotInvariant = {
   },
 };
 
-/** The invariants of the persisted game as a whole, checked once. */
+/**
+ * The invariants of the persisted game as a whole, checked once: {@link CORE_GAME_INVARIANTS} by
+ * restoreGame itself, {@link MARKER_INVARIANTS} by the Grand Melee module (a snapshot with turn
+ * markers needs it: without it restoreGame refuses the markers, naming the import).
+ */
 export const GAME_INVARIANTS: readonly SnapshotInvariant[] = [versionWithinCap, grandMeleeHasTurnMarkers, turnMarkersMatchPlayers, settingsAgreeAcrossMarkers];
+
+/** The game's invariants every restore checks (issue 33: a host without Grand Melee bundles only these). */
+export const CORE_GAME_INVARIANTS: readonly SnapshotInvariant[] = [versionWithinCap, grandMeleeHasTurnMarkers];
+
+/** The game's invariants of turn markers (CR 807.4), checked by the Grand Melee module (src/grandMelee/module.ts). */
+export const MARKER_INVARIANTS: readonly SnapshotInvariant[] = [turnMarkersMatchPlayers, settingsAgreeAcrossMarkers];
 
 /** The invariants of one turn (the game's, or each turn marker's in Grand Melee). */
 export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [

@@ -1,11 +1,18 @@
 /**
  * Grand Melee's part of a snapshot's validation (CR 807): the turn markers against each other and
- * the game. Checked with or without the Grand Melee module (restoreGame refuses every snapshot
- * that would break an invariant, then one that needs a module it was not given).
+ * the game. Called by the Grand Melee module (src/grandMelee/module.ts: issue 33, a host without
+ * it does not bundle this); without the module restoreGame refuses a snapshot with turn markers,
+ * naming the import, so every snapshot that would break an invariant is refused either way.
  */
 import type { PersistedFull, PersistedFullMarker } from './format.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
+import { invariantProblem, MARKER_INVARIANTS } from './invariants.js';
+
+/** The first problem of a snapshot with turn markers: the markers' invariants (invariants.ts), then {@link meleeProblem}. */
+export function markersProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null {
+  return invariantProblem(p, MARKER_INVARIANTS) ?? meleeProblem(p, check);
+}
 
 /** The first problem of a persisted Grand Melee game; `check` is the consistency check of one turn. */
 export function meleeProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null {

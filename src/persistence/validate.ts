@@ -36,11 +36,10 @@ import {
 import { awaitingOf } from '../view.js';
 
 import { turnPlan } from '../compiled/plan.js';
-import { GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
+import { CORE_GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
 import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
 import { NO_MODULES, type Modules } from '../game/module.js';
-import { meleeProblem } from './melee.js';
 import { needs } from '../moduleNames.js';
 
 /** Limits that bound the work done on untrusted input before it is refused. */
@@ -325,6 +324,19 @@ function turnProblem(p: PersistedFull): string | null {
   return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
 }
 
+/**
+ * A snapshot with turn markers restored without the Grand Melee module: each marker's turn is
+ * checked as any turn is (its problem named as the module would name it), then the markers are
+ * refused naming the import; checking them against each other (CR 807.4) is the module's.
+ */
+function markersWithoutModule(p: PersistedFull): string {
+  for (const [i, m] of (p.markers ?? []).entries()) {
+    const problem = turnProblem({ ...p, state: m.state, context: m.context });
+    if (problem !== null) return `markers[${i}]: ${problem}`;
+  }
+  return `markers: a Grand Melee game ${needs('grandMelee')}`;
+}
+
 /** The phase kind a step belongs to, as a phase name. */
 function STEPS_OF_PHASE_KIND(step: string): 'beginning' | 'precombatMain' | 'combat' | 'ending' {
   for (const phase of ['beginning', 'precombatMain', 'combat', 'ending'] as const) if (STEPS_OF_PHASE[phase].includes(step as never)) return phase;
@@ -337,11 +349,11 @@ function tagsOf(path: string): ReadonlySet<string> {
 }
 
 /**
- * CONTRACT v4: the parts of a snapshot that need a module the restore was not given (its turn
- * markers, its undo or shortcut vote, its clocks or seats), or null.
+ * CONTRACT v4: the parts of a snapshot that need the table module when the restore was not given
+ * it (its undo or shortcut vote, its clocks or seats), or null. Turn markers, which need the Grand
+ * Melee module, are refused before (parsePersisted).
  */
 function modulesProblem(p: PersistedFull, modules: Modules): string | null {
-  if (p.markers !== undefined && modules.grandMelee === undefined) return `markers: a Grand Melee game ${needs('grandMelee')}`;
   if (modules.table !== undefined) return null;
   if (p.undo !== undefined) return `undo: a game with undo ${needs('table')}`;
   if (p.shortcut !== undefined) return `shortcut: a game with a shortcut proposed ${needs('table')}`;
@@ -379,10 +391,11 @@ export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): P
     const parsed = (persistedSchema ??= buildPersistedSchema()).safeParse(input);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'snapshot') };
     const persisted = input as PersistedFull;
-    // Every invariant is checked with or without the modules; then what needs a module the restore was not given.
+    // The game's invariants, then its turn markers (checked by the Grand Melee module, which a
+    // snapshot with markers needs) or its one turn, then what needs a module the restore was not given.
     const problem =
-      invariantProblem(persisted, GAME_INVARIANTS) ??
-      (persisted.markers !== undefined ? meleeProblem(persisted, turnProblem) : turnProblem(persisted)) ??
+      invariantProblem(persisted, CORE_GAME_INVARIANTS) ??
+      (persisted.markers === undefined ? turnProblem(persisted) : modules.grandMelee === undefined ? markersWithoutModule(persisted) : modules.grandMelee.snapshotProblem(persisted, turnProblem)) ??
       modulesProblem(persisted, modules) ??
       timeProblem(persisted, modules);
     if (problem !== null) return { ok: false, message: problem };
