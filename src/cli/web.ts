@@ -23,6 +23,9 @@ export const LOBBY_SEATS = ['Alice', 'Bob', 'Carol', 'Dave'] as const;
 /** The lobby's route. */
 export const LOBBY_PATH = '/lobby/games';
 
+/** What the lobby says of the games it creates (`GET`: `{ cards: the definition's name, or null }`), so the page opens as a card table's lobby. */
+export const LOBBY_ABOUT_PATH = '/lobby/about';
+
 /** The largest body the lobby reads. */
 export const LOBBY_MAX_BODY_BYTES = 4096;
 
@@ -58,6 +61,8 @@ export interface DemoOptions {
   inspectKey?: string;
   /** CONTRACT v4: the `Host` names accepted besides loopback ones (the `--host` given); any other is 421 (a DNS-rebinding page). */
   hosts?: readonly string[];
+  /** The name of the card definition the games are served with (`serve --cards`), told by `GET /lobby/about`; none: games without cards. */
+  cards?: string;
 }
 
 /** Whether an address is this machine only (loopback). */
@@ -217,7 +222,7 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
   const hosts = new Set((options.hosts ?? []).map((h) => hostOf(h)));
   return async (req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
-    const demoPath = path === LOBBY_PATH || ((req.method === 'GET' || req.method === 'HEAD') && path !== '/games' && !path.startsWith('/inspect/') && path !== '/inspect');
+    const demoPath = path === LOBBY_PATH || path === LOBBY_ABOUT_PATH || ((req.method === 'GET' || req.method === 'HEAD') && path !== '/games' && !path.startsWith('/inspect/') && path !== '/inspect');
     if (demoPath) {
       // CONTRACT v4: a page of another site whose name resolves here (DNS rebinding) names its own host: refused.
       const host = hostOf(req.headers.host);
@@ -225,6 +230,7 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
     }
     if (path === LOBBY_PATH) return lobby(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (path === LOBBY_ABOUT_PATH) return json(res, 200, { cards: options.cards ?? null, seats: options.cards === undefined ? LOBBY_SEATS.length : 2 });
     if (path === '/games' || path.startsWith('/inspect/') || path === '/inspect') return false;
     if (path === '/inspector') {
       const query = (req.url ?? '').slice(path.length);
