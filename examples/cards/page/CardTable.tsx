@@ -10,7 +10,7 @@
  * its own creatures. A spectator has no controls and sees no hand.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LegalAction, Stop, TurnEvent, TurnView } from 'mtg-turn-engine';
+import type { LegalAction, SeatEvent, Stop, TurnEvent, TurnView } from 'mtg-turn-engine';
 import type { Table, TableStatus } from 'mtg-turn-engine/client';
 import { useCards, useGame } from 'mtg-turn-engine/react';
 import type { ExampleSeatView } from '../definition.ts';
@@ -18,11 +18,8 @@ import { Battlefield, Hand, type Plays, type Sent } from './Zones.tsx';
 import { decisionText, endText, eventText, learn, type Names } from './words.ts';
 import './cards.css';
 
-/** One line of the log. */
-interface Line {
-  kind: 'sent' | 'refused' | 'emitted';
-  text: string;
-}
+/** One line of the log: a text, or an event told in words when shown (with every name this seat has seen by then). */
+type Line = { kind: 'refused' | 'emitted'; text: string } | { kind: 'emitted'; event: SeatEvent };
 
 /** The turn and step, or the end. */
 function statusOf(view: TurnView): string {
@@ -45,10 +42,8 @@ export function CardTable({ table, seat }: { table: Table; seat: string | null }
   useEffect(() => table.onStatus(setStatus), [table]);
   useEffect(
     () =>
-      table.on('*', (e) => {
-        learn(names, table.cards() as ExampleSeatView | null);
-        const text = eventText(names, e);
-        if (text !== null) setLog((l) => [...l, { kind: 'emitted', text }]);
+      table.on('*', (event) => {
+        if (eventText(names, event) !== null) setLog((l) => [...l, { kind: 'emitted', event }]);
       }),
     [table, names],
   );
@@ -116,7 +111,7 @@ export function CardTable({ table, seat }: { table: Table; seat: string | null }
           <ol className="log" data-testid="log" ref={logRef}>
             {log.map((line, i) => (
               <li key={i} data-kind={line.kind}>
-                {line.text}
+                {'text' in line ? line.text : eventText(names, line.event)}
               </li>
             ))}
           </ol>

@@ -138,7 +138,7 @@ export function Hand({ cards, view, seen, player, plays }: { cards: InHand[]; vi
                 {needsTarget && (
                   <select data-target-for={c.id} value={pick} onChange={(e) => setChosen({ ...chosen, [c.id]: Number(e.target.value) })}>
                     {targets.map((t, i) => (
-                      <option key={t.label} value={i}>
+                      <option key={i} value={i}>
                         → {t.label}
                       </option>
                     ))}

@@ -40,8 +40,11 @@ export function decisionText(names: Names, event: { type: string; player?: strin
     case 'PLAY_LAND':
       return `${who} plays ${card}`;
     case 'CAST_SPELL': {
+      // The spell's name: its card's, or (a card this seat never saw in a hand) its stack object's.
+      const spell = typeof event.id === 'string' ? names.get(event.id) : undefined;
+      if (spell !== undefined && data.card !== undefined && !names.has(data.card)) names.set(data.card, spell);
       const target = targetText(names, data.target);
-      return `${who} casts ${card}${target === '' ? '' : ` targeting ${target}`}`;
+      return `${who} casts ${data.card === undefined ? (spell ?? 'a spell') : nameOf(names, data.card)}${target === '' ? '' : ` targeting ${target}`}`;
     }
     case 'CARD_ACTION':
       return event.action === 'tap' ? `${who} taps ${card} for mana` : `${who}: ${String(event.action)}`;
