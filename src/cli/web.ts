@@ -23,8 +23,13 @@ export const LOBBY_SEATS = ['Alice', 'Bob', 'Carol', 'Dave'] as const;
 /** The lobby's route. */
 export const LOBBY_PATH = '/lobby/games';
 
-/** What the lobby says of the games it creates (`GET`: `{ cards: the definition's name, or null }`), so the page opens as a card table's lobby. */
-export const LOBBY_ABOUT_PATH = '/lobby/about';
+/**
+ * The header of the table's pages that names the card definition the lobby's games are served
+ * with (`serve --cards`; absent without cards), URI-encoded: the page asks for it with a HEAD of
+ * `/` and opens as the card game's lobby. A header, not a route, so that the same page served by
+ * something else (Vite) asks nothing that is not there.
+ */
+export const LOBBY_CARDS_HEADER = 'X-Lobby-Cards';
 
 /** The largest body the lobby reads. */
 export const LOBBY_MAX_BODY_BYTES = 4096;
@@ -61,7 +66,7 @@ export interface DemoOptions {
   inspectKey?: string;
   /** CONTRACT v4: the `Host` names accepted besides loopback ones (the `--host` given); any other is 421 (a DNS-rebinding page). */
   hosts?: readonly string[];
-  /** The name of the card definition the games are served with (`serve --cards`), told by `GET /lobby/about`; none: games without cards. */
+  /** The name of the card definition the games are served with (`serve --cards`), told to the pages by {@link LOBBY_CARDS_HEADER}; none: games without cards. */
   cards?: string;
 }
 
@@ -115,7 +120,7 @@ async function fileOf(root: string, urlPath: string): Promise<{ path: string; si
 }
 
 /** Answers a GET or HEAD of a file of `root` (404 when there is none). */
-async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string): Promise<true> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string, headers: Record<string, string> = {}): Promise<true> {
   const file = await fileOf(root, urlPath);
   if (file === null) return error(res, 404, 'NOT_FOUND', `no page ${urlPath}`);
   const type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
@@ -127,6 +132,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, root: string,
     'Content-Security-Policy': PAGE_CSP,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
+    ...headers,
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -222,7 +228,7 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
   const hosts = new Set((options.hosts ?? []).map((h) => hostOf(h)));
   return async (req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
-    const demoPath = path === LOBBY_PATH || path === LOBBY_ABOUT_PATH || ((req.method === 'GET' || req.method === 'HEAD') && path !== '/games' && !path.startsWith('/inspect/') && path !== '/inspect');
+    const demoPath = path === LOBBY_PATH || ((req.method === 'GET' || req.method === 'HEAD') && path !== '/games' && !path.startsWith('/inspect/') && path !== '/inspect');
     if (demoPath) {
       // CONTRACT v4: a page of another site whose name resolves here (DNS rebinding) names its own host: refused.
       const host = hostOf(req.headers.host);
@@ -230,7 +236,6 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
     }
     if (path === LOBBY_PATH) return lobby(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    if (path === LOBBY_ABOUT_PATH) return json(res, 200, { cards: options.cards ?? null, seats: options.cards === undefined ? LOBBY_SEATS.length : 2 });
     if (path === '/games' || path.startsWith('/inspect/') || path === '/inspect') return false;
     if (path === '/inspector') {
       const query = (req.url ?? '').slice(path.length);
@@ -239,6 +244,6 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
       return true;
     }
     if (path.startsWith('/inspector/')) return sendFile(req, res, options.folders.inspector, path.slice('/inspector'.length));
-    return sendFile(req, res, options.folders.table, path);
+    return sendFile(req, res, options.folders.table, path, options.cards === undefined ? {} : { [LOBBY_CARDS_HEADER]: encodeURIComponent(options.cards) });
   };
 }

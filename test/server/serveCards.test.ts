@@ -1,7 +1,7 @@
 /**
  * Issue 32, point 3: `serve --cards MODULE` serves card games of a module's definition (what
- * `npm start` does with the example's, examples/cards/definition.ts), and the demo's lobby says
- * so (`GET /lobby/about`), so that the page opens as the card game's lobby. The whole of it in
+ * `npm start` does with the example's, examples/cards/definition.ts), and the demo's pages say
+ * so (the `X-Lobby-Cards` header), so that the page opens as the card game's lobby. The whole of it in
  * Chromium: test/e2e/card-table.test.ts.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCards } from '../../examples/cards/definition.js';
 import { loadCards } from '../../src/cli/serve.js';
-import { demoRoutes, LOBBY_ABOUT_PATH } from '../../src/cli/web.js';
+import { demoRoutes, LOBBY_CARDS_HEADER } from '../../src/cli/web.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -60,22 +60,22 @@ describe('serve --cards MODULE: the definition a module exports', () => {
   }, 60_000);
 });
 
-describe('the demo lobby says what it creates (GET /lobby/about)', () => {
-  it('card games of the definition served (two seats), or games without cards (up to four)', async () => {
-    const answers: unknown[] = [];
+describe('the demo pages say what the lobby creates (X-Lobby-Cards)', () => {
+  it('the card definition served, URI-encoded, on the table\'s pages; no header without cards', async () => {
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>table</title>');
+    const answers: (string | null)[] = [];
     for (const cards of ['example-cards@1', undefined]) {
       const routes = demoRoutes({ folders: { table: dir, inspector: dir }, ...(cards !== undefined ? { cards } : {}), createGame: () => Promise.reject(new Error('not here')) });
       const http = createServer((req, res) => void routes(req, res));
       await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
       try {
-        const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}${LOBBY_ABOUT_PATH}`);
+        const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}/`, { method: 'HEAD' });
         expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-        answers.push(await res.json());
+        answers.push(res.headers.get(LOBBY_CARDS_HEADER));
       } finally {
         await new Promise<void>((done) => http.close(() => done()));
       }
     }
-    expect(answers).toEqual([{ cards: 'example-cards@1', seats: 2 }, { cards: null, seats: 4 }]);
+    expect(answers).toEqual(['example-cards%401', null]);
   });
 });

@@ -15,19 +15,18 @@ interface Created {
   inspector: string;
 }
 
-/** What the server that serves the page creates (`GET /lobby/about` of `serve --demo`): card games of a definition, or games without cards; null when no lobby answers (a static page). */
+/** What the server that serves the page creates (`serve --demo --cards`: card games of a definition, two seats), or null: games without cards, or no lobby. */
 export interface LobbyAbout {
   cards: string | null;
   seats: number;
 }
 
-/** Asks the server what its lobby creates (null when no lobby answers: the page is served by something else). */
+/** Asks the server what its lobby creates: the `X-Lobby-Cards` header of the page (a HEAD of `/`, there whoever serves the page). */
 export async function lobbyAbout(): Promise<LobbyAbout | null> {
   try {
-    const res = await fetch('/lobby/about', { headers: { Accept: 'application/json' } });
-    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('application/json')) return null;
-    const body = (await res.json()) as Partial<LobbyAbout>;
-    return { cards: typeof body.cards === 'string' ? body.cards : null, seats: typeof body.seats === 'number' ? body.seats : 4 };
+    const res = await fetch('/', { method: 'HEAD' });
+    const cards = res.headers.get('X-Lobby-Cards');
+    return cards === null ? null : { cards: decodeURIComponent(cards), seats: 2 };
   } catch {
     return null;
   }
