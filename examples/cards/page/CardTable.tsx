@@ -9,7 +9,7 @@
  * card, target } }`), lands are tapped with `CARD_ACTION 'tap'`, attackers and blockers chosen on
  * its own creatures. A spectator has no controls and sees no hand.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LegalAction, SeatEvent, Stop, TurnEvent, TurnView } from 'mtg-turn-engine';
 import type { Table, TableStatus } from 'mtg-turn-engine/client';
 import { useCards, useGame } from 'mtg-turn-engine/react';
@@ -137,7 +137,7 @@ function Player({ player, view, seen, own, send, actions = [] }: { player: strin
     setDiscards(new Set());
   }, [awaiting?.kind, view.turn]);
 
-  const plays: Plays | null = useMemo(() => {
+  const plays = ((): Plays | null => {
     if (!own || seen === null || view.gameOver !== null) return null;
     const priority = awaiting?.kind === 'priority' && view.priority === player;
     const sorcery = priority && view.activePlayer === player && view.step === 'main' && view.stack.length === 0;
@@ -155,7 +155,7 @@ function Player({ player, view, seen, own, send, actions = [] }: { player: strin
       setDiscards,
       send,
     };
-  }, [own, seen, view, awaiting, player, attackers, blocks, discards]);
+  })();
 
   const others = actions.filter((a) => !HANDLED.has(a.type) && a.choose.length === 0);
   return (
