@@ -1,6 +1,8 @@
 /**
  * `npm start` (issue 33): builds what changed, then runs `mtg-turn-engine serve --demo` with the
- * arguments given (`npm start -- --port 3000`). Two builds, each skipped when its inputs are what
+ * arguments given (`npm start -- --port 3000`), serving the example card game (issue 32:
+ * `--cards examples/cards/definition.ts`, loaded through tsx as the repository's sources are;
+ * `npm start -- --cards OTHER` serves another definition). Two builds, each skipped when its inputs are what
  * they were at its last build: the package (`npm run build`: dist/src, dist/machines, dist/cjs)
  * and the pages (`npm run build:web`: dist/web). "What they were" is a SHA-256 of the inputs'
  * paths and contents (not their times: a checkout or a copy that keeps the contents rebuilds
@@ -91,16 +93,25 @@ export const BUILDS: readonly Build[] = [
   },
   {
     name: 'the pages (npm run build:web)',
-    inputs: ['src', 'machines', 'examples/table', 'inspector', 'package.json', 'scripts/build-web.ts'],
+    inputs: ['src', 'machines', 'examples/table', 'examples/cards', 'inspector', 'package.json', 'scripts/build-web.ts'],
     outputs: ['dist/web/table/index.html', 'dist/web/inspector/index.html'],
     stamp: 'dist/web-inputs',
     run: () => npmRun('build:web'),
   },
 ];
 
+/** The example card game's definition, which `npm start` serves (it is no part of the installed package: loaded through tsx). */
+export const EXAMPLE_CARDS = join(root, 'examples', 'cards', 'definition.ts');
+
+/** The arguments of the server `npm start` runs (node's, then the command line's): serve --demo with the example cards unless `args` name other cards. */
+export function serveArgs(args: readonly string[]): string[] {
+  const cards = args.some((a) => a === '--cards' || a.startsWith('--cards=')) ? [] : ['--cards', EXAMPLE_CARDS];
+  return ['--import', import.meta.resolve('tsx'), join(root, 'bin', 'mtg-turn-engine.js'), 'serve', '--demo', ...cards, ...args];
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   for (const build of BUILDS) await buildIfChanged(build);
-  const server = spawn(process.execPath, [join(root, 'bin', 'mtg-turn-engine.js'), 'serve', '--demo', ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' });
+  const server = spawn(process.execPath, serveArgs(process.argv.slice(2)), { cwd: process.cwd(), stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
 }

@@ -6,8 +6,12 @@
  * stops cleanly on SIGTERM (the games stay in the store). The server, Colyseus and the stores'
  * drivers are loaded only here: the rest of the command line runs without them.
  *
- * The command serves games without card logic (no hooks): a host with cards starts its own
- * server with `createTableServer` from `mtg-turn-engine/server`.
+ * Without `--cards` the command serves games without card logic; with `--cards MODULE` every game
+ * it serves is a card game of that module's definition (CONTRACT v4, "Served card games"): the
+ * module's default export, else its `cards` export, else its only export made by `defineCards`
+ * (`npm start` passes the example's, examples/cards/definition.ts, loaded through tsx). A host
+ * whose cards need more (its own routes, its own bots) starts its own server with
+ * `createTableServer` from `mtg-turn-engine/server`.
  *
  * Every game the server holds can be read, as a recording, at `GET /inspect/games/...` with the
  * admin key or the inspect key (src/server/inspection.ts). With `--demo` (`npm start`, issue 25
@@ -18,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Command } from './command.js';
 import { demoRoutes, isLoopback, pageFolders } from './web.js';
@@ -59,6 +64,35 @@ async function redisCluster(url: string): Promise<{ presence: import('@colyseus/
   return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
 }
 
+/** Whether a value is a card definition made by `defineCards` (it carries the definition's brand). */
+function isDefinition(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { __cards?: unknown }).__cards === true;
+}
+
+/**
+ * The card definition of `serve --cards MODULE`: the module's default export, else its `cards`
+ * export, else its only export made by `defineCards`. Throws naming the module and what it lacks.
+ */
+export async function loadCards(module: string): Promise<unknown> {
+  const path = resolve(module);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (err) {
+    const hint = /\.[cm]?tsx?$/.test(path) ? ' (a TypeScript module needs a loader: run node with --import tsx, as npm start does, or pass the built .js)' : '';
+    throw new Error(`--cards: could not load ${module}${hint}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (isDefinition(exports.default)) return exports.default;
+  if (isDefinition(exports.cards)) return exports.cards;
+  const found = Object.entries(exports).filter(([, v]) => isDefinition(v));
+  if (found.length === 1) return (found[0] as [string, unknown])[1];
+  throw new Error(
+    found.length === 0
+      ? `--cards: ${module} exports no card definition (made by defineCards of mtg-turn-engine/cards) as its default export, as \`cards\` or otherwise`
+      : `--cards: ${module} exports several card definitions (${found.map(([k]) => k).join(', ')}): export the one to serve as default or as \`cards\``,
+  );
+}
+
 /** Resolves on the first SIGTERM or SIGINT. */
 function stopSignal(): Promise<string> {
   return new Promise((done) => {
@@ -74,8 +108,9 @@ function stopSignal(): Promise<string> {
 
 export const serveCommand: Command = {
   summary: 'serve games to tables over WebSockets (a Colyseus table server)',
-  usage: 'serve [--store postgres://...] [--redis redis://...] [--public-address H:P] [--port N] [--host H] [--admin-key K] [--data DIR] [--demo [--web DIR]] [--inspect-key K]',
+  usage: 'serve [--cards MODULE] [--store postgres://...] [--redis redis://...] [--public-address H:P] [--port N] [--host H] [--admin-key K] [--data DIR] [--demo [--web DIR]] [--inspect-key K]',
   options: [
+    '--cards MODULE   serve card games of this definition (its default export, else `cards`, else its only defineCards export); default: games without cards',
     '--store URL      a PostgreSQL connection string: one of many processes sharing it (default: PGlite in --data)',
     '--redis URL      Redis for the processes to find each other\'s rooms (with --store)',
     '--public-address H:P  where clients reach this process (with --redis; default: --host and --port)',
@@ -102,6 +137,7 @@ export const serveCommand: Command = {
         demo: { type: 'boolean' },
         web: { type: 'string' },
         'inspect-key': { type: 'string' },
+        cards: { type: 'string' },
       },
     });
     if (positionals.length > 0) throw new Error(`serve takes no arguments; got '${positionals.join(' ')}'`);
@@ -119,6 +155,7 @@ export const serveCommand: Command = {
     if (demo && !isLoopback(host)) throw new Error(`--demo is for this machine only (its lobby lets anyone who reaches the server create games): --host must be a loopback address; got '${host}'`);
     const inspectKey = values['inspect-key'] ?? (demo ? randomBytes(24).toString('base64url') : undefined);
     if (inspectKey !== undefined && inspectKey.length < 16) throw new Error('--inspect-key must be at least 16 characters long');
+    const cards = values.cards === undefined ? null : await loadCards(values.cards);
     const folders = demo ? await pageFolders(values.web ?? resolve('dist', 'web')) : null;
     // CONTRACT v4: the folders and files this process creates (the data folder, PGlite's files) are its user's only.
     process.umask(0o077);
@@ -136,6 +173,7 @@ export const serveCommand: Command = {
             folders,
             hosts: [host],
             ...(inspectKey !== undefined ? { inspectKey } : {}),
+            ...(cards !== null ? { cards: (cards as { name: string }).name } : {}),
             createGame: (options) => {
               if (createGame === null) throw new Error('the server is starting');
               return createGame(options);
@@ -144,7 +182,7 @@ export const serveCommand: Command = {
     const routes = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => (await inspect(req, res)) || (pages !== null && (await pages(req, res)));
     let table;
     try {
-      table = await server.createTableServer({ store, cards: { saveState: () => null, loadState: () => undefined }, botDelayMs: demo ? 400 : 0, port, hostname: host, adminKey, routes, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
+      table = await server.createTableServer({ store, cards: (cards ?? { saveState: () => null, loadState: () => undefined }) as never, botDelayMs: demo ? 400 : 0, port, hostname: host, adminKey, routes, ...cluster, ...(values['public-address'] !== undefined ? { publicAddress: values['public-address'] } : {}) });
       createGame = table.createGame as (options: Record<string, unknown>) => Promise<{ gameId: string; tokens: Record<string, string> }>;
     } catch (err) {
       await store.close().catch(() => undefined);
@@ -152,12 +190,13 @@ export const serveCommand: Command = {
     }
     console.log(`listening on ws://${table.hostname}:${table.port}`);
     console.log(line);
+    if (cards !== null) console.log(`cards: ${(cards as { name: string }).name} (from ${values.cards})`);
     if (values.redis !== undefined) console.log(`cluster: Redis at ${values.redis.replace(/\/\/[^@/]*@/, '//***@')}, clients sent to ${table.publicAddress ?? '?'}`);
     if (generated) console.log(`admin key: ${adminKey}`);
     console.log(`POST http://${table.hostname}:${table.port}/games with "Authorization: Bearer <admin key>" and the createGame options creates a game`);
     if (demo) {
       const origin = `http://${table.hostname.includes(':') ? `[${table.hostname}]` : table.hostname}:${table.port}`;
-      console.log(`the example table: ${origin}/ ("Play over the network" creates a game and links its seats: open each in its own tab)`);
+      console.log(`the example table: ${origin}/ (${cards === null ? '"Play over the network" creates a game' : 'its lobby creates a card game'} and links its seats: open each in its own tab)`);
       console.log(`the inspector: ${origin}/inspector/#key=${inspectKey}`);
     } else if (inspectKey !== undefined) {
       console.log(`GET http://${table.hostname}:${table.port}/inspect/games with "Authorization: Bearer <inspect key>" lists the games, each readable as a recording`);

@@ -23,6 +23,14 @@ export const LOBBY_SEATS = ['Alice', 'Bob', 'Carol', 'Dave'] as const;
 /** The lobby's route. */
 export const LOBBY_PATH = '/lobby/games';
 
+/**
+ * The header of the table's pages that names the card definition the lobby's games are served
+ * with (`serve --cards`; absent without cards), URI-encoded: the page asks for it with a HEAD of
+ * `/` and opens as the card game's lobby. A header, not a route, so that the same page served by
+ * something else (Vite) asks nothing that is not there.
+ */
+export const LOBBY_CARDS_HEADER = 'X-Lobby-Cards';
+
 /** The largest body the lobby reads. */
 export const LOBBY_MAX_BODY_BYTES = 4096;
 
@@ -58,6 +66,8 @@ export interface DemoOptions {
   inspectKey?: string;
   /** CONTRACT v4: the `Host` names accepted besides loopback ones (the `--host` given); any other is 421 (a DNS-rebinding page). */
   hosts?: readonly string[];
+  /** The name of the card definition the games are served with (`serve --cards`), told to the pages by {@link LOBBY_CARDS_HEADER}; none: games without cards. */
+  cards?: string;
 }
 
 /** Whether an address is this machine only (loopback). */
@@ -110,7 +120,7 @@ async function fileOf(root: string, urlPath: string): Promise<{ path: string; si
 }
 
 /** Answers a GET or HEAD of a file of `root` (404 when there is none). */
-async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string): Promise<true> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string, headers: Record<string, string> = {}): Promise<true> {
   const file = await fileOf(root, urlPath);
   if (file === null) return error(res, 404, 'NOT_FOUND', `no page ${urlPath}`);
   const type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
@@ -122,6 +132,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, root: string,
     'Content-Security-Policy': PAGE_CSP,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
+    ...headers,
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -233,6 +244,6 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
       return true;
     }
     if (path.startsWith('/inspector/')) return sendFile(req, res, options.folders.inspector, path.slice('/inspector'.length));
-    return sendFile(req, res, options.folders.table, path);
+    return sendFile(req, res, options.folders.table, path, options.cards === undefined ? {} : { [LOBBY_CARDS_HEADER]: encodeURIComponent(options.cards) });
   };
 }

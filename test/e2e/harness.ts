@@ -3,6 +3,7 @@
  * (with the relay), and drives Debian's Chromium through playwright-core. Every page records
  * console errors, page errors and requests that leave localhost, so each test can assert none.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -173,4 +174,50 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A `serve --demo` process started by {@link startDemo}: the addresses it printed, and its output. */
+export interface DemoServer {
+  child: ChildProcess;
+  table: string;
+  inspector: string;
+  out: string[];
+  /** Stops it (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const RUN_MAIN = "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1));";
+
+/** `mtg-turn-engine serve --demo` from the sources, as `npm start` runs it, on a free port (with `args`, e.g. `--cards`); resolves with the addresses it printed. */
+export async function startDemo(web: string, data: string, args: readonly string[] = []): Promise<DemoServer> {
+  const root = resolve(import.meta.dirname, '../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', RUN_MAIN, '--', 'serve', '--demo', '--web', web, '--port', '0', '--data', data, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: string[] = [];
+  const printed = new Promise<{ table: string; inspector: string }>((found, fail) => {
+    const timer = setTimeout(() => fail(new Error(`serve --demo printed no addresses:\n${out.join('\n')}`)), 90_000);
+    const take = (chunk: Buffer) => {
+      out.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+      const table = out.map((l) => /^the example table: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(l)?.[1]).find((u) => u !== undefined);
+      const inspector = out.map((l) => /^the inspector: (http:\/\/127\.0\.0\.1:\d+\/inspector\/#key=\S+)$/.exec(l)?.[1]).find((u) => u !== undefined);
+      if (table !== undefined && inspector !== undefined) {
+        clearTimeout(timer);
+        found({ table, inspector });
+      }
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+    child.on('exit', (code) => fail(new Error(`serve --demo exited (${code}):\n${out.join('\n')}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    return { child, out, stop, ...(await printed) };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Issue 25, point 5 and its acceptance: `npm start` (`serve --demo`) in Chromium. The server
- * starts as `npm start` starts it (the pages built by Vite, PGlite), on a free port and a
+ * Issue 25, point 5 and its acceptance: `serve --demo` without cards in Chromium (`npm start`
+ * serves the example cards: test/e2e/card-table.test.ts). The server starts as `npm start`
+ * starts it (the pages built by Vite, PGlite), on a free port and a
  * temporary data folder; the lobby of the example table creates a game; two Chromium contexts
  * (two players, nothing shared) each join a seat with its link and play the game by clicking the
  * networked table's buttons for a few turns, each seeing the other's moves; the inspector,
@@ -8,44 +9,19 @@
  * by side is taken here, into test-results/e2e/ (and into docs/networked-table.png with
  * UPDATE_DOCS_PICTURES=1: a test run never changes the checkout on its own).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
-import { chromiumAvailable, launchChromium, OpenedPages, screenshot } from './harness.js';
+import { chromiumAvailable, launchChromium, OpenedPages, screenshot, startDemo, type DemoServer } from './harness.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const RUN_MAIN = "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1));";
 const run = chromiumAvailable();
-
-/** `mtg-turn-engine serve --demo` from the sources, as `npm start` runs it, on a free port; resolves with the addresses it printed. */
-async function startDemo(web: string, data: string): Promise<{ child: ChildProcess; table: string; inspector: string; out: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', RUN_MAIN, '--', 'serve', '--demo', '--web', web, '--port', '0', '--data', data], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out: string[] = [];
-  const printed = new Promise<{ table: string; inspector: string }>((found, fail) => {
-    const timer = setTimeout(() => fail(new Error(`serve --demo printed no addresses:\n${out.join('\n')}`)), 90_000);
-    const take = (chunk: Buffer) => {
-      out.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
-      const table = out.map((l) => /^the example table: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(l)?.[1]).find((u) => u !== undefined);
-      const inspector = out.map((l) => /^the inspector: (http:\/\/127\.0\.0\.1:\d+\/inspector\/#key=\S+)$/.exec(l)?.[1]).find((u) => u !== undefined);
-      if (table !== undefined && inspector !== undefined) {
-        clearTimeout(timer);
-        found({ table, inspector });
-      }
-    };
-    child.stdout?.on('data', take);
-    child.stderr?.on('data', take);
-    child.on('exit', (code) => fail(new Error(`serve --demo exited (${code}):\n${out.join('\n')}`)));
-  });
-  return { child, out, ...(await printed) };
-}
 
 describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   let dir: string;
-  let server: { child: ChildProcess; table: string; inspector: string; out: string[] };
+  let server: DemoServer;
   let browser: Browser;
   const opened = new OpenedPages();
   let alice: Page;
@@ -61,11 +37,7 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   afterAll(async () => {
     await opened.closeAll();
     await browser?.close();
-    if (server !== undefined && server.child.exitCode === null) {
-      const exited = new Promise((done) => server.child.once('exit', done));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 

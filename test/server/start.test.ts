@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB_BUILD_CHECKS } from '../../scripts/build-web.js';
-import { BUILDS, buildIfChanged, inputsHash, type Build } from '../../scripts/start.js';
+import { BUILDS, buildIfChanged, EXAMPLE_CARDS, inputsHash, serveArgs, type Build } from '../../scripts/start.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -85,7 +85,13 @@ describe('npm start builds only what changed (issue 33)', () => {
     expect(pkg.scripts.start).toBe('node --import tsx scripts/start.ts');
     expect(BUILDS.map((b) => b.name)).toEqual(['the package (npm run build)', 'the pages (npm run build:web)']);
     for (const build of BUILDS) expect(build.inputs).toEqual(expect.arrayContaining(['src', 'machines', 'package.json']));
-    expect(BUILDS[1]?.inputs).toEqual(expect.arrayContaining(['examples/table', 'inspector']));
+    expect(BUILDS[1]?.inputs).toEqual(expect.arrayContaining(['examples/table', 'examples/cards', 'inspector']));
+    // Issue 32: it serves the example card game (loaded through tsx), unless the arguments name other cards.
+    const args = serveArgs(['--port', '3000']);
+    expect(args.slice(2)).toEqual([join(root, 'bin', 'mtg-turn-engine.js'), 'serve', '--demo', '--cards', EXAMPLE_CARDS, '--port', '3000']);
+    expect(args.slice(0, 2)).toEqual(['--import', expect.stringMatching(/tsx/)]);
+    expect(EXAMPLE_CARDS).toBe(join(root, 'examples', 'cards', 'definition.ts'));
+    expect(serveArgs(['--cards', 'mine.js'])).not.toContain(EXAMPLE_CARDS);
     // Rolldown's timing warnings are off for the pages' build.
     expect(WEB_BUILD_CHECKS).toEqual({ bundlerTimings: false, pluginTimings: false });
   });

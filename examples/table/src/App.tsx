@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createGame, restoreGame, type Game, type GameOptions, type Persisted, type TurnEvent } from 'mtg-turn-engine';
 import { useGame } from 'mtg-turn-engine/react';
 import { table as tableModule } from 'mtg-turn-engine/table';
-import { Lobby } from './Lobby.tsx';
+import { Lobby, lobbyAbout, type LobbyAbout } from './Lobby.tsx';
 import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
 import { Seat } from './Seat.tsx';
 import { Side } from './Side.tsx';
@@ -47,7 +47,20 @@ function withAt<E extends TurnEvent>(event: E, at: number): E & { at: number } {
 
 export function App() {
   const [lobby, setLobby] = useState(false);
-  return lobby ? <Lobby back={() => setLobby(false)} /> : <LocalTable openLobby={() => setLobby(true)} />;
+  const [about, setAbout] = useState<LobbyAbout | null>(null);
+  // A server of card games (`npm start`: the example cards) opens at its lobby: the card game is the main page.
+  useEffect(() => {
+    let gone = false;
+    void lobbyAbout().then((found) => {
+      if (gone || found === null) return;
+      setAbout(found);
+      if (found.cards !== null) setLobby(true);
+    });
+    return () => {
+      gone = true;
+    };
+  }, []);
+  return lobby ? <Lobby back={() => setLobby(false)} about={about} /> : <LocalTable openLobby={() => setLobby(true)} />;
 }
 
 function LocalTable({ openLobby }: { openLobby: () => void }) {

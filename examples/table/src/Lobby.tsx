@@ -3,7 +3,8 @@
  * the page (`POST /lobby/games`; the admin key stays on the server) and links its seats, each
  * with its token, to be opened in its own tab or browser, the game in the inspector (its link
  * carries the inspector's key) and as a spectator; "Play against a bot" makes the server play every
- * seat but the first.
+ * seat but the first. On a server of card games (`npm start`: the example cards, `about.cards`)
+ * the games are two-seat card games, each seat's link opening the card table.
  */
 import { useState } from 'react';
 import { gameOptions, PLAIN, SettingsFields, type TableSettings } from './Settings.tsx';
@@ -14,8 +15,27 @@ interface Created {
   inspector: string;
 }
 
-export function Lobby({ back }: { back: () => void }) {
+/** What the server that serves the page creates (`serve --demo --cards`: card games of a definition, two seats), or null: games without cards, or no lobby. */
+export interface LobbyAbout {
+  cards: string | null;
+  seats: number;
+}
+
+/** Asks the server what its lobby creates: the `X-Lobby-Cards` header of the page (a HEAD of `/`, there whoever serves the page). */
+export async function lobbyAbout(): Promise<LobbyAbout | null> {
+  try {
+    const res = await fetch('/', { method: 'HEAD' });
+    const cards = res.headers.get('X-Lobby-Cards');
+    return cards === null ? null : { cards: decodeURIComponent(cards), seats: 2 };
+  } catch {
+    return null;
+  }
+}
+
+export function Lobby({ back, about }: { back: () => void; about: LobbyAbout | null }) {
   const [players, setPlayers] = useState(2);
+  const cards = about?.cards ?? null;
+  const most = about?.seats ?? 4;
   const [settings, setSettings] = useState<TableSettings>(PLAIN);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,19 +59,24 @@ export function Lobby({ back }: { back: () => void }) {
   return (
     <>
       <header>
-        <h1>mtg-turn-engine · lobby</h1>
+        <h1>mtg-turn-engine · {cards === null ? 'lobby' : 'example cards'}</h1>
         <button data-testid="lobby-back" onClick={back}>
           Back to the local table
         </button>
       </header>
       <main className="lobby">
         <section>
-          <h2>A game over the network</h2>
+          <h2>{cards === null ? 'A game over the network' : 'A card game over the network'}</h2>
+          {cards !== null && (
+            <p data-testid="lobby-cards">
+              Two players, 20-card decks of ten kinds (lands, creatures, Shock, Lava Axe, Counterspell, ...), 20 life: the server plays the cards (<code>{cards}</code>), keeps each hand to its seat, and ends the game at 0 life or on an empty library.
+            </p>
+          )}
           <p>The server keeps the game; each seat plays it from its own tab (or browser), with the link below. A link holds its seat's token: give each player only their own.</p>
           <label>
             seats{' '}
             <select data-testid="lobby-players" value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
-              {[2, 3, 4].map((n) => (
+              {[2, 3, 4].filter((n) => n <= most).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

@@ -3,12 +3,14 @@
  * lobby links it), joined with `connectTable` of `mtg-turn-engine/client`. The same seats,
  * stack, schedule and log as the local table, read with the same hooks (`useGame` takes the
  * table as it takes a Game); this tab plays its own seat, the other seats are played from
- * theirs, and every move shows here as the server sends it.
+ * theirs, and every move shows here as the server sends it. A card game (the server sends a card
+ * view: `npm start`'s example cards) is shown by the card table (examples/cards/page).
  */
 import { useEffect, useState } from 'react';
 import type { TurnEvent } from 'mtg-turn-engine';
 import { connectTable, type Table, type TableStatus } from 'mtg-turn-engine/client';
 import { useGame } from 'mtg-turn-engine/react';
+import { CardTable } from '../../cards/page/CardTable.tsx';
 import { Seat } from './Seat.tsx';
 import { Side } from './Side.tsx';
 import type { Join } from './join.ts';
@@ -44,7 +46,8 @@ export function Networked({ join }: { join: Join }) {
       </header>
     );
   }
-  return <Playing table={table} seat={'seat' in join ? join.seat : null} />;
+  const seat = 'seat' in join ? join.seat : null;
+  return table.cards() !== null ? <CardTable table={table} seat={seat} /> : <Playing table={table} seat={seat} />;
 }
 
 /** The table as its seat plays it (a spectator, `seat` null, only watches: no seat's controls). */
