@@ -7,12 +7,12 @@
  * checked: no page but a seat's own ever shows a card of that seat's hand (no card id of it, in
  * any attribute or text), and the spectator shows no hand. A tab that leaves shows as away on the
  * other pages. The end is told in words ("Bob's life
- * reached 0"). The README's picture of the card table (docs/card-table.png) is taken here.
+ * reached 0"). The README's picture of the card table (docs/card-table.png, with UPDATE_DOCS_PICTURES=1) is taken here.
  *
  * Sized by count (a cap of moves: the game ends well within it, as every library runs out by
  * turn 30), with generous timeouts and no verdict on speed: the box is a loaded 2-core one.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -72,14 +72,14 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     await buildWeb(join(dir, 'web'), 'error');
     server = await startDemo(join(dir, 'web'), join(dir, 'data'), ['--cards', 'examples/cards/definition.ts']);
     browser = await launchChromium();
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await opened.closeAll();
     await browser?.close();
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   async function open(url: string): Promise<Page> {
     const page = await opened.open(browser, url);
@@ -91,7 +91,7 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     expect(server.out.join('\n')).toContain('cards: example-cards@1');
     // The page opens at the card game's lobby (the card game is what npm start serves).
     const lobby = await open(server.table);
-    await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 30_000 });
+    await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
     await lobby.click('[data-testid="lobby-create"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
     const origin = new URL(server.table).origin;
@@ -99,10 +99,10 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     // The inspector's link carries its key (issue 32).
     expect(await href('inspector-link')).toMatch(/\/inspector\/\?game=[0-9a-f]+#key=\S{16,}$/);
     const pages: Record<(typeof SEATS)[number], Page> = { Alice: await open(await href('seat-link-Alice')), Bob: await open(await href('seat-link-Bob')) };
-    for (const page of Object.values(pages)) await page.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 30_000 });
+    for (const page of Object.values(pages)) await page.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
     // The spectator link of the card table.
     const spectator = await open(`${origin}${await pages.Alice.getAttribute('[data-testid="spectator-link"]', 'href')}`);
-    await spectator.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 30_000 });
+    await spectator.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
     expect(await spectator.textContent('[data-testid="me"]')).toBe('watching');
 
     // Each seat's page has its own controls only; the spectator none; both see 7 cards in the other's hand, 20 life.
@@ -119,10 +119,10 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     // Bob's tab leaves (his seat drops): Alice's page and the spectator's show him away; he comes back.
     const bobUrl = pages.Bob.url();
     await pages.Bob.goto('about:blank');
-    for (const page of [pages.Alice, spectator]) await expect.poll(() => page.textContent('[data-testid="away-Bob"]'), { timeout: 60_000 }).toBe('away');
+    for (const page of [pages.Alice, spectator]) await expect.poll(() => page.textContent('[data-testid="away-Bob"]'), { timeout: 120_000 }).toBe('away');
     await pages.Bob.goto(bobUrl);
-    await pages.Bob.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 30_000 });
-    await expect.poll(() => pages.Alice.textContent('[data-testid="away-Bob"]'), { timeout: 60_000 }).toBe('here');
+    await pages.Bob.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
+    await expect.poll(() => pages.Alice.textContent('[data-testid="away-Bob"]'), { timeout: 120_000 }).toBe('here');
 
     /** Waits until both seats' pages show the same version with no send under way; returns what they show. */
     const settled = async (): Promise<Record<string, Shown>> => {
@@ -159,7 +159,7 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
           (Number(document.querySelector('[data-testid="status"]')?.getAttribute('data-version')) > version && document.querySelector('[data-testid="card-table"]')?.getAttribute('data-sending') === 'false') ||
           document.querySelectorAll('[data-testid="log"] li[data-kind="refused"]').length > refused,
         { version: before.version, refused: before.refused },
-        { timeout: 60_000, polling: 50 },
+        { timeout: 120_000, polling: 50 },
       );
       return (await shown(page)).refused === before.refused;
     };
@@ -185,7 +185,11 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
       const has = async (selector: string) => (await page.locator(`${OWN} ${selector}`).count()) > 0;
       if (!pictured && /^turn (\d+)/.test(before.turn) && Number(/^turn (\d+)/.exec(before.turn)?.[1]) >= 7 && seat === 'Alice') {
         // The README's picture: Alice's page in the middle of the game.
-        await writeFile(resolve('docs', 'card-table.png'), await page.screenshot({ fullPage: false }));
+        // Into test-results/e2e/, and into docs/ with UPDATE_DOCS_PICTURES=1 (a run never changes the checkout on its own).
+        const picture = await page.screenshot({ fullPage: false });
+        await mkdir(resolve('test-results', 'e2e'), { recursive: true });
+        await writeFile(resolve('test-results', 'e2e', 'card-table.png'), picture);
+        if (process.env.UPDATE_DOCS_PICTURES === '1') await writeFile(resolve('docs', 'card-table.png'), picture);
         pictured = true;
       }
       if (await has('[data-action="DECLARE_ATTACKERS"]')) {
@@ -228,7 +232,7 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     // The end, told in words on every page (the spectator's too), and no controls left.
     const ends = await Promise.all(
       [pages.Alice, pages.Bob, spectator].map(async (page) => {
-        await page.locator('[data-testid="game-over"]').waitFor({ timeout: 60_000 });
+        await page.locator('[data-testid="game-over"]').waitFor({ timeout: 120_000 });
         return (await page.textContent('[data-testid="game-over"]')) as string;
       }),
     );
@@ -244,21 +248,21 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     // Every spell is named in both seats' logs, the other seat's included.
     for (const page of Object.values(pages)) expect((await page.textContent('[data-testid="log"]')) as string).not.toMatch(/casts c\d+/);
     console.log(`card-table e2e: ${moves} moves, ${casts} casts, ${blocks} blocks; ${ends[0]}`);
-  }, 1_800_000);
+  });
 
   it('"Play against a bot": the server plays Bob with the definition\'s bot (a moment between moves); Alice\'s page links only her seat; a concession is told in words', async () => {
     const lobby = await open(server.table);
-    await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 30_000 });
+    await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
     await lobby.click('[data-testid="lobby-bot"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
     expect(await lobby.locator('[data-testid="seat-link-Bob"]').count()).toBe(0);
     const alice = await open(`${new URL(server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
-    await alice.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 30_000 });
+    await alice.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
     expect(await alice.textContent('[data-testid="status"]')).toBe('turn 1 · Alice · beginning / upkeep');
     // Alice passes; the bot, given priority, passes too: the game moves on to her draw step (skipped on turn 1) and main phase.
     await alice.click(`${OWN} [data-action="PASS_PRIORITY"]`);
-    await expect.poll(() => alice.textContent('[data-testid="status"]'), { timeout: 60_000 }).toBe('turn 1 · Alice · precombatMain / main');
+    await expect.poll(() => alice.textContent('[data-testid="status"]'), { timeout: 120_000 }).toBe('turn 1 · Alice · precombatMain / main');
     await alice.click(`${OWN} [data-action="CONCEDE"]`);
-    await expect.poll(() => alice.textContent('[data-testid="game-over"]'), { timeout: 60_000 }).toBe('Alice conceded. Bob wins.');
-  }, 180_000);
+    await expect.poll(() => alice.textContent('[data-testid="game-over"]'), { timeout: 120_000 }).toBe('Alice conceded. Bob wins.');
+  });
 });

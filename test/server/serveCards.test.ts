@@ -57,7 +57,7 @@ describe('serve --cards MODULE: the definition a module exports', () => {
     const exit = await new Promise<number | null>((done) => child.on('exit', done));
     expect(exit).toBe(2);
     expect(out).toMatch(/--cards: .*empty\.mjs exports no card definition/);
-  }, 60_000);
+  });
 });
 
 describe('the demo pages say what the lobby creates (X-Lobby-Cards)', () => {
