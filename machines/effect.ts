@@ -7,7 +7,7 @@
 import type { EmittedEvent, TurnEvent } from '../src/contract.js';
 import type { TurnContext } from '../src/state.js';
 import { MAX_PENDING_EVENTS } from '../src/rules/limits.js';
-import { isEmptyPatch, patched } from './context.js';
+import { assignPatch, isEmptyPatch, patched } from './context.js';
 
 /** A patch to the context, the events to emit in order, and events to raise. */
 export interface Effect {
@@ -67,7 +67,7 @@ export function draftWriteCount(): number {
 export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext) => Effect): Effect {
   if (ctx !== draft) return combine(first, next(isEmptyPatch(first.patch) ? ctx : patched(ctx, first.patch)));
   if (!isEmptyPatch(first.patch)) {
-    Object.assign(ctx, first.patch);
+    assignPatch(ctx, first.patch);
     draftWrites++;
   }
   const second = next(ctx);
