@@ -71,6 +71,8 @@ export function andThen(ctx: TurnContext, first: Effect, next: (ctx: TurnContext
     draftWrites++;
   }
   const second = next(ctx);
+  // Nothing of `first` is left to carry: `second` is the composed effect (no new object).
+  if (first.emit.length === 0 && first.raise === undefined) return second;
   const raise = first.raise || second.raise ? [...(first.raise ?? []), ...(second.raise ?? [])] : undefined;
   const out: Effect = { patch: second.patch, emit: first.emit.length === 0 ? second.emit : second.emit.length === 0 ? first.emit : [...first.emit, ...second.emit] };
   if (raise) out.raise = raise;
