@@ -12,6 +12,7 @@
  *   npm run bench -- --only api        # only the engine and the compiled runtime alone (ratios.engineVsRuntimeAlone)
  *   npm run bench -- --only bundle     # only the browser bundle's gzipped bytes (bundleGzipBytes)
  *   npm run bench -- --only sim        # only the simulation figures (issue 34, bench/sim.ts: `sim`)
+ *   npm run bench -- --only parity     # only the engine and the hand-written reducer, workload by workload (ratios.byWorkload)
  *
  * Issue 21 (point 8, the host's path) adds: a no-op checkpoint hook against no hook
  * (`ratios.withHook`; `ratios.withViewHook` for a no-op hook that declares `(view, pending)`),
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const ONLY = ['seek', 'persistence', 'api', 'bundle', 'sim'];
+const ONLY = ['seek', 'persistence', 'api', 'bundle', 'sim', 'parity'];
 if (args.only !== undefined && !ONLY.includes(args.only)) throw new Error(`--only: the parts measured alone are ${ONLY.map((o) => `'${o}'`).join(', ')}; got '${args.only}'`);
 const RUNS = Number(args.runs ?? (args.quick ? 3 : 7));
 const MIN_MS = Number(args['min-ms'] ?? (args.quick ? 100 : 300));
@@ -352,6 +353,43 @@ function onlyApi(list: Workload[]): void {
   console.log(`wrote ratios.engineVsRuntimeAlone to ${OUT}`);
 }
 
+/**
+ * `--only parity` (issue 34): the engine and the hand-written reducer alone, side by side in one
+ * run: after the equivalence check, each workload through each, alternately (the order flipped
+ * each round), each run at least 4 × MIN_MS of CPU time per implementation and workload.
+ * `ratios.byWorkload` is written into the existing results file (the other figures are kept).
+ */
+function onlyParity(list: Workload[]): void {
+  for (const w of list) checkEquivalence(w);
+  const engine = IMPLS.engine as Impl;
+  const reducer = IMPLS.reducer as Impl;
+  for (const w of list) for (const play of [engine, reducer]) timePerCall(() => play(w), MIN_MS, CLOCK);
+  const perWorkload: Record<string, { engine: Stat; reducer: Stat; ratio: Stat }> = {};
+  for (const w of list) {
+    const runs: { engine: number; reducer: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      let engineMs = 0;
+      let reducerMs = 0;
+      let rounds = 0;
+      while (engineMs < 4 * MIN_MS || reducerMs < 4 * MIN_MS) {
+        const first = rounds % 2 === 0;
+        if (!first) reducerMs += timePerCall(() => reducer(w), 0, CLOCK);
+        engineMs += timePerCall(() => engine(w), 0, CLOCK);
+        if (first) reducerMs += timePerCall(() => reducer(w), 0, CLOCK);
+        rounds++;
+      }
+      runs.push({ engine: (rounds * w.events.length * 1000) / engineMs, reducer: (rounds * w.events.length * 1000) / reducerMs });
+    }
+    perWorkload[w.name] = { engine: stat(runs.map((x) => x.engine)), reducer: stat(runs.map((x) => x.reducer)), ratio: stat(runs.map((x) => x.engine / x.reducer)) };
+  }
+  console.log(table(['workload', 'engine events/s', 'reducer events/s', 'engine ÷ reducer', 'target', 'met'], Object.entries(perWorkload).map(([w, f]) => [w, fmtStat(f.engine), fmtStat(f.reducer), fmtStat(f.ratio), '≥ 1', String(f.ratio.median >= 1)])));
+  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  const byWorkload = Object.fromEntries(Object.entries(perWorkload).map(([w, f]) => [w, f.ratio.median]));
+  const results = JSON.parse(readFileSync(OUT, 'utf8')) as { ratios?: Record<string, unknown> } & Record<string, unknown>;
+  writeFileSync(OUT, JSON.stringify({ ...results, ratios: { ...results.ratios, byWorkload }, parity: { perWorkload, settings: { runs: RUNS, minMsPerRun: 4 * MIN_MS, clock: CLOCK, interleaved: 'one workload at a time' }, date: new Date().toISOString() } }, null, 2) + '\n');
+  console.log(`wrote ratios.byWorkload to ${OUT}`);
+}
+
 /** `--only bundle`: the gzipped browser bundle (`npm run bundle:size`), written into the existing results file. */
 function onlyBundle(): void {
   const bundle = bundleGzipBytes();
@@ -367,6 +405,7 @@ function main(): void {
   if (args.only === 'bundle') return onlyBundle();
   const list = workloads();
   if (args.only === 'api') return onlyApi(list);
+  if (args.only === 'parity') return onlyParity(list);
   if (args.only === 'persistence') {
     const figures = persistenceFigures(midCombatGame(list.find((w) => w.name === 'busy-2p') as Workload));
     console.log(table(['figure', 'median (min–max)', 'target', 'met'], persistenceRows(figures)));
@@ -562,6 +601,7 @@ async function onlySim(): Promise<void> {
         ['  ms with 2 workers (wall)', fmtStat(f.workers.twoWorkersMs), '', ''],
         ['µs per fork({ seed })', fmtStat(f.forkSeedMicros), '≤ 1', String(f.forkSeedMicros.median <= 1)],
         ['µs per stateHash, after each send (2 players)', fmtStat(f.stateHashMicros), '≤ 2', String(f.stateHashMicros.median <= 2)],
+        ['  the same states kept and hashed in order (timed directly)', fmtStat(f.stateHashWalkMicros), '≤ 2', String(f.stateHashWalkMicros.median <= 2)],
         ['µs per stateHash, a state never hashed (2 players)', fmtStat(f.stateHashColdMicros), '', ''],
       ],
     ),

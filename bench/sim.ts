@@ -10,7 +10,8 @@
  * - µs per `fork({ seed })` of a mid-game 2-player game (in batches);
  * - µs per `stateHash` of a 2-player game: after each send along playouts (the states a
  *   transposition table sees: each one new, sharing most of its objects with the one before),
- *   and of a state never hashed before (a copy of its objects: the worst case);
+ *   as the difference of two playout timings and timed directly over a walk's kept states in
+ *   the order reached, and of a state never hashed before (a copy of its objects: the worst case);
  * - the machine's load average (1, 5, 15 minutes) before and after: on a shared machine the
  *   worker figure is only as good as the cores left free.
  */
@@ -30,6 +31,8 @@ export interface SimFigures {
   workers: { games: number; oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; cores: number };
   forkSeedMicros: Stat;
   stateHashMicros: Stat;
+  /** µs per stateHash over a walk's kept states, hashed in the order reached (timed directly). */
+  stateHashWalkMicros: Stat;
   stateHashColdMicros: Stat;
   loadAverage: { before: number[]; after: number[] };
 }
@@ -68,6 +71,22 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
       return Math.max(0, ((withHash - without) * 1000) / 400);
     }),
   );
+  // The same states timed directly: the states of walks like the above, kept (a fork of each
+  // shares its state) and hashed in the order they were reached, so that each shares most of
+  // its objects with the one hashed before it, as after each send; no playout's time to subtract.
+  const walked: object[] = [];
+  for (let k = 0; k < 5; k++) {
+    const g = createGame({ players: ['A', 'B'], seed: 100 + k });
+    for (let i = 0; i < 400; i++) {
+      if (playout(g, { maxEvents: 1, seed: i }).events === 0) break;
+      walked.push(g.fork());
+    }
+  }
+  const hashWalk = () => {
+    for (const g of walked) stateHash(g);
+  };
+  timePerCall(hashWalk, minMs, clock);
+  const stateHashWalkMicros = stat(Array.from({ length: runs }, () => (timePerCall(hashWalk, minMs, clock) * 1000) / walked.length));
   // A state never hashed: its objects copied (structuredClone), timed with the copy, less the copy alone.
   const state = (mid as unknown as { state: unknown }).state;
   const copyUs = batched(() => void structuredClone(state));
@@ -96,6 +115,7 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
     workers: { games, oneWorkerMs, twoWorkersMs, speedUp: oneWorkerMs.median / twoWorkersMs.median, cores: os.availableParallelism() },
     forkSeedMicros,
     stateHashMicros,
+    stateHashWalkMicros,
     stateHashColdMicros,
     loadAverage: { before, after: os.loadavg().map((l) => Math.round(l * 100) / 100) },
   };

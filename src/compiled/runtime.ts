@@ -9,7 +9,8 @@
  * first action that patches the context makes one new context for the step, which the later
  * actions patch before anyone else sees it; the emitted and raised events are returned in order.
  */
-import { assignPatch, cloneContext, FRESH_SEND, isFreshSend } from '../../machines/context.js';
+import { assignPatch, cloneContext, isFreshSend } from '../../machines/context.js';
+import { draftWriteCount, setDraft } from '../../machines/effect.js';
 import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { EmittedEvent } from '../contract.js';
 import type { MachineEvent, TurnContext, TurnInput } from '../state.js';
@@ -65,11 +66,21 @@ function select(candidates: readonly PlanTransition[] | undefined, context: Turn
 function microstep(t: PlanTransition, r: Registers, event: MachineEvent, runtime: GameHooksRuntime | undefined): boolean {
   let changed = t.changesStates;
   const actions = t.actions;
+  // The step's own context, made before its first action: the actions write into it in place
+  // (machines/effect.ts `andThen` on the draft) instead of copying it for every effect they compose.
+  if (actions.length > 0 && r.own !== r.context) r.own = r.context = cloneContext(r.context);
+  const writes = draftWriteCount();
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i] as PlanTransition['actions'][number];
-    const { patch, emit, raise } = a.fn(r.context, event, runtime, a.params);
+    setDraft(r.context);
+    let out;
+    try {
+      out = a.fn(r.context, event, runtime, a.params);
+    } finally {
+      setDraft(null);
+    }
+    const { patch, emit, raise } = out;
     for (const _ in patch) {
-      if (r.own !== r.context) r.own = r.context = cloneContext(r.context);
       assignPatch(r.context, patch);
       changed = true;
       break;
@@ -78,7 +89,7 @@ function microstep(t: PlanTransition, r: Registers, event: MachineEvent, runtime
     if (raise !== undefined) for (let j = 0; j < raise.length; j++) r.queue.push(raise[j] as MachineEvent);
   }
   if (t.target !== null) r.leaf = t.target;
-  return changed;
+  return changed || draftWriteCount() !== writes;
 }
 
 /** Eventless transitions and raised events until the machine rests (XState's macrostep loop). */
@@ -130,7 +141,13 @@ export function step(plan: Plan, state: CompiledState, event: MachineEvent, runt
 export function sendStep(plan: Plan, state: CompiledState, event: MachineEvent, runtime?: GameHooksRuntime): StepResult {
   const ctx = state.context;
   if (isFreshSend(ctx)) return step(plan, state, event, runtime);
-  return step(plan, { value: state.value, context: assignPatch(cloneContext(ctx), FRESH_SEND), status: state.status }, event, runtime, true);
+  // FRESH_SEND (machines/context.ts), written field by field into the copy.
+  const fresh = cloneContext(ctx);
+  fresh.autoPasses = 0;
+  fresh.autoPassTurns = 0;
+  fresh.priorityFresh = false;
+  fresh.endedInSend = false;
+  return step(plan, { value: state.value, context: fresh, status: state.status }, event, runtime, true);
 }
 
 /** The initial state for an input (XState's `getInitialSnapshot`): the context, then the initial states and what follows them. */

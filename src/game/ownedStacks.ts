@@ -93,7 +93,9 @@ export class OwnedStacks implements OwnedStackPop {
 
   /** Owns nothing any more: the current state is shared from now on (a fork, `game.state`, the XState actor). */
   forget(): void {
-    this.#owned.length = 0;
+    // Setting an array's length takes V8's runtime path even when it changes nothing: every
+    // `game.state` and fork comes here (a simulator's stateHash after each send, issue 34).
+    if (this.#owned.length !== 0) this.#owned.length = 0;
     this.#next = 0;
   }
 

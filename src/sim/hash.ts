@@ -57,21 +57,23 @@ const scratch = new DataView(new ArrayBuffer(8));
 const BASIS_LO = 0x84222325 | 0;
 const BASIS_HI = 0xcbf29ce4 | 0;
 
+/** Each byte's two hex digits. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /** The running hash's two halves: [low, high] 32 bits (a typed array: no number boxed per word). */
 const H = new Int32Array(2);
 
 /**
  * One FNV-1a 64 step over a 32-bit word: xor into the low half, multiply by the prime
- * 2^40 + 0x1b3 modulo 2^64, in 32-bit integer arithmetic (the low half times 0x1b3 in 16-bit
- * limbs; 2^40 moves the low half 8 bits into the high one).
+ * 2^40 + 0x1b3 modulo 2^64: the low half times 0x1b3 is exact in a double (under 2^41), its
+ * low 32 bits the new low half and the rest a carry into the high half; 2^40 moves the low
+ * half 8 bits into the high one.
  */
 export function fnvWord(w: number): void {
-  const x = H[0] as number ^ w;
-  const pl = (x & 0xffff) * 0x1b3;
-  const ph = (x >>> 16) * 0x1b3;
-  const mid = (pl >>> 16) + (ph & 0xffff);
-  H[0] = ((mid & 0xffff) << 16) | (pl & 0xffff);
-  H[1] = (Math.imul(H[1] as number, 0x1b3) + (ph >>> 16) + (mid >>> 16) + (x << 8)) | 0;
+  const x = ((H[0] as number) ^ w) >>> 0;
+  const p = x * 0x1b3;
+  H[0] = p | 0;
+  H[1] = (Math.imul(H[1] as number, 0x1b3) + ((p / 4294967296) | 0) + (x << 8)) | 0;
 }
 
 /** A running FNV-1a 64 hash over 32-bit words (the state in {@link H}: one hash at a time, never re-entered). */
@@ -195,8 +197,14 @@ class Fnv64 {
     this.word(LAST_HI[index] as number);
   }
 
+  /** The hash as 16 hex digits, high half first (a byte at a time from a table: `toString(16)` and `padStart` took a tenth of a hash). */
   hex(): string {
-    return ((H[1] as number) >>> 0).toString(16).padStart(8, '0') + ((H[0] as number) >>> 0).toString(16).padStart(8, '0');
+    const hi = H[1] as number;
+    const lo = H[0] as number;
+    return (
+      (HEX[hi >>> 24] as string) + (HEX[(hi >>> 16) & 0xff] as string) + (HEX[(hi >>> 8) & 0xff] as string) + (HEX[hi & 0xff] as string) +
+      (HEX[lo >>> 24] as string) + (HEX[(lo >>> 16) & 0xff] as string) + (HEX[(lo >>> 8) & 0xff] as string) + (HEX[lo & 0xff] as string)
+    );
   }
 }
 
