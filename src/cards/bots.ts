@@ -19,9 +19,10 @@ export interface CardWorlds<S> extends BotWorlds<S> {
 /**
  * The worlds of `game` for a planning bot of `cards` (the game's definition): `world(S, seed)` is
  * a new CardGame in the game's turn with cards' state S (INVALID_SNAPSHOT naming the field when S
- * is not a valid state) and random streams from `seed`.
+ * is not a valid state) and random streams from `seed`. `use`: the modules the game was made with
+ * (as for the cards' restoreGame: a game with undo or clocks needs them).
  */
-export function botWorlds<S>(game: CardGame<S>, cards: Cards<S>): CardWorlds<S> {
+export function botWorlds<S>(game: CardGame<S>, cards: Cards<S>, options: { use?: readonly unknown[] } = {}): CardWorlds<S> {
   let engine: string | null = null;
   return {
     world(state, seed) {
@@ -32,7 +33,7 @@ export function botWorlds<S>(game: CardGame<S>, cards: Cards<S>): CardWorlds<S> 
         engine = JSON.stringify(rest);
       }
       const saved = { ...(JSON.parse(engine) as Record<string, unknown>), cards: { name: cards.name, state, random: cardsSeedState(seed >>> 0) } };
-      return restoreGame(saved, { cards }).fork({ seed: seed >>> 0 });
+      return restoreGame(saved, options.use === undefined ? { cards } : { cards, use: options.use }).fork({ seed: seed >>> 0 });
     },
   };
 }

@@ -126,7 +126,7 @@ export function plannerOf(game: Game, name: string): BotChooser | undefined {
   const definition = definitions.get(game);
   const planner = definition?.bots?.[name];
   if (definition === undefined || planner === undefined) return undefined;
-  return (view, seen, player, random) => planner.call(definition, view, seen, player, random, botWorlds(game as unknown as CardGame<unknown>, definition));
+  return (view, seen, player, random) => planner.call(definition, view, seen, player, random, botWorlds(game as unknown as CardGame<unknown>, definition, { use: allModules }));
 }
 
 /** What `seat` may see of the cards (its seatView), or null. */

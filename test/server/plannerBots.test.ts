@@ -42,6 +42,18 @@ describe('planner bot seats (issue 34)', () => {
     expect((await started.store.loadGame(gameId))?.setup).toMatchObject({ bots: { Bob: 'random', Alice: 'montecarlo' } });
   });
 
+  it('plans in games made with the lobby\'s settings too (undo and clocks: the worlds get the game\'s modules)', async () => {
+    const calls: string[] = [];
+    const started = await startServer({ cards: countedCards(calls) });
+    server = started.server;
+    const { gameId } = await server.createGame({ players: ['Alice', 'Bob'], seed: 12, undo: { mode: 'own' }, clock: { initialMs: 600_000, onTimeout: 'lose' }, bots: ['Alice', { seat: 'Bob', bot: 'montecarlo' }] });
+    const watcher = await join(started.url, { gameId, spectator: true });
+    await until(watcher, (v) => v.turn >= 3 || v.gameOver !== null, 300_000);
+    await watcher.close();
+    expect(calls.length).toBeGreaterThan(0);
+    expect(started.logs).toEqual([]);
+  });
+
   it('plays a game to its end through the server: the planner for its seat only, and a restart keeps its kind', async () => {
     const store = new MemoryStore();
     const calls: string[] = [];
