@@ -341,6 +341,30 @@ export interface CardsDefinition<S> {
   bot?(view: TurnView, seen: unknown, player: PlayerId, random: CardRandom): TurnEvent | CardActionEvent | undefined;
   /** What other seats see of a decision's data. */
   publicData?(event: DecidedEvent, state: S): unknown;
+  /**
+   * Named bots besides `bot` (an addition to CONTRACT v4, docs/cards.md "Bots that plan"): a bot
+   * seat of the table server plays `bots[name]` when it is made with `{ seat, bot: name }`. Each
+   * decides from what the player may know, as `bot` does, and may try decisions in worlds it makes
+   * up (`worlds.world(S, seed)`: the game's turn with a cards' state S of its own making, e.g. the
+   * hidden cards re-dealt from `seen`).
+   */
+  bots?: { [name: string]: PlanningBot<S> };
+}
+
+/**
+ * A bot that plans (CardsDefinition's `bots`): a legal decision for `player` from `view`, `seen`
+ * (its seatView) and `random`, as `bot`; `worlds` builds games to try decisions in.
+ */
+export type PlanningBot<S> = (view: TurnView, seen: unknown, player: PlayerId, random: CardRandom, worlds: BotWorlds<S>) => TurnEvent | CardActionEvent | undefined;
+
+/** Where a planning bot tries its decisions: never the real game, only worlds of a cards' state it gives. */
+export interface BotWorlds<S> {
+  /**
+   * A new game in the turn's public state (the engine's: the game's view) with the cards' state
+   * `state` (JSON, checked as a snapshot's) and a new random stream from `seed` (the engine's and
+   * the cards'): a `CardGame<S>` of mtg-turn-engine/cards, without undo history.
+   */
+  world(state: S, seed: number): unknown;
 }
 
 

@@ -8,6 +8,8 @@
 import { defineCards } from '../../src/cards/index.js';
 import type { CardActionEvent, CardContext, CardRandom, CheckpointResult, EmittedEvent, PlayerId, TurnEvent, TurnView } from '../../src/cards/index.js';
 import type { Cards } from '../../src/cards/index.js';
+// The planner (a named bot); montecarlo.ts imports this module too: `montecarlo` is a function declaration, named here at load whichever module loads first.
+import { montecarlo } from './montecarlo.js';
 
 /** The kinds of card: what each is and does. */
 export const KINDS = {
@@ -88,7 +90,10 @@ export interface ExampleSeatView {
   /** The seat's own hand (absent for a spectator). */
   hand?: { id: string; kind: Kind; name: string; cost: number; type: string }[];
   battlefield: (Permanent & { name: string; type: string; cost: number; power?: number; toughness?: number })[];
-  stack: { id: string; name: string; controller: PlayerId; target?: OnStack['target'] }[];
+  /** The stack: each spell's card (public once cast; null for a trigger) and kind. */
+  stack: { id: string; name: string; card: string | null; kind: Kind; controller: PlayerId; target?: OnStack['target'] }[];
+  /** The creatures that attacked this turn (public: Relentless Assault untaps them). */
+  attacked: string[];
 }
 
 const STARTING_LIFE = 20;
@@ -386,10 +391,11 @@ function seatView(state: ExampleState, seat: PlayerId | null): ExampleSeatView {
     players,
     battlefield: Object.values(state.battlefield).map((p) => ({ ...p, ...KINDS[p.kind] })),
     stack: Object.entries(state.stack).map(([id, s]) => {
-      const entry: ExampleSeatView['stack'][number] = { id, name: s.card === null ? `${KINDS[s.kind].name} (trigger)` : KINDS[s.kind].name, controller: s.controller };
+      const entry: ExampleSeatView['stack'][number] = { id, name: s.card === null ? `${KINDS[s.kind].name} (trigger)` : KINDS[s.kind].name, card: s.card, kind: s.kind, controller: s.controller };
       if (s.target !== undefined) entry.target = s.target;
       return entry;
     }),
+    attacked: [...state.attacked],
   };
   if (seat !== null && state.sides[seat] !== undefined) out.hand = (state.sides[seat] as Side).hand.map((id) => ({ id, kind: state.kinds[id] as Kind, ...KINDS[state.kinds[id] as Kind] }));
   return out;
@@ -486,5 +492,7 @@ export const exampleCards: Cards<ExampleState> = defineCards<ExampleState>({
   actions: { tap },
   seatView,
   bot,
+  // "Play against a Monte Carlo bot": a bot seat { seat, bot: 'montecarlo' } plans from what its seat sees (docs/cards.md).
+  bots: { montecarlo },
   publicData,
 });

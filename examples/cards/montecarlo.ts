@@ -1,21 +1,22 @@
 /**
  * A flat Monte Carlo bot for the example card game (issue 34, point 3; docs/simulation.md, "A bot
- * that plans"). For each legal decision of `player` it runs `playouts` playouts and picks the
- * decision with the best win rate. Each playout starts from a determinized copy of the game: what
- * `player` cannot see (the other seat's hand and library, and `player`'s own library order) is
- * re-dealt at random from the cards that could be there, so the bot never plays on hidden
- * information. The decision is applied first, then both seats play the definition's random `bot`
- * (through `playout` of mtg-turn-engine/sim) to the end or to `turns` more turns (default 1: a
- * short horizon, since a playout of the example costs a few hundred sends); a capped playout is
- * scored 0 to 1 by the standing (life, power on the battlefield, cards in hand) against the other
- * seat's. Pure and seeded: the same
- * game, player and seed give the same decision.
+ * that plans"; docs/cards.md, "Bots that plan"). For each legal decision of `player` it runs
+ * `playouts` playouts and picks the decision with the best score. It knows only what its seat
+ * may know: the seat's view and seatView (`seen`). Each playout round starts from a world built
+ * from them (`determinize`): the public zones as seen, the cards the seat cannot see (the other
+ * seat's hand and library, its own library's order) re-dealt at random from the cards that could
+ * be there, in the game's turn (`worlds.world(S, seed)`, a fork with new random streams). The
+ * decision is applied first, then both seats play the definition's random `bot` (through `playout`
+ * of mtg-turn-engine/sim) to the end or to `turns` more turns (default 1: a short horizon, since a
+ * playout of the example costs a few hundred sends); a capped playout is scored 0 to 1 by the
+ * standing (life, power on the battlefield, cards in hand) against the other seat's. Pure and
+ * seeded: the same view, seen and random numbers give the same decision.
  */
-import { restoreGame } from '../../src/cards/index.js';
-import type { CardActionEvent, CardGame, TurnEvent, TurnView } from '../../src/cards/index.js';
+import { botWorlds } from '../../src/cards/index.js';
+import type { BotWorlds, CardActionEvent, CardGame, CardRandom, PlanningBot, TurnEvent, TurnView } from '../../src/cards/index.js';
 import { playout } from '../../src/sim/index.js';
 import { seededRandom } from '../../src/simulation.js';
-import { exampleCards, KINDS, type CastData, type ExampleSeatView, type ExampleState, type Side } from './definition.js';
+import { DECK, exampleCards, KINDS, type CastData, type ExampleSeatView, type ExampleState, type Side } from './definition.js';
 
 /** Options of {@link monteCarloBot}. */
 export interface MonteCarloOptions {
@@ -145,23 +146,49 @@ export function decisionsOf(view: TurnView, me: ExampleSeatView, player: string,
 }
 
 /**
- * The game as `player` may know it, its hidden cards re-dealt: the other seats' hands and
- * libraries shuffled together and dealt back in the same counts (each seat keeps its own cards,
- * whose list is public: a deck less what has been seen), and `player`'s own library shuffled.
+ * A cards' state consistent with what `player` may know (`seen`, its seatView, and `view`): the
+ * public zones as seen; the cards it cannot see re-dealt at random. Which card ids a seat's deck
+ * holds and their kinds follow from the public deck list (DECK, dealt to the seats in `players`
+ * order, as `setup` does); the ids of a seat that are in no public zone (and not in `player`'s
+ * hand) are shuffled and dealt back: the other seat's into its hand and library in the counts
+ * seen, `player`'s own into its library. Reads nothing but `seen` and `view`.
  */
-export function determinize(game: CardGame<ExampleState>, player: string, next: () => number): CardGame<ExampleState> {
-  const saved = JSON.parse(JSON.stringify(game.persist())) as { cards: { state: ExampleState } };
+export function determinize(seen: ExampleSeatView, view: TurnView, player: string, next: () => number): ExampleState {
   const random = randomOf(next);
-  for (const [seat, side] of Object.entries(saved.cards.state.sides) as [string, Side][]) {
-    if (seat === player) {
-      side.library = random.shuffle(side.library);
-      continue;
-    }
-    const unseen = random.shuffle([...side.hand, ...side.library]);
-    side.hand = unseen.slice(0, side.hand.length);
-    side.library = unseen.slice(side.hand.length);
+  const state: ExampleState = { kinds: {}, sides: {}, battlefield: {}, stack: {}, attacked: [...seen.attacked], nextTrigger: view.version + 1 };
+  const decks: Record<string, string[]> = {};
+  let n = 1;
+  for (const seat of view.players) {
+    decks[seat] = DECK.map((kind) => {
+      const id = `c${n++}`;
+      state.kinds[id] = kind;
+      return id;
+    });
   }
-  return restoreGame(saved, { cards: exampleCards });
+  const known = new Set<string>((seen.hand ?? []).map((c) => c.id));
+  for (const p of seen.battlefield) {
+    known.add(p.id);
+    state.battlefield[p.id] = { id: p.id, kind: p.kind, controller: p.controller, tapped: p.tapped, sick: p.sick, damage: p.damage };
+  }
+  for (const s of seen.stack) {
+    if (s.card !== null) known.add(s.card);
+    const trigger = /^trigger-(\d+)$/.exec(s.id);
+    if (trigger !== null) state.nextTrigger = Math.max(state.nextTrigger, Number(trigger[1]) + 1);
+    const entry: ExampleState['stack'][string] = { card: s.card, kind: s.kind, controller: s.controller };
+    if (s.target !== undefined) entry.target = s.target;
+    state.stack[s.id] = entry;
+  }
+  for (const seen1 of Object.values(seen.players)) for (const c of seen1.graveyard) known.add(c.id);
+  for (const seat of view.players) {
+    const shown = seen.players[seat];
+    if (shown === undefined) throw new Error(`determinize: seen.players has no ${seat}`);
+    const unseen = random.shuffle((decks[seat] as string[]).filter((id) => !known.has(id)));
+    const hand = seat === player ? (seen.hand ?? []).map((c) => c.id) : unseen.slice(0, shown.handCount);
+    const library = seat === player ? unseen : unseen.slice(shown.handCount);
+    if (library.length !== shown.library || hand.length !== shown.handCount) throw new Error(`determinize: the cards of ${seat} do not add up (${hand.length} in hand, ${library.length} in the library; seen ${shown.handCount} and ${shown.library})`);
+    state.sides[seat] = { life: shown.life, library, hand, graveyard: shown.graveyard.map((c) => c.id), drewFromEmpty: false };
+  }
+  return state;
 }
 
 /** What a seat has going for it at a capped playout's end: life, power on the battlefield, cards in hand. */
@@ -181,38 +208,95 @@ function scoreOf(game: CardGame<ExampleState>, player: string): number {
   return 0.5 + 0.5 * Math.tanh((standing(state, player) - theirs) / 10);
 }
 
+/** The bounds of one decision: a playout count, a horizon and a candidate cap. */
+interface Bounds {
+  playouts: number;
+  turns: number;
+  cap: number;
+}
+
+function boundsOf(options: MonteCarloOptions): Bounds & { seed: number } {
+  return {
+    playouts: whole(options.playouts, 'playouts', 8, 1),
+    seed: whole(options.seed, 'seed', 1, 0),
+    turns: whole(options.turns, 'turns', 1, 1),
+    cap: whole(options.candidates, 'candidates', 12, 2),
+  };
+}
+
 /**
- * A flat Monte Carlo bot (see the module's comment): `monteCarloBot({ playouts, seed })(game,
- * player)`. With one legal decision it plays it without playouts. Throws a TypeError naming the
- * option for bad options.
+ * One decision from what `player` may know: its candidates (checked in a determinized world),
+ * each tried in `playouts` determinized worlds (one re-deal and one seed per round, shared by
+ * every candidate: common random numbers), the best total score wins.
+ */
+function plan(view: TurnView, seen: ExampleSeatView, player: string, next: () => number, worlds: BotWorlds<ExampleState>, bounds: Bounds): Decision | undefined {
+  if (view.gameOver !== null || seen.hand === undefined) return undefined;
+  const worldOf = () => worlds.world(determinize(seen, view, player, next), Math.floor(next() * 2 ** 32)) as CardGame<ExampleState>;
+  const first = worldOf();
+  const candidates = decisionsOf(view, seen, player, bounds.cap, next).filter((d) => first.check(d).ok);
+  if (candidates.length <= 1) return candidates[0];
+  const wins = candidates.map(() => 0);
+  for (let i = 0; i < bounds.playouts; i++) {
+    const world = i === 0 ? first : worldOf();
+    const playoutSeed = Math.floor(next() * 2 ** 32);
+    candidates.forEach((decision, c) => {
+      const fork = world.fork({ seed: playoutSeed });
+      if (!fork.send(decision).ok) return;
+      playout(fork, { seed: playoutSeed, until: { turn: view.turn + bounds.turns }, cards: exampleCards as never, maxEvents: 20_000 });
+      wins[c] = (wins[c] as number) + scoreOf(fork, player);
+    });
+  }
+  let best = 0;
+  for (let c = 1; c < candidates.length; c++) if ((wins[c] as number) > (wins[best] as number)) best = c;
+  return candidates[best];
+}
+
+/** The random numbers in [0, 1) of a bot's `random` (CONTRACT v4, "Randomness": `int(n)`). */
+function unitOf(random: CardRandom): () => number {
+  return () => random.int(2 ** 30) / 2 ** 30;
+}
+
+/**
+ * The planner as a definition's named bot (`bots: { montecarlo }`, docs/cards.md "Bots that
+ * plan"): `monteCarloPlanner(options)(view, seen, player, random, worlds)` decides from `view`
+ * and `seen` only, trying its candidates in `worlds` (seeded by `random`). Throws a TypeError
+ * naming the option for bad options (`seed` is unused: `random` seeds it).
+ */
+export function monteCarloPlanner(options: MonteCarloOptions = {}): PlanningBot<ExampleState> {
+  const bounds = boundsOf(options);
+  return (view, seen, player, random, worlds) => plan(view, seen as ExampleSeatView, player, unitOf(random), worlds, bounds);
+}
+
+/**
+ * The bounds of the served planner (a bot seat of kind 'montecarlo'): 4 playouts per candidate,
+ * at most 8 candidates, to the next turn's start; about a tenth of a second a decision on an idle
+ * core (docs/cards.md).
+ */
+export const SERVED_PLANNER: Readonly<MonteCarloOptions> = Object.freeze({ playouts: 4, candidates: 8, turns: 1 });
+
+/**
+ * The example definition's `bots.montecarlo`: the planner with {@link SERVED_PLANNER}'s bounds. A
+ * function declaration (not a const) so that the definition, which imports it from this module
+ * while this module imports the definition, can name it whichever module loads first.
+ */
+export function montecarlo(view: TurnView, seen: unknown, player: string, random: CardRandom, worlds: BotWorlds<ExampleState>): Decision | undefined {
+  return plan(view, seen as ExampleSeatView, player, unitOf(random), worlds, boundsOf(SERVED_PLANNER));
+}
+
+/**
+ * A flat Monte Carlo bot (see the module's comment) for a host that holds the game:
+ * `monteCarloBot({ playouts, seed })(game, player)`. It gives the planner only the player's view,
+ * its seatView and worlds of the game's turn (`botWorlds`): never the game's cards' state. With
+ * one legal decision it plays it without playouts. Throws a TypeError naming the option for bad
+ * options.
  */
 export function monteCarloBot(options: MonteCarloOptions = {}): MonteCarloBot {
-  const playouts = whole(options.playouts, 'playouts', 8, 1);
-  const seed = whole(options.seed, 'seed', 1, 0);
-  const turns = whole(options.turns, 'turns', 1, 1);
-  const cap = whole(options.candidates, 'candidates', 12, 2);
+  const bounds = boundsOf(options);
   return (game, player) => {
-    const view = game.view();
+    const view = game.view({ seat: player });
     if (view.gameOver !== null) return undefined;
     // Seeded by the position (version) so that the bot is a pure function of game, player and seed.
-    const next = seededRandom((seed * 1_000_003 + view.version * 7919 + view.turn) >>> 0);
-    const seen = game.cards({ seat: player }) as ExampleSeatView;
-    const candidates = decisionsOf(view, seen, player, cap, next).filter((d) => game.check(d).ok);
-    if (candidates.length <= 1) return candidates[0];
-    const wins = candidates.map(() => 0);
-    for (let i = 0; i < playouts; i++) {
-      // One re-deal and one seed per round, shared by every candidate (common random numbers).
-      const world = determinize(game, player, next);
-      const playoutSeed = Math.floor(next() * 2 ** 32);
-      candidates.forEach((decision, c) => {
-        const fork = world.fork({ seed: playoutSeed });
-        if (!fork.send(decision).ok) return;
-        playout(fork, { seed: playoutSeed, until: { turn: view.turn + turns }, cards: exampleCards as never, maxEvents: 20_000 });
-        wins[c] = (wins[c] as number) + scoreOf(fork, player);
-      });
-    }
-    let best = 0;
-    for (let c = 1; c < candidates.length; c++) if ((wins[c] as number) > (wins[best] as number)) best = c;
-    return candidates[best];
+    const next = seededRandom((bounds.seed * 1_000_003 + view.version * 7919 + view.turn) >>> 0);
+    return plan(view, game.cards({ seat: player }) as ExampleSeatView, player, next, botWorlds(game, exampleCards), bounds);
   };
 }

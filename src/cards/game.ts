@@ -40,7 +40,15 @@ export function defineCards<S>(definition: CardsDefinition<S>): Cards<S> {
     if (typeof actions !== 'object' || actions === null) throw invalidOptions('cards.actions: must be an object of functions by name');
     for (const [name, fn] of Object.entries(actions)) if (typeof fn !== 'function') throw invalidOptions(`cards.actions.${name}: must be a function`);
   }
-  return Object.freeze({ ...definition, actions: actions === undefined ? undefined : Object.freeze({ ...actions }), __cards: true as const }) as Cards<S>;
+  const bots = definition.bots;
+  if (bots !== undefined) {
+    if (typeof bots !== 'object' || bots === null) throw invalidOptions('cards.bots: must be an object of bots (functions) by name');
+    for (const [name, fn] of Object.entries(bots)) {
+      if (typeof fn !== 'function') throw invalidOptions(`cards.bots.${name}: must be a function`);
+      if (name === 'random') throw invalidOptions("cards.bots.random: the name 'random' is the definition's `bot`; name the bot otherwise");
+    }
+  }
+  return Object.freeze({ ...definition, actions: actions === undefined ? undefined : Object.freeze({ ...actions }), bots: bots === undefined ? undefined : Object.freeze({ ...bots }), __cards: true as const }) as Cards<S>;
 }
 
 function checkCards(cards: unknown, at: string): void {

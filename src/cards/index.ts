@@ -4,10 +4,12 @@
  * tests and in replays. Named re-exports only.
  */
 export { defineCards, createCardGame, restoreGame, replayGame } from './game.js';
+export { botWorlds } from './bots.js';
 export { MAX_STATE_BYTES } from './part.js';
+export type { CardWorlds } from './bots.js';
 export type { PersistedCards } from './part.js';
 export type { CardRecording } from './recording.js';
 export type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
-export type { CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';
+export type { BotWorlds, PlanningBot, CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';
 export type { CheckpointResult, EmittedEvent, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
 export type { SendResult } from '../game/types.js';

@@ -173,7 +173,7 @@ export const serveCommand: Command = {
             folders,
             hosts: [host],
             ...(inspectKey !== undefined ? { inspectKey } : {}),
-            ...(cards !== null ? { cards: (cards as { name: string }).name } : {}),
+            ...(cards !== null ? { cards: (cards as { name: string }).name, bots: Object.keys((cards as { bots?: object }).bots ?? {}) } : {}),
             createGame: (options) => {
               if (createGame === null) throw new Error('the server is starting');
               return createGame(options);

@@ -31,6 +31,13 @@ export const LOBBY_PATH = '/lobby/games';
  */
 export const LOBBY_CARDS_HEADER = 'X-Lobby-Cards';
 
+/**
+ * The header of the table's pages that names the card definition's named bots (its `bots`: bots
+ * that plan, e.g. `montecarlo`), comma-separated and URI-encoded; absent when it has none. The
+ * lobby offers "Play against a Monte Carlo bot" beside the random bot when it names `montecarlo`.
+ */
+export const LOBBY_BOTS_HEADER = 'X-Lobby-Bots';
+
 /** The largest body the lobby reads. */
 export const LOBBY_MAX_BODY_BYTES = 4096;
 
@@ -68,6 +75,8 @@ export interface DemoOptions {
   hosts?: readonly string[];
   /** The name of the card definition the games are served with (`serve --cards`), told to the pages by {@link LOBBY_CARDS_HEADER}; none: games without cards. */
   cards?: string;
+  /** The card definition's named bots (its `bots`), told to the pages by {@link LOBBY_BOTS_HEADER}: the lobby's `bot` may name one. */
+  bots?: readonly string[];
 }
 
 /** Whether an address is this machine only (loopback). */
@@ -161,15 +170,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-/** The createGame options of a lobby request's body, or the message saying what is wrong with it. */
-export function lobbyOptions(body: unknown): { ok: true; options: Record<string, unknown> } | { ok: false; message: string } {
+/**
+ * The createGame options of a lobby request's body, or the message saying what is wrong with it.
+ * `bot`: true (the random bot) or the name of one of `bots` (the definition's named bots, e.g.
+ * 'montecarlo') plays every seat but the first.
+ */
+export function lobbyOptions(body: unknown, bots: readonly string[] = []): { ok: true; options: Record<string, unknown> } | { ok: false; message: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: 'body: must be an object { players?: 2-4, bot?, clock?, undo?, away? }' };
   const { players = 2, bot, ...rest } = body as Record<string, unknown>;
-  if (bot !== undefined && typeof bot !== 'boolean') return { ok: false, message: `body.bot: must be true or false (true: the server's bot plays every seat but the first); got ${JSON.stringify(bot)}` };
+  const named = typeof bot === 'string' && bots.includes(bot);
+  if (bot !== undefined && typeof bot !== 'boolean' && !named) return { ok: false, message: `body.bot: must be true or false (true: the server's bot plays every seat but the first)${bots.length > 0 ? ` or the name of a bot of the cards (${bots.join(', ')})` : ''}; got ${JSON.stringify(bot)}` };
   if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > LOBBY_SEATS.length) return { ok: false, message: `body.players: must be a whole number from 2 to ${LOBBY_SEATS.length} (the seats ${LOBBY_SEATS.join(', ')}); got ${JSON.stringify(players)}` };
   const seats = LOBBY_SEATS.slice(0, players);
   // "Play against a bot" (issue 32): the server plays every seat but the first.
-  const options: Record<string, unknown> = bot === true ? { players: seats, bots: seats.slice(1) } : { players: seats };
+  // "Play against a Monte Carlo bot" (issue 34): a named bot of the cards plays them.
+  const options: Record<string, unknown> = bot === true ? { players: seats, bots: seats.slice(1) } : named ? { players: seats, bots: seats.slice(1).map((seat) => ({ seat, bot })) } : { players: seats };
   for (const [key, value] of Object.entries(rest)) {
     if (!(LOBBY_OPTIONS as readonly string[]).includes(key)) return { ok: false, message: `body.${key}: the lobby creates games with players, ${LOBBY_OPTIONS.join(', ')} only` };
     options[key] = value;
@@ -210,7 +225,7 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
     } catch (err) {
       return error(res, 400, 'INVALID_OPTIONS', `body: not JSON (${err instanceof Error ? err.message : String(err)})`);
     }
-    const read = lobbyOptions(body);
+    const read = lobbyOptions(body, options.bots);
     if (!read.ok) return error(res, 400, 'INVALID_OPTIONS', read.message);
     let created;
     try {
@@ -244,6 +259,7 @@ export function demoRoutes(options: DemoOptions): (req: IncomingMessage, res: Se
       return true;
     }
     if (path.startsWith('/inspector/')) return sendFile(req, res, options.folders.inspector, path.slice('/inspector'.length));
-    return sendFile(req, res, options.folders.table, path, options.cards === undefined ? {} : { [LOBBY_CARDS_HEADER]: encodeURIComponent(options.cards) });
+    const bots: Record<string, string> = options.bots !== undefined && options.bots.length > 0 ? { [LOBBY_BOTS_HEADER]: encodeURIComponent(options.bots.join(',')) } : {};
+    return sendFile(req, res, options.folders.table, path, options.cards === undefined ? {} : { [LOBBY_CARDS_HEADER]: encodeURIComponent(options.cards), ...bots });
   };
 }

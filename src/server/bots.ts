@@ -7,13 +7,16 @@
  * A bot decides from what its seat may know (CONTRACT v4, "Bots"): in a card game whose
  * definition has `bot`, `bot(view, seen, player, random)` with `seen` the seat's card view (never
  * the full state); otherwise it picks among the seat's `legalActions` at random (no data), and
- * concedes now and then so that a game of a cardless table ends. Its sends go through the same
- * pipeline as a client's ("who may send what" included): it is a seat, not the host.
+ * concedes now and then so that a game of a cardless table ends. A seat made with
+ * `{ seat, bot: name }` plays the definition's `bots[name]` instead (a bot that plans, e.g. the
+ * example's Monte Carlo bot): given the same view and `seen`, and worlds of the game's turn with
+ * a cards' state of its own making (`botWorlds`), never the game's state. Its sends go through
+ * the same pipeline as a client's ("who may send what" included): it is a seat, not the host.
  */
 import type { Game } from '../game/types.js';
 import { concreteEvent, seededRandom } from '../simulation.js';
 import { authorize } from './authorize.js';
-import { botOf, seenBy, type BotChooser, type BotRandom } from './cardGames.js';
+import { botOf, plannerOf, seenBy, type BotChooser, type BotRandom } from './cardGames.js';
 import type { OwnedGame } from './owned.js';
 import { legalFor } from './seatState.js';
 
@@ -27,6 +30,15 @@ export const BOT_TOKEN_HASH = '0'.repeat(64);
 /** The bot seats of a game, from its token hashes. */
 export function botSeats(tokenHashes: Readonly<Record<string, string>>): string[] {
   return Object.keys(tokenHashes).filter((seat) => tokenHashes[seat] === BOT_TOKEN_HASH);
+}
+
+/** The kind of bot seat that plays random legal actions (the definition's `bot`): the default. */
+export const RANDOM_BOT = 'random';
+
+/** A bot seat and its kind: 'random', or a name of the definition's `bots`. */
+export interface BotSeat {
+  seat: string;
+  bot: string;
 }
 
 /** How often a bot of a game without a definition's `bot` concedes, per move: the only way such a game ends. */
@@ -91,12 +103,12 @@ const MAX_ATTEMPTS = 3;
  */
 export class GameBots {
   readonly #owned: OwnedGame;
-  readonly #seats: readonly string[];
+  readonly #seats: readonly BotSeat[];
   readonly #options: BotOptions;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
 
-  constructor(owned: OwnedGame, seats: readonly string[], options: BotOptions) {
+  constructor(owned: OwnedGame, seats: readonly BotSeat[], options: BotOptions) {
     this.#owned = owned;
     this.#seats = seats;
     this.#options = options;
@@ -125,8 +137,8 @@ export class GameBots {
       let moved = false;
       const result = await owned
         .submit((at, game) => {
-          for (const seat of this.#seats) {
-            const move = botMove(game, owned.gameId, seat, attempt, botOf(game));
+          for (const { seat, bot } of this.#seats) {
+            const move = botMove(game, owned.gameId, seat, attempt, bot === RANDOM_BOT ? botOf(game) : plannerOf(game, bot));
             if (move === undefined) continue;
             const checked = authorize(seat, move, game.getSnapshot());
             if (!checked.ok) return checked;

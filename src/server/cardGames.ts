@@ -11,7 +11,7 @@
  * never goes to a client, a log or an error message.
  */
 import { allModules } from '../allModules.js';
-import { createCardGame, defineCards, restoreGame as restoreCardGame, type Cards as Definition } from '../cards/index.js';
+import { botWorlds, createCardGame, defineCards, restoreGame as restoreCardGame, type CardGame, type Cards as Definition } from '../cards/index.js';
 import type { DecidedEvent, EmittedEvent, TurnView } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions } from '../game/types.js';
@@ -114,6 +114,19 @@ export function botOf(game: Game): BotChooser | undefined {
   const bot = definition?.bot;
   if (bot === undefined) return undefined;
   return (view, seen, player, random) => bot.call(definition, view, seen, player, random);
+}
+
+/**
+ * The definition's named bot `name` (CardsDefinition's `bots`, a bot that plans) as a chooser for
+ * `game`: given the seat's view and `seen` as `bot` is, and worlds of the game's turn with a cards'
+ * state of the bot's own making (`botWorlds`: never the game's S); undefined when the definition
+ * has no such bot (a seat stored with a kind its definition lost plays random legal actions).
+ */
+export function plannerOf(game: Game, name: string): BotChooser | undefined {
+  const definition = definitions.get(game);
+  const planner = definition?.bots?.[name];
+  if (definition === undefined || planner === undefined) return undefined;
+  return (view, seen, player, random) => planner.call(definition, view, seen, player, random, botWorlds(game as unknown as CardGame<unknown>, definition, { use: allModules }));
 }
 
 /** What `seat` may see of the cards (its seatView), or null. */

@@ -108,7 +108,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, routes: H
 }
 
 /** `POST /games` (the admin route); anything else but Colyseus' own routes is 404. */
-export async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: string[] }) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
+export async function adminRoute(req: IncomingMessage, res: ServerResponse, adminKey: string, createGame: (options: Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: (string | { seat: string; bot: string })[] }) => Promise<CreatedGame>, log: (line: string) => void): Promise<void> {
   try {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/games') return reply(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });

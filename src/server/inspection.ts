@@ -61,7 +61,9 @@ function startFromSetup(setup: unknown, first: { version: number; snapshot: unkn
     ...(typeof hooks?.autoPass === 'function' ? { autoPass: () => false } : {}),
   };
   try {
-    const game = createGame({ ...(setup as GameOptions), record: true, hooks: quiet, use: allModules });
+    // The bot seats' kinds stored with the setup (src/server/tableServer.ts) are the server's, not createGame's.
+    const { bots: _bots, ...options } = setup as GameOptions & { bots?: unknown };
+    const game = createGame({ ...options, record: true, hooks: quiet, use: allModules });
     if (JSON.stringify(game.persist()) !== JSON.stringify(first.snapshot)) return null;
     const recording = game.recording() as Recording;
     return { options: recording.options as RecordedOptions, start: recording.inputs[0] as RecordedInput };

@@ -85,10 +85,19 @@ async function takeLease(host: OwnerHost, gameId: string): Promise<boolean> {
   return false;
 }
 
+/** The bot seats' kinds in a stored setup (`{ bots: { seat: kind } }`; games made before kinds have none: every bot seat is 'random'). */
+function botKindsOf(setup: unknown): Readonly<Record<string, string>> {
+  const bots = (setup as { bots?: unknown } | null)?.bots;
+  if (typeof bots !== 'object' || bots === null || Array.isArray(bots)) return {};
+  return Object.fromEntries(Object.entries(bots).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** A game this process owns. */
 export class OwnedGame {
   readonly gameId: string;
   readonly tokenHashes: Readonly<Record<string, string>>;
+  /** The kind of each bot seat made with one other than 'random' (the setup's `bots`, stored with the game). */
+  readonly botKinds: Readonly<Record<string, string>>;
   /** When the game next needs a TICK (the server's wall clock: its {@link GameTime} maps it), or null. */
   deadline: number | null = null;
   /** The room showing it. */
@@ -107,10 +116,11 @@ export class OwnedGame {
   #tail: Promise<unknown> = Promise.resolve();
   #dropped = false;
 
-  private constructor(host: OwnerHost, gameId: string, tokenHashes: Readonly<Record<string, string>>) {
+  private constructor(host: OwnerHost, gameId: string, tokenHashes: Readonly<Record<string, string>>, setup: unknown) {
     this.#host = host;
     this.gameId = gameId;
     this.tokenHashes = tokenHashes;
+    this.botKinds = botKindsOf(setup);
     this.#game = undefined as unknown as Game;
     this.#version = 0;
     this.#log = [];
@@ -125,7 +135,7 @@ export class OwnedGame {
     const stored = await host.store.loadGame(gameId);
     if (stored === null) throw new OpenError('missing', `no game '${gameId}' on this server`);
     if (!(await takeLease(host, gameId))) throw new OpenError('busy', `game '${gameId}' is open on another server process; try again`);
-    const owned = new OwnedGame(host, gameId, stored.tokenHashes);
+    const owned = new OwnedGame(host, gameId, stored.tokenHashes, stored.setup);
     try {
       await owned.#load();
     } catch (err) {

@@ -20,7 +20,7 @@ import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { Delivery, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
 import { seatEvents, spectatorShown, viewerOf, type SpectatorShown } from './seatState.js';
-import { botSeats, GameBots } from './bots.js';
+import { botSeats, GameBots, RANDOM_BOT } from './bots.js';
 import type { GameStore } from './store/types.js';
 
 export type { MessageLimits } from './limits.js';
@@ -142,7 +142,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       this.#owned.sink = sink;
       const bots = botSeats(this.#owned.tokenHashes);
       if (bots.length > 0) {
-        this.#bots = new GameBots(this.#owned, bots, { ...ctx.bots, report: (line) => ctx.report(`TurnRoom ${this.roomId}: ${line}`) });
+        this.#bots = new GameBots(this.#owned, bots.map((seat) => ({ seat, bot: this.#owned.botKinds[seat] ?? RANDOM_BOT })), { ...ctx.bots, report: (line) => ctx.report(`TurnRoom ${this.roomId}: ${line}`) });
         this.#bots.poke();
       }
       this.#spectatorView = spectatorShown(this.#owned.game);

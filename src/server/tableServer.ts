@@ -23,7 +23,7 @@ import type { GameStore } from './store/types.js';
 import { DeadlineTimer, InstantKeeper, LeaseKeeper } from './timers.js';
 import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
-import { BOT_TOKEN_HASH } from './bots.js';
+import { BOT_TOKEN_HASH, RANDOM_BOT, type BotSeat } from './bots.js';
 import { servedCards } from './cardGames.js';
 
 /** Options of {@link createTableServer}. */
@@ -77,9 +77,12 @@ export type { CreatedGame, HttpRoutes } from './http.js';
 
 /**
  * What a served game is made with: createGame's options as JSON, less hooks and listeners, and
- * `bots`: the seats the server plays itself (random legal actions; issue 32), which get no token.
+ * `bots`: the seats the server plays itself, which get no token. A seat alone (`'Bob'`) or
+ * `{ seat, bot: 'random' }` is played by the random bot (the definition's `bot`, else random legal
+ * actions; issue 32); `{ seat, bot: name }` by the definition's `bots[name]` (a bot that plans,
+ * docs/cards.md). The kinds are stored with the game (its setup), so a restart keeps them.
  */
-export type ServedGameOptions = Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: string[] };
+export type ServedGameOptions = Omit<GameOptions, 'hooks' | 'listeners'> & { bots?: (string | BotSeat)[] };
 
 /** A running table server. */
 export interface TableServer {
@@ -164,11 +167,25 @@ function readOptions(options: TableServerOptions) {
   };
 }
 
-/** The bot seats a game is made with (seats of the game; all of them for a game bots play alone); INVALID_OPTIONS naming the field otherwise. */
-function checkBots(bots: unknown, players: readonly string[]): Set<string> {
-  if (bots === undefined) return new Set();
-  if (!Array.isArray(bots) || bots.some((b) => typeof b !== 'string' || !players.includes(b))) throw invalid(`bots: must be a list of seats of the game (${players.join(', ')})`);
-  return new Set(bots as string[]);
+/**
+ * The bot seats a game is made with and their kinds (seats of the game; all of them for a game
+ * bots play alone; kinds 'random' or a name of the definition's `bots`); INVALID_OPTIONS naming
+ * the field otherwise.
+ */
+function checkBots(bots: unknown, players: readonly string[], named: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (bots === undefined) return out;
+  const kinds = [RANDOM_BOT, ...named];
+  if (!Array.isArray(bots)) throw invalid(`bots: must be a list of seats of the game (${players.join(', ')}), each a seat or { seat, bot }`);
+  bots.forEach((b: unknown, i) => {
+    const entry = typeof b === 'string' ? { seat: b, bot: RANDOM_BOT } : (b as Partial<BotSeat> | null);
+    if (typeof entry !== 'object' || entry === null || typeof entry.seat !== 'string' || !players.includes(entry.seat)) throw invalid(`bots: must be a list of seats of the game (${players.join(', ')}), each a seat or { seat, bot }; bots[${i}] is ${JSON.stringify(b)}`);
+    const kind = entry.bot ?? RANDOM_BOT;
+    if (typeof kind !== 'string' || !kinds.includes(kind)) throw invalid(`bots[${i}].bot: must be one of ${kinds.map((k) => `'${k}'`).join(', ')} (the definition's bots); got ${JSON.stringify(kind)}`);
+    if (out.has(entry.seat)) throw invalid(`bots[${i}]: ${entry.seat} is named twice`);
+    out.set(entry.seat, kind);
+  });
+  return out;
 }
 
 /** Starts a table server; resolves once it listens. */
@@ -295,7 +312,7 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     const gameId = newGameId();
     const tokens: Record<string, string> = {};
     const tokenHashes: Record<string, string> = {};
-    const botSeatsOf = checkBots(bots, view.players);
+    const botSeatsOf = checkBots(bots, view.players, Object.keys(o.cards.definition.bots ?? {}));
     for (const player of view.players) {
       if (botSeatsOf.has(player)) {
         tokenHashes[player] = BOT_TOKEN_HASH;
@@ -304,7 +321,9 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
       tokens[player] = newToken();
       tokenHashes[player] = hashToken(tokens[player]);
     }
-    await o.store.createGame({ gameId, setup: JSON.parse(JSON.stringify({ ...options, seed })) as Record<string, unknown>, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
+    // The bots' kinds go with the setup (the store's record of how the game was made): a restart reads them back.
+    const botKinds = botSeatsOf.size === 0 ? {} : { bots: Object.fromEntries(botSeatsOf) };
+    await o.store.createGame({ gameId, setup: JSON.parse(JSON.stringify({ ...options, seed, ...botKinds })) as Record<string, unknown>, snapshot: game.persist(), version: view.version, seq: view.seq, hostState, tokenHashes, createdAt: Date.now() });
     return { gameId, tokens };
   };
 

@@ -265,4 +265,22 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     await alice.click(`${OWN} [data-action="CONCEDE"]`);
     await expect.poll(() => alice.textContent('[data-testid="game-over"]'), { timeout: 120_000 }).toBe('Alice conceded. Bob wins.');
   });
+
+  it('"Play against a Monte Carlo bot" (issue 34): offered beside the random bot; the server plays Bob with the cards\' planner', async () => {
+    const lobby = await open(server.table);
+    await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
+    await lobby.locator('[data-testid="lobby-bot-montecarlo"]').waitFor({ timeout: 120_000 });
+    expect(await lobby.textContent('[data-testid="lobby-bot-montecarlo"]')).toBe('Play against a Monte Carlo bot');
+    expect(await lobby.textContent('[data-testid="lobby-bot"]')).toBe('Play against a bot');
+    await lobby.click('[data-testid="lobby-bot-montecarlo"]');
+    await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
+    expect(await lobby.locator('[data-testid="seat-link-Bob"]').count()).toBe(0);
+    const alice = await open(`${new URL(server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
+    await alice.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
+    // Alice passes; the planner, given priority, passes too (it has nothing else it can do yet).
+    await alice.click(`${OWN} [data-action="PASS_PRIORITY"]`);
+    await expect.poll(() => alice.textContent('[data-testid="status"]'), { timeout: 120_000 }).toBe('turn 1 · Alice · precombatMain / main');
+    await alice.click(`${OWN} [data-action="CONCEDE"]`);
+    await expect.poll(() => alice.textContent('[data-testid="game-over"]'), { timeout: 120_000 }).toBe('Alice conceded. Bob wins.');
+  });
 });

@@ -134,6 +134,10 @@ describe('serve --demo: the pages and the lobby (issue 25, point 5)', () => {
     // "Play against a bot" (issue 32): the server plays every seat but the first.
     expect(lobbyOptions({ players: 2, bot: true })).toEqual({ ok: true, options: { players: ['Alice', 'Bob'], bots: ['Bob'] } });
     expect(lobbyOptions({ bot: 'yes' })).toMatchObject({ ok: false, message: expect.stringMatching(/body\.bot/) });
+    // "Play against a Monte Carlo bot" (issue 34): a named bot of the cards plays every seat but the first.
+    expect(lobbyOptions({ players: 2, bot: 'montecarlo' }, ['montecarlo'])).toEqual({ ok: true, options: { players: ['Alice', 'Bob'], bots: [{ seat: 'Bob', bot: 'montecarlo' }] } });
+    expect(lobbyOptions({ bot: 'montecarlo' })).toMatchObject({ ok: false, message: expect.stringMatching(/body\.bot/) });
+    expect(lobbyOptions({ bot: 'nope' }, ['montecarlo'])).toMatchObject({ ok: false, message: expect.stringMatching(/body\.bot: .*\(montecarlo\)/) });
   });
 
   it('the lobby creates at most perMinute games a minute (429 after)', async () => {

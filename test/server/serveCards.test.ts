@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCards } from '../../examples/cards/definition.js';
 import { loadCards } from '../../src/cli/serve.js';
-import { demoRoutes, LOBBY_CARDS_HEADER } from '../../src/cli/web.js';
+import { demoRoutes, LOBBY_BOTS_HEADER, LOBBY_CARDS_HEADER } from '../../src/cli/web.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -77,5 +77,22 @@ describe('the demo pages say what the lobby creates (X-Lobby-Cards)', () => {
       }
     }
     expect(answers).toEqual(['example-cards%401', null]);
+  });
+
+  it('the named bots of the cards (X-Lobby-Bots), for "Play against a Monte Carlo bot"; no header without them', async () => {
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>table</title>');
+    const answers: (string | null)[] = [];
+    for (const bots of [['montecarlo'], []]) {
+      const routes = demoRoutes({ folders: { table: dir, inspector: dir }, cards: 'example-cards@1', bots, createGame: () => Promise.reject(new Error('not here')) });
+      const http = createServer((req, res) => void routes(req, res));
+      await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}/`, { method: 'HEAD' });
+        answers.push(res.headers.get(LOBBY_BOTS_HEADER));
+      } finally {
+        await new Promise<void>((done) => http.close(() => done()));
+      }
+    }
+    expect(answers).toEqual(['montecarlo', null]);
   });
 });

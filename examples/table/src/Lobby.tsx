@@ -3,7 +3,8 @@
  * the page (`POST /lobby/games`; the admin key stays on the server) and links its seats, each
  * with its token, to be opened in its own tab or browser, the game in the inspector (its link
  * carries the inspector's key) and as a spectator; "Play against a bot" makes the server play every
- * seat but the first. On a server of card games (`npm start`: the example cards, `about.cards`)
+ * seat but the first with random legal actions, "Play against a Monte Carlo bot" (on a server of
+ * cards whose definition has `bots.montecarlo`, the `X-Lobby-Bots` header) with the planner. On a server of card games (`npm start`: the example cards, `about.cards`)
  * the games are two-seat card games, each seat's link opening the card table.
  */
 import { useState } from 'react';
@@ -19,14 +20,20 @@ interface Created {
 export interface LobbyAbout {
   cards: string | null;
   seats: number;
+  /** The cards' named bots (bots that plan, e.g. `montecarlo`), offered beside the random bot. */
+  bots?: string[];
 }
+
+/** How the lobby names a named bot on its button. */
+const BOT_LABELS: Record<string, string> = { montecarlo: 'a Monte Carlo bot' };
 
 /** Asks the server what its lobby creates: the `X-Lobby-Cards` header of the page (a HEAD of `/`, there whoever serves the page). */
 export async function lobbyAbout(): Promise<LobbyAbout | null> {
   try {
     const res = await fetch('/', { method: 'HEAD' });
     const cards = res.headers.get('X-Lobby-Cards');
-    return cards === null ? null : { cards: decodeURIComponent(cards), seats: 2 };
+    const bots = res.headers.get('X-Lobby-Bots');
+    return cards === null ? null : { cards: decodeURIComponent(cards), seats: 2, bots: bots === null ? [] : decodeURIComponent(bots).split(',').filter((b) => b !== '') };
   } catch {
     return null;
   }
@@ -41,11 +48,11 @@ export function Lobby({ back, about }: { back: () => void; about: LobbyAbout | n
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const create = async (bot = false) => {
+  const create = async (bot: boolean | string = false) => {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...(bot ? { bot: true } : {}), ...gameOptions(settings) }) });
+      const res = await fetch('/lobby/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players, ...(bot !== false ? { bot } : {}), ...gameOptions(settings) }) });
       const body = (await res.json().catch(() => null)) as (Created & { error?: { message: string } }) | null;
       if (!res.ok || body === null) throw new Error(body?.error?.message ?? `the server answered ${res.status}: is it \`npm start\`?`);
       setCreated(body);
@@ -90,6 +97,14 @@ export function Lobby({ back, about }: { back: () => void; about: LobbyAbout | n
           <button data-testid="lobby-bot" onClick={() => void create(true)} disabled={busy}>
             Play against a bot
           </button>
+          {(about?.bots ?? []).map((name) => (
+            <span key={name}>
+              {' '}
+              <button data-testid={`lobby-bot-${name}`} onClick={() => void create(name)} disabled={busy}>
+                Play against {BOT_LABELS[name] ?? `the ${name} bot`}
+              </button>
+            </span>
+          ))}
           {error !== null && (
             <p className="error" data-testid="lobby-error">
               {error}
