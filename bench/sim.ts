@@ -93,8 +93,9 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
   const bothUs = batched(() => void stateHash({ state: structuredClone(state) }));
   const stateHashColdMicros = { median: Math.max(0, bothUs.median - copyUs.median), min: Math.max(0, bothUs.min - copyUs.max), max: Math.max(0, bothUs.max - copyUs.min), runs: bothUs.runs };
 
-  // Workers: wall time of the same simulation with 1 and 2 threads (the pool's start included).
-  const games = 200;
+  // Workers: wall time of the same simulation with 1 and 2 threads (the pool's start included:
+  // 1,000 games, so that a thread's start, some 100 ms, is not most of what is timed).
+  const games = 1000;
   const options = { games, setup: { players: ['A', 'B'] }, until: { turn: 21 }, seed: 1 };
   const wall = async (workers: number) => {
     const t = performance.now();
