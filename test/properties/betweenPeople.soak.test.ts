@@ -11,7 +11,7 @@
  * - every accepted undo (`undone { toVersion }`) shows the view of that version again, but for
  *   what must go on (version, seq, the clocks' time spent, the undo requests counted, the seats);
  * - no seat's view or events hold another seat's private fields (src/seats.ts PRIVATE_FIELDS).
- * `SOAK_GAMES` sets the number of games: 250 in `npm test`, the acceptance's 1,000 in
+ * `SOAK_GAMES` sets the number of games: 150 in `npm test`, the acceptance's 1,000 in
  * `npm run test:long` (test/support/scale.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ import { allModules } from '../../src/allModules.js';
 type Random = () => number;
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
 
-const GAMES = Number(process.env.SOAK_GAMES ?? byCount(250, 1000));
+const GAMES = Number(process.env.SOAK_GAMES ?? byCount(150, 1000));
 const CHUNK = 250;
 const SENDS = 70;
 /** What a table event decides beside the turn: never picked from legalActions at random (the soak sends its own). */

@@ -11,8 +11,10 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/simulation.js';
 import { differences, playRecorded } from './recordings.js';
+import { byCount } from '../support/scale.js';
 
-const GAMES = 500;
+/** 200 games in `npm test`, the acceptance's 500 in `npm run test:long` (test/support/scale.ts). */
+const GAMES = byCount(200, 500);
 const CHUNK = 100;
 
 describe('recorded random games replay with no hook, view by view (issue 23)', () => {

@@ -6,7 +6,7 @@
  * that owns it is killed with SIGKILL. Every table of every game it owned must be back in its
  * game, on the other process, at the store's version and seq within 5 s; no accepted send may
  * be lost and none applied twice (each table's events against the store's, each accepted answer
- * against the store's sends); and every game must play on. Twenty rounds (four in `npm test`); between rounds only
+ * against the store's sends); and every game must play on. Twenty rounds (two in `npm test`); between rounds only
  * the killed process is started again (the databases are kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +17,8 @@ import { Bot, compareWithStore, pidOfOwner, postGame, startClusterProcess, store
 import { freePort, postgresAvailable, redisAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from './services.js';
 import { byCount } from '../support/scale.js';
 
-/** 4 rounds in `npm test`, the acceptance's 20 in `npm run test:long` (test/support/scale.ts). */
-const ROUNDS = Number(process.env.SCALE_ROUNDS ?? byCount(4, 20));
+/** 2 rounds in `npm test`, the acceptance's 20 in `npm run test:long` (test/support/scale.ts). */
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? byCount(2, 20));
 const GAMES_PER_ROUND = 4;
 /** The games are played to the start of this turn. */
 const LAST_TURN = 4;
