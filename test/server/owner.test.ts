@@ -14,7 +14,8 @@ import { countingCards, join, settle, startServer, until } from './harness.js';
 
 /** A MemoryStore whose next appendSend fails as told, and which records what it was asked. */
 class FlakyStore extends MemoryStore {
-  failNext: 'throw' | 'version' | null = null;
+  /** The next write of this game fails as told (per game: a late write of another test's game must not take it). */
+  failNext: { gameId: string; as: 'throw' | 'version' } | null = null;
   /** What happened, per game: its writes here, and what the test adds (a table shown, a send answered). */
   readonly journals = new Map<string, string[]>();
   journal(gameId: string): string[] {
@@ -33,8 +34,8 @@ class FlakyStore extends MemoryStore {
     return super.acquireLeases(gameIds, owner, now, ttlMs);
   }
   override async appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult> {
-    const fail = this.failNext;
-    this.failNext = null;
+    const fail = this.failNext?.gameId === gameId ? this.failNext.as : null;
+    if (fail !== null) this.failNext = null;
     if (fail === 'throw') throw new Error('the disk is full');
     if (fail === 'version') return { ok: false, reason: 'version' };
     await new Promise((resolve) => setTimeout(resolve, 20)); // a store that takes its time
@@ -159,7 +160,7 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
     const b = await join(url, { gameId, seat: 'B', token: tokens.B as string });
     let updates = 0;
     b.subscribe(() => updates++);
-    store.failNext = 'throw';
+    store.failNext = { gameId, as: 'throw' };
     expect(await a.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: false, error: { code: 'STORE_FAILED', message: expect.stringMatching(/disk is full/) } });
     await settle();
     expect(updates).toBe(0);
@@ -183,7 +184,7 @@ describe('the owner of a served game (CONTRACT v3, "Serving games")', () => {
         if (s === 'connected') resolve(seen);
       });
     });
-    store.failNext = 'version';
+    store.failNext = { gameId, as: 'version' };
     expect(await a.send({ type: 'PASS_PRIORITY', player: 'A' })).toMatchObject({ ok: false, error: { code: expect.stringMatching(/STORE_FAILED|DISCONNECTED/) } });
     expect(await back).toEqual(['reconnecting', 'connected']);
     await until(a, (v) => v.version === 0);
