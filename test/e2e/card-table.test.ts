@@ -12,13 +12,11 @@
  * Sized by count (a cap of moves: the game ends well within it, as every library runs out by
  * turn 30), with generous timeouts and no verdict on speed: the box is a loaded 2-core one.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.js';
-import { chromiumAvailable, launchChromium, OpenedPages, startDemo, type DemoServer } from './harness.js';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, demoPages } from './harness.js';
 
 const run = chromiumAvailable();
 const SEATS = ['Alice', 'Bob'] as const;
@@ -62,39 +60,17 @@ function shown(page: Page): Promise<Shown> {
 const names = (html: string, id: string) => new RegExp(`(?<![\\w-])${id}(?!\\w)`).test(html);
 
 describe.runIf(run)('the example card game (npm start) in Chromium: two seats and a spectator play a whole game', () => {
-  let dir: string;
-  let server: DemoServer;
-  let browser: Browser;
-  const opened = new OpenedPages();
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'mtg-cards-'));
-    await buildWeb(join(dir, 'web'), 'error');
-    server = await startDemo(join(dir, 'web'), join(dir, 'data'), ['--cards', 'examples/cards/definition.ts']);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await opened.closeAll();
-    await browser?.close();
-    await server?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function open(url: string): Promise<Page> {
-    const page = await opened.open(browser, url);
-    await page.setViewportSize({ width: 1200, height: 820 });
-    return page;
-  }
+  const demo = demoPages('mtg-cards-', { width: 1200, height: 820 }, ['--cards', 'examples/cards/definition.ts']);
+  const open = (url: string) => demo.open(url);
 
   it('the lobby creates a card game; Alice and Bob play it to its end by clicking, a spectator watches; no page ever shows another seat\'s hand; the end is told in words', async () => {
-    expect(server.out.join('\n')).toContain('cards: example-cards@1');
+    expect(demo.server.out.join('\n')).toContain('cards: example-cards@1');
     // The page opens at the card game's lobby (the card game is what npm start serves).
-    const lobby = await open(server.table);
+    const lobby = await open(demo.server.table);
     await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
     await lobby.click('[data-testid="lobby-create"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
-    const origin = new URL(server.table).origin;
+    const origin = new URL(demo.server.table).origin;
     const href = async (testId: string) => `${origin}${await lobby.getAttribute(`[data-testid="${testId}"]`, 'href')}`;
     // The inspector's link carries its key (issue 32).
     expect(await href('inspector-link')).toMatch(/\/inspector\/\?game=[0-9a-f]+#key=\S{16,}$/);
@@ -251,12 +227,12 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
   });
 
   it('"Play against a bot": the server plays Bob with the definition\'s bot (a moment between moves); Alice\'s page links only her seat; a concession is told in words', async () => {
-    const lobby = await open(server.table);
+    const lobby = await open(demo.server.table);
     await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
     await lobby.click('[data-testid="lobby-bot"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
     expect(await lobby.locator('[data-testid="seat-link-Bob"]').count()).toBe(0);
-    const alice = await open(`${new URL(server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
+    const alice = await open(`${new URL(demo.server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
     await alice.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
     expect(await alice.textContent('[data-testid="status"]')).toBe('turn 1 · Alice · beginning / upkeep');
     // Alice passes; the bot, given priority, passes too: the game moves on to her draw step (skipped on turn 1) and main phase.
@@ -267,7 +243,7 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
   });
 
   it('"Play against a Monte Carlo bot" (issue 34): offered beside the random bot; the server plays Bob with the cards\' planner', async () => {
-    const lobby = await open(server.table);
+    const lobby = await open(demo.server.table);
     await lobby.locator('[data-testid="lobby-cards"]').waitFor({ timeout: 120_000 });
     await lobby.locator('[data-testid="lobby-bot-montecarlo"]').waitFor({ timeout: 120_000 });
     expect(await lobby.textContent('[data-testid="lobby-bot-montecarlo"]')).toBe('Play against a Monte Carlo bot');
@@ -275,7 +251,7 @@ describe.runIf(run)('the example card game (npm start) in Chromium: two seats an
     await lobby.click('[data-testid="lobby-bot-montecarlo"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
     expect(await lobby.locator('[data-testid="seat-link-Bob"]').count()).toBe(0);
-    const alice = await open(`${new URL(server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
+    const alice = await open(`${new URL(demo.server.table).origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
     await alice.locator('[data-testid="connection"][data-status="connected"]').waitFor({ timeout: 120_000 });
     // Alice passes; the planner, given priority, passes too (it has nothing else it can do yet).
     await alice.click(`${OWN} [data-action="PASS_PRIORITY"]`);

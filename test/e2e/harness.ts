@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { build, preview, type PreviewServer } from 'vite';
 import { relayOf } from '../../inspector/relay.js';
+import { buildWeb } from '../../scripts/build-web.js';
 
 /** The Chromium the tests drive (Debian's package; override with CHROMIUM_PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -151,6 +152,31 @@ export class OpenedPages {
   }
 }
 
+/**
+ * One inspector page at a time, for the tests of a describe block: `open(hash)` opens the served
+ * page (at `url()` + `hash`) and waits for its chart; after each test the page is photographed
+ * (test-results/e2e/, named by the test), its hygiene asserted (no console errors, no uncaught
+ * errors, no request off localhost) and it is closed.
+ */
+export function inspectorPages(browser: () => Browser, url: () => string): (hash?: string) => Promise<Page> {
+  let opened: Awaited<ReturnType<typeof openPage>> | undefined;
+  afterEach(async (ctx) => {
+    if (opened === undefined) return;
+    const { page, problems, close } = opened;
+    opened = undefined;
+    await screenshot(page, ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
+    expect(problems.consoleErrors, 'console errors').toEqual([]);
+    expect(problems.pageErrors, 'uncaught errors').toEqual([]);
+    expect(problems.foreignRequests, 'requests off localhost').toEqual([]);
+    await close();
+  });
+  return async (hash = '') => {
+    opened = await openPage(browser(), `${url()}${hash}`);
+    await opened.page.locator('[data-state]').first().waitFor();
+    return opened.page;
+  };
+}
+
 /** The example table (examples/table) built by Vite into a temporary folder (named from `prefix`) and served on 127.0.0.1. */
 export async function serveExampleTable(prefix: string): Promise<{ url: string; close(): Promise<void> }> {
   const configFile = resolve('examples', 'table', 'vite.config.ts');
@@ -165,6 +191,33 @@ export async function serveExampleTable(prefix: string): Promise<{ url: string; 
       await server.close();
       await rm(outDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The example table for the tests of a describe block: built and served (see
+ * {@link serveExampleTable}) with Chromium launched before them; `open()` opens a page of it and
+ * waits for its status line. After them, every page opened must have had no problem (see
+ * {@link OpenedPages}), and all is closed.
+ */
+export function exampleTablePages(prefix: string): () => Promise<Page> {
+  let browser: Browser | undefined;
+  let table: { url: string; close(): Promise<void> } | undefined;
+  const opened = new OpenedPages();
+  beforeAll(async () => {
+    table = await serveExampleTable(prefix);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await opened.closeAll();
+    await browser?.close();
+    await table?.close();
+  });
+  return async () => {
+    if (browser === undefined || table === undefined) throw new Error('the example table is not served yet (open() before the tests run)');
+    const page = await opened.open(browser, table.url);
+    await page.waitForSelector('[data-testid="status"]');
+    return page;
   };
 }
 
@@ -220,4 +273,42 @@ export async function startDemo(web: string, data: string, args: readonly string
     await stop();
     throw err;
   }
+}
+
+/**
+ * `serve --demo` (see {@link startDemo}) for the tests of a describe block, as `npm start` serves
+ * it: the pages built by Vite into a temporary folder (named from `prefix`), a temporary data
+ * folder, `args` (e.g. `--cards`), and Chromium. `open(url)` opens a page in a context of its own
+ * (a player of their own: nothing shared) at this viewport. After the tests, every page opened
+ * must have had no problem (see {@link OpenedPages}), and all is stopped and removed.
+ */
+export function demoPages(prefix: string, viewport: { width: number; height: number }, args: readonly string[] = []): { readonly server: DemoServer; open(url: string): Promise<Page> } {
+  let dir: string | undefined;
+  let server: DemoServer | undefined;
+  let browser: Browser | undefined;
+  const opened = new OpenedPages();
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    await buildWeb(join(dir, 'web'), 'error');
+    server = await startDemo(join(dir, 'web'), join(dir, 'data'), args);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await opened.closeAll();
+    await browser?.close();
+    await server?.stop();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get server(): DemoServer {
+      if (server === undefined) throw new Error('the demo server is not started yet (read it in a test)');
+      return server;
+    },
+    async open(url: string): Promise<Page> {
+      if (browser === undefined) throw new Error('Chromium is not launched yet (open() in a test)');
+      const page = await opened.open(browser, url);
+      await page.setViewportSize(viewport);
+      return page;
+    },
+  };
 }

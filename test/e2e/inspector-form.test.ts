@@ -5,8 +5,8 @@
  * turn (CONTROL_PLAYER, 723.1), each seen changing the panel.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, openPage, screenshot, serveInspector, type PageProblems, type ServedInspector } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, inspectorPages, serveInspector, type ServedInspector } from './harness.js';
 
 const hasChromium = chromiumAvailable();
 
@@ -28,28 +28,7 @@ const text = async (page: Page, selector: string) => (await page.textContent(sel
 const options = (page: Page, selector: string) => page.locator(`${selector} option`).evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
 
 describe.skipIf(!hasChromium)('the new-game form and the host events (issue 22)', () => {
-  let page: Page | undefined;
-  let problems: PageProblems;
-  let closePage: () => Promise<void>;
-
-  const open = async () => {
-    const opened = await openPage(browser as Browser, (served as ServedInspector).url);
-    ({ problems, close: closePage } = opened);
-    page = opened.page;
-    await page.locator('[data-state]').first().waitFor();
-    return page;
-  };
-
-  afterEach(async (ctx) => {
-    if (page !== undefined) {
-      await screenshot(page, ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
-      expect(problems.consoleErrors, 'console errors').toEqual([]);
-      expect(problems.pageErrors, 'uncaught errors').toEqual([]);
-      expect(problems.foreignRequests, 'requests off localhost').toEqual([]);
-      await closePage();
-      page = undefined;
-    }
-  });
+  const open = inspectorPages(() => browser as Browser, () => (served as ServedInspector).url);
 
   it('creates a Two-Headed Giant game from the form: two teams of two, and the starting team skips its first draw (CR 810.1, 103.8b)', async () => {
     const page = await open();

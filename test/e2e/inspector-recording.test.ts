@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayGame, type Recording } from '../../src/index.js';
 import { simulate } from '../../src/simulation.js';
-import { chromiumAvailable, launchChromium, openPage, screenshot, serveInspector, type PageProblems, type ServedInspector } from './harness.js';
+import { chromiumAvailable, launchChromium, inspectorPages, serveInspector, type ServedInspector } from './harness.js';
 
 const hasChromium = chromiumAvailable();
 
@@ -67,28 +67,7 @@ async function scrubTo(page: Page, version: number): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('the inspector opens a recording and scrubs through it (issue 23)', () => {
-  let page: Page | undefined;
-  let problems: PageProblems;
-  let closePage: () => Promise<void>;
-
-  const open = async () => {
-    const opened = await openPage(browser as Browser, served.url);
-    ({ problems, close: closePage } = opened);
-    page = opened.page;
-    await page.locator('[data-state]').first().waitFor();
-    return page;
-  };
-
-  afterEach(async (ctx) => {
-    if (page !== undefined) {
-      await screenshot(page, ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
-      expect(problems.consoleErrors, 'console errors').toEqual([]);
-      expect(problems.pageErrors, 'uncaught errors').toEqual([]);
-      expect(problems.foreignRequests, 'requests off localhost').toEqual([]);
-      await closePage();
-      page = undefined;
-    }
-  });
+  const open = inspectorPages(() => browser as Browser, () => served.url);
 
   it('opens a recording with the file picker and scrubs through its versions', async () => {
     const recording = recorded(2, 4, 7);

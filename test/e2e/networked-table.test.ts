@@ -9,44 +9,19 @@
  * by side is taken here, into test-results/e2e/ (and into docs/networked-table.png with
  * UPDATE_DOCS_PICTURES=1: a test run never changes the checkout on its own).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.js';
-import { chromiumAvailable, launchChromium, OpenedPages, screenshot, startDemo, type DemoServer } from './harness.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, demoPages, screenshot } from './harness.js';
 
 const run = chromiumAvailable();
 
 describe.runIf(run)('the networked table (npm start) in Chromium', () => {
-  let dir: string;
-  let server: DemoServer;
-  let browser: Browser;
-  const opened = new OpenedPages();
+  const demo = demoPages('mtg-networked-', { width: 1000, height: 720 });
+  const open = (url: string) => demo.open(url);
   let alice: Page;
   let bob: Page;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'mtg-networked-'));
-    await buildWeb(join(dir, 'web'), 'error');
-    server = await startDemo(join(dir, 'web'), join(dir, 'data'));
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await opened.closeAll();
-    await browser?.close();
-    await server?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  /** Opens a page in a Chromium context of its own (a player of their own: no storage shared). */
-  async function open(url: string): Promise<Page> {
-    const page = await opened.open(browser, url);
-    await page.setViewportSize({ width: 1000, height: 720 });
-    return page;
-  }
 
   const status = (page: Page) => page.textContent('[data-testid="status"]') as Promise<string>;
   const version = async (page: Page) => Number(await page.getAttribute('[data-testid="status"]', 'data-version'));
@@ -92,14 +67,14 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   }
 
   it('the lobby creates a game; two players each join a seat from their own browser context and play three turns by clicking, each seeing the other\'s moves', async () => {
-    const lobby = await open(server.table);
+    const lobby = await open(demo.server.table);
     await lobby.click('[data-testid="lobby-open"]');
     // Clocks of 10 minutes and undo of one's own actions: the README's picture shows them.
     await lobby.selectOption('[data-testid="lobby-clock"]', '600000');
     await lobby.selectOption('[data-testid="lobby-undo"]', 'own');
     await lobby.click('[data-testid="lobby-create"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
-    const origin = new URL(server.table).origin;
+    const origin = new URL(demo.server.table).origin;
     const link = async (seat: string) => `${origin}${await lobby.getAttribute(`[data-testid="seat-link-${seat}"]`, 'href')}`;
     const [aliceUrl, bobUrl] = [await link('Alice'), await link('Bob')];
     expect(aliceUrl).toMatch(/\?game=[0-9a-f]+&seat=Alice&token=[\w-]{40,}$/);
@@ -158,7 +133,7 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
   });
 
   it('the inspector, served by the same server with the key it printed, watches the game as it goes on', async () => {
-    const inspector = await open(server.inspector);
+    const inspector = await open(demo.server.inspector);
     const game = new URL((await alice.url()) as string).searchParams.get('game') as string;
     await expect.poll(() => inspector.textContent('[data-testid="served-status"]'), { timeout: 120_000 }).toContain(`following game ${game}`);
     const at = await inStep();
@@ -173,13 +148,13 @@ describe.runIf(run)('the networked table (npm start) in Chromium', () => {
 
   /** A new lobby game with these settings, each seat joined from its own context: Alice's and Bob's tabs. */
   async function lobbyGame(settings: { clock?: string; undo?: string }): Promise<void> {
-    const lobby = await open(server.table);
+    const lobby = await open(demo.server.table);
     await lobby.click('[data-testid="lobby-open"]');
     if (settings.clock !== undefined) await lobby.selectOption('[data-testid="lobby-clock"]', settings.clock);
     if (settings.undo !== undefined) await lobby.selectOption('[data-testid="lobby-undo"]', settings.undo);
     await lobby.click('[data-testid="lobby-create"]');
     await lobby.locator('[data-testid="seat-link-Alice"]').waitFor();
-    const origin = new URL(server.table).origin;
+    const origin = new URL(demo.server.table).origin;
     alice = await open(`${origin}${await lobby.getAttribute('[data-testid="seat-link-Alice"]', 'href')}`);
     bob = await open(`${origin}${await lobby.getAttribute('[data-testid="seat-link-Bob"]', 'href')}`);
     for (const page of [alice, bob]) await page.locator('[data-testid="connection"][data-status="connected"]').waitFor();

@@ -4,34 +4,18 @@
  * its local mode, built with Vite into a temporary folder and served on 127.0.0.1: the page is
  * the host, so it stamps its events with its clock (`at`) and sends the TICK of a time-out.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, OpenedPages, serveExampleTable } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, exampleTablePages } from './harness.js';
 
 const run = chromiumAvailable();
 
 describe.runIf(run)('the example table between people, in Chromium (issue 24)', () => {
-  let browser: Browser;
-  let table: { url: string; close(): Promise<void> };
-  let url: string;
-  const opened = new OpenedPages();
-
-  beforeAll(async () => {
-    table = await serveExampleTable('mtg-table-people-');
-    url = table.url;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await opened.closeAll();
-    await browser?.close();
-    await table?.close();
-  });
+  const openTable = exampleTablePages('mtg-table-people-');
 
   /** The table with a new 2-player game of these options. */
   async function open(options: { clock?: string; undo?: string } = {}): Promise<Page> {
-    const page = await opened.open(browser, url);
-    await page.waitForSelector('[data-testid="status"]');
+    const page = await openTable();
     if (options.clock !== undefined) await page.selectOption('[data-testid="option-clock"]', options.clock);
     if (options.undo !== undefined) await page.selectOption('[data-testid="option-undo"]', options.undo);
     await page.click('[data-testid="new-2"]');

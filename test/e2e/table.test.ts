@@ -6,35 +6,14 @@
  */
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, OpenedPages, screenshot, serveExampleTable } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, exampleTablePages, screenshot } from './harness.js';
 
 const run = chromiumAvailable();
 
 describe.runIf(run)('example table in Chromium', () => {
-  let browser: Browser;
-  let table: { url: string; close(): Promise<void> };
-  let url: string;
-  const opened = new OpenedPages();
-
-  beforeAll(async () => {
-    table = await serveExampleTable('mtg-table-');
-    url = table.url;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await opened.closeAll();
-    await browser?.close();
-    await table?.close();
-  });
-
-  async function open(): Promise<Page> {
-    const page = await opened.open(browser, url);
-    await page.waitForSelector('[data-testid="status"]');
-    return page;
-  }
+  const open = exampleTablePages('mtg-table-');
 
   const status = (page: Page) => page.textContent('[data-testid="status"]') as Promise<string>;
 
@@ -77,7 +56,9 @@ describe.runIf(run)('example table in Chromium', () => {
     const damage = page.locator('[data-testid="log"] li', { hasText: /^\s*combatDamage first/ });
     expect(await damage.first().textContent()).toContain('Alice-bear');
     expect(await damage.first().textContent()).toContain('Bob-bear');
-    await copyFile(await screenshot(page, 'table'), resolve('docs', 'table.png'));
+    const picture = await screenshot(page, 'table');
+    // Into docs/ only with UPDATE_DOCS_PICTURES=1 (a test run never changes the checkout on its own).
+    if (process.env.UPDATE_DOCS_PICTURES === '1') await copyFile(picture, resolve('docs', 'table.png'));
   });
 
   it("a stop: Bob stops only in main phases, so he passes Alice's upkeep by automatically; undo takes it back", async () => {

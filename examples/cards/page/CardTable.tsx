@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LegalAction, SeatEvent, Stop, TurnEvent, TurnView } from 'mtg-turn-engine';
 import type { Table, TableStatus } from 'mtg-turn-engine/client';
+import { SeatHeader } from '../../table/src/SeatHeader.tsx';
 import { useCards, useGame } from 'mtg-turn-engine/react';
 import type { ExampleSeatView } from '../definition.ts';
 import { Battlefield, Hand, type Plays, type Sent } from './Zones.tsx';
@@ -78,21 +79,11 @@ export function CardTable({ table, seat }: { table: Table; seat: string | null }
 
   return (
     <div className="card-table" data-testid="card-table" data-sending={String(sending > 0)}>
-      <header>
-        <h1>example cards</h1>
-        <span data-testid="me" title={`game ${table.gameId}`}>
-          {seat === null ? 'watching' : `playing ${seat}`}
-        </span>
-        <span className="status" data-testid="status" data-version={view.version}>
-          {statusOf(view)}
-        </span>
+      <SeatHeader title="example cards" table={table} seat={seat} version={view.version} status={statusOf(view)} connection={status}>
         <a data-testid="spectator-link" href={spectate} target="_blank" rel="noopener noreferrer">
           spectator link
         </a>
-        <span className="right" data-testid="connection" data-status={status}>
-          {status}
-        </span>
-      </header>
+      </SeatHeader>
       {end !== null && (
         <p className="game-over" data-testid="game-over">
           {end}

@@ -14,6 +14,7 @@ import { CardTable } from '../../cards/page/CardTable.tsx';
 import { Seat } from './Seat.tsx';
 import { Side } from './Side.tsx';
 import type { Join } from './join.ts';
+import { SeatHeader } from './SeatHeader.tsx';
 import { describe, statusOf, type LogLine } from './source.ts';
 
 
@@ -68,18 +69,7 @@ function Playing({ table, seat }: { table: Table; seat: string | null }) {
 
   return (
     <>
-      <header>
-        <h1>table</h1>
-        <span data-testid="me" title={`game ${table.gameId}`}>
-          {seat === null ? 'watching' : `playing ${seat}`}
-        </span>
-        <span className="status" data-testid="status" data-version={view.version}>
-          {statusOf(view)}
-        </span>
-        <span className="right" data-testid="connection" data-status={status}>
-          {status}
-        </span>
-      </header>
+      <SeatHeader title="table" table={table} seat={seat} version={view.version} status={statusOf(view)} connection={status} />
       <main>
         <div className="seats">
           {view.players.map((player) => (
