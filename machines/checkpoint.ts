@@ -62,7 +62,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
   for (let round = 0; ; round++) {
     if (round >= MAX_CHECKPOINT_ROUNDS) {
       throw hookFailed(
-        `state-based actions, triggers or events were still being reported after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3); the checkpoint hook must eventually report nothing`,
+        `the checkpoint hook still reported something after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3)`,
       );
     }
     const current = withPatch(ctx, out.patch);

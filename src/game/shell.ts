@@ -579,7 +579,7 @@ export class GameShell<S, W> implements Game {
 
   recording(): Recording {
     if (this.#recorder === null) {
-      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording; make it with createGame({ ..., record: true }) or restoreGame(persisted, { record: true })');
+      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording (createGame or restoreGame with record: true)');
     }
     return this.#recorder.recording();
   }
