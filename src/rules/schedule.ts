@@ -307,7 +307,7 @@ export function addStep(
     phases[p] = { ...phase, steps };
     return { steps: ctx.steps, phases };
   }
-  return violation('500.9', `there is no ${anchor} step still to come this turn to add a step ${where.before !== undefined ? 'before' : 'after'}`);
+  return violation('500.9', `no ${anchor} step is still to come this turn`);
 }
 
 /**
