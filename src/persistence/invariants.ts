@@ -206,7 +206,7 @@ const triggerOrderAwaited: SnapshotInvariant = {
     const pending = c.triggerOrder;
     if (pending === null || status === 'done') return null;
     if (c.orderTriggers !== 'players') return `context.triggerOrder: players order their triggers only with context.orderTriggers 'players' (CR 603.3b)`;
-    if (!(turnPlan.leaves.get(state)?.tags.has('awaiting:priority') ?? false)) return `context.triggerOrder: triggers wait to be ordered only in a step with priority, and state ${state} has none`;
+    if (!(turnPlan.leaves.get(state)?.tags.has('awaiting:priority') ?? false)) return `context.triggerOrder: triggers wait to be ordered only in a step with priority, and state ${state} has none (CR 603.3b)`;
     if (c.priority !== null) return `context.triggerOrder: nobody holds priority while triggers wait to be ordered (CR 603.3b)`;
     if (pending.batch.length === 0) return 'context.triggerOrder.batch: no triggers to order';
     const taken = new Set([...c.stack.map((o) => o.id), ...c.pendingTriggers.map((t) => t.id)]);
