@@ -20,7 +20,7 @@ import type { TurnContext } from '../src/state.js';
 
 /** Refuses an event that would put more than MAX_STACK objects on the stack (or waiting for it). */
 export function assertStackLimit(size: number, what: string): void {
-  if (size > MAX_STACK) throw new TurnEngineError(ErrorCode.ILLEGAL_ACTION, `${what} would hold ${size} objects; the cap is MAX_STACK = ${MAX_STACK}`);
+  if (size > MAX_STACK) throw new TurnEngineError(ErrorCode.ILLEGAL_ACTION, `${what} would hold ${size} objects, past MAX_STACK = ${MAX_STACK}`);
 }
 
 /** A checkpoint failure: the whole send is refused with HOOK_FAILED. */
@@ -62,7 +62,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
   for (let round = 0; ; round++) {
     if (round >= MAX_CHECKPOINT_ROUNDS) {
       throw hookFailed(
-        `state-based actions, triggers or events were still being reported after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3); the checkpoint hook must eventually report nothing`,
+        `the checkpoint hook still reported something after MAX_CHECKPOINT_ROUNDS = ${MAX_CHECKPOINT_ROUNDS} checks in a row (CR 704.3)`,
       );
     }
     const current = withPatch(ctx, out.patch);

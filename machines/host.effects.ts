@@ -124,7 +124,7 @@ const HOST_EFFECTS: { [T in HostEffectType]: (ctx: TurnContext, e: EventOf<T>) =
  */
 export function hostEffect(ctx: TurnContext, e: MachineEvent): Effect {
   const run = HOST_EFFECTS[e.type as HostEffectType] as ((ctx: TurnContext, e: MachineEvent) => Effect) | undefined;
-  if (run === undefined) throw new Error(`hostEffect: ${e.type} is not a host event it applies (its record in src/events/ does not say hostEffect)`);
+  if (run === undefined) throw new Error(`hostEffect: ${e.type} is not a host event it applies`);
   return run(ctx, e);
 }
 

@@ -357,8 +357,7 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
     if (activity && ctx.cleanupSteps >= MAX_CLEANUP_STEPS_PER_TURN) {
       throw new TurnEngineError(
         ErrorCode.HOOK_FAILED,
-        `turn ${ctx.turn}: cleanup step number ${ctx.cleanupSteps} found state-based actions or triggers again; a turn has at most ` +
-          `MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} cleanup steps (CR 514.3a). A checkpoint hook that reports something in every cleanup step keeps the turn from ending`,
+        `turn ${ctx.turn}: cleanup step ${ctx.cleanupSteps} found state-based actions or triggers again, past MAX_CLEANUP_STEPS_PER_TURN = ${MAX_CLEANUP_STEPS_PER_TURN} (CR 514.3a)`,
       );
     }
     return effect(c, { cleanupCheck: activity ? 'active' : 'quiet' });

@@ -92,14 +92,14 @@ export const DurationSchema = z.union([
   z.object({ untilStep: TurnStepSchema, ofPlayer: opt(PlayerIdSchema) }),
 ]);
 /** CR 502.4: no player receives priority in the untap step, so no stop can name it. */
-const StopStepSchema = TurnStepSchema.check(z.refine((step) => step !== 'untap', { message: "'untap' gives no priority (CR 502.4): a stop names a step in which players receive priority" }));
+const StopStepSchema = TurnStepSchema.check(z.refine((step) => step !== 'untap', { message: "'untap' gives no priority (CR 502.4)" }));
 export const StopSchema = z.object({ step: StopStepSchema, turn: z.enum(['own', 'others', 'any']) });
 
 /** CR 807.5b: in Grand Melee any event may name its turn marker (read by the Grand Melee game; ignored elsewhere). */
 const TurnMarker = opt(int(1, MAX_PLAYERS));
 
 /** CONTRACT v3: the host's clock an event may carry (ms; clocks and the away policy read it). */
-export const AtSchema = z.number().check(z.refine((v) => Number.isFinite(v), 'must be a finite number (the host clock, in milliseconds)'));
+export const AtSchema = z.number().check(z.refine((v) => Number.isFinite(v), 'must be a finite number'));
 
 /**
  * The schema of an event: its type, the turn marker and the host's clock (`at`) any event may
@@ -178,7 +178,7 @@ export function withStrikes<T extends object>(base: T, from: Record<string, unkn
 export function variantTeamsRule(variant: Variant | undefined, teams: readonly { readonly players: readonly string[] }[] | null | undefined): string | null {
   switch (variant) {
     case 'emperor':
-      return teams != null && teams.every((t) => t.players.length >= 3 && t.players.length === teams[0]?.players.length) ? null : "'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)";
+      return teams != null && teams.every((t) => t.players.length >= 3 && t.players.length === teams[0]?.players.length) ? null : "'emperor' needs teams of three or more, all the same size (CR 809.1, 809.6)";
     case 'twoHeadedGiant':
       return teams?.length === 2 && teams.every((t) => t.players.length === 2) ? null : "'twoHeadedGiant' needs two teams of two players (CR 810.1)";
     case 'archenemy':

@@ -28,9 +28,9 @@ export function freshSendContext(ctx: TurnContext): TurnContext {
 }
 
 /** Why a send made while the game processes another event is refused (REENTRANT). */
-export const REENTRANT_IN_HOOK = "send was called from inside the checkpoint hook; return host events in the hook's result ({ events }) instead";
+export const REENTRANT_IN_HOOK = "send was called from inside the checkpoint hook; return host events in its result ({ events })";
 export const REENTRANT_BUSY =
-  'send was called while the game was processing another event (from an actor subscriber or an inspection observer); send from game.subscribe or game.on listeners, which run after the send has finished';
+  'send was called while the game was processing another event; send from game.subscribe or game.on listeners';
 
 /**
  * Makes the game's actor refuse events sent to it while the game is processing one (from the

@@ -123,10 +123,10 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     const e = events[i] as TurnEvent;
     const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
-    if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event; a checkpoint may return only host events`;
-    if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is about the host's clock or the seats; send it with game.send, a checkpoint may not return it`;
+    if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event`;
+    if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is the table's (clocks, seats): send it with game.send`;
     // CONTRACT v3: the table logic around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past.
-    if (AT_TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is for the table around the turn: send it with game.send, a checkpoint may not return it`;
+    if (AT_TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is the table's: send it with game.send`;
   }
   return parsed.value;
 }

@@ -124,7 +124,7 @@ export function parseHookResult(raw: unknown): ParseResult<{ triggers: Trigger[]
     if (isThenable(raw)) {
       // A rejected Promise is the hook's failure, reported here: not an unhandled rejection as well.
       if (raw instanceof Promise) raw.then(undefined, () => undefined);
-      return { ok: false, message: 'result: is a Promise (or another thenable); the checkpoint hook must be synchronous (an async result would come after the check it answers)' };
+      return { ok: false, message: 'result: is a Promise (or another thenable); the checkpoint hook must be synchronous' };
     }
     parsed = CheckpointResultSchema.safeParse(raw, REPORT_INPUT);
     if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, 'result') };
@@ -201,7 +201,7 @@ export const GameOptionsSchema = z
       if (teamsRule !== null) issue([o.variant === 'emperor' ? 'variant' : 'teams'], teamsRule, o.variant === 'emperor' ? o.variant : o.teams);
       if (o.variant === 'grandMelee') {
         // CR 807.1: Grand Melee is for games begun with ten or more players, each on their own.
-        const why = o.players.length < 10 ? ['players', "'grandMelee' needs 10 or more players (CR 807.1)"] : o.teams !== undefined ? ['teams', "'grandMelee' is played by individuals, without teams (CR 807.1)"] : o.pregame === true ? ['pregame', "'grandMelee' starts at turn 1 in this version: the pregame is not supported with turn markers"] : null;
+        const why = o.players.length < 10 ? ['players', "'grandMelee' needs 10 or more players (CR 807.1)"] : o.teams !== undefined ? ['teams', "'grandMelee' is played without teams (CR 807.1)"] : o.pregame === true ? ['pregame', "'grandMelee' starts at turn 1, without the pregame"] : null;
         if (why !== null) issue([why[0] as string], why[1] as string, o.variant);
       }
       if (o.startingPlayer !== undefined && !o.players.includes(o.startingPlayer)) {

@@ -53,10 +53,10 @@ function invalid(method: string, message: string): TurnEngineError {
 export function viewerOf(options: unknown, seats: readonly PlayerId[], method: string): Viewer {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw invalid(method, 'options must be { seat } or { spectator: true }');
   const record = options as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (key !== 'seat' && key !== 'spectator') throw invalid(method, `options.${key} is not an option (options are { seat } or { spectator: true })`);
+  for (const key of Object.keys(record)) if (key !== 'seat' && key !== 'spectator') throw invalid(method, `options.${key} is not an option`);
   const hasSeat = 'seat' in record;
   const hasSpectator = 'spectator' in record;
-  if (hasSeat && hasSpectator) throw invalid(method, 'options.seat and options.spectator: give one of them, not both');
+  if (hasSeat && hasSpectator) throw invalid(method, 'options.seat and options.spectator: not both');
   if (hasSpectator) {
     if (record.spectator !== true) throw invalid(method, 'options.spectator must be true');
     return { spectator: true };

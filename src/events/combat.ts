@@ -71,7 +71,7 @@ export const CHOOSE_DEFENDER = {
       () =>
         a?.kind === 'chooseDefender' && a.defenders.includes(e.defender)
           ? null
-          : violation('507.1', `${e.defender} cannot be chosen as the defending player (choose one of ${a?.kind === 'chooseDefender' ? a.defenders.join(', ') : 'nobody'})`),
+          : violation('507.1', `${e.defender} cannot be chosen (choose one of ${a?.kind === 'chooseDefender' ? a.defenders.join(', ') : 'nobody'})`),
     ),
   template: {
     choose: ['defender'],
@@ -181,7 +181,7 @@ export const ADD_BLOCKER = {
       () => (ctx.combat?.attackers.some((a) => a.id === e.attacker) ? null : violation('509.4', `${e.attacker} is not an attacking creature`)),
       () => {
         const defender = ctx.combat?.attackers.find((a) => a.id === e.attacker)?.defender;
-        return defender === undefined || ctx.players.includes(defender) ? null : violation('800.4a', `${e.attacker} attacks ${defender}, who has left the game: nobody can block it`);
+        return defender === undefined || ctx.players.includes(defender) ? null : violation('800.4a', `${e.attacker} attacks ${defender}, who has left the game`);
       },
       () => (ctx.combat?.attackers.some((a) => a.id === e.id) ? violation('509.4', `${e.id} is attacking and cannot block`) : null),
       () => (ctx.combat?.blockers.find((b) => b.id === e.id)?.blocking.includes(e.attacker) ? violation('509.4', `${e.id} is already blocking ${e.attacker}`) : null),

@@ -56,14 +56,14 @@ export const ADD_EFFECT = {
   // CONTRACT v3: an event lacking a field another of its fields requires is malformed whatever the state (INVALID_EVENT).
   schema: eventSchema('ADD_EFFECT', { id: ObjectIdSchema, effect: EffectSchema, duration: opt(DurationSchema), controller: opt(PlayerIdSchema) }).check(
     z.refine((e) => e.duration !== 'untilYourNextTurn' || e.controller !== undefined, {
-      message: "is required with duration 'untilYourNextTurn' (the effect lasts until its controller's next turn, CR 611.2b)",
+      message: "is required with duration 'untilYourNextTurn' (CR 611.2b)",
       path: ['controller'],
     }),
   ),
   players: ['controller', 'effect.players[]', 'duration.ofPlayer'],
   legality: (ctx, _a, e) => {
-    if (ctx.effects.some((x) => x.id === e.id)) return violation('613.7', `an effect with id ${e.id} is already in force; remove it first or use another id`);
-    if (ctx.effects.length >= MAX_EFFECTS) return violation('613.7', `at most MAX_EFFECTS = ${MAX_EFFECTS} effects can be in force at once`);
+    if (ctx.effects.some((x) => x.id === e.id)) return violation('613.7', `an effect with id ${e.id} is already in force`);
+    if (ctx.effects.length >= MAX_EFFECTS) return violation('613.7', `past MAX_EFFECTS = ${MAX_EFFECTS} effects`);
     if (e.controller !== undefined && !ctx.players.includes(e.controller)) return inGame(ctx, e.controller, 'controller');
     return null;
   },
@@ -89,7 +89,7 @@ export const CONTROL_PLAYER = {
       () => inGame(ctx, e.controller, 'controller'),
       () => inGame(ctx, e.player),
       // CR 723.9: a player may be given control of themselves (the latest effect wins, 723.1a).
-      () => (ctx.controlNext.length < MAX_CONTROL_EFFECTS ? null : violation('723.1', `at most MAX_CONTROL_EFFECTS = ${MAX_CONTROL_EFFECTS} control effects can be pending`)),
+      () => (ctx.controlNext.length < MAX_CONTROL_EFFECTS ? null : violation('723.1', `past MAX_CONTROL_EFFECTS = ${MAX_CONTROL_EFFECTS} control effects`)),
     ),
   hostEffect: true,
   route: 'gameWide',

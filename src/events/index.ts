@@ -202,7 +202,7 @@ export const GATE_ROWS = byType(
  * table's second argument); the others ignore it, so the gate does not work it out for them
  * (test/runtime/legality-table.test.ts checks this set against the rows).
  */
-export const READS_AWAITING: ReadonlySet<EventType> = new Set(READS_AWAITING_TYPES);
+export const READS_AWAITING: ReadonlySet<EventType> = /* @__PURE__ */ new Set(READS_AWAITING_TYPES);
 
 /** The player decisions: everything else is a host event (or a setting). */
 export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined));
@@ -212,7 +212,7 @@ export const DECISIONS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awa
  * decisions, the events offered to every player (a concession) and the settings and requests
  * marked `byPlayer`. Everything else is a host event, which only the server's cards send.
  */
-export const PLAYER_EVENTS: ReadonlySet<EventType> = new Set(typesWhere((r) => r.awaits !== undefined || r.template !== undefined || r.byPlayer === true));
+export const PLAYER_EVENTS: ReadonlySet<EventType> = /* @__PURE__ */ new Set(typesWhere((r) => r.awaits !== undefined || r.template !== undefined || r.byPlayer === true));
 
 // What is awaited, and its answers.
 
@@ -277,7 +277,7 @@ export function isLeaving(e: TurnEvent): e is LeavingEvent {
   return LEAVING.has(e.type);
 }
 /** Host events about the game, not a turn: the first running turn takes them and the others follow. */
-export const GAME_WIDE: ReadonlySet<string> = routed('gameWide');
+export const GAME_WIDE: ReadonlySet<string> = /* @__PURE__ */ routed('gameWide');
 
 // LegalAction.
 

@@ -41,7 +41,7 @@ export const MULLIGAN = {
     first(
       () => awaited(a, 'mulligan', e.player, '103.5', 'a mulligan'),
       () => byViolation(ctx, e.player, e.by),
-      () => (mayMulligan(ctx, e.player) ? null : violation('103.5', `${e.player} has no cards left to mulligan: another mulligan would put more than their whole hand on the bottom`)),
+      () => (mayMulligan(ctx, e.player) ? null : violation('103.5', `${e.player} has no cards left to mulligan`)),
     ),
   template: { choose: [] },
   route: 'turn',

@@ -95,7 +95,7 @@ export const ROLL_PLANAR_DIE = {
       () => priorityViolation(ctx, e.player, '901.9', 'roll the planar die'),
       () => byViolation(ctx, e.player, e.by),
       () => sorceryTimingViolation(ctx, e.player, '901.9'),
-      () => ((ctx.manaPool[e.player] ?? 0) >= planarDieCost(ctx) ? null : violation('901.9', `rolling the planar die again this turn costs ${planarDieCost(ctx)} mana; ${e.player}'s pool holds ${ctx.manaPool[e.player] ?? 0}`)),
+      () => ((ctx.manaPool[e.player] ?? 0) >= planarDieCost(ctx) ? null : violation('901.9', `rolling the planar die costs ${planarDieCost(ctx)} mana; ${e.player}'s pool holds ${ctx.manaPool[e.player] ?? 0}`)),
     ),
   template: { choose: [] },
   route: 'turn',

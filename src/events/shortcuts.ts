@@ -19,7 +19,7 @@ export const ShortcutPointSchema = z
   .object({
     turn: opt(int(1, 2 ** 31 - 1)),
     phase: opt(TurnPhaseSchema),
-    step: TurnStepSchema.check(z.refine((step) => !NO_PRIORITY.includes(step), { message: "must be a step in which players receive priority, not 'untap' or 'cleanup' (CR 732.2a: a shortcut ends where a player has priority; 502.4, 514.3)" })),
+    step: TurnStepSchema.check(z.refine((step) => !NO_PRIORITY.includes(step), { message: "must be a step with priority, not 'untap' or 'cleanup' (CR 732.2a)" })),
     player: opt(PlayerIdSchema),
   })
   .check(

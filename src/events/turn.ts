@@ -48,7 +48,7 @@ export const ADD_EXTRA_TURN = {
   legality: (ctx, _a, e) =>
     first(
       () => inGame(ctx, e.player),
-      () => (ctx.extraTurns.length < MAX_PENDING_EXTRA_TURNS ? null : violation('500.7', `at most MAX_PENDING_EXTRA_TURNS = ${MAX_PENDING_EXTRA_TURNS} extra turns can be pending at once`)),
+      () => (ctx.extraTurns.length < MAX_PENDING_EXTRA_TURNS ? null : violation('500.7', `past MAX_PENDING_EXTRA_TURNS = ${MAX_PENDING_EXTRA_TURNS} extra turns`)),
     ),
   hostEffect: true,
   changesLater: true,
@@ -59,7 +59,7 @@ export const ADD_EXTRA_COMBAT = {
   schema: eventSchema('ADD_EXTRA_COMBAT', { followedByMain: opt(z.boolean()), after: opt(TurnPhaseSchema) }),
   players: [],
   legality: (ctx, _a, e) => {
-    if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `an additional combat phase cannot be added during the ${ctx.phase} phase: no phase of this turn comes after it`);
+    if (ctx.phase === 'ending' || ctx.phase === 'pregame') return violation('500.8', `no combat phase can be added in the ${ctx.phase} phase: none comes after it`);
     const added = addPhases(ctx, [newPhase('combat', true), newPhase('main', true)], e.after);
     return 'rule' in added ? added : null;
   },
@@ -109,7 +109,7 @@ export const SKIP_NEXT = {
   legality: (ctx, _a, e) =>
     first(
       () => inGame(ctx, e.player),
-      () => ((ctx.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS ? null : violation('614.10a', `at most MAX_PENDING_SKIPS = ${MAX_PENDING_SKIPS} skips of the same thing can be pending for one player`)),
+      () => ((ctx.skips[e.player]?.[e.what] ?? 0) < MAX_PENDING_SKIPS ? null : violation('614.10a', `past MAX_PENDING_SKIPS = ${MAX_PENDING_SKIPS} skips of one thing`)),
     ),
   hostEffect: true,
   changesLater: true,

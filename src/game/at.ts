@@ -39,7 +39,7 @@ export function sendAt<S>(turn: TimedTurn<S>, state: S, time: TimeState | null, 
   if (typeof parsed === 'string') return refusal(ErrorCode.INVALID_EVENT, parsed);
   const { at, ...rest } = parsed;
   const last = time?.at ?? null;
-  if (at !== undefined && last !== null && at < last) return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last}); the host's clock never goes back`);
+  if (at !== undefined && last !== null && at < last) return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last})`);
   const out = turn.step(state, rest as TurnEvent);
   if ('error' in out) return out;
   return { state: out.state, time: at === undefined ? time : { at }, emitted: out.emitted };

@@ -579,7 +579,7 @@ export class GameShell<S, W> implements Game {
 
   recording(): Recording {
     if (this.#recorder === null) {
-      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording; make it with createGame({ ..., record: true }) or restoreGame(persisted, { record: true })');
+      throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options.record: this game keeps no recording (createGame or restoreGame with record: true)');
     }
     return this.#recorder.recording();
   }
@@ -599,9 +599,9 @@ export class GameShell<S, W> implements Game {
 
   /** The state with its generator started at `seed`; throws INVALID_OPTIONS for a seed that is not a finite number or a logic that cannot be reseeded. */
   #reseeded(state: S, seed: unknown): S {
-    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.seed: must be a finite number (the fork's new random seed); got ${typeof seed === 'number' ? String(seed) : typeof seed}`);
+    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.seed: must be a finite number, got ${typeof seed === 'number' ? String(seed) : typeof seed}`);
     const logic = this.#logic;
-    if (logic.reseed === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "options.seed: this game's logic (the XState reference) cannot be reseeded; fork a game made by createGame or restoreGame");
+    if (logic.reseed === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "options.seed: this game's logic (the XState reference) cannot be reseeded");
     return logic.reseed(state, seedState(seed));
   }
 }

@@ -264,7 +264,7 @@ function read(field: string, v: unknown, c: Rec, at: string): unknown {
   const steps = (list: unknown) => (Array.isArray(list) && list.length <= MAX_STEPS ? list.map((s: unknown) => (typeof s === 'string' ? { step: s } : s)) : list);
   if (COUNTS.has(field) && Array.isArray(v)) {
     const seats = playerList(c.seats);
-    if (seats === null) throw new SnapshotProblem(`${at}: a list in seat order needs context.seats, a list of players`);
+    if (seats === null) throw new SnapshotProblem(`${at}: a list in seat order needs context.seats`);
     if (v.length > seats.length) throw new SnapshotProblem(`${at}: ${v.length} entries for ${seats.length} seats`);
     // Entries, then fromEntries: every key a field of its own.
     return Object.fromEntries(v.flatMap((n: unknown, i) => (n === null ? [] : [[seats[i] as string, n]])));
@@ -368,7 +368,7 @@ export function expandPersisted(value: unknown): unknown {
       })
     : value.markers;
   const hasContext = Object.hasOwn(value, 'context');
-  if (!hasContext && Object.hasOwn(value, 'markers') && first === undefined) throw new SnapshotProblem('markers: with the context left out, turn marker 1 (markers[0]) holds it, and there is none');
+  if (!hasContext && Object.hasOwn(value, 'markers') && first === undefined) throw new SnapshotProblem('markers: with the context left out, markers[0] holds it, and there is none');
   const entries: [string, unknown][] = [['engine', value.engine], ['format', FULL_FORMAT], ['version', value.version]];
   if (Object.hasOwn(value, 'seq')) entries.push(['seq', value.seq]);
   entries.push(['status', Object.hasOwn(value, 'status') ? value.status : 'active'], ['state', value.state], ['context', hasContext || first === undefined ? expandContext(value.context, value.state, 'context') : first]);

@@ -28,7 +28,7 @@ const list = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join('
 
 /** A count past {@link MAX_COUNT}, as a problem of `at`. */
 function pastCount(at: string, n: number | null): string | null {
-  return n !== null && n > MAX_COUNT ? `${at}: ${n} is past MAX_COUNT = 2^48, the largest count a restored game may hold (each event adds to it; past 2^53 it could not be saved)` : null;
+  return n !== null && n > MAX_COUNT ? `${at}: ${n} is past MAX_COUNT = 2^48` : null;
 }
 
 /** The first problem of a record of counts by player. */
@@ -44,9 +44,9 @@ function pastCounts(at: string, record: Record<PlayerId, number>): string | null
 const countersWithinCaps: SnapshotInvariant = {
   name: 'countersWithinCaps',
   problem({ context: c }) {
-    if (c.turn > MAX_RESTORED_TURN) return `context.turn: ${c.turn} is past MAX_RESTORED_TURN = 2^30, the last turn a restored game may be at (turn numbers stop at 2^31 - 1)`;
+    if (c.turn > MAX_RESTORED_TURN) return `context.turn: ${c.turn} is past MAX_RESTORED_TURN = 2^30`;
     for (const [player, n] of Object.entries(c.handSizes)) {
-      if (n > MAX_AMOUNT) return `context.handSizes.${player}: ${n} cards, more than MAX_AMOUNT = ${MAX_AMOUNT}, the largest hand the engine counts (HAND_SIZE's bound): a discard from it could not be sent`;
+      if (n > MAX_AMOUNT) return `context.handSizes.${player}: ${n} cards, more than MAX_AMOUNT = ${MAX_AMOUNT}`;
     }
     return (
       pastCounts('context.manaPool', c.manaPool) ??
@@ -64,7 +64,7 @@ const teamsPartitionTheSeats: SnapshotInvariant = {
   name: 'teamsPartitionTheSeats',
   problem({ context: c }) {
     if (c.teams === null) return null;
-    if (c.teams.length < 2) return `context.teams: ${c.teams.length} team, and a team game needs at least 2`;
+    if (c.teams.length < 2) return `context.teams: ${c.teams.length} team, not 2 or more`;
     const seats = new Set(c.seats);
     const onTeam = new Set<PlayerId>();
     const ids = new Set<string>();
@@ -91,9 +91,9 @@ const variantMatchesTeams: SnapshotInvariant = {
     const rule = variantTeamsRule(c.variant, c.teams);
     if (rule !== null) return `context.variant: ${rule}, and context.teams has ${sizes}`;
     if (c.variant !== 'grandMelee') return null;
-    if (c.teams !== null) return `context.variant: 'grandMelee' is played by individuals (CR 807.1), and context.teams has ${sizes}`;
-    if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), and context.seats has ${c.seats.length}`;
-    return c.pregame === null ? null : "context.pregame: a 'grandMelee' game starts at turn 1, without the pregame";
+    if (c.teams !== null) return `context.variant: 'grandMelee' is played without teams (CR 807.1)`;
+    if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), not ${c.seats.length}`;
+    return c.pregame === null ? null : "context.pregame: not in 'grandMelee'";
   },
 };
 
@@ -105,17 +105,17 @@ const rangesMatchVariant: SnapshotInvariant = {
     if (c.variant === 'emperor') {
       const expected = rangesOf(c.seats, c.teams, 'emperor', undefined);
       if (expected !== null && (ranges === null || c.seats.some((x) => ranges[x] !== expected[x]) || Object.keys(ranges).length !== c.seats.length)) {
-        return `context.ranges: in 'emperor' each emperor's range of influence is 2 and each general's 1 (CR 809.3a): ${JSON.stringify(expected)}, not ${JSON.stringify(ranges)}`;
+        return `context.ranges: in 'emperor' each emperor's range of influence is 2 (CR 809.3a): ${JSON.stringify(expected)}, not ${JSON.stringify(ranges)}`;
       }
       return null;
     }
-    if (ranges === null) return c.variant === 'grandMelee' ? "context.ranges: a 'grandMelee' game has a range of influence (CR 807.2a)" : null;
+    if (ranges === null) return c.variant === 'grandMelee' ? "context.ranges: null in 'grandMelee' (CR 807.2a)" : null;
     const range = ranges[c.seats[0] as PlayerId];
-    if (range === undefined || range < 1) return `context.ranges.${c.seats[0]}: every player who started the game has the game's range of influence, from 1 (CR 801.1)`;
+    if (range === undefined || range < 1) return `context.ranges.${c.seats[0]}: must be 1 or more (CR 801.1)`;
     const other = Object.keys(ranges).find((x) => !c.seats.includes(x) || ranges[x] !== range);
-    if (other !== undefined) return `context.ranges.${other}: differs from the game's range of influence, ${range} (CR 801.1: one option for the whole game)`;
+    if (other !== undefined) return `context.ranges.${other}: differs from the game's range of influence, ${range} (CR 801.1)`;
     const missing = c.seats.find((x) => ranges[x] === undefined);
-    return missing === undefined ? null : `context.ranges: '${missing}' of context.seats has no range of influence`;
+    return missing === undefined ? null : `context.ranges: '${missing}' of context.seats has none`;
   },
 };
 
@@ -130,7 +130,7 @@ const influenceAsTheTurnBegan: SnapshotInvariant = {
     if (expected === null) return null;
     for (const x of began) {
       if (JSON.stringify(influence[x]) !== JSON.stringify(expected[x])) {
-        return `context.influence.${x}: ${JSON.stringify(influence[x])} is not the range of influence of context.ranges.${x} among the players of context.influence, ${JSON.stringify(expected[x])} (CR 801.2, 801.2c)`;
+        return `context.influence.${x}: ${JSON.stringify(influence[x])} is not the range of influence, ${JSON.stringify(expected[x])} (CR 801.2c)`;
       }
     }
     return null;
@@ -144,13 +144,13 @@ const turnsBelongToUnits: SnapshotInvariant = {
     if (!sharesTurns(c) || c.pregame !== null) return null;
     for (const field of ['turnOwner', 'rotation', 'activePlayer'] as const) {
       const x = c[field];
-      if (x !== null && unitOf(c, x) !== x) return `context.${field}: '${x}' is not the primary player of a team of context.teams (${unitOf(c, x)} is): with shared team turns a turn is the team's (CR 805.2, 805.4)`;
+      if (x !== null && unitOf(c, x) !== x) return `context.${field}: '${x}' is not the primary player of a team (${unitOf(c, x)} is; CR 805.2)`;
     }
     // CR 805.8: extra turns and skipped turns, phases and steps are the team's too, kept under its primary player.
     const extra = c.extraTurns.findIndex((t) => unitOf(c, t.player) !== t.player);
-    if (extra >= 0) return `context.extraTurns[${extra}].player: '${c.extraTurns[extra]?.player}' is not the primary player of a team: with shared team turns an extra turn is the team's (CR 805.8)`;
+    if (extra >= 0) return `context.extraTurns[${extra}].player: '${c.extraTurns[extra]?.player}' is not the primary player of a team (CR 805.8)`;
     const skip = Object.keys(c.skips).find((x) => unitOf(c, x) !== x);
-    return skip === undefined ? null : `context.skips.${skip}: not the primary player of a team: with shared team turns a skip is the team's (CR 805.8)`;
+    return skip === undefined ? null : `context.skips.${skip}: not the primary player of a team (CR 805.8)`;
   },
 };
 
@@ -160,8 +160,8 @@ const pregameBeforeTurnOne: SnapshotInvariant = {
   problem({ context: c }) {
     const pre = c.pregame;
     if (pre === null) return null;
-    if (c.turn !== 1) return `context.pregame: the pregame comes before turn 1 (CR 103), and context.turn is ${c.turn}`;
-    if (c.activePlayer !== null || c.priority !== null || c.combat !== null) return 'context.pregame: before turn 1 there is no active player, nobody holds priority and nobody attacks (CR 103), and context.activePlayer, priority or combat says otherwise';
+    if (c.turn !== 1) return `context.pregame: before turn 1 (CR 103), and context.turn is ${c.turn}`;
+    if (c.activePlayer !== null || c.priority !== null || c.combat !== null) return 'context.pregame: before turn 1 there is no active player, priority or combat (CR 103)';
     const seats = new Set(c.seats);
     if (!seats.has(pre.chooser)) return `context.pregame.chooser: '${pre.chooser}' is not one of context.seats`;
     if (pre.starting !== null && !seats.has(pre.starting)) return `context.pregame.starting: '${pre.starting}' is not one of context.seats`;
@@ -174,14 +174,14 @@ const pregameBeforeTurnOne: SnapshotInvariant = {
     for (const field of ['kept', 'decided', 'handsDone'] as const) {
       const xs = pre[field];
       const bad = xs.findIndex((x, i) => !seats.has(x) || xs.indexOf(x) !== i);
-      if (bad >= 0) return `context.pregame.${field}[${bad}]: '${xs[bad]}' is not one of context.seats, or is listed twice`;
+      if (bad >= 0) return `context.pregame.${field}[${bad}]: '${xs[bad]}' is not one of context.seats, or twice`;
     }
     for (const field of ['mulligans', 'bottom'] as const) {
       const stranger = Object.keys(pre[field]).find((x) => !seats.has(x));
       if (stranger !== undefined) return `context.pregame.${field}.${stranger}: not one of context.seats`;
     }
     const early = Object.keys(pre.bottom).find((x) => !pre.kept.includes(x));
-    return early === undefined ? null : `context.pregame.bottom.${early}: only a player who kept their hand puts cards on the bottom (CR 103.5), and context.pregame.kept does not list them`;
+    return early === undefined ? null : `context.pregame.bottom.${early}: only a player who kept puts cards on the bottom (CR 103.5)`;
   },
 };
 
@@ -190,7 +190,7 @@ const emptyTurnsBelowDraw: SnapshotInvariant = {
   name: 'emptyTurnsBelowDraw',
   problem({ context: c }) {
     const most = MAX_EMPTY_TURNS_PER_PLAYER * c.seats.length;
-    return c.emptyTurns > most ? `context.emptyTurns: ${c.emptyTurns} turns in a row with everything skipped, past ${most} (CR 104.4b: the game would already be a draw)` : null;
+    return c.emptyTurns > most ? `context.emptyTurns: ${c.emptyTurns} turns in a row with everything skipped, past ${most} (CR 104.4b)` : null;
   },
 };
 
@@ -205,24 +205,24 @@ const triggerOrderAwaited: SnapshotInvariant = {
   problem({ status, state, context: c }) {
     const pending = c.triggerOrder;
     if (pending === null || status === 'done') return null;
-    if (c.orderTriggers !== 'players') return `context.triggerOrder: players order their triggers only with context.orderTriggers 'players' (CR 603.3b), and it is '${c.orderTriggers}'`;
+    if (c.orderTriggers !== 'players') return `context.triggerOrder: players order their triggers only with context.orderTriggers 'players' (CR 603.3b)`;
     if (!(turnPlan.leaves.get(state)?.tags.has('awaiting:priority') ?? false)) return `context.triggerOrder: triggers wait to be ordered only in a step with priority, and state ${state} has none (CR 603.3b)`;
-    if (c.priority !== null) return `context.triggerOrder: nobody holds priority while triggers wait to be ordered (CR 603.3b), and context.priority is '${c.priority}'`;
+    if (c.priority !== null) return `context.triggerOrder: nobody holds priority while triggers wait to be ordered (CR 603.3b)`;
     if (pending.batch.length === 0) return 'context.triggerOrder.batch: no triggers to order';
     const taken = new Set([...c.stack.map((o) => o.id), ...c.pendingTriggers.map((t) => t.id)]);
     for (const [i, t] of pending.batch.entries()) {
-      if (!c.players.includes(t.controller)) return `context.triggerOrder.batch[${i}].controller: '${t.controller}' is not a player in the game (CR 800.4a: their triggers leave the batch)`;
+      if (!c.players.includes(t.controller)) return `context.triggerOrder.batch[${i}].controller: '${t.controller}' is not a player in the game (CR 800.4a)`;
       if (taken.has(t.id)) return `context.triggerOrder.batch[${i}].id: ${t.id} is on the stack or waiting twice (CR 405.1)`;
       taken.add(t.id);
     }
     for (const [unit, order] of Object.entries(pending.orders)) {
       // The triggers of players who left since leave the batch, not the order (800.4a): the order holds every trigger of the unit still in the batch.
       const ours = pending.batch.filter((t) => unitOf(c, t.controller) === unit).map((t) => t.id);
-      if (!c.seats.includes(unit) || unitOf(c, unit) !== unit) return `context.triggerOrder.orders.${unit}: not a player (or, with shared team turns, a team's primary player) of context.seats`;
+      if (!c.seats.includes(unit) || unitOf(c, unit) !== unit) return `context.triggerOrder.orders.${unit}: not a player (or team) of context.seats`;
       if (new Set(order).size !== order.length || ours.some((id) => !order.includes(id))) return `context.triggerOrder.orders.${unit}: [${list(order)}] is not an order of ${unit}'s triggers of the batch, [${list(ours)}]`;
     }
     if (pending.about !== null && !c.seats.includes(pending.about)) return `context.triggerOrder.about: '${pending.about}' is not one of context.seats`;
-    return triggerOrderDue(c) === null ? 'context.triggerOrder: nobody has triggers left to order, so the batch would already be on the stack (CR 603.3b)' : null;
+    return triggerOrderDue(c) === null ? 'context.triggerOrder: nobody has triggers left to order (CR 603.3b)' : null;
   },
 };
 
@@ -236,8 +236,8 @@ const versionWithinCap: SnapshotInvariant = {
 const grandMeleeHasTurnMarkers: SnapshotInvariant = {
   name: 'grandMeleeHasTurnMarkers',
   problem({ context: c, markers }) {
-    if (c.variant === 'grandMelee' && markers === undefined) return "markers: a 'grandMelee' game (context.variant) is played with turn markers (CR 807.4), and the snapshot has none";
-    if (c.variant !== 'grandMelee' && markers !== undefined) return `markers: turn markers exist only in 'grandMelee' (CR 807.4), and context.variant is '${c.variant}'`;
+    if (c.variant === 'grandMelee' && markers === undefined) return "markers: a 'grandMelee' game (context.variant) has turn markers (CR 807.4)";
+    if (c.variant !== 'grandMelee' && markers !== undefined) return `markers: turn markers exist only in 'grandMelee' (CR 807.4), not '${c.variant}'`;
     return null;
   },
 };

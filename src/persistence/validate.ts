@@ -77,7 +77,7 @@ export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth
       if (typeof key !== 'string') return `${path}: a symbol key`;
       if (!Object.prototype.propertyIsEnumerable.call(v, key)) continue;
       if (key.length > limits.maxStringLength) return `${path}: a key of ${key.length} characters (limit ${limits.maxStringLength})`;
-      if (RESERVED_IDS.has(key)) return `${path}.${key}: this key is reserved (a property name of every JavaScript object)`;
+      if (RESERVED_IDS.has(key)) return `${path}.${key}: this key is reserved`;
       queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${keyLabel(key)}` });
     }
   }
@@ -218,7 +218,7 @@ function consistencyProblem(p: PersistedFull): string | null {
   if (seats.size !== c.seats.length) return 'context.seats: a player appears twice';
   if (c.players.some((x) => !seats.has(x))) return 'context.players: a player who is not in context.seats';
   const inOrder = c.seats.filter((x) => c.players.includes(x));
-  if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order, or a player appears twice';
+  if (inOrder.join('\u0000') !== c.players.join('\u0000')) return 'context.players: not in seat order, or twice';
   if (!seats.has(c.startingPlayer)) return 'context.startingPlayer: not a player of the game';
   if (!seats.has(c.turnOwner) || !seats.has(c.rotation)) return 'context.turnOwner/rotation: not a player of the game';
   // With shared team turns priority and the turn belong to a team, named by its first player,
@@ -256,7 +256,7 @@ function consistencyProblem(p: PersistedFull): string | null {
   }
   if (c.controlNext.some((x) => !c.players.includes(x.player) || !c.players.includes(x.controller))) return 'context.controlNext: a player not in the game';
   // CR 800.4a, 800.4m: the effects of a player who left last their duration: a controller is one of the seats.
-  if (c.effects.some((e) => e.controller !== undefined && !c.seats.includes(e.controller))) return 'context.effects: a controller who never was in the game (not in context.seats)';
+  if (c.effects.some((e) => e.controller !== undefined && !c.seats.includes(e.controller))) return 'context.effects: a controller not in context.seats';
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
   if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
@@ -267,11 +267,11 @@ function consistencyProblem(p: PersistedFull): string | null {
   }
   // CR 807.4c-d: a Grand Melee turn that is over rests until its marker may begin the next.
   if (p.state === 'turnMarkerPassed') {
-    if (c.variant !== 'grandMelee' || p.markers === undefined) return "state: turnMarkerPassed exists only in a Grand Melee game's turn markers (CR 807.4c)";
+    if (c.variant !== 'grandMelee' || p.markers === undefined) return "state: turnMarkerPassed exists only in Grand Melee (CR 807.4c)";
     return c.priority === null && c.stack.length === 0 && c.combat === null && c.result === null ? null : 'state: a turn that is over has no priority, stack or combat (CR 807.4c)';
   }
   if (c.combat !== null) {
-    if (c.phase !== 'combat') return `context.combat: creatures are in combat during the ${c.phase} phase`;
+    if (c.phase !== 'combat') return `context.combat: not null in the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
     if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
     const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
@@ -281,12 +281,12 @@ function consistencyProblem(p: PersistedFull): string | null {
     const defender = c.combat.defenders?.findIndex((p) => !seats.has(p)) ?? -1;
     if (defender >= 0) return `context.combat.defenders[${defender}]: not a player of the game`;
   } else if (c.phase === 'combat') {
-    return 'context.combat: a combat phase needs its combat record';
+    return 'context.combat: null in the combat phase';
   }
   const phaseNow = c.phase;
   const inPregame = p.state.startsWith('pregame');
   if (inPregame !== (c.pregame !== null) || inPregame !== (phaseNow === 'pregame') || (phaseNow === 'pregame') !== (c.step === 'pregame')) {
-    return `state: ${p.state} does not agree with context.phase ${phaseNow}, context.step ${c.step} and context.pregame`;
+    return `state: ${p.state} does not agree with context.phase, context.step and context.pregame`;
   }
   if (phaseNow === 'pregame') return p.status === 'active' && awaitingOf({ status: 'active', context: c, hasTag: (tag) => tagsOf(p.state).has(tag) }) === null ? `state: in ${p.state} the game would wait for nobody` : null;
   if (!STEPS_OF_PHASE[phaseNow].includes(c.step as never)) return `context.step: ${c.step} is not a step of the ${phaseNow} phase`;
@@ -308,13 +308,13 @@ function consistencyProblem(p: PersistedFull): string | null {
   // resolved the top object). Not in Grand Melee, where priority after a player leaves goes on in
   // turn order (800.4a) to a player who may have passed in this stack's circle (807.5a).
   if (c.variant !== 'grandMelee' && c.priority !== null && c.passed.includes(c.priority)) {
-    return `context.passed: ${c.priority} holds priority, so has not passed since the last action (CR 117.4)`;
+    return `context.passed: ${c.priority} holds priority, so has not passed (CR 117.4)`;
   }
   // CR 723.1: a player is controlled during their own (team's) turn only, and never by themselves (723.9: that is no control).
   const unit = c.activePlayer ?? c.turnOwner;
   for (const [x, by] of Object.entries(c.controlledBy)) {
-    if (x === by) return `context.controlledBy.${x}: a player who makes their own decisions is not controlled`;
-    if (unitOf(c, x) !== unit) return `context.controlledBy.${x}: a player is controlled only during their own turn (CR 723.1), and this is ${unit}'s`;
+    if (x === by) return `context.controlledBy.${x}: a player does not control themselves (CR 723.9)`;
+    if (unitOf(c, x) !== unit) return `context.controlledBy.${x}: a player is controlled only during their own turn (CR 723.1)`;
   }
   return null;
 }
@@ -368,7 +368,7 @@ function timeProblem(p: PersistedFull, modules: Modules): string | null {
   if (time === undefined) return null;
   if (modules.table !== undefined) return modules.table.timeProblem(time, p.context);
   const at = typeof time === 'object' && time !== null ? (time as { at?: unknown }).at : undefined;
-  return at === null || (typeof at === 'number' && Number.isFinite(at)) ? null : 'snapshot.time.at: must be null or a finite number (the host clock, in milliseconds)';
+  return at === null || (typeof at === 'number' && Number.isFinite(at)) ? null : 'snapshot.time.at: must be null or a finite number';
 }
 
 /**

@@ -85,11 +85,11 @@ export function attackViolation(ctx: Pick<TurnContext, 'players' | 'seats' | 'at
   for (const [i, a] of attackers.entries()) {
     if (seen.has(a.id)) return violation('508.1a', `attackers[${i}]: creature ${a.id} is declared as an attacker twice`);
     // CR 508.4: a creature put onto the battlefield attacking is already attacking; it was never declared and cannot be.
-    if (ctx.combat?.attackers.some((c) => c.id === a.id) === true) return violation('508.1a', `attackers[${i}]: creature ${a.id} is already attacking (put onto the battlefield attacking, 508.4)`);
+    if (ctx.combat?.attackers.some((c) => c.id === a.id) === true) return violation('508.1a', `attackers[${i}]: creature ${a.id} is already attacking (CR 508.4)`);
     seen.add(a.id);
     if (a.defender === player) return violation('508.1b', `attackers[${i}]: ${player} cannot attack themselves`);
     if (!ctx.players.includes(a.defender)) return violation('508.1b', `attackers[${i}]: defender ${a.defender} is not a player in the game`);
-    if (!allowed.includes(a.defender)) return violation('506.2', `attackers[${i}]: ${a.defender} is not a defending player in this combat (may attack: ${allowed.join(', ') || 'nobody'})`);
+    if (!allowed.includes(a.defender)) return violation('506.2', `attackers[${i}]: ${a.defender} may not be attacked (may: ${allowed.join(', ') || 'nobody'})`);
   }
   return null;
 }

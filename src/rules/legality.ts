@@ -57,11 +57,11 @@ function stackIdTaken(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers' | 'trig
 }
 
 function duplicateId(id: string): Violation {
-  return violation('405.1', `an object with id ${id} is already on the stack (or waiting to be put on it); ids on the stack are unique`);
+  return violation('405.1', `an object with id ${id} is already on the stack (or waiting)`);
 }
 
 function stackLimitViolation(ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>, adding: number): Violation | null {
-  return ctx.stack.length + ctx.pendingTriggers.length + adding > MAX_STACK ? violation('405.1', `the stack would hold more than MAX_STACK = ${MAX_STACK} objects`) : null;
+  return ctx.stack.length + ctx.pendingTriggers.length + adding > MAX_STACK ? violation('405.1', `the stack would be past MAX_STACK = ${MAX_STACK}`) : null;
 }
 
 /** Changing what is in combat needs a combat phase (CR 506.4). */

@@ -277,7 +277,7 @@ export function addStep(
   where: { after?: TurnStepName; before?: TurnStepName },
 ): { steps: StepEntry[]; phases: PhaseEntry[] } | Violation {
   // CR 505.2: a main phase has no steps; another main phase is added as a phase.
-  if (step === 'main') return violation('505.2', 'the main phase has no steps: add a main phase instead (ADD_EXTRA_PHASE, or ADD_EXTRA_STEP with afterPhase)');
+  if (step === 'main') return violation('505.2', 'the main phase has no steps: add a main phase (ADD_EXTRA_PHASE)');
   const kind = kindOfStep(step);
   const anchor = where.before ?? where.after;
   const offset = where.before !== undefined ? 0 : 1;
@@ -307,7 +307,7 @@ export function addStep(
     phases[p] = { ...phase, steps };
     return { steps: ctx.steps, phases };
   }
-  return violation('500.9', `there is no ${anchor} step still to come this turn to add a step ${where.before !== undefined ? 'before' : 'after'}`);
+  return violation('500.9', `no ${anchor} step is still to come this turn`);
 }
 
 /**
@@ -325,7 +325,7 @@ export function addPhases(
   // added, so the combats of a turn come before its cleanup step (500.8, 514.3a). Other phases
   // may follow it (500.8, 500.10: an additional upkeep "after this phase").
   if ((after ?? ctx.phase) === 'ending' && added.some((p) => p.kind === 'combat')) {
-    return violation('500.8', 'an additional combat phase cannot be added after the ending phase: the turn ends with its cleanup step');
+    return violation('500.8', 'no combat phase can be added after the ending phase');
   }
   if (after === undefined || after === ctx.phase) return [...added, ...ctx.phases];
   let mainSeen = ctx.mainSeen;

@@ -107,7 +107,7 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
   }
   const last = time?.at ?? null;
   if (at !== undefined && last !== null && at < last) {
-    return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last}); the host's clock never goes back`);
+    return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last})`);
   }
   if (time === null && at === undefined && !table) {
     // Nothing about time (the shell sends such events the usual way): the turn alone.

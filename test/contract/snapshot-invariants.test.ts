@@ -141,7 +141,7 @@ describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by
       }
       return 'accepted';
     };
-    const EMPEROR = "options.variant: 'emperor' needs teams of three or more players each, all the same size (CR 809.1, 809.6)";
+    const EMPEROR = "options.variant: 'emperor' needs teams of three or more, all the same size (CR 809.1, 809.6)";
     const GIANT = "options.teams: 'twoHeadedGiant' needs two teams of two players (CR 810.1)";
     const ARCHENEMY = "options.teams: 'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)";
     expect(refusal(options('ABCDEF', 'emperor'))).toBe(EMPEROR);

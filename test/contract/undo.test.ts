@@ -573,6 +573,6 @@ describe('a checkpoint hook cannot return an undo request', () => {
     const report = { events: [{ type: 'UNDO', player: 'A', to: 0 }] } as CheckpointResult;
     const hooked = restoreGame(game.persist(), { use: allModules, hooks: { checkpoint: () => report } });
     const result = hooked.send({ type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is for the table around the turn: send it with game.send/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/result\.events\[0\]: UNDO is the table's: send it with game.send/) } });
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
 
 const WITHOUT_CONTROLLER = { type: 'ADD_EFFECT', id: 'e1', effect: { kind: 'keepMana' }, duration: 'untilYourNextTurn' } as const;
-const MESSAGE = "ADD_EFFECT: event.controller: is required with duration 'untilYourNextTurn' (the effect lasts until its controller's next turn, CR 611.2b)";
+const MESSAGE = "ADD_EFFECT: event.controller: is required with duration 'untilYourNextTurn' (CR 611.2b)";
 
 describe("611.2b: an 'untilYourNextTurn' effect needs a controller (a schema failure)", () => {
   it('without a controller: INVALID_EVENT naming the field it lacks, and nothing changes', () => {

@@ -43,7 +43,7 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
 
   it('ending where a player has priority: not the untap or cleanup step, a step of the phase named (INVALID_EVENT naming the field)', () => {
     const game = createGame({ use: allModules, players: ['A', 'B'] });
-    expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'untap' } })).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^PROPOSE_SHORTCUT: event\.until\.step: must be a step in which players receive priority/) });
+    expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'untap' } })).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^PROPOSE_SHORTCUT: event\.until\.step: must be a step with priority/) });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'cleanup' } })).toMatchObject({ code: 'INVALID_EVENT' });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { phase: 'combat', step: 'upkeep' } })).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^PROPOSE_SHORTCUT: event\.until\.step: is not a step of the phase given/) });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end', player: 'Z' } })).toMatchObject({ code: 'INVALID_EVENT', message: "event.until.player: 'Z' is not a player of this game" });
