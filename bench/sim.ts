@@ -5,8 +5,9 @@
  * - playouts to turn 20 per second on one core: a new 2-player game's fork played by
  *   `playout(fork, { until: { turn: 21 }, seed })` (turn 20 played to its end), this process's
  *   CPU time;
- * - the speed-up from 1 to 2 workers: `simulate` of the same games (wall time, the only clock
- *   that sees two threads), 1 worker against 2;
+ * - the speed-up from 1 to 2 workers: the same 1,000 games (wall time, the only clock that sees
+ *   two threads), 1 worker against 2, on pools kept warm (createSimulator: what a host that
+ *   simulates often sees) and cold (`simulate` starting its threads in each call);
  * - µs per `fork({ seed })` of a mid-game 2-player game (in batches);
  * - µs per `stateHash` of a 2-player game: after each send along playouts (the states a
  *   transposition table sees: each one new, sharing most of its objects with the one before),
@@ -21,14 +22,26 @@ import type * as Index from '../src/index.js';
 import { batchFor, stat, timePerCall, type Clock, type Stat } from './measure.js';
 
 const dist = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
-const { playout, simulate, stateHash } = (await import(dist('sim/index.js'))) as typeof Sim;
+const { createSimulator, playout, simulate, stateHash } = (await import(dist('sim/index.js'))) as typeof Sim;
 const { createGame } = (await import(dist('index.js'))) as typeof Index;
 
 /** What the simulation figures are. */
 export interface SimFigures {
   playoutsPerSecond: Stat;
-  /** Wall ms of `simulate` with 1 and 2 workers, and their ratio (the speed-up). */
-  workers: { games: number; oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; cores: number };
+  /**
+   * Wall ms of a simulation on a kept pool (createSimulator, warm) of 1 and 2 workers, their ratio
+   * (the speed-up), each run's figures with the 1-minute load average before it, and the same
+   * with `simulate` starting its threads in each call (`cold`).
+   */
+  workers: {
+    games: number;
+    oneWorkerMs: Stat;
+    twoWorkersMs: Stat;
+    speedUp: number;
+    cores: number;
+    runs: { one: number[]; two: number[]; loadAverage1: number[] };
+    cold: { oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; runs: { one: number[]; two: number[] } };
+  };
   forkSeedMicros: Stat;
   stateHashMicros: Stat;
   /** µs per stateHash over a walk's kept states, hashed in the order reached (timed directly). */
@@ -93,27 +106,52 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
   const bothUs = batched(() => void stateHash({ state: structuredClone(state) }));
   const stateHashColdMicros = { median: Math.max(0, bothUs.median - copyUs.median), min: Math.max(0, bothUs.min - copyUs.max), max: Math.max(0, bothUs.max - copyUs.min), runs: bothUs.runs };
 
-  // Workers: wall time of the same simulation with 1 and 2 threads (the pool's start included:
-  // 1,000 games, so that a thread's start, some 100 ms, is not most of what is timed).
+  // Workers: wall time of the same simulation with 1 and 2 threads, 1,000 games. Warm, as a host
+  // that keeps a pool sees it (createSimulator: each pool's threads started and run once before
+  // the timed calls), and cold (`simulate` starting and ending its threads in each call). The
+  // runs alternate 1 and 2 threads; each run's load average is kept with it.
   const games = 1000;
   const options = { games, setup: { players: ['A', 'B'] }, until: { turn: 21 }, seed: 1 };
-  const wall = async (workers: number) => {
+  const timed = async (f: () => Promise<unknown>) => {
     const t = performance.now();
-    await simulate({ ...options, workers });
+    await f();
     return performance.now() - t;
   };
-  await wall(2);
-  const one: number[] = [];
-  const two: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.min(runs, 5)); i++) {
-    one.push(await wall(1));
-    two.push(await wall(2));
+  const count = Math.max(3, Math.min(runs, 5));
+  const pools = [createSimulator({ workers: 1 }), createSimulator({ workers: 2 })] as const;
+  const warm = { one: [] as number[], two: [] as number[] };
+  const cold = { one: [] as number[], two: [] as number[] };
+  const load: number[] = [];
+  try {
+    for (const pool of pools) await pool.simulate(options);
+    for (let i = 0; i < count; i++) {
+      load.push(Math.round(os.loadavg()[0]! * 100) / 100);
+      warm.one.push(await timed(() => pools[0].simulate(options)));
+      warm.two.push(await timed(() => pools[1].simulate(options)));
+    }
+  } finally {
+    await Promise.all(pools.map((p) => p.close()));
   }
-  const oneWorkerMs = stat(one);
-  const twoWorkersMs = stat(two);
+  for (let i = 0; i < count; i++) {
+    cold.one.push(await timed(() => simulate({ ...options, workers: 1 })));
+    cold.two.push(await timed(() => simulate({ ...options, workers: 2 })));
+  }
+  const oneWorkerMs = stat(warm.one);
+  const twoWorkersMs = stat(warm.two);
+  const coldOne = stat(cold.one);
+  const coldTwo = stat(cold.two);
+  const round = (xs: number[]) => xs.map((x) => Math.round(x));
   return {
     playoutsPerSecond,
-    workers: { games, oneWorkerMs, twoWorkersMs, speedUp: oneWorkerMs.median / twoWorkersMs.median, cores: os.availableParallelism() },
+    workers: {
+      games,
+      oneWorkerMs,
+      twoWorkersMs,
+      speedUp: oneWorkerMs.median / twoWorkersMs.median,
+      cores: os.availableParallelism(),
+      runs: { one: round(warm.one), two: round(warm.two), loadAverage1: load },
+      cold: { oneWorkerMs: coldOne, twoWorkersMs: coldTwo, speedUp: coldOne.median / coldTwo.median, runs: { one: round(cold.one), two: round(cold.two) } },
+    },
     forkSeedMicros,
     stateHashMicros,
     stateHashWalkMicros,

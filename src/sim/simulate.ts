@@ -134,23 +134,26 @@ function needsTsx(base: Omit<SimulationTask, 'from' | 'to'>, ext: string): boole
 }
 
 /**
- * This process's Node flags less tsx's loader (`--import tsx`, `--loader=tsx/esm`, ...): the
- * threads of the built package need no TypeScript, and a thread that inherits tsx's hooks (the
- * default, as under `node --import tsx bench/run.ts`) starts slower and played at half speed.
+ * The Node flags a worker of the built package starts with: this process's module flags
+ * (`--import`, `--require`, `--loader`, `--conditions`; a thread takes no process-wide flag such
+ * as `--expose-gc`) less tsx's loader (`--import tsx`, `--loader=tsx/esm`, ...). The threads need
+ * no TypeScript, and a thread that inherits tsx's hooks (Node's default, as under
+ * `node --import tsx bench/run.ts`) started slower and played at half speed.
  */
-export function withoutTsx(argv: readonly string[]): string[] {
+export function workerExecArgv(argv: readonly string[]): string[] {
   const isTsx = (v: string) => /^tsx(\/|$)/.test(v);
+  const withValue = /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C)$/;
+  const joined = /^--(import|require|loader|experimental-loader|conditions)=(.*)$/;
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
-    const flag = /^--(import|loader|experimental-loader|require)$/.test(a) || a === '-r';
-    if (flag && isTsx(argv[i + 1] ?? '')) {
-      i++;
+    if (withValue.test(a) && i + 1 < argv.length) {
+      const v = argv[++i] as string;
+      if (!isTsx(v) || a === '--conditions' || a === '-C') out.push(a, v);
       continue;
     }
-    const eq = /^--(import|loader|experimental-loader|require)=(.*)$/.exec(a);
-    if (eq !== null && isTsx(eq[2] as string)) continue;
-    out.push(a);
+    const eq = joined.exec(a);
+    if (eq !== null && (eq[1] === 'conditions' || !isTsx(eq[2] as string))) out.push(a);
   }
   return out;
 }
@@ -243,7 +246,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       idleTimeout: Infinity,
       // Every batch waits for a free thread; none is refused.
       maxQueue: Infinity,
-      execArgv: tsx ? ['--import', 'tsx'] : withoutTsx(process.execArgv),
+      execArgv: tsx ? ['--import', 'tsx'] : workerExecArgv(process.execArgv),
     });
     poolTsx = tsx;
     return pool;

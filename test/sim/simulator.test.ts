@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulator, simulate } from '../../src/sim/index.js';
-import { batchRanges, withoutTsx } from '../../src/sim/simulate.js';
+import { batchRanges, workerExecArgv } from '../../src/sim/simulate.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 
@@ -65,9 +65,9 @@ describe('batches and thread flags (issue 34)', () => {
     expect(batchRanges(12, 2, 5)).toEqual([[0, 5], [5, 10], [10, 12]]);
   });
 
-  it('starts the threads without tsx’s loader, keeping the other Node flags', () => {
-    expect(withoutTsx(['--expose-gc', '--import', 'tsx', '--max-old-space-size=4096'])).toEqual(['--expose-gc', '--max-old-space-size=4096']);
-    expect(withoutTsx(['--import=tsx', '--loader', 'tsx/esm', '--require', 'tsx/cjs', '--import', './other.js'])).toEqual(['--import', './other.js']);
-    expect(withoutTsx([])).toEqual([]);
+  it('starts the threads without tsx’s loader or process-wide flags, keeping the module flags', () => {
+    expect(workerExecArgv(['--expose-gc', '--import', 'tsx', '--max-old-space-size=4096'])).toEqual([]);
+    expect(workerExecArgv(['--import=tsx', '--loader', 'tsx/esm', '--require', 'tsx/cjs', '--import', './other.js', '-C', 'dev', '--conditions=x'])).toEqual(['--import', './other.js', '-C', 'dev', '--conditions=x']);
+    expect(workerExecArgv([])).toEqual([]);
   });
 });
