@@ -11,12 +11,14 @@
  * - µs per `fork({ seed })` of a mid-game 2-player game (in batches);
  * - µs per `stateHash` of a 2-player game: after each send along playouts (the states a
  *   transposition table sees: each one new, sharing most of its objects with the one before),
- *   as the difference of two playout timings and timed directly over a walk's kept states in
- *   the order reached, and of a state never hashed before (a copy of its objects: the worst case);
+ *   as the difference of the same games' playout timings with and without it, and timed directly
+ *   over a walk's kept states in the order reached, and of a state never hashed before (a copy of
+ *   its objects: the worst case);
  * - the machine's load average (1, 5, 15 minutes) before and after: on a shared machine the
  *   worker figure is only as good as the cores left free.
  */
 import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type * as Sim from '../src/sim/index.js';
 import type * as Index from '../src/index.js';
 import { batchFor, stat, timePerCall, type Clock, type Stat } from './measure.js';
@@ -40,6 +42,12 @@ export interface SimFigures {
     speedUp: number;
     cores: number;
     runs: { one: number[]; two: number[]; loadAverage1: number[] };
+    /**
+     * Linux: the worker's CPU ms with 1 worker, the busier worker's with 2, and their ratio: the
+     * speed-up the work allows (how evenly it divides) whatever the machine's other load took of
+     * the wall time; null where threads' CPU time cannot be read.
+     */
+    threadCpu: { oneMs: number[]; twoBusierMs: number[]; speedUp: number } | null;
     cold: { oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; runs: { one: number[]; two: number[] } };
   };
   forkSeedMicros: Stat;
@@ -68,22 +76,34 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
   let s = 0;
   const forkSeedMicros = batched(() => void mid.fork({ seed: s++ }));
 
-  // stateHash after each send: the playout's time with and without a hash per event.
-  const walk = (hash: boolean) => {
-    const g = createGame({ players: ['A', 'B'], seed: s++ });
+  // stateHash after each send: the same games played with and without a hash after each send,
+  // alternately (the order flipped each round), until each has taken minMs; the difference per
+  // hash. (Different games for the two, as before, made the difference mostly the games' own.)
+  const walk = (seed: number, hash: boolean) => {
+    const g = createGame({ players: ['A', 'B'], seed });
+    let sends = 0;
     for (let i = 0; i < 400; i++) {
       if (playout(g, { maxEvents: 1, seed: i }).events === 0) break;
+      sends++;
       if (hash) stateHash(g);
     }
+    return sends;
   };
-  const perWalk = (hash: boolean) => timePerCall(() => walk(hash), minMs, clock);
-  const stateHashMicros = stat(
-    Array.from({ length: runs }, () => {
-      const withHash = perWalk(true);
-      const without = perWalk(false);
-      return Math.max(0, ((withHash - without) * 1000) / 400);
-    }),
-  );
+  const afterEachSend = () => {
+    let withMs = 0;
+    let withoutMs = 0;
+    let hashes = 0;
+    for (let round = 0; withMs < minMs || withoutMs < minMs; round++) {
+      const seed = 1000 + (round % 16);
+      const first = round % 2 === 0;
+      if (!first) withoutMs += timePerCall(() => void walk(seed, false), 0, clock);
+      withMs += timePerCall(() => void (hashes += walk(seed, true)), 0, clock);
+      if (first) withoutMs += timePerCall(() => void walk(seed, false), 0, clock);
+    }
+    return Math.max(0, ((withMs - withoutMs) * 1000) / hashes);
+  };
+  afterEachSend();
+  const stateHashMicros = stat(Array.from({ length: runs }, afterEachSend));
   // The same states timed directly: the states of walks like the above, kept (a fork of each
   // shares its state) and hashed in the order they were reached, so that each shares most of
   // its objects with the one hashed before it, as after each send; no playout's time to subtract.
@@ -117,17 +137,34 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
     await f();
     return performance.now() - t;
   };
+  // The busiest threads' CPU ms over a run (Linux: /proc/self/task; empty elsewhere): on a shared
+  // machine, what each worker thread did, whatever the wall time lost to other processes.
+  const busiest = async (f: () => Promise<unknown>, n: number) => {
+    const a = threadCpuMs();
+    await f();
+    const b = threadCpuMs();
+    return Object.entries(b)
+      .map(([t, ms]) => ms - (a[t] ?? 0))
+      .sort((x, y) => y - x)
+      .slice(0, n);
+  };
   const count = Math.max(3, Math.min(runs, 5));
   const pools = [createSimulator({ workers: 1 }), createSimulator({ workers: 2 })] as const;
   const warm = { one: [] as number[], two: [] as number[] };
   const cold = { one: [] as number[], two: [] as number[] };
   const load: number[] = [];
+  /** The worker thread's CPU ms with 1 worker; the busier thread's with 2 (separate runs, after the timed ones). */
+  const cpu = { one: [] as number[], two: [] as number[] };
   try {
     for (const pool of pools) await pool.simulate(options);
     for (let i = 0; i < count; i++) {
       load.push(Math.round(os.loadavg()[0]! * 100) / 100);
       warm.one.push(await timed(() => pools[0].simulate(options)));
       warm.two.push(await timed(() => pools[1].simulate(options)));
+    }
+    for (let i = 0; i < count; i++) {
+      cpu.one.push(...(await busiest(() => pools[0].simulate(options), 1)));
+      cpu.two.push(Math.max(...(await busiest(() => pools[1].simulate(options), 2))));
     }
   } finally {
     await Promise.all(pools.map((p) => p.close()));
@@ -150,6 +187,7 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
       speedUp: oneWorkerMs.median / twoWorkersMs.median,
       cores: os.availableParallelism(),
       runs: { one: round(warm.one), two: round(warm.two), loadAverage1: load },
+      threadCpu: cpu.one.length === 0 || cpu.two.some((x) => !Number.isFinite(x)) ? null : { oneMs: cpu.one, twoBusierMs: cpu.two, speedUp: stat(cpu.one).median / stat(cpu.two).median },
       cold: { oneWorkerMs: coldOne, twoWorkersMs: coldTwo, speedUp: coldOne.median / coldTwo.median, runs: { one: round(cold.one), two: round(cold.two) } },
     },
     forkSeedMicros,
@@ -158,4 +196,20 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
     stateHashColdMicros,
     loadAverage: { before, after: os.loadavg().map((l) => Math.round(l * 100) / 100) },
   };
+}
+
+/** CPU ms (user and system) of each thread of this process, by thread id (Linux's /proc; empty elsewhere). */
+function threadCpuMs(): Record<string, number> {
+  if (!existsSync('/proc/self/task')) return {};
+  const out: Record<string, number> = {};
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks, 100 a second).
+      const f = readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out[t] = (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return out;
 }

@@ -57,10 +57,10 @@ const scratch = new DataView(new ArrayBuffer(8));
 const BASIS_LO = 0x84222325 | 0;
 const BASIS_HI = 0xcbf29ce4 | 0;
 
-/** Each byte's two hex digits. */
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** Each hex digit's character code. */
+const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 
-/** Per depth of objects with unsorted keys, their keys in sorted order (the first n of the list). */
+/** Per depth of objects being hashed within each other, their keys in sorted order (the first n of the list). */
 const KEYS: string[][] = [];
 
 /** The running hash's two halves: [low, high] 32 bits (a typed array: no number boxed per word). */
@@ -157,7 +157,7 @@ function fnvChars(s: string, n: number, lo: number, hi: number): void {
 
 /** A running FNV-1a 64 hash over 32-bit words (the state in {@link H}: one hash at a time, never re-entered). */
 class Fnv64 {
-  /** How many objects with unsorted keys are being hashed within each other (the index into {@link KEYS}). */
+  /** How many objects are being hashed within each other (the index into {@link KEYS}). */
   depth = 0;
 
   constructor() {
@@ -220,36 +220,21 @@ class Fnv64 {
 
   object(o: Record<string, unknown>, skip: string | null): void {
     this.word(OBJECT);
-    // Usually the keys are in sorted order already (no list made): else they are sorted.
-    let sorted = true;
-    let last = '';
-    let first = true;
+    // One pass over the keys into a list kept per depth (no list made per object), sorted by
+    // insertion: one comparison a key when they come in order, as they usually do.
+    const keys = (KEYS[this.depth] ??= []);
+    let n = 0;
     for (const key in o) {
-      if (!first && key < last) {
-        sorted = false;
-        break;
-      }
-      first = false;
-      last = key;
+      let j = n++;
+      for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
+      keys[j] = key;
     }
-    if (sorted) {
-      for (const key in o) this.entry(key, o[key], skip);
-    } else {
-      // Sorted by insertion into a list kept per depth (no list made per object: most are small, as events are).
-      const keys = (KEYS[this.depth] ??= []);
-      let n = 0;
-      for (const key in o) {
-        let j = n++;
-        for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
-        keys[j] = key;
-      }
-      this.depth++;
-      for (let i = 0; i < n; i++) {
-        const key = keys[i] as string;
-        this.entry(key, o[key], skip);
-      }
-      this.depth--;
+    this.depth++;
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as string;
+      this.entry(key, o[key], skip);
     }
+    this.depth--;
     this.word(END);
   }
 
@@ -294,11 +279,14 @@ class Fnv64 {
   hex(): string {
     const hi = H[1] as number;
     const lo = H[0] as number;
-    return (
-      (HEX[hi >>> 24] as string) + (HEX[(hi >>> 16) & 0xff] as string) + (HEX[(hi >>> 8) & 0xff] as string) + (HEX[hi & 0xff] as string) +
-      (HEX[lo >>> 24] as string) + (HEX[(lo >>> 16) & 0xff] as string) + (HEX[(lo >>> 8) & 0xff] as string) + (HEX[lo & 0xff] as string)
+    return String.fromCharCode(
+      HEX[hi >>> 28] as number, HEX[(hi >>> 24) & 15] as number, HEX[(hi >>> 20) & 15] as number, HEX[(hi >>> 16) & 15] as number,
+      HEX[(hi >>> 12) & 15] as number, HEX[(hi >>> 8) & 15] as number, HEX[(hi >>> 4) & 15] as number, HEX[hi & 15] as number,
+      HEX[lo >>> 28] as number, HEX[(lo >>> 24) & 15] as number, HEX[(lo >>> 20) & 15] as number, HEX[(lo >>> 16) & 15] as number,
+      HEX[(lo >>> 12) & 15] as number, HEX[(lo >>> 8) & 15] as number, HEX[(lo >>> 4) & 15] as number, HEX[lo & 15] as number,
     );
   }
+
 }
 
 /**
