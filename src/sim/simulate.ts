@@ -222,34 +222,46 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let pool: Pool | null = null;
   let poolTsx = false;
   let closed = false;
-  /** The simulations under way (close waits for them) and their batches on the threads (a restart waits for those). */
+  /** The simulations under way (close waits for them). */
   const running = new Set<Promise<unknown>>();
-  const onThreads = new Set<Promise<unknown>>();
+  /** The simulations using each pool: a pool replaced (restarted with tsx) ends when its last one is done. */
+  const users = new Map<Pool, number>();
+  const ending: Promise<void>[] = [];
 
-  const poolFor = async (tsx: boolean): Promise<Pool> => {
-    if (pool !== null && (poolTsx || !tsx)) return pool;
-    const Piscina = await loadPiscina();
-    if (pool !== null && !poolTsx && tsx) {
-      const old = pool;
-      pool = null;
-      await Promise.allSettled(onThreads);
-      await old.destroy();
+  /**
+   * The pool a simulation uses, taken in one synchronous step (no other simulation can replace it
+   * meanwhile). The first simulation starts it: its batch count caps the threads started at once;
+   * piscina adds the others up to `workers` as batches wait, and keeps them.
+   */
+  const acquire = (Piscina: typeof import('piscina').Piscina, tsx: boolean, tasks: number): Pool => {
+    if (pool === null || (tsx && !poolTsx)) {
+      if (pool !== null) retire(pool);
+      const { dir, ext } = here();
+      pool = new Piscina({
+        filename: pathToFileURL(join(dir, `worker${ext}`)).href,
+        name: 'runTask',
+        minThreads: Math.max(1, Math.min(workers, tasks)),
+        maxThreads: workers,
+        // Kept: the threads stay until close().
+        idleTimeout: Infinity,
+        // Every batch waits for a free thread; none is refused.
+        maxQueue: Infinity,
+        execArgv: tsx ? ['--import', 'tsx'] : workerExecArgv(process.execArgv),
+      });
+      poolTsx = tsx;
     }
-    if (pool !== null) return pool;
-    const { dir, ext } = here();
-    pool = new Piscina({
-      filename: pathToFileURL(join(dir, `worker${ext}`)).href,
-      name: 'runTask',
-      minThreads: workers,
-      maxThreads: workers,
-      // Kept: the threads stay until close().
-      idleTimeout: Infinity,
-      // Every batch waits for a free thread; none is refused.
-      maxQueue: Infinity,
-      execArgv: tsx ? ['--import', 'tsx'] : workerExecArgv(process.execArgv),
-    });
-    poolTsx = tsx;
+    users.set(pool, (users.get(pool) ?? 0) + 1);
     return pool;
+  };
+  /** Ends a pool that is no longer the simulator's once no simulation uses it. */
+  const retire = (p: Pool) => {
+    if ((users.get(p) ?? 0) > 0) return;
+    users.delete(p);
+    ending.push(p.destroy());
+  };
+  const release = (p: Pool) => {
+    users.set(p, (users.get(p) ?? 1) - 1);
+    if (p !== pool) retire(p);
   };
 
   const run = async (options: SimulateOptions): Promise<SimulationResults> => {
@@ -268,13 +280,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (workers === 0) {
       for (const task of tasks) finished(await runTask(task));
     } else {
-      const p = await poolFor(needsTsx(base, here().ext));
-      const work = Promise.all(tasks.map(async (task) => finished((await p.run(task)) as SimulatedGame[])));
-      onThreads.add(work);
+      const Piscina = await loadPiscina();
+      const p = acquire(Piscina, needsTsx(base, here().ext), tasks.length);
       try {
-        await work;
+        await Promise.all(tasks.map(async (task) => finished((await p.run(task)) as SimulatedGame[])));
       } finally {
-        onThreads.delete(work);
+        release(p);
       }
     }
     return { results, hashes: results.map((r) => r.hash), workers };
@@ -294,7 +305,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       await Promise.allSettled(running);
       const p = pool;
       pool = null;
-      if (p !== null) await p.destroy();
+      if (p !== null) retire(p);
+      await Promise.allSettled(ending);
     },
   };
 }
