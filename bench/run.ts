@@ -600,7 +600,7 @@ async function onlySim(): Promise<void> {
         ['  ms with 1 worker (wall, a kept pool, warm)', fmtStat(f.workers.oneWorkerMs), '', ''],
         ['  ms with 2 workers (wall, a kept pool, warm)', fmtStat(f.workers.twoWorkersMs), '', ''],
         ['  runs with 1 / 2 workers (ms), 1-minute load before each', `${f.workers.runs.one.join(' ')} / ${f.workers.runs.two.join(' ')}; ${f.workers.runs.loadAverage1.join(' ')}`, '', ''],
-        ...(f.workers.threadCpu === null ? [] : [['  threads\' CPU: 1 worker ÷ the busier of 2 (the split, whatever the load)', `${fmt(f.workers.threadCpu.speedUp)} (${f.workers.threadCpu.oneMs.join(' ')} / ${f.workers.threadCpu.twoBusierMs.join(' ')} ms)`, '', '']]),
+        ...(f.workers.threadCpu === null ? [] : [['  threads\' CPU: 1 worker ÷ the busier of 2 (how the games divided)', `${fmt(f.workers.threadCpu.speedUp)} (${f.workers.threadCpu.oneMs.join(' ')} / ${f.workers.threadCpu.twoBusierMs.join(' ')} ms)`, '', '']]),
         ['  cold (simulate starts its threads each call): speed-up', fmt(f.workers.cold.speedUp), '', ''],
         ['  cold: ms with 1 / 2 workers', `${fmtStat(f.workers.cold.oneWorkerMs)} / ${fmtStat(f.workers.cold.twoWorkersMs)}`, '', ''],
         ['µs per fork({ seed })', fmtStat(f.forkSeedMicros), '≤ 1', String(f.forkSeedMicros.median <= 1)],

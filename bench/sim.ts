@@ -43,9 +43,9 @@ export interface SimFigures {
     cores: number;
     runs: { one: number[]; two: number[]; loadAverage1: number[] };
     /**
-     * Linux: the worker's CPU ms with 1 worker, the busier worker's with 2, and their ratio: the
-     * speed-up the work allows (how evenly it divides) whatever the machine's other load took of
-     * the wall time; null where threads' CPU time cannot be read.
+     * Linux: the worker's CPU ms with 1 worker, the busier worker's with 2, and their ratio: how
+     * the games divided between the threads (2 when evenly; a thread kept off its core by other
+     * processes leaves more batches to the other); null where threads' CPU time cannot be read.
      */
     threadCpu: { oneMs: number[]; twoBusierMs: number[]; speedUp: number } | null;
     cold: { oneWorkerMs: Stat; twoWorkersMs: Stat; speedUp: number; runs: { one: number[]; two: number[] } };
@@ -137,8 +137,8 @@ export async function simFigures(runs: number, minMs: number, clock: Clock): Pro
     await f();
     return performance.now() - t;
   };
-  // The busiest threads' CPU ms over a run (Linux: /proc/self/task; empty elsewhere): on a shared
-  // machine, what each worker thread did, whatever the wall time lost to other processes.
+  // The busiest threads' CPU ms over a run (Linux: /proc/self/task; empty elsewhere): what each
+  // worker thread did, beside the wall time (which other processes on a shared machine take from).
   const busiest = async (f: () => Promise<unknown>, n: number) => {
     const a = threadCpuMs();
     await f();

@@ -286,7 +286,6 @@ class Fnv64 {
       HEX[(lo >>> 12) & 15] as number, HEX[(lo >>> 8) & 15] as number, HEX[(lo >>> 4) & 15] as number, HEX[lo & 15] as number,
     );
   }
-
 }
 
 /**
