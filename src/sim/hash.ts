@@ -57,27 +57,109 @@ const scratch = new DataView(new ArrayBuffer(8));
 const BASIS_LO = 0x84222325 | 0;
 const BASIS_HI = 0xcbf29ce4 | 0;
 
-/** Each byte's two hex digits. */
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** Each hex digit's character code. */
+const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
+/** Per depth of objects being hashed within each other, their keys in sorted order (the first n of the list). */
+const KEYS: string[][] = [];
 
 /** The running hash's two halves: [low, high] 32 bits (a typed array: no number boxed per word). */
 const H = new Int32Array(2);
 
+/** The high 32 bits of `x` (as unsigned) times 0x1b3, under 2^9: from x's 16-bit halves, each product exact in 32 bits. */
+function carryOf(x: number): number {
+  return ((x >>> 16) * 0x1b3 + (((x & 0xffff) * 0x1b3) >>> 16)) >>> 16;
+}
+
 /**
  * One FNV-1a 64 step over a 32-bit word: xor into the low half, multiply by the prime
- * 2^40 + 0x1b3 modulo 2^64: the low half times 0x1b3 is exact in a double (under 2^41), its
- * low 32 bits the new low half and the rest a carry into the high half; 2^40 moves the low
- * half 8 bits into the high one.
+ * 2^40 + 0x1b3 modulo 2^64, in 32-bit integers only (making the product a double took three
+ * times as long): the new low half is the low 32 bits of low × 0x1b3 (`Math.imul`), its high
+ * bits a carry into the high half ({@link carryOf}); 2^40 moves the low half 8 bits into the
+ * high one. The steps below over several words keep the halves in locals (no store and load
+ * of {@link H} per word).
  */
 export function fnvWord(w: number): void {
-  const x = ((H[0] as number) ^ w) >>> 0;
-  const p = x * 0x1b3;
-  H[0] = p | 0;
-  H[1] = (Math.imul(H[1] as number, 0x1b3) + ((p / 4294967296) | 0) + (x << 8)) | 0;
+  const x = (H[0] as number) ^ w;
+  H[1] = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  H[0] = Math.imul(x, 0x1b3);
+}
+
+/** {@link fnvWord} over two words. */
+function fnvWord2(a: number, b: number): void {
+  let x = (H[0] as number) ^ a;
+  const hi = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ b;
+  H[1] = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  H[0] = Math.imul(x, 0x1b3);
+}
+
+/** {@link fnvWord} over four words (a context field holding an object: its tag, SUB and its hash). */
+function fnvWord4(a: number, b: number, c: number, d: number): void {
+  let x = (H[0] as number) ^ a;
+  let hi = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ b;
+  hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ c;
+  hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ d;
+  H[1] = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  H[0] = Math.imul(x, 0x1b3);
+}
+
+/** {@link fnvWord} over three words (a context field holding an integer: its tag, INT and the integer). */
+function fnvWord3(a: number, b: number, c: number): void {
+  let x = (H[0] as number) ^ a;
+  let hi = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ b;
+  hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ c;
+  H[1] = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  H[0] = Math.imul(x, 0x1b3);
+}
+
+/** A string's words: its tag with its length, then its UTF-16 code units two to a word. */
+function fnvString(s: string): void {
+  const n = s.length;
+  const x = (H[0] as number) ^ (STRING | (n << 8));
+  const hi = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  const lo = Math.imul(x, 0x1b3);
+  fnvChars(s, n, lo, hi);
+}
+
+/** A context field holding a string: the field's tag word, then the string's words ({@link fnvString}). */
+function fnvFieldString(field: number, s: string): void {
+  const n = s.length;
+  let x = (H[0] as number) ^ field;
+  let hi = (Math.imul(H[1] as number, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  x = Math.imul(x, 0x1b3) ^ (STRING | (n << 8));
+  hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+  fnvChars(s, n, Math.imul(x, 0x1b3), hi);
+}
+
+/** A string's code units two to a word, from the running halves `lo` and `hi`; the result in {@link H}. */
+function fnvChars(s: string, n: number, lo: number, hi: number): void {
+  let x: number;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    x = lo ^ (s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
+    hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+    lo = Math.imul(x, 0x1b3);
+  }
+  if (i < n) {
+    x = lo ^ s.charCodeAt(i);
+    hi = (Math.imul(hi, 0x1b3) + carryOf(x) + (x << 8)) | 0;
+    lo = Math.imul(x, 0x1b3);
+  }
+  H[0] = lo;
+  H[1] = hi;
 }
 
 /** A running FNV-1a 64 hash over 32-bit words (the state in {@link H}: one hash at a time, never re-entered). */
 class Fnv64 {
+  /** How many objects are being hashed within each other (the index into {@link KEYS}). */
+  depth = 0;
+
   constructor() {
     H[0] = BASIS_LO;
     H[1] = BASIS_HI;
@@ -88,21 +170,15 @@ class Fnv64 {
   }
 
   string(s: string): void {
-    const n = s.length;
-    this.word(STRING | (n << 8));
-    let i = 0;
-    for (; i + 1 < n; i += 2) this.word(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
-    if (i < n) this.word(s.charCodeAt(i));
+    fnvString(s);
   }
 
   number(x: number): void {
     if ((x | 0) === x) {
-      this.word(INT);
-      this.word(x);
+      fnvWord2(INT, x);
     } else if (x === 0) {
       // -0 (0 itself took the branch above): JSON writes 0.
-      this.word(INT);
-      this.word(0);
+      fnvWord2(INT, 0);
     } else if (Number.isFinite(x)) {
       scratch.setFloat64(0, x);
       this.word(FLOAT);
@@ -144,23 +220,21 @@ class Fnv64 {
 
   object(o: Record<string, unknown>, skip: string | null): void {
     this.word(OBJECT);
-    // Usually the keys are in sorted order already (no list made): else they are sorted.
-    let sorted = true;
-    let last = '';
-    let first = true;
+    // One pass over the keys into a list kept per depth (no list made per object), sorted by
+    // insertion: one comparison a key when they come in order, as they usually do.
+    const keys = (KEYS[this.depth] ??= []);
+    let n = 0;
     for (const key in o) {
-      if (!first && key < last) {
-        sorted = false;
-        break;
-      }
-      first = false;
-      last = key;
+      let j = n++;
+      for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
+      keys[j] = key;
     }
-    if (sorted) {
-      for (const key in o) this.entry(key, o[key], skip);
-    } else {
-      for (const key of Object.keys(o).sort()) this.entry(key, o[key], skip);
+    this.depth++;
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as string;
+      this.entry(key, o[key], skip);
     }
+    this.depth--;
     this.word(END);
   }
 
@@ -179,9 +253,15 @@ class Fnv64 {
    */
   field(index: number, v: unknown, pending: boolean): void {
     if (v === undefined) return;
-    this.word(FIELD | (index << 8));
     if (typeof v !== 'object' || v === null) {
-      this.value(v, null);
+      const tag = FIELD | (index << 8);
+      if (typeof v === 'string') fnvFieldString(tag, v);
+      else if (typeof v === 'number' && (v | 0) === v) fnvWord3(tag, INT, v);
+      else if (v === null) fnvWord2(tag, NULL);
+      else {
+        this.word(tag);
+        this.value(v, null);
+      }
       return;
     }
     // The last object seen in this field and its hash: consecutive states share most objects.
@@ -192,18 +272,18 @@ class Fnv64 {
       LAST_LO[index] = SUB_OUT[0] as number;
       LAST_HI[index] = SUB_OUT[1] as number;
     }
-    this.word(SUB);
-    this.word(LAST_LO[index] as number);
-    this.word(LAST_HI[index] as number);
+    fnvWord4(FIELD | (index << 8), SUB, LAST_LO[index] as number, LAST_HI[index] as number);
   }
 
   /** The hash as 16 hex digits, high half first (a byte at a time from a table: `toString(16)` and `padStart` took a tenth of a hash). */
   hex(): string {
     const hi = H[1] as number;
     const lo = H[0] as number;
-    return (
-      (HEX[hi >>> 24] as string) + (HEX[(hi >>> 16) & 0xff] as string) + (HEX[(hi >>> 8) & 0xff] as string) + (HEX[hi & 0xff] as string) +
-      (HEX[lo >>> 24] as string) + (HEX[(lo >>> 16) & 0xff] as string) + (HEX[(lo >>> 8) & 0xff] as string) + (HEX[lo & 0xff] as string)
+    return String.fromCharCode(
+      HEX[hi >>> 28] as number, HEX[(hi >>> 24) & 15] as number, HEX[(hi >>> 20) & 15] as number, HEX[(hi >>> 16) & 15] as number,
+      HEX[(hi >>> 12) & 15] as number, HEX[(hi >>> 8) & 15] as number, HEX[(hi >>> 4) & 15] as number, HEX[hi & 15] as number,
+      HEX[lo >>> 28] as number, HEX[(lo >>> 24) & 15] as number, HEX[(lo >>> 20) & 15] as number, HEX[(lo >>> 16) & 15] as number,
+      HEX[(lo >>> 12) & 15] as number, HEX[(lo >>> 8) & 15] as number, HEX[(lo >>> 4) & 15] as number, HEX[lo & 15] as number,
     );
   }
 }

@@ -5,7 +5,7 @@
  */
 export { playout, matchesPartial, type BotRandom, type CardBot, type CardBotSource, type Policy, type PolicyContext, type PlayoutOptions, type PlayoutResult, type PlayoutStop, type Until } from './playout.js';
 export { stateHash } from './hash.js';
-export { simulate, type SimulateOptions, type SimulationProgress, type SimulationResults } from './simulate.js';
+export { createSimulator, simulate, type SimulateOptions, type SimulationProgress, type SimulationResults, type Simulator, type SimulatorOptions } from './simulate.js';
 export { gameSeed, type GameSetup, type ModuleRef, type SetupFunction, type SimulatedGame } from './task.js';
 export type { ForkOptions, Game } from '../game/types.js';
 export type { LegalAction } from '../legal.js';

@@ -9,7 +9,11 @@
  * Workers load the package's own modules, and the setup and policy by module path: functions
  * cannot cross to a thread. A path ending in `.ts` (the tests, a host writing TypeScript) makes
  * the workers load tsx (`--import tsx`, a dev dependency) to read it, as do this package's own
- * sources when they run through tsx or vitest.
+ * sources when they run through tsx or vitest; otherwise the threads start without tsx even when
+ * this process has it (the built package run from a TypeScript host, as the bench does).
+ *
+ * `simulate` starts its threads and ends them; `createSimulator({ workers })` keeps them across
+ * calls (warm: the engine loaded and compiled in each), for hosts that simulate often.
  */
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -44,7 +48,7 @@ export interface SimulateOptions {
   seed?: number;
   /** Worker threads (default: the machine's cores); 0 plays every game in this thread. */
   workers?: number;
-  /** Games per batch sent to a worker (default: enough for about 8 batches per worker, at most 64). */
+  /** Games per batch sent to a worker (default: guided, each batch about a quarter of the games left per worker, from 4 to 64, so the threads finish together). */
   batch?: number;
   /** playout's cap on the events of one game (default 100,000). */
   maxEvents?: number;
@@ -129,6 +133,48 @@ function needsTsx(base: Omit<SimulationTask, 'from' | 'to'>, ext: string): boole
   return ext === '.ts' || ts(base.setup) || ts(base.policy);
 }
 
+/**
+ * The Node flags a worker of the built package starts with: this process's module flags
+ * (`--import`, `--require`, `--loader`, `--conditions`; a thread takes no process-wide flag such
+ * as `--expose-gc`) less tsx's loader (`--import tsx`, `--loader=tsx/esm`, ...). The threads need
+ * no TypeScript, and a thread that inherits tsx's hooks (Node's default, as under
+ * `node --import tsx bench/run.ts`) started slower and played at half speed.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const isTsx = (v: string) => /^tsx(\/|$)/.test(v);
+  const withValue = /^(--import|--require|-r|--loader|--experimental-loader|--conditions|-C)$/;
+  const joined = /^--(import|require|loader|experimental-loader|conditions)=(.*)$/;
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (withValue.test(a) && i + 1 < argv.length) {
+      const v = argv[++i] as string;
+      if (!isTsx(v) || a === '--conditions' || a === '-C') out.push(a, v);
+      continue;
+    }
+    const eq = joined.exec(a);
+    if (eq !== null && (eq[1] === 'conditions' || !isTsx(eq[2] as string))) out.push(a);
+  }
+  return out;
+}
+
+/**
+ * The batches of a run: `batch` games each when given; else guided sizes, each about a quarter of
+ * what is left per worker (at most 64, at least 4 or what is left), so that the threads start on
+ * large batches and finish together on small ones.
+ */
+export function batchRanges(games: number, workers: number, batch: number | undefined): [number, number][] {
+  const out: [number, number][] = [];
+  const threads = Math.max(1, workers);
+  for (let from = 0; from < games; ) {
+    const size = batch ?? Math.max(Math.min(4, games - from), Math.min(64, Math.ceil((games - from) / (threads * 4))));
+    const to = Math.min(games, from + size);
+    out.push([from, to]);
+    from = to;
+  }
+  return out;
+}
+
 /** The piscina pool class, loaded when a simulation first uses threads (an optional peer dependency). */
 async function loadPiscina(): Promise<typeof import('piscina').Piscina> {
   try {
@@ -139,44 +185,145 @@ async function loadPiscina(): Promise<typeof import('piscina').Piscina> {
   }
 }
 
+/** Options of {@link createSimulator}. */
+export interface SimulatorOptions {
+  /** Worker threads kept (default: the machine's cores); 0 plays every game in the calling thread. */
+  workers?: number;
+}
+
 /**
- * Plays `options.games` games (see the module's comment); resolves to their results and hashes
- * in game order. Rejects with INVALID_OPTIONS for bad options (naming the field) before any game
- * is played, and with the error of a game that fails.
+ * A pool of worker threads kept across simulations ({@link createSimulator}): the threads start
+ * once and stay warm (the engine loaded and compiled), so a host that simulates again and again
+ * (a bot's every decision, a tuning loop) pays a thread's start once. Its `simulate` takes
+ * {@link simulate}'s options less `workers`; `close()` ends the threads (a simulator closed, or
+ * never used, holds none).
+ */
+export interface Simulator {
+  /** The worker threads (0: the calling thread). */
+  readonly workers: number;
+  /** {@link simulate} on this simulator's threads; its `workers` option, if given, must equal the simulator's. */
+  simulate(options: SimulateOptions): Promise<SimulationResults>;
+  /** Ends the threads once the simulations under way have finished; a later `simulate` rejects. */
+  close(): Promise<void>;
+}
+
+type Pool = InstanceType<typeof import('piscina').Piscina>;
+
+/**
+ * A simulator whose worker threads are kept across calls (see {@link Simulator}). The threads
+ * start at the first simulation, with tsx when this package runs from its sources or that
+ * simulation names a TypeScript module; a later one naming TypeScript on threads started without
+ * it restarts them once with tsx. Throws INVALID_OPTIONS for a bad `workers`.
+ */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
+  if (options.workers !== undefined && !wholeIn(options.workers, 0, 1024)) throw invalid('options.workers', 'must be a whole number from 0 (0: this thread)');
+  const workers = options.workers ?? availableParallelism();
+  let pool: Pool | null = null;
+  let poolTsx = false;
+  let closed = false;
+  /** The simulations under way (close waits for them). */
+  const running = new Set<Promise<unknown>>();
+  /** The simulations using each pool: a pool replaced (restarted with tsx) ends when its last one is done. */
+  const users = new Map<Pool, number>();
+  const ending: Promise<void>[] = [];
+
+  /**
+   * The pool a simulation uses, taken in one synchronous step (no other simulation can replace it
+   * meanwhile). The first simulation starts it: its batch count caps the threads started at once;
+   * piscina adds the others up to `workers` as batches wait, and keeps them.
+   */
+  const acquire = (Piscina: typeof import('piscina').Piscina, tsx: boolean, tasks: number): Pool => {
+    if (pool === null || (tsx && !poolTsx)) {
+      if (pool !== null) retire(pool);
+      const { dir, ext } = here();
+      pool = new Piscina({
+        filename: pathToFileURL(join(dir, `worker${ext}`)).href,
+        name: 'runTask',
+        minThreads: Math.max(1, Math.min(workers, tasks)),
+        maxThreads: workers,
+        // Kept: the threads stay until close().
+        idleTimeout: Infinity,
+        // Every batch waits for a free thread; none is refused.
+        maxQueue: Infinity,
+        execArgv: tsx ? ['--import', 'tsx'] : workerExecArgv(process.execArgv),
+      });
+      poolTsx = tsx;
+    }
+    users.set(pool, (users.get(pool) ?? 0) + 1);
+    return pool;
+  };
+  /** Ends a pool that is no longer the simulator's once no simulation uses it. */
+  const retire = (p: Pool) => {
+    if ((users.get(p) ?? 0) > 0) return;
+    users.delete(p);
+    ending.push(p.destroy());
+  };
+  const release = (p: Pool) => {
+    users.set(p, (users.get(p) ?? 1) - 1);
+    if (p !== pool) retire(p);
+  };
+
+  const run = async (options: SimulateOptions): Promise<SimulationResults> => {
+    const base = taskBase(options);
+    if (options.workers !== undefined && options.workers !== workers) throw invalid('options.workers', `must be this simulator's (${workers}) or left out`);
+    if (closed) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'simulate: this simulator is closed (createSimulator makes another)');
+    const games = options.games;
+    const tasks: SimulationTask[] = batchRanges(games, workers, options.batch).map(([from, to]) => ({ ...base, from, to }));
+    const results: SimulatedGame[] = new Array<SimulatedGame>(games);
+    let done = 0;
+    const finished = (batchResults: SimulatedGame[]) => {
+      for (const r of batchResults) results[r.index] = r;
+      done += batchResults.length;
+      options.onProgress?.({ done, games });
+    };
+    if (workers === 0) {
+      for (const task of tasks) finished(await runTask(task));
+    } else {
+      const Piscina = await loadPiscina();
+      const p = acquire(Piscina, needsTsx(base, here().ext), tasks.length);
+      try {
+        await Promise.all(tasks.map(async (task) => finished((await p.run(task)) as SimulatedGame[])));
+      } finally {
+        release(p);
+      }
+    }
+    return { results, hashes: results.map((r) => r.hash), workers };
+  };
+
+  return {
+    workers,
+    simulate(options) {
+      const p = run(options);
+      running.add(p);
+      const forget = () => void running.delete(p);
+      p.then(forget, forget);
+      return p;
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled(running);
+      const p = pool;
+      pool = null;
+      if (p !== null) retire(p);
+      await Promise.allSettled(ending);
+    },
+  };
+}
+
+/**
+ * Plays `options.games` games (see the module's comment) on threads started for this call and
+ * ended after it (a host that simulates often keeps them: {@link createSimulator}); resolves to
+ * their results and hashes in game order. Rejects with INVALID_OPTIONS for bad options (naming
+ * the field) before any game is played, and with the error of a game that fails.
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResults> {
-  const base = taskBase(options);
-  const games = options.games;
-  const workers = options.workers ?? availableParallelism();
-  const batch = options.batch ?? Math.max(1, Math.min(64, Math.ceil(games / (Math.max(1, workers) * 8))));
-  const tasks: SimulationTask[] = [];
-  for (let from = 0; from < games; from += batch) tasks.push({ ...base, from, to: Math.min(games, from + batch) });
-  const results: SimulatedGame[] = new Array<SimulatedGame>(games);
-  let done = 0;
-  const finished = (batchResults: SimulatedGame[]) => {
-    for (const r of batchResults) results[r.index] = r;
-    done += batchResults.length;
-    options.onProgress?.({ done, games });
-  };
-  if (workers === 0) {
-    for (const task of tasks) finished(await runTask(task));
-  } else {
-    const Piscina = await loadPiscina();
-    const { dir, ext } = here();
-    const pool = new Piscina({
-      filename: pathToFileURL(join(dir, `worker${ext}`)).href,
-      name: 'runTask',
-      minThreads: Math.min(workers, tasks.length),
-      maxThreads: workers,
-      // Every batch waits for a free thread; none is refused.
-      maxQueue: Infinity,
-      ...(needsTsx(base, ext) ? { execArgv: ['--import', 'tsx'] } : {}),
-    });
-    try {
-      await Promise.all(tasks.map(async (task) => finished((await pool.run(task)) as SimulatedGame[])));
-    } finally {
-      await pool.destroy();
-    }
+  taskBase(options);
+  if (options.workers !== undefined && !wholeIn(options.workers, 0, 1024)) throw invalid('options.workers', 'must be a whole number from 0 (0: this thread)');
+  const simulator = createSimulator({ workers: options.workers ?? availableParallelism() });
+  try {
+    return await simulator.simulate(options);
+  } finally {
+    await simulator.close();
   }
-  return { results, hashes: results.map((r) => r.hash), workers };
 }
