@@ -99,11 +99,25 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   // The events most games send are read without zod's machinery when they pass exactly the checks
   // of their schema; anything else, and anything that fails, goes to zod, so every refusal is described by src/issues.ts.
   // An event carrying the host's clock (`at`, CONTRACT v3) is read by zod, which keeps it.
-  const fast = 'at' in raw ? undefined : parser.fast?.(raw as Record<string, unknown>);
+  const fast = 'at' in raw ? withAt(raw as Record<string, unknown>, parser.fast) : parser.fast?.(raw as Record<string, unknown>);
   if (fast !== undefined) return fast;
   const parsed = parser.schema.safeParse(raw, REPORT_INPUT);
   if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;
   return parsed.data as TurnEvent;
+}
+
+/**
+ * The fast path of an event carrying the host's clock (every send of the table server): a finite
+ * `at` and no turn marker, the rest read by the type's fast path; the event as zod builds it
+ * (its keys in the schema's order: `type`, `at`, then the type's own). Undefined: zod reads it.
+ */
+function withAt(raw: Record<string, unknown>, fast: ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined): TurnEvent | undefined {
+  const at = raw.at;
+  if (fast === undefined || typeof at !== 'number' || !Number.isFinite(at) || 'turnMarker' in raw) return undefined;
+  const read = fast(raw);
+  if (read === undefined) return undefined;
+  const { type, ...rest } = read as { type: string } & Record<string, unknown>;
+  return { type, at, ...rest } as unknown as TurnEvent;
 }
 
 const CheckpointResultSchema = z.object({
