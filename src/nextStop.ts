@@ -6,7 +6,7 @@
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { PLAINEST, violationOf } from './events/index.js';
-import { candidates, plainestFill, mayAnswer } from './legal.js';
+import { candidates, plainestCandidate, plainestFill, mayAnswer, type LegalAction } from './legal.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -64,12 +64,13 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // every decision it walks through (issue 31, point 6).
   if (snapshot.status !== 'active' || ctx.result !== null || !ctx.players.includes(awaiting.player)) return null;
   const now = awaitingOf(snapshot);
-  for (const action of candidates(ctx, now, awaiting.player)) {
-    if (!PLAINEST.has(action.type) || violationOf(ctx, now, plainestFill(action, now, ctx)) !== null) continue;
-    const event = plainestFill(action, awaiting, ctx);
-    return violationOf(ctx, awaiting, event) === null ? event : null;
-  }
-  return null;
+  const legal = (a: LegalAction) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null;
+  // Most often the first candidate, built alone (plainestCandidate is candidates' first).
+  const first = plainestCandidate(ctx, now, awaiting.player);
+  const action = legal(first) ? first : candidates(ctx, now, awaiting.player).find(legal);
+  if (action === undefined) return null;
+  const event = plainestFill(action, awaiting, ctx);
+  return violationOf(ctx, awaiting, event) === null ? event : null;
 }
 
 /**
