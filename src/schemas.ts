@@ -116,8 +116,10 @@ function withAt(raw: Record<string, unknown>, fast: ((r: Record<string, unknown>
   if (fast === undefined || typeof at !== 'number' || !Number.isFinite(at) || 'turnMarker' in raw) return undefined;
   const read = fast(raw);
   if (read === undefined) return undefined;
-  const { type, ...rest } = read as { type: string } & Record<string, unknown>;
-  return { type, at, ...rest } as unknown as TurnEvent;
+  // Built field by field (a spread takes V8's slow path).
+  const out: Record<string, unknown> = { type: read.type, at };
+  for (const key in read) if (key !== 'type') out[key] = (read as unknown as Record<string, unknown>)[key];
+  return out as unknown as TurnEvent;
 }
 
 const CheckpointResultSchema = z.object({
