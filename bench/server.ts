@@ -120,7 +120,7 @@ async function startHost(store: string, floorBytes?: number) {
     port,
     dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
-    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number }>('cpu'),
+    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number } }>('cpu'),
     async stop() {
       child.stdin.write('quit\n');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -159,6 +159,8 @@ interface PhaseFigures {
   serverLoopBusy: number;
   /** This process's (the bots' and their tables') CPU seconds per second. */
   botsCpuPerSecond: number;
+  /** How late the server's event loop ran a timer (ms; p99 and max, of the worst slice): its stalls. */
+  serverLoopLagMs: { p99: number; max: number };
 }
 
 interface LoadFigures {
@@ -257,6 +259,8 @@ interface Slice {
   loopIdle: number;
   /** This process's CPU seconds over the slice. */
   ownCpu: number;
+  /** How late the server's event loop ran a timer over the slice (ms: p99, max). */
+  lag: { p99: number; max: number };
 }
 
 /** The figures of a phase from its slices (one, or several interleaved with another server's). */
@@ -277,12 +281,13 @@ function phaseFigures(slices: readonly Slice[]): PhaseFigures {
     serverCpuMsPerSend: (serverCpu * 1000) / Math.max(1, accepted),
     serverLoopBusy: sum((s) => s.loopActive) / (sum((s) => s.loopActive) + sum((s) => s.loopIdle)),
     botsCpuPerSecond: sum((s) => s.ownCpu) / seconds,
+    serverLoopLagMs: { p99: Math.max(...slices.map((s) => s.lag.p99)), max: Math.max(...slices.map((s) => s.lag.max)) },
   };
 }
 
 function printPhase(name: string, f: PhaseFigures, note = ''): void {
   console.log(
-    `${name}, ${f.offeredPerSecond === null ? 'saturated' : `${f.offeredPerSecond} sends/s offered`}${note}: ${fmt(f.acceptedPerSecond)} sends/s, p50 ${fmt(f.latencyMs.p50)} ms, p99 ${fmt(f.latencyMs.p99)} ms; server CPU ${fmt(f.serverCpuPerSecond)} s/s (${fmt(f.serverCpuMsPerSend)} ms per send), its event loop busy ${fmt(100 * f.serverLoopBusy)}%; bots CPU ${fmt(f.botsCpuPerSecond)} s/s`,
+    `${name}, ${f.offeredPerSecond === null ? 'saturated' : `${f.offeredPerSecond} sends/s offered`}${note}: ${fmt(f.acceptedPerSecond)} sends/s, p50 ${fmt(f.latencyMs.p50)} ms, p99 ${fmt(f.latencyMs.p99)} ms; server CPU ${fmt(f.serverCpuPerSecond)} s/s (${fmt(f.serverCpuMsPerSend)} ms per send), its event loop busy ${fmt(100 * f.serverLoopBusy)}%, late by ${fmt(f.serverLoopLagMs.p99)} ms at p99 (${fmt(f.serverLoopLagMs.max)} ms at most); bots CPU ${fmt(f.botsCpuPerSecond)} s/s`,
   );
 }
 
@@ -417,6 +422,7 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
           loopActive: cpu1.loopActive - cpu0.loopActive,
           loopIdle: cpu1.loopIdle - cpu0.loopIdle,
           ownCpu: (own.user + own.system) / 1e6,
+          lag: cpu1.lag,
         };
       },
       async finish() {
