@@ -6,7 +6,7 @@
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { PLAINEST, violationOf } from './events/index.js';
-import { candidates, plainestCandidate, plainestFill, mayAnswer, type LegalAction } from './legal.js';
+import { candidates, plainestFill, mayAnswer } from './legal.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -61,13 +61,11 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   const ctx = snapshot.context;
   // The first plainest of `legalActionsOf(snapshot, awaiting.player)`, without checking the
   // candidates after it (or the ones before it that are not plainest): a look ahead answers
-  // every decision it walks through (issue 31, point 6).
-  if (snapshot.status !== 'active' || ctx.result !== null || !ctx.players.includes(awaiting.player)) return null;
+  // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
+  // null): its only candidate, CONCEDE, is not plainest.
+  if (!ctx.players.includes(awaiting.player)) return null;
   const now = awaitingOf(snapshot);
-  const legal = (a: LegalAction) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null;
-  // Most often the first candidate, built alone (plainestCandidate is candidates' first).
-  const first = plainestCandidate(ctx, now, awaiting.player);
-  const action = legal(first) ? first : candidates(ctx, now, awaiting.player).find(legal);
+  const action = candidates(ctx, now, awaiting.player).find((a) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null);
   if (action === undefined) return null;
   const event = plainestFill(action, awaiting, ctx);
   return violationOf(ctx, awaiting, event) === null ? event : null;

@@ -98,28 +98,15 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   }
   // The events most games send are read without zod's machinery when they pass exactly the checks
   // of their schema; anything else, and anything that fails, goes to zod, so every refusal is described by src/issues.ts.
-  // An event carrying the host's clock (`at`, CONTRACT v3) is read by zod, which keeps it.
-  const fast = 'at' in raw ? withAt(raw as Record<string, unknown>, parser.fast) : parser.fast?.(raw as Record<string, unknown>);
+  // An event carrying `at` (every send of the table server) too, when `at` is finite and no turn marker is given (zod's key order: type, at, then the rest).
+  const at = (raw as { at?: unknown }).at;
+  const timed = 'at' in raw;
+  const read = timed && (!Number.isFinite(at) || 'turnMarker' in raw) ? undefined : parser.fast?.(raw as Record<string, unknown>);
+  const fast = timed && read !== undefined ? ({ type: read.type, at, ...(read as object) } as TurnEvent) : read;
   if (fast !== undefined) return fast;
   const parsed = parser.schema.safeParse(raw, REPORT_INPUT);
   if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;
   return parsed.data as TurnEvent;
-}
-
-/**
- * The fast path of an event carrying the host's clock (every send of the table server): a finite
- * `at` and no turn marker, the rest read by the type's fast path; the event as zod builds it
- * (its keys in the schema's order: `type`, `at`, then the type's own). Undefined: zod reads it.
- */
-function withAt(raw: Record<string, unknown>, fast: ((r: Record<string, unknown>) => TurnEvent | undefined) | undefined): TurnEvent | undefined {
-  const at = raw.at;
-  if (fast === undefined || typeof at !== 'number' || !Number.isFinite(at) || 'turnMarker' in raw) return undefined;
-  const read = fast(raw);
-  if (read === undefined) return undefined;
-  // Built field by field (a spread takes V8's slow path).
-  const out: Record<string, unknown> = { type: read.type, at };
-  for (const key in read) if (key !== 'type') out[key] = (read as unknown as Record<string, unknown>)[key];
-  return out as unknown as TurnEvent;
 }
 
 const CheckpointResultSchema = z.object({

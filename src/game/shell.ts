@@ -367,16 +367,8 @@ export class GameShell<S, W> implements Game {
 
   /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
   #timed(runtime: GameHooksRuntime | undefined): TimedTurn<S> {
-    // Made once for each of the two runtimes it is asked with (its functions read the game's
-    // version and seq when called): a send asks for it two or three times.
-    if (runtime === undefined) return (this.#timedBare ??= timedTurnOf(this.#logic, undefined, (state) => this.#logic.view(state, this.#version, this.#seq)));
-    if (runtime === this.#runtime) return (this.#timedHooked ??= timedTurnOf(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq)));
     return timedTurnOf(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
   }
-
-  /** {@link #timed} without hooks, and with the game's own runtime, once made. */
-  #timedBare: TimedTurn<S> | undefined;
-  #timedHooked: TimedTurn<S> | undefined;
 
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
   #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
