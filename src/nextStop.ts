@@ -62,8 +62,7 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // The first plainest of `legalActionsOf(snapshot, awaiting.player)`, without checking the
   // candidates after it (or the ones before it that are not plainest): a look ahead answers
   // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
-  // null): its only candidate, CONCEDE, is not plainest.
-  if (!ctx.players.includes(awaiting.player)) return null;
+  // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
   const now = awaitingOf(snapshot);
   const action = candidates(ctx, now, awaiting.player).find((a) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null);
   if (action === undefined) return null;
