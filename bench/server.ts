@@ -11,6 +11,11 @@
  *    offered (the goal, spread over the games), and 1,000. With PGlite (on disk), with PostgreSQL
  *    (a real server started as the tests start theirs, with PostgreSQL's default durability:
  *    fsync on), and with a MemoryStore (the server alone, no database).
+ *    The floor (bench/floor-host.ts, a bare Colyseus room echoing an update of the mean size) is
+ *    open beside the MemoryStore server: at 1,000 sends a second the two are measured in slices
+ *    taken in turn (server, floor, floor, server, ...), so that both see the shared machine's load
+ *    of the same minutes; their ratio is `server.vsFloor`. The bots' CPU (this process) is
+ *    reported apart and never counted as the server's.
  * 2. Recovery: two `serve` processes sharing that PostgreSQL and a real Redis, games owned by one
  *    of them played by bots; the owner is killed with SIGKILL, and the time until every table is
  *    back on the other process at the store's version and seq is measured (3 kills).
@@ -115,7 +120,7 @@ async function startHost(store: string, floorBytes?: number) {
     port,
     dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
-    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number }>('cpu'),
+    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number } }>('cpu'),
     async stop() {
       child.stdin.write('quit\n');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -154,6 +159,8 @@ interface PhaseFigures {
   serverLoopBusy: number;
   /** This process's (the bots' and their tables') CPU seconds per second. */
   botsCpuPerSecond: number;
+  /** How late the server's event loop ran a timer (ms; p99 and max, of the worst slice): its stalls. */
+  serverLoopLagMs: { p99: number; max: number };
 }
 
 interface LoadFigures {
@@ -239,11 +246,69 @@ async function floorSeats(url: string): Promise<BenchSeat[]> {
 /** The phases of a load run: as fast as the server answers, the goal's rate, half of it. */
 const PHASES: (number | null)[] = QUICK ? [GOAL_SENDS_PER_SECOND / 2] : [null, GOAL_SENDS_PER_SECOND, GOAL_SENDS_PER_SECOND / 2];
 
-/** One server process (the table server, or the floor: `floorBytes`), GAMES games, bots on every seat: the figures of the load run. */
-async function load(name: string, store: string, floorBytes?: number): Promise<LoadFigures> {
+/** What one measured slice of a phase gave (slices of one phase are merged into its figures). */
+interface Slice {
+  offered: number | null;
+  seconds: number;
+  accepted: number;
+  refused: number;
+  latencies: number[];
+  /** The server's CPU seconds, and its event loop's busy and idle milliseconds, over the slice. */
+  serverCpu: number;
+  loopActive: number;
+  loopIdle: number;
+  /** This process's CPU seconds over the slice. */
+  ownCpu: number;
+  /** How late the server's event loop ran a timer over the slice (ms: p99, max). */
+  lag: { p99: number; max: number };
+}
+
+/** The figures of a phase from its slices (one, or several interleaved with another server's). */
+function phaseFigures(slices: readonly Slice[]): PhaseFigures {
+  const sum = (f: (s: Slice) => number) => slices.reduce((a, s) => a + f(s), 0);
+  const seconds = sum((s) => s.seconds);
+  const accepted = sum((s) => s.accepted);
+  const serverCpu = sum((s) => s.serverCpu);
+  const latencies = slices.flatMap((s) => s.latencies);
+  return {
+    offeredPerSecond: slices[0]?.offered ?? null,
+    seconds,
+    acceptedSends: accepted,
+    acceptedPerSecond: accepted / seconds,
+    refused: sum((s) => s.refused),
+    latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100), samples: latencies.length },
+    serverCpuPerSecond: serverCpu / seconds,
+    serverCpuMsPerSend: (serverCpu * 1000) / Math.max(1, accepted),
+    serverLoopBusy: sum((s) => s.loopActive) / (sum((s) => s.loopActive) + sum((s) => s.loopIdle)),
+    botsCpuPerSecond: sum((s) => s.ownCpu) / seconds,
+    serverLoopLagMs: { p99: Math.max(...slices.map((s) => s.lag.p99)), max: Math.max(...slices.map((s) => s.lag.max)) },
+  };
+}
+
+function printPhase(name: string, f: PhaseFigures, note = ''): void {
+  console.log(
+    `${name}, ${f.offeredPerSecond === null ? 'saturated' : `${f.offeredPerSecond} sends/s offered`}${note}: ${fmt(f.acceptedPerSecond)} sends/s, p50 ${fmt(f.latencyMs.p50)} ms, p99 ${fmt(f.latencyMs.p99)} ms; server CPU ${fmt(f.serverCpuPerSecond)} s/s (${fmt(f.serverCpuMsPerSend)} ms per send), its event loop busy ${fmt(100 * f.serverLoopBusy)}%, late by ${fmt(f.serverLoopLagMs.p99)} ms at p99 (${fmt(f.serverLoopLagMs.max)} ms at most); bots CPU ${fmt(f.botsCpuPerSecond)} s/s`,
+  );
+}
+
+/** A load run under way: one server process, GAMES games, bots on every seat; measured a slice at a time. */
+interface OpenLoad {
+  readonly name: string;
+  /** Plays at `offered` sends a second (null: as fast as the server answers) for `warmup` s, then measures `seconds` s; the bots then stop until the next slice. */
+  slice(offered: number | null, seconds: number, warmup: number): Promise<Slice>;
+  /** Stops the bots, closes everything: the run's memory figures. */
+  finish(): Promise<Omit<LoadFigures, 'saturated' | 'paced' | 'half'>>;
+}
+
+/** Starts a server process (the table server, or the floor: `floorBytes`) and joins bots on GAMES games. */
+async function openLoad(name: string, store: string, floorBytes?: number): Promise<OpenLoad> {
   const host = await startHost(store, floorBytes);
   const url = `ws://127.0.0.1:${host.port}`;
   const seatsOpen: BenchSeat[] = [];
+  const closeAll = async () => {
+    await Promise.all(seatsOpen.map((t) => t.close().catch(() => undefined)));
+    await host.stop();
+  };
   try {
     const created =
       floorBytes === undefined
@@ -267,7 +332,8 @@ async function load(name: string, store: string, floorBytes?: number): Promise<L
     const open = await host.mem();
 
     let measuring = false;
-    let stopping = false;
+    /** Whether the bots stop (between slices, and at the end): a send under way still finishes. */
+    let stopping = true;
     /** Milliseconds between two sends of one game (0: at once). */
     let interval = 0;
     let accepted = 0;
@@ -319,66 +385,128 @@ async function load(name: string, store: string, floorBytes?: number): Promise<L
           shown();
           act();
         });
-      kicks.push({ act, spread: () => (lastSend = performance.now() - Math.random() * interval) });
+      // A send shown after its slice ended is not counted in the next one.
+      kicks.push({ act, spread: () => ((lastSend = performance.now() - Math.random() * interval), (pending = null)) });
     }
-    const phase = async (offered: number | null, seconds: number): Promise<PhaseFigures> => {
-      interval = offered === null ? 0 : (1000 * GAMES) / offered;
-      // The games' sends spread over the interval, not all at once.
-      for (const kick of kicks) kick.spread();
-      for (const kick of kicks) kick.act();
-      await sleep(WARMUP * 1000);
-      accepted = 0;
-      refused = 0;
-      latencies = [];
-      const cpu0 = await host.cpu();
-      const own0 = process.cpuUsage();
-      const t0 = performance.now();
-      measuring = true;
-      await sleep(seconds * 1000);
-      measuring = false;
-      const elapsed = (performance.now() - t0) / 1000;
-      const own = process.cpuUsage(own0);
-      const cpu1 = await host.cpu();
-      const serverCpu = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6;
-      const f: PhaseFigures = {
-        offeredPerSecond: offered,
-        seconds: elapsed,
-        acceptedSends: accepted,
-        acceptedPerSecond: accepted / elapsed,
-        refused,
-        latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100), samples: latencies.length },
-        serverCpuPerSecond: serverCpu / elapsed,
-        serverCpuMsPerSend: (serverCpu * 1000) / Math.max(1, accepted),
-        serverLoopBusy: (cpu1.loopActive - cpu0.loopActive) / (cpu1.loopActive - cpu0.loopActive + cpu1.loopIdle - cpu0.loopIdle),
-        botsCpuPerSecond: (own.user + own.system) / 1e6 / elapsed,
-      };
-      console.log(
-        `${name}, ${offered === null ? 'saturated' : `${offered} sends/s offered`}: ${fmt(f.acceptedPerSecond)} sends/s, p50 ${fmt(f.latencyMs.p50)} ms, p99 ${fmt(f.latencyMs.p99)} ms; server CPU ${fmt(f.serverCpuPerSecond)} s/s (${fmt(f.serverCpuMsPerSend)} ms per send), its event loop busy ${fmt(100 * f.serverLoopBusy)}%; bots CPU ${fmt(f.botsCpuPerSecond)} s/s`,
-      );
-      return f;
-    };
-    const figures: Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>> = {};
-    for (const offered of PHASES) {
-      const f = await phase(offered, SECONDS);
-      if (offered === null) figures.saturated = f;
-      else if (offered === GOAL_SENDS_PER_SECOND) figures.paced = f;
-      else figures.half = f;
-    }
-    stopping = true;
-    await sleep(500);
-    const after = await host.mem();
     return {
-      store: name,
-      games: GAMES,
-      ...figures,
-      bytesPerOpenGame: { heapUsed: (open.heapUsed - before.heapUsed) / GAMES, rss: (open.rss - before.rss) / GAMES },
-      bytesPerOpenGameAfterRun: { heapUsed: (after.heapUsed - before.heapUsed) / GAMES, rss: (after.rss - before.rss) / GAMES },
-      joinSeconds,
-      droppedGames: host.dropped(),
+      name,
+      async slice(offered, seconds, warmup) {
+        interval = offered === null ? 0 : (1000 * GAMES) / offered;
+        stopping = false;
+        // The games' sends spread over the interval, not all at once.
+        for (const kick of kicks) kick.spread();
+        for (const kick of kicks) kick.act();
+        await sleep(warmup * 1000);
+        accepted = 0;
+        refused = 0;
+        latencies = [];
+        const cpu0 = await host.cpu();
+        const own0 = process.cpuUsage();
+        const t0 = performance.now();
+        measuring = true;
+        await sleep(seconds * 1000);
+        measuring = false;
+        const elapsed = (performance.now() - t0) / 1000;
+        const own = process.cpuUsage(own0);
+        const cpu1 = await host.cpu();
+        stopping = true;
+        // The sends under way are answered before another server's slice begins.
+        await sleep(300);
+        return {
+          offered,
+          seconds: elapsed,
+          accepted,
+          refused,
+          latencies,
+          serverCpu: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6,
+          loopActive: cpu1.loopActive - cpu0.loopActive,
+          loopIdle: cpu1.loopIdle - cpu0.loopIdle,
+          ownCpu: (own.user + own.system) / 1e6,
+          lag: cpu1.lag,
+        };
+      },
+      async finish() {
+        stopping = true;
+        await sleep(500);
+        const after = await host.mem();
+        await closeAll();
+        return {
+          store: name,
+          games: GAMES,
+          bytesPerOpenGame: { heapUsed: (open.heapUsed - before.heapUsed) / GAMES, rss: (open.rss - before.rss) / GAMES },
+          bytesPerOpenGameAfterRun: { heapUsed: (after.heapUsed - before.heapUsed) / GAMES, rss: (after.rss - before.rss) / GAMES },
+          joinSeconds,
+          droppedGames: host.dropped(),
+        };
+      },
     };
-  } finally {
-    await Promise.all(seatsOpen.map((t) => t.close().catch(() => undefined)));
-    await host.stop();
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+/** Sets a phase's figures in their slot (saturated, the goal's rate, half of it). */
+function setPhase(figures: Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>>, f: PhaseFigures): void {
+  if (f.offeredPerSecond === null) figures.saturated = f;
+  else if (f.offeredPerSecond === GOAL_SENDS_PER_SECOND) figures.paced = f;
+  else figures.half = f;
+}
+
+/** One server process's load run, its phases one after the other (PHASES, or `phases`). */
+async function load(name: string, store: string, floorBytes?: number, phases: readonly (number | null)[] = PHASES): Promise<LoadFigures> {
+  const run = await openLoad(name, store, floorBytes);
+  const figures: Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>> = {};
+  for (const offered of phases) {
+    const f = phaseFigures([await run.slice(offered, SECONDS, WARMUP)]);
+    printPhase(name, f);
+    setPhase(figures, f);
+  }
+  return { ...(await run.finish()), ...figures };
+}
+
+/** Slices of the comparison at 1,000 sends a second: the table server and the floor take turns, so that both see the machine as it is. */
+const INTERLEAVED_SLICES = 3;
+
+/**
+ * The table server (MemoryStore) and the floor, both open at once: each one's other phases in
+ * turn, then the comparison at 1,000 sends a second offered in INTERLEAVED_SLICES slices taken
+ * in turn (ABBAAB...), each after its own warm-up, which make one figure for each (a shared
+ * 2-core machine's load changes from one minute to the next: both are measured in the same minutes).
+ */
+async function compared(floorBytes: number): Promise<{ memory: LoadFigures; floor: LoadFigures }> {
+  const memory = await openLoad('MemoryStore (no database)', 'memory');
+  let floor: OpenLoad;
+  try {
+    floor = await openLoad('floor (bare Colyseus echo)', 'floor', floorBytes);
+  } catch (err) {
+    await memory.finish();
+    throw err;
+  }
+  try {
+    const half = GOAL_SENDS_PER_SECOND / 2;
+    const phases = { memory: {} as Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>>, floor: {} as Partial<Pick<LoadFigures, 'saturated' | 'paced' | 'half'>> };
+    for (const [key, run] of [['memory', memory], ['floor', floor]] as const) {
+      for (const offered of PHASES.filter((p) => p !== half)) {
+        const f = phaseFigures([await run.slice(offered, SECONDS, WARMUP)]);
+        printPhase(run.name, f);
+        setPhase(phases[key], f);
+      }
+    }
+    const slices: { memory: Slice[]; floor: Slice[] } = { memory: [], floor: [] };
+    for (let i = 0; i < INTERLEAVED_SLICES; i++) {
+      const order = i % 2 === 0 ? (['memory', 'floor'] as const) : (['floor', 'memory'] as const);
+      for (const key of order) slices[key].push(await (key === 'memory' ? memory : floor).slice(half, SECONDS / INTERLEAVED_SLICES, WARMUP));
+    }
+    for (const [key, run] of [['memory', memory], ['floor', floor]] as const) {
+      const f = phaseFigures(slices[key]);
+      printPhase(run.name, f, ` (${INTERLEAVED_SLICES} slices, in turn with the ${key === 'memory' ? 'floor' : 'table server'})`);
+      setPhase(phases[key], f);
+    }
+    return { memory: { ...(await memory.finish()), ...phases.memory }, floor: { ...(await floor.finish()), ...phases.floor } };
+  } catch (err) {
+    await Promise.all([memory.finish().catch(() => undefined), floor.finish().catch(() => undefined)]);
+    throw err;
   }
 }
 
@@ -536,8 +664,10 @@ try {
     console.log(`updates: ${fmt(updates.meanBytes)} bytes on average after the first (${updates.updates} updates, ${updates.games} games of random legal actions)`);
   }
   // The server alone (no database): what the rest costs; then the floor, a bare Colyseus room echoing updates of the same size.
-  if (QUICK || wants('memory')) figures.memory = await load('MemoryStore (no database)', 'memory');
-  if (QUICK || wants('floor')) figures.floor = await load('floor (bare Colyseus echo)', 'floor', Math.round(updates?.meanBytes ?? 400));
+  const floorBytes = Math.round(updates?.meanBytes ?? 400);
+  if (QUICK || (wants('memory') && wants('floor'))) Object.assign(figures, await compared(floorBytes));
+  else if (wants('memory')) figures.memory = await load('MemoryStore (no database)', 'memory');
+  else if (wants('floor')) figures.floor = await load('floor (bare Colyseus echo)', 'floor', floorBytes);
   if (QUICK) only = [];
   if (wants('pglite')) figures.pglite = await load('PGlite (on disk)', `pglite:${join(dir, 'pglite')}`);
   if ((wants('postgres') || wants('recovery')) && findPostgresBin() === null && values['pg-url'] === undefined) console.log('PostgreSQL: skipped (no initdb/pg_ctl; install postgresql)');

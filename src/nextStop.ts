@@ -6,7 +6,7 @@
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { PLAINEST, violationOf } from './events/index.js';
-import { plainestFill, legalActionsOf, mayAnswer } from './legal.js';
+import { candidates, plainestFill, mayAnswer } from './legal.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -58,10 +58,16 @@ export interface LookAhead<G, S extends SnapshotLike = SnapshotLike> {
 /** The plainest answer to a decision (a pass, no attackers, the order as listed...), when it is legal. */
 function plainestAnswer(decision: Decision): TurnEvent | null {
   const { snapshot, awaiting } = decision;
-  const action = legalActionsOf(snapshot, awaiting.player).find((a) => PLAINEST.has(a.type));
+  const ctx = snapshot.context;
+  // The first plainest of `legalActionsOf(snapshot, awaiting.player)`, without checking the
+  // candidates after it (or the ones before it that are not plainest): a look ahead answers
+  // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
+  // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
+  const now = awaitingOf(snapshot);
+  const action = candidates(ctx, now, awaiting.player).find((a) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null);
   if (action === undefined) return null;
-  const event = plainestFill(action, awaiting, snapshot.context);
-  return violationOf(snapshot.context, awaiting, event) === null ? event : null;
+  const event = plainestFill(action, awaiting, ctx);
+  return violationOf(ctx, awaiting, event) === null ? event : null;
 }
 
 /**

@@ -98,8 +98,11 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   }
   // The events most games send are read without zod's machinery when they pass exactly the checks
   // of their schema; anything else, and anything that fails, goes to zod, so every refusal is described by src/issues.ts.
-  // An event carrying the host's clock (`at`, CONTRACT v3) is read by zod, which keeps it.
-  const fast = 'at' in raw ? undefined : parser.fast?.(raw as Record<string, unknown>);
+  // An event carrying `at` (every send of the table server) too, when `at` is finite and no turn marker is given (zod's key order: type, at, then the rest).
+  const at = (raw as { at?: unknown }).at;
+  const timed = 'at' in raw;
+  const read = timed && (!Number.isFinite(at) || 'turnMarker' in raw) ? undefined : parser.fast?.(raw as Record<string, unknown>);
+  const fast = timed && read !== undefined ? ({ type: read.type, at, ...(read as object) } as TurnEvent) : read;
   if (fast !== undefined) return fast;
   const parsed = parser.schema.safeParse(raw, REPORT_INPUT);
   if (!parsed.success) return `${type as string}: ${describeIssue(parsed.error, 'event')}`;

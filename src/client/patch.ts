@@ -104,7 +104,14 @@ function diff(a: unknown, b: unknown): Diff {
  * word, src/viewChanges.ts; null: none known), not looked at; every other view field is diffed
  * inside. Legal actions (an array) go whole when they differ.
  */
-export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null): DocChange {
+/**
+ * The view fields' diffs of one send, shared by its connections (issue 31, point 6): the seats'
+ * views share every field that is not private (the same objects), so a field's diff between the
+ * same two values is made once. Keyed by field; a diff is reused only for the very same two values.
+ */
+export type DiffMemo = Map<string, { a: unknown; b: unknown; d: unknown }>;
+
+export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo): DocChange {
   const patch: MergePatch = {};
   const whole: WholeParts = {};
   const viewPatch: Record<string, unknown> = {};
@@ -115,7 +122,16 @@ export function docChange(before: StateDoc, after: StateDoc, unchanged: Readonly
   let anyWhole = false;
   for (const field in b) {
     if (unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
-    const d = Object.hasOwn(a, field) ? diff(a[field], b[field]) : holdsNull(b[field]) ? HAS_NULL : b[field];
+    let d: Diff;
+    if (!Object.hasOwn(a, field)) d = holdsNull(b[field]) ? HAS_NULL : b[field];
+    else {
+      const seen = memo?.get(field);
+      if (seen !== undefined && seen.a === a[field] && seen.b === b[field]) d = seen.d;
+      else {
+        d = diff(a[field], b[field]);
+        memo?.set(field, { a: a[field], b: b[field], d });
+      }
+    }
     if (d === SAME) continue;
     if (d === HAS_NULL) {
       viewWhole[field] = b[field];

@@ -14,7 +14,7 @@ import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import { seatView } from '../seats.js';
 import { VIEW_UNCHANGED } from '../viewChanges.js';
 import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
-import { docChange, type StateDoc } from '../client/patch.js';
+import { docChange, type DiffMemo, type StateDoc } from '../client/patch.js';
 import { decidedBy, legalFor, seatEvents, type SpectatorShown } from './seatState.js';
 import { cardViewOf } from './cardGames.js';
 
@@ -62,6 +62,8 @@ export interface Commit {
   readonly unchanged: ReadonlySet<string> | null;
   /** `nextStop` of the players the connected seats decide for, from one look ahead (others are asked when a seat needs them). */
   readonly nextStop: Readonly<Record<string, NextStop | null>>;
+  /** The view fields' diffs made for this send's updates, shared by its connections. */
+  readonly memo: DiffMemo;
 }
 
 /** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
@@ -94,7 +96,7 @@ export function readCommit(owned: { readonly game: Game; readonly version: numbe
   const view = hostView(owned);
   const players = new Set<string>();
   for (const seat of seats) for (const p of decidedBy(seat, view)) players.add(p);
-  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.size === 0 ? {} : safeNextStops(game, [...players]) };
+  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.size === 0 ? {} : safeNextStops(game, [...players]), memo: new Map() };
 }
 
 /** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */
@@ -120,15 +122,47 @@ export function stateOf(doc: StateDoc, events: TableState['events']): TableState
   return { view: doc.view, legalActions: doc.legalActions, nextStop: doc.nextStop, events, ...('cardView' in doc ? { cards: doc.cardView } : {}) };
 }
 
+/**
+ * Colyseus' frame of a bytes message of type {@link MESSAGE_TYPE} as `client.sendBytes` makes it
+ * (its code, then the type), made once: a message is written after it in one buffer.
+ */
+export function frameHeader(getMessageBytes: { raw(code: number, type: string, message: undefined, bytes: Uint8Array): Uint8Array }, roomDataBytes: number): Buffer {
+  return Buffer.from(getMessageBytes.raw(roomDataBytes, MESSAGE_TYPE, undefined, new Uint8Array(0)));
+}
+
 /** Sends each connection its messages, remembering the last state document each was sent. */
 export class Delivery {
   /** The last document sent to each connection (the base of its next patch). */
   readonly #last = new WeakMap<Client, StateDoc>();
+  readonly #header: Buffer | null;
+
+  /**
+   * `header`: Colyseus' frame of a bytes message ({@link frameHeader}): each message is written
+   * once, as UTF-8 JSON straight after it, and sent as it is (issue 31, point 6: the bytes
+   * `sendBytes` would make, without its two copies). Null: `client.sendBytes`.
+   */
+  constructor(header: Buffer | null = null) {
+    this.#header = header;
+  }
+
+  /** Sends a message to a connection (queued by Colyseus while it joins). */
+  send(client: Client, message: ServerMessage): void {
+    const header = this.#header;
+    if (header === null) {
+      client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+      return;
+    }
+    const json = JSON.stringify(message);
+    const frame = Buffer.allocUnsafe(header.length + Buffer.byteLength(json));
+    header.copy(frame, 0);
+    frame.write(json, header.length);
+    client.enqueueRaw(frame);
+  }
 
   /** A connection's first message (a welcome): its whole state; the base of its next patch. */
   welcome(client: Client, message: Extract<ServerMessage, { kind: 'welcome' }>): void {
     this.#last.delete(client);
-    client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+    this.send(client, message);
     this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop, ...('cards' in message ? { cardView: message.cards } : {}) });
   }
 
@@ -141,7 +175,7 @@ export class Delivery {
    * An update to a connection: the change against its last document (whole, if it has none), the
    * events in full, `answers` when it answers the connection's send.
    */
-  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number): void {
+  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number, memo?: DiffMemo): void {
     const last = this.#last.get(client);
     this.#last.delete(client);
     const extra = answers !== undefined ? { answers } : {};
@@ -151,14 +185,14 @@ export class Delivery {
     } else {
       // The engine's word holds from the version just before: a connection further behind is diffed field by field.
       const known = last.view.version === doc.view.version - 1 ? unchanged : null;
-      message = { kind: 'patch', ...extra, events, ...docChange(last, doc, known) };
+      message = { kind: 'patch', ...extra, events, ...docChange(last, doc, known, memo) };
     }
-    client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+    this.send(client, message);
     this.#last.set(client, doc);
   }
 
   /** The update of `seat`'s connection at a commit. */
   seatUpdate(client: Client, game: Game, seat: string, commit: Commit, answers?: number): void {
-    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers);
+    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers, commit.memo);
   }
 }

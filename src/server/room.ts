@@ -12,13 +12,13 @@ import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
 import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
-import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, encodeMessage, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
+import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
 import { authorize } from './authorize.js';
 import { checkJoin, wrongRoom } from './joins.js';
 import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { Delivery, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
+import { Delivery, frameHeader, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
 import { seatEvents, spectatorShown, viewerOf, type SpectatorShown } from './seatState.js';
 import { botSeats, GameBots, RANDOM_BOT } from './bots.js';
 import type { GameStore } from './store/types.js';
@@ -91,6 +91,8 @@ export type Colyseus = typeof import('@colyseus/core');
  */
 export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => Room {
   const { Protocol, Room: BaseRoom } = colyseus;
+  /** Colyseus' frame of a bytes message of type MESSAGE_TYPE: every room's messages are written after it. */
+  const header = frameHeader(colyseus.getMessageBytes, Protocol.ROOM_DATA_BYTES);
   const refuse = (code: number, message: string): ServerError => new colyseus.ServerError(code, message);
   /** The refusals of a join that answer it (the game is busy, or missing), which Colyseus passes to onUncaughtException too. */
   const answers = new WeakSet<object>();
@@ -116,7 +118,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     /** The spectators' updates on their way. */
     readonly #delayed = new Set<NodeJS.Timeout>();
     /** What each connection was last sent (its updates are patches against it). */
-    readonly #delivery = new Delivery();
+    readonly #delivery = new Delivery(header);
     /** The game's bot seats (issue 32), which move after every accepted send. */
     #bots: GameBots | null = null;
 
@@ -443,7 +445,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     }
 
     #send(client: Client, message: ServerMessage): void {
-      client.sendBytes(MESSAGE_TYPE, encodeMessage(message));
+      this.#delivery.send(client, message);
     }
 
     #answer(client: Client, id: number, result: { ok: true; events: ReturnType<typeof seatEvents> } | { ok: false; error: EngineErrorInfo }): void {

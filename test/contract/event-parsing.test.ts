@@ -1,6 +1,7 @@
 /**
  * The event parser's fast path (src/schemas.ts parseEvent) must accept and build exactly
- * what the zod schema of the contract's events does: same verdict, same result.
+ * what the zod schema of the contract's events does: same verdict, same result (an event carrying
+ * the host's clock `at` included).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,8 @@ const event = fc.record(
     blockers: items,
     triggers: items,
     extra: anyValue,
+    // The host's clock (CONTRACT v3), which the table server puts on every send: the fast path reads it too.
+    at: fc.oneof(num, fc.double(), anyValue),
   },
   { requiredKeys: ['type'] },
 );
