@@ -308,6 +308,32 @@ function onlySeek(): void {
 }
 
 /**
+ * Events per second of `a` and `b` over `ws`, RUNS times: each run plays every workload through
+ * both alternately (the order flipped each round), so that on a machine shared with other work
+ * both see the same slowdowns, until each has had at least 4 × MIN_MS of CPU time.
+ */
+function alternately(a: Impl, b: Impl, ws: Workload[]): [number, number][] {
+  const events = ws.reduce((n, w) => n + w.events.length, 0);
+  const runs: [number, number][] = [];
+  for (let r = 0; r < RUNS; r++) {
+    let aMs = 0;
+    let bMs = 0;
+    let rounds = 0;
+    while (aMs < 4 * MIN_MS || bMs < 4 * MIN_MS) {
+      for (const w of ws) {
+        const first = rounds % 2 === 0;
+        if (!first) bMs += timePerCall(() => b(w), 0, CLOCK);
+        aMs += timePerCall(() => a(w), 0, CLOCK);
+        if (first) bMs += timePerCall(() => b(w), 0, CLOCK);
+      }
+      rounds++;
+    }
+    runs.push([(rounds * events * 1000) / aMs, (rounds * events * 1000) / bMs]);
+  }
+  return runs;
+}
+
+/**
  * The API path's share (the full run and `--only api`): the engine and the compiled runtime
  * alone on the four workloads, timed one workload at a time and alternately (the order flipped each round), so that on a machine shared
  * with other work both see the same slowdowns (timed 300 ms apart, as the full run times every
@@ -319,23 +345,7 @@ function timeApiPath(list: Workload[]): { overall: Record<'engine' | 'compiled r
   const alone = IMPLS['compiled runtime alone'] as Impl;
   // Warm-up: long enough for V8 to optimise both paths.
   for (const w of list) for (const play of [engine, alone]) timePerCall(() => play(w), MIN_MS, CLOCK);
-  const events = list.reduce((n, w) => n + w.events.length, 0);
-  const runs: { engine: number; alone: number }[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    let engineMs = 0;
-    let aloneMs = 0;
-    let rounds = 0;
-    while (engineMs < 4 * MIN_MS || aloneMs < 4 * MIN_MS) {
-      for (const w of list) {
-        const first = rounds % 2 === 0;
-        if (!first) aloneMs += timePerCall(() => alone(w), 0, CLOCK);
-        engineMs += timePerCall(() => engine(w), 0, CLOCK);
-        if (first) aloneMs += timePerCall(() => alone(w), 0, CLOCK);
-      }
-      rounds++;
-    }
-    runs.push({ engine: (rounds * events * 1000) / engineMs, alone: (rounds * events * 1000) / aloneMs });
-  }
+  const runs = alternately(engine, alone, list).map(([e, a]) => ({ engine: e, alone: a }));
   const overall = { engine: stat(runs.map((x) => x.engine)), 'compiled runtime alone': stat(runs.map((x) => x.alone)) };
   return { overall, ratio: stat(runs.map((x) => x.engine / x.alone)) };
 }
@@ -366,20 +376,7 @@ function timeParity(list: Workload[]): Record<string, { engine: Stat; reducer: S
   for (const w of list) for (const play of [engine, reducer]) timePerCall(() => play(w), MIN_MS, CLOCK);
   const perWorkload: Record<string, { engine: Stat; reducer: Stat; ratio: Stat }> = {};
   for (const w of list) {
-    const runs: { engine: number; reducer: number }[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      let engineMs = 0;
-      let reducerMs = 0;
-      let rounds = 0;
-      while (engineMs < 4 * MIN_MS || reducerMs < 4 * MIN_MS) {
-        const first = rounds % 2 === 0;
-        if (!first) reducerMs += timePerCall(() => reducer(w), 0, CLOCK);
-        engineMs += timePerCall(() => engine(w), 0, CLOCK);
-        if (first) reducerMs += timePerCall(() => reducer(w), 0, CLOCK);
-        rounds++;
-      }
-      runs.push({ engine: (rounds * w.events.length * 1000) / engineMs, reducer: (rounds * w.events.length * 1000) / reducerMs });
-    }
+    const runs = alternately(engine, reducer, [w]).map(([e, r]) => ({ engine: e, reducer: r }));
     perWorkload[w.name] = { engine: stat(runs.map((x) => x.engine)), reducer: stat(runs.map((x) => x.reducer)), ratio: stat(runs.map((x) => x.engine / x.reducer)) };
   }
   return perWorkload;
