@@ -10,7 +10,11 @@
 import { answerBenchCommands } from './hostCommands.js';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createTableServer, MemoryStore, PGliteStore, PostgresStore, type GameStore } from '../src/server/index.js';
+import type { GameStore } from '../src/server/index.js';
+import { builtModule } from './built.js';
+
+// The server as deployed: the built package (dist/, as `npx mtg-turn-engine serve` runs it), typed by its sources.
+const { createTableServer, MemoryStore, PGliteStore, PostgresStore } = await builtModule<typeof import('../src/server/index.js')>('src/server/index.js');
 
 const { values } = parseArgs({ options: { store: { type: 'string' }, 'admin-key': { type: 'string' }, pool: { type: 'string', default: '20' } } });
 const spec = values.store ?? 'pglite:memory://';

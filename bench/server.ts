@@ -2,7 +2,7 @@
  * `npm run bench:server` (issue 25, figures): the table server under load, and a cluster's
  * recovery after SIGKILL. Wall-clock figures on a shared machine; not a test.
  *
- * 1. One server process (bench/server-host.ts), 500 concurrent 2-player games, each seat played
+ * 1. One server process (bench/server-host.ts: the built package, dist/, as deployed), 500 concurrent 2-player games, each seat played
  *    by a bot over a loopback WebSocket (`connectTable`, all in this process): accepted sends per
  *    second, the time from a send to the view that shows it on both seats' tables (p50, p99),
  *    the server's CPU per send and how busy its event loop was, and its memory per open game
@@ -13,7 +13,8 @@
  *    fsync on), and with a MemoryStore (the server alone, no database).
  *    The floor (bench/floor-host.ts, a bare Colyseus room echoing an update of the mean size) is
  *    open beside the MemoryStore server: at 1,000 sends a second the two are measured in slices
- *    taken in turn (server, floor, floor, server, ...), so that both see the shared machine's load
+ *    taken in turn (server, floor, floor, server, ...), after each has played --first-warmup
+ *    seconds at that rate, so that both are measured warm and see the shared machine's load
  *    of the same minutes; their ratio is `server.vsFloor`. The bots' CPU (this process) is
  *    reported apart and never counted as the server's.
  * 2. Recovery: two `serve` processes sharing that PostgreSQL and a real Redis, games owned by one
@@ -33,21 +34,28 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client, type Room } from 'colyseus.js';
-import { connectTable, type Table } from '../src/client/index.js';
-import { applyDocChange, type StateDoc } from '../src/client/patch.js';
-import { MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage } from '../src/client/protocol.js';
+import type { Table } from '../src/client/index.js';
+import type { StateDoc } from '../src/client/patch.js';
 import type { LegalAction } from '../src/index.js';
 import { concreteEvent, seededRandom } from '../src/simulation.js';
 import { PostgresStore } from '../src/server/index.js';
 import { Bot, pidOfOwner, postGame, startClusterProcess, type ServeProcess } from '../test/server/cluster.js';
 import { findPostgresBin, freePort, startPostgres, startRedis, type PostgresServer } from '../test/server/services.js';
 import { fmt, table } from './measure.js';
+import { builtModule } from './built.js';
+
+// The bots' tables run the built client (dist/), as a page or a Node host runs the package.
+const { connectTable } = await builtModule<typeof import('../src/client/index.js')>('src/client/index.js');
+const { applyDocChange } = await builtModule<typeof import('../src/client/patch.js')>('src/client/patch.js');
+const { MESSAGE_TYPE, ROOM_NAME, decodeServerMessage, encodeMessage } = await builtModule<typeof import('../src/client/protocol.js')>('src/client/protocol.js');
 
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
+    /** Seconds each process plays at 1,000 sends a second before the interleaved slices (its code compiled, its heap grown): the first slice measures it warm too. */
+    'first-warmup': { type: 'string', default: '10' },
     only: { type: 'string' },
     kills: { type: 'string', default: '3' },
     /** A PostgreSQL server of your own (its database is used as is) instead of one started here. */
@@ -61,6 +69,7 @@ const QUICK = values.quick;
 const GAMES = Number(values.games);
 const SECONDS = QUICK && process.argv.every((a) => !a.startsWith('--seconds')) ? 15 : Number(values.seconds);
 const WARMUP = Number(values.warmup);
+const FIRST_WARMUP = Number(values['first-warmup']);
 const KILLS = Number(values.kills);
 const ADMIN_KEY = 'bench-admin-key-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -493,6 +502,10 @@ async function compared(floorBytes: number): Promise<{ memory: LoadFigures; floo
         setPhase(phases[key], f);
       }
     }
+    // Steady state first: a process that has just joined its tables is still compiling its code
+    // (the table server has far more of it than the floor: about 12% of its CPU went to the
+    // optimizing compiler in the first seconds); a server runs for days.
+    for (const run of [memory, floor]) await run.slice(half, 0, FIRST_WARMUP);
     const slices: { memory: Slice[]; floor: Slice[] } = { memory: [], floor: [] };
     for (let i = 0; i < INTERLEAVED_SLICES; i++) {
       const order = i % 2 === 0 ? (['memory', 'floor'] as const) : (['floor', 'memory'] as const);
