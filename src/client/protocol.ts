@@ -177,6 +177,9 @@ export function parseClientMessage(bytes: Uint8Array): ReadMessage {
   return { ok: true, message: parsed.data as ClientMessage };
 }
 
+/** One decoder for every server message (replacing what is not UTF-8, as before: the server's bytes are trusted). */
+const SERVER_UTF8 = new TextDecoder();
+
 /** One encoder for every message (it keeps no state). */
 const UTF8_OUT = new TextEncoder();
 
@@ -191,7 +194,7 @@ export function decodeServerMessage(bytes: unknown): ServerMessage | null {
     // Bytes of any realm (the WebSocket of a page, of Node, of a test's DOM).
     const data = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Object.prototype.toString.call(bytes) === '[object ArrayBuffer]' ? new Uint8Array(bytes as ArrayBuffer) : null;
     if (data === null) return null;
-    const value: unknown = JSON.parse(new TextDecoder().decode(data));
+    const value: unknown = JSON.parse(SERVER_UTF8.decode(data));
     return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' ? (value as ServerMessage) : null;
   } catch {
     return null;
