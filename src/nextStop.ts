@@ -64,10 +64,28 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
   // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
   const now = awaitingOf(snapshot);
-  const action = candidates(ctx, now, awaiting.player).find((a) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null);
+  let plainest: TurnEvent | null = null;
+  const action = candidates(ctx, now, awaiting.player).find((a) => {
+    if (!PLAINEST.has(a.type)) return false;
+    plainest = plainestFill(a, now, ctx);
+    return violationOf(ctx, now, plainest) === null;
+  });
   if (action === undefined) return null;
+  // What is awaited now is the decision's, as data (one turn at a time it always is): the same
+  // fill of the same action, already found legal (issue 31: not made and checked twice).
+  if (sameData(now, awaiting)) return plainest;
   const event = plainestFill(action, awaiting, ctx);
   return violationOf(ctx, awaiting, event) === null ? event : null;
+}
+
+/** Whether two values are the same plain data (objects by keys, arrays by order). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!Object.hasOwn(b, k) || !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
 }
 
 /**

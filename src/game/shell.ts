@@ -565,7 +565,7 @@ export class GameShell<S, W> implements Game {
   }
 
   /** @internal The view fields the last accepted send left unchanged (src/viewChanges.ts); null the first time it is asked, or when not known. */
-  [VIEW_UNCHANGED](): Set<keyof TurnView> | null {
+  [VIEW_UNCHANGED](): ReadonlySet<keyof TurnView> | null {
     const before = this.#before;
     if (before === undefined) this.#before = null;
     if (before === undefined || before === null) return null;
