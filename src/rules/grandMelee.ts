@@ -6,7 +6,7 @@ import type { PlayerId } from '../contract.js';
 import { cloneContext, type TurnContext } from '../state.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { inSeatOrder } from './teams.js';
-import { byUnits } from './units.js';
+import { setPriorityCircle } from './units.js';
 
 /** Whether the game is a Grand Melee game (CR 807). */
 export function isGrandMelee(ctx: Pick<TurnContext, 'variant'>): boolean {
@@ -203,7 +203,7 @@ export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: reado
   return null;
 }
 
-/** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
-export function byPriority<T extends Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats' | 'teams'>>(ctx: T): T {
-  return ctx.variant === 'grandMelee' ? byPriorityCircle(ctx) : byUnits(ctx);
-}
+// CR 807.5a: the priority rules (src/rules/units.ts byPriority) restrict a Grand Melee context to its circle from here on.
+setPriorityCircle(byPriorityCircle);
+
+export { byPriority } from './units.js';

@@ -58,3 +58,24 @@ export function unitSeating(ctx: UnitContext & Pick<TurnContext, 'seats' | 'play
 export function byUnits<T extends UnitContext & Pick<TurnContext, 'seats' | 'players'>>(ctx: T): T {
   return sharesTurns(ctx) ? { ...ctx, ...unitSeating(ctx) } : ctx;
 }
+
+type PriorityContext = UnitContext & Pick<TurnContext, 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats'>;
+
+/**
+ * CR 807.5a: the Grand Melee priority circle (src/rules/grandMelee.ts byPriorityCircle), set when
+ * that file is loaded: only a game given the grandMelee module plays Grand Melee, so a host
+ * without it bundles none of the circle (issue 33).
+ */
+let priorityCircle: (<T extends PriorityContext>(ctx: T) => T) | null = null;
+
+/** Called once by src/rules/grandMelee.ts as it loads. */
+export function setPriorityCircle(circle: <T extends PriorityContext>(ctx: T) => T): void {
+  priorityCircle = circle;
+}
+
+/** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
+export function byPriority<T extends PriorityContext>(ctx: T): T {
+  if (ctx.variant !== 'grandMelee') return byUnits(ctx);
+  if (priorityCircle === null) throw new Error("CR 807.5a: a Grand Melee game's priority circle needs the grandMelee module");
+  return priorityCircle(ctx);
+}
