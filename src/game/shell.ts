@@ -52,11 +52,11 @@ export interface ShellAccess {
   chartState(): ChartState;
   /** Gates and performs an event sent to the actor; commits it without telling the bridge, and delivers it when `deliver` is called. */
   process(raw: unknown): { ok: true; emitted: EmittedEvent[]; deliver(): void } | Refusal;
-  /** The bridge, made once. */
+  /** The bridge, made once (set by src/game/actor.ts after it has read chartState, which leaves the game owning no stack). */
   bridge: ActorBridge | null;
   /** The actor object the bridge made (the same for the life of the game). */
   actor: unknown;
-  /** True while the bridge is telling the actor (its subscribers and inspectors may not send). */
+  /** True while the bridge tells the actor of an event (its subscribers and inspectors may not send): the game refuses sends as REENTRANT. */
   busy: boolean;
   /** Whether a send from here would be from inside the checkpoint hook. */
   inHook(): boolean;
@@ -122,12 +122,10 @@ export class GameShell<S, W> implements Game {
   #seatFrozen: Map<string, TurnView> | null = null;
   /** The state before the last accepted send, kept once {@link VIEW_UNCHANGED} was asked (undefined: nobody asks, nothing kept). */
   #before: S | null | undefined = undefined;
-  /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
-  #bridge: ActorBridge | null = null;
-  #actor: unknown = null;
-  /** True while the bridge tells the actor of an event: its subscribers and inspectors may not send. */
-  #busy = false;
-  /** What the bridge reads and sets, made on first request (most games never have an actor). */
+  /**
+   * What the XState bridge reads and sets (src/game/actor.ts), made on first request (most games
+   * never have an actor): it holds the bridge, once `actorOf` has asked for the actor, and `busy`.
+   */
   #access: ShellAccess | null = null;
   /** CONTRACT v3, "Recordings": the tape of a recorded or replayed game (its hooks' answers), else null. */
   readonly #tape: HookTape | null;
@@ -175,37 +173,18 @@ export class GameShell<S, W> implements Game {
 
   /** @internal The bridge's access to this game (src/game/actor.ts; hosts use `actorOf`). */
   [ACCESS](): ShellAccess {
-    if (this.#access !== null) return this.#access;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
-    const game = this;
-    return (this.#access = {
+    return (this.#access ??= {
       chartState: () => {
         // The actor holds the state from now on: the game owns no stack it could pop in place.
-        game.#stacks?.forget();
-        return game.#logic.chartState(game.#state, game.#order);
+        this.#stacks?.forget();
+        return this.#logic.chartState(this.#state, this.#order);
       },
-      process: (raw) => game.#processForActor(raw),
-      get bridge() {
-        return game.#bridge;
-      },
-      set bridge(bridge) {
-        game.#bridge = bridge;
-        game.#stacks?.forget();
-      },
-      get actor() {
-        return game.#actor;
-      },
-      set actor(actor) {
-        game.#actor = actor;
-      },
-      get busy() {
-        return game.#busy;
-      },
-      set busy(busy) {
-        game.#busy = busy;
-      },
-      inHook: () => game.#runtime?.inHook === true,
-      pendingVote: () => game.#logic.pendingVote?.(game.#state) ?? null,
+      process: (raw) => this.#processForActor(raw),
+      bridge: null,
+      actor: null,
+      busy: false,
+      inHook: () => this.#runtime?.inHook === true,
+      pendingVote: () => this.#logic.pendingVote?.(this.#state) ?? null,
     });
   }
 
@@ -261,7 +240,7 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v4, "Time-outs are facts of time": a send carrying `at` at or past a deadline first
     // commits the time-outs due (a TICK at its `at`, src/table/time.ts) as an accepted step of its
     // own; the send's result carries their events before its own event's (a refusal: theirs alone).
-    const tick = this.#time === null || this.#table === null || this.#busy || this.#runtime?.inHook === true ? null : this.#table.dueTick(this.#timed(undefined), this.#state, this.#time, raw);
+    const tick = this.#time === null || this.#table === null || this.#access?.busy === true || this.#runtime?.inHook === true ? null : this.#table.dueTick(this.#timed(undefined), this.#state, this.#time, raw);
     if (tick === null) return this.#sendOne(raw);
     const early = this.#sendOne(tick);
     const result = this.#sendOne(raw);
@@ -282,13 +261,13 @@ export class GameShell<S, W> implements Game {
     }
     this.#commit(raw, out);
     this.#settle(true);
-    const bridge = this.#bridge;
-    if (bridge !== null) {
-      this.#busy = true;
+    const access = this.#access;
+    if (access?.bridge != null) {
+      access.busy = true;
       try {
-        bridge.committed(raw, out.emitted);
+        access.bridge.committed(raw, out.emitted);
       } finally {
-        this.#busy = false;
+        access.busy = false;
       }
     }
     return { ok: true, events: this.#deliver(out.emitted, out.state) };
@@ -297,7 +276,7 @@ export class GameShell<S, W> implements Game {
   /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
   #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    if (this.#access?.busy === true && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     if (this.#part !== null) {
       // CONTRACT v4, "Card games": the part makes the send one transaction of steps, each taken by #step.
       this.#beginSend();
@@ -347,7 +326,7 @@ export class GameShell<S, W> implements Game {
       }
     }
     // The stacks the game owns are popped in place only here, while no actor holds the state.
-    const stacks = this.#bridge === null ? this.#stacks : null;
+    const stacks = this.#access?.bridge == null ? this.#stacks : null;
     stacks?.open();
     try {
       if (work === null) {
@@ -456,7 +435,7 @@ export class GameShell<S, W> implements Game {
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
     let events = emitted;
-    if (this.#bridge !== null) events = emitted.map((e) => copyEvent(e));
+    if (this.#access?.bridge != null) events = emitted.map((e) => copyEvent(e));
     // Most sends emit nothing: no event to copy or deliver.
     else if (emitted.length > 0) {
       const pending = this.#logic.pending(state);
