@@ -21,9 +21,9 @@ import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import type { TurnContext } from '../state.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
-import { unchangedViewFields, VIEW_UNCHANGED } from '../viewChanges.js';
 import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
@@ -91,6 +91,18 @@ function withUse(base: RecordingBase, modules: Modules): RecordingBase {
   return use === undefined ? base : { ...base, use };
 }
 
+/** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it, importing the key from src/viewChanges.ts): null when not known. */
+export const VIEW_KEY: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
+
+/** The reading of src/viewChanges.ts (`unchangedViewFields`), set as that file loads: a game nobody asks of what a send changed (a browser's) bundles none of it (issue 33). */
+let unchangedOf: ((before: TurnContext, after: TurnContext) => Set<keyof TurnView>) | null = null;
+
+/** Called once by src/viewChanges.ts as it loads, with its reading; returns the key hosts ask it by. */
+export function withViewChanges(read: (before: TurnContext, after: TurnContext) => Set<keyof TurnView>): typeof VIEW_KEY {
+  unchangedOf = read;
+  return VIEW_KEY;
+}
+
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
@@ -120,7 +132,7 @@ export class GameShell<S, W> implements Game {
   #frozen: TurnView | null = null;
   /** CONTRACT v3, private seats: each seat's (and the spectators') frozen view, made on request, dropped with `#frozen`. */
   #seatFrozen: Map<string, TurnView> | null = null;
-  /** The state before the last accepted send, kept once {@link VIEW_UNCHANGED} was asked (undefined: nobody asks, nothing kept). */
+  /** The state before the last accepted send, kept once {@link VIEW_KEY} was asked (undefined: nobody asks, nothing kept). */
   #before: S | null | undefined = undefined;
   /**
    * What the XState bridge reads and sets (src/game/actor.ts), made on first request (most games
@@ -544,11 +556,11 @@ export class GameShell<S, W> implements Game {
   }
 
   /** @internal The view fields the last accepted send left unchanged (src/viewChanges.ts); null the first time it is asked, or when not known. */
-  [VIEW_UNCHANGED](): Set<keyof TurnView> | null {
+  [VIEW_KEY](): Set<keyof TurnView> | null {
     const before = this.#before;
     if (before === undefined) this.#before = null;
-    if (before === undefined || before === null) return null;
-    return unchangedViewFields(this.#logic.chartState(before, null).context, this.#logic.chartState(this.#state, null).context);
+    if (before === undefined || before === null || unchangedOf === null) return null;
+    return unchangedOf(this.#logic.chartState(before, null).context, this.#logic.chartState(this.#state, null).context);
   }
 
   /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */
