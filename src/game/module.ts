@@ -10,6 +10,7 @@ import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, TurnEvent, Undo
 import type { TurnContext } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { PersistedFull } from '../persistence/format.js';
+import type { SnapshotInvariant } from '../persistence/invariants.js';
 import type { Refusal } from '../gate.js';
 import type { TurnLogic } from './logic.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
@@ -64,9 +65,10 @@ export interface VariantModule extends GameModule {
   readonly logic: TurnLogic<unknown, unknown>;
   /**
    * @internal The first problem of a persisted game with turn markers (their invariants, then each
-   * marker against the others and the game, `turnProblem` checking each marker's turn), or null.
+   * marker against the others and the game, `turnProblem` checking each marker's turn, with the
+   * module's own invariants of a turn after the engine's), or null.
    */
-  snapshotProblem(p: PersistedFull, turnProblem: (one: PersistedFull) => string | null): string | null;
+  snapshotProblem(p: PersistedFull, turnProblem: (one: PersistedFull, extra?: readonly SnapshotInvariant[]) => string | null): string | null;
 }
 
 /** The modules of a game, by name. */

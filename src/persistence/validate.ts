@@ -36,7 +36,7 @@ import {
 import { awaitingOf } from '../view.js';
 
 import { turnPlan } from '../compiled/plan.js';
-import { CORE_GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
+import { CORE_GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS, type SnapshotInvariant } from './invariants.js';
 import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
 import { NO_MODULES, type Modules } from '../game/module.js';
@@ -342,9 +342,9 @@ function consistencyProblem(p: PersistedFull): string | null {
   return null;
 }
 
-/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), then the consistency of its fields. */
-function turnProblem(p: PersistedFull): string | null {
-  return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
+/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), a module's (`extra`: Grand Melee's), then the consistency of its fields. */
+function turnProblem(p: PersistedFull, extra: readonly SnapshotInvariant[] = []): string | null {
+  return invariantProblem(p, TURN_INVARIANTS) ?? invariantProblem(p, extra) ?? consistencyProblem(p);
 }
 
 /**
