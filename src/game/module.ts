@@ -13,6 +13,7 @@ import type { PersistedFull } from '../persistence/format.js';
 import type { SnapshotInvariant } from '../persistence/invariants.js';
 import type { Refusal } from '../gate.js';
 import type { TurnLogic } from './logic.js';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
 import { TABLE_IMPORT, VARIANTS_IMPORT, needs, type ModuleName } from '../moduleNames.js';
 
@@ -56,6 +57,8 @@ export interface TableModule extends GameModule {
   dueTick<S>(turn: TimedTurn<S>, state: S, time: TimeState | null, raw: unknown): TurnEvent | null;
   /** @internal CONTRACT v4: another player in the game who is away (an undo request is refused while one is), or null. */
   awayOther(time: TimeState | null, ctx: Pick<TurnContext, 'players'>, player: string): string | null;
+  /** @internal The table's view of the game's turn over `logic` (src/table/turn.ts), for the calls above. */
+  timed<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRuntime | undefined, view: (state: S) => TurnView): TimedTurn<S>;
 }
 
 /** Grand Melee (CR 807): one run of the turn per turn marker. */
@@ -82,7 +85,7 @@ export interface Modules {
 export const NO_MODULES: Modules = { list: [] };
 
 /** The members of the table module the shell calls. */
-const TABLE_MEMBERS = ['wrap', 'newTime', 'timeProblem', 'restoredTime', 'isTimed', 'sendTimed', 'settledTime', 'deadlineOf', 'withTimeView', 'dueTick', 'awayOther'];
+const TABLE_MEMBERS = ['wrap', 'newTime', 'timeProblem', 'restoredTime', 'isTimed', 'sendTimed', 'settledTime', 'deadlineOf', 'withTimeView', 'dueTick', 'awayOther', 'timed'];
 
 /** The `use` option (createGame, restoreGame, replayGame, fork), read once: the modules by name. Throws INVALID_OPTIONS naming the entry. */
 export function readUse(value: unknown, path = 'options.use'): Modules {
