@@ -293,17 +293,19 @@ export const MARKER_INVARIANTS: readonly SnapshotInvariant[] = [turnMarkersMatch
 
 /**
  * CR 807.1, 807.2a: a Grand Melee turn is of a game begun with ten players or more, without teams
- * or the pregame, with ranges of influence. Checked by the Grand Melee module (src/persistence/melee.ts)
+ * or the pregame, with ranges of influence; 807.4c: in a game going on, a turn that is over (its
+ * marker waiting) has no priority, stack, combat or result. Checked by the Grand Melee module (src/persistence/melee.ts)
  * after each marker's {@link TURN_INVARIANTS}: without the module a snapshot with turn markers is
  * refused naming the import, so a host without it bundles none of this (issue 33).
  */
 export const GRAND_MELEE_TURN: SnapshotInvariant = {
   name: 'grandMeleeTurn',
-  problem({ context: c }) {
+  problem({ status, state, context: c }) {
     if (c.teams !== null) return `context.variant: 'grandMelee' is played without teams (CR 807.1)`;
     if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), not ${c.seats.length}`;
     if (c.pregame !== null) return "context.pregame: not in 'grandMelee'";
-    return c.ranges === null ? "context.ranges: null in 'grandMelee' (CR 807.2a)" : null;
+    if (c.ranges === null) return "context.ranges: null in 'grandMelee' (CR 807.2a)";
+    return state !== 'turnMarkerPassed' || status === 'done' || (c.priority === null && c.stack.length === 0 && c.combat === null && c.result === null) ? null : 'state: a turn that is over has no priority, stack or combat (CR 807.4c)';
   },
 };
 
