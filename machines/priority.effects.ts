@@ -5,7 +5,7 @@
  * CR 116, 117, 305, 405, 603.3b, 608, 800.4, 901.9.
  */
 import { byUnits, membersOf, representative, unitOf } from '../src/rules/units.js';
-import { byPriority } from '../src/rules/grandMelee.js';
+import { byPriority } from '../src/rules/units.js';
 import { isLastToPassWithObjectOnStack, recordPass } from '../src/rules/priority.js';
 import { autoPassReason, mayPassAutomatically } from '../src/rules/stops.js';
 import { activeOrNext, nextPlayerAfter } from '../src/rules/turnOrder.js';

@@ -13,8 +13,7 @@ import type { StepName, TurnPhaseName, TurnStepName } from '../src/contract.js';
 import type { MachineEvent, TurnContext } from '../src/state.js';
 import { nextTurn } from '../src/rules/turnOrder.js';
 import { autoPassReason } from '../src/rules/stops.js';
-import { byUnits, unitOf } from '../src/rules/units.js';
-import { byPriority, isGrandMelee } from '../src/rules/grandMelee.js';
+import { byPriority, byUnits, unitOf } from '../src/rules/units.js';
 import { bottomDue, mulliganDue, openingHandDue } from '../src/rules/pregame.js';
 import * as pre from './pregame.effects.js';
 import type { Effect } from './effect.js';
@@ -69,7 +68,7 @@ export const GUARDS = {
   hasNoDiscardDue: ({ context }) => context.result === null && !fx.isDiscardDue(context),
   isGameOver: ({ context }) => context.result !== null,
   // CR 807.4c: in Grand Melee the turn marker passes when the turn ends; the coordinator begins its next turn.
-  isTurnMarkerPassing: ({ context }) => isGrandMelee(context),
+  isTurnMarkerPassing: ({ context }) => context.variant === 'grandMelee',
   hasPregame: ({ context }) => context.pregame !== null,
   isBottomDue: ({ context }) => bottomDue(context) !== null,
   hasNothingToBottom: ({ context }) => bottomDue(context) === null,

@@ -7,6 +7,7 @@
  */
 import type { TurnView } from './contract.js';
 import type { TurnContext } from './state.js';
+import { VIEW_KEY, withViewChanges } from './game/shell.js';
 
 /**
  * The context fields each view field is made of (src/view.ts `buildView`, and src/seats.ts for a
@@ -77,5 +78,9 @@ export function unchangedViewFields(before: TurnContext, after: TurnContext): Re
   return same;
 }
 
-/** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it): null when not known. */
-export const VIEW_UNCHANGED: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
+/**
+ * @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it):
+ * null when not known. The game reads it with {@link unchangedViewFields}, set here as this file
+ * loads (the shell does not import it: a browser's bundle has none of it).
+ */
+export const VIEW_UNCHANGED: typeof VIEW_KEY = withViewChanges(unchangedViewFields);

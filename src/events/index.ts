@@ -104,7 +104,8 @@ export const ALL_EVENT_TYPES = Object.keys(EVENTS) as readonly EventType[];
 
 const recordOf = (type: EventType): AnyRecord => EVENTS[type] as AnyRecord;
 
-/** The event types whose record passes `test`, in the records' order. */
+/** The event types whose record passes `test`, in the records' order (a table no bundle reads is dropped with it: no side effects). */
+/* @__NO_SIDE_EFFECTS__ */
 function typesWhere(test: (r: AnyRecord) => boolean): EventType[] {
   return ALL_EVENT_TYPES.filter((t) => test(recordOf(t)));
 }

@@ -32,7 +32,7 @@ export function carriesAt(raw: unknown): boolean {
 }
 
 /** The send: the table's events refused, `at` checked against the last one, then the turn's gate and transition. */
-export function sendAt<S>(turn: TimedTurn<S>, state: S, time: TimeState | null, raw: unknown): { state: S; time: TimeState | null; emitted: EmittedEvent[] } | Refusal {
+export function sendAt<S>(turn: Pick<TimedTurn<S>, 'step'>, state: S, time: TimeState | null, raw: unknown): { state: S; time: TimeState | null; emitted: EmittedEvent[] } | Refusal {
   const type = typeOf(raw);
   if (typeof type === 'string' && TABLE_EVENTS.has(type)) return refusal(ErrorCode.INVALID_EVENT, `event.type: ${type} ${needs('table')}`);
   const parsed = eventOrMessage(raw);

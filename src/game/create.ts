@@ -17,7 +17,6 @@ import type { TurnLogic } from './logic.js';
 import { GameShell } from './shell.js';
 import { needs, readUse, type Modules } from './module.js';
 import { CARDS_PART, partOf, type CardsPart } from './cardsPart.js';
-import { timedTurnOf } from '../table/turn.js';
 import type { Game, GameOptions, RecordedOptions, RestoreOptions } from './types.js';
 import type { TimeState } from '../table/time.js';
 
@@ -193,7 +192,7 @@ export function restoreGame(persisted: unknown, options: RestoreOptions = {}): G
 function restoredTimeOf(persisted: TimeState | undefined, modules: Modules, logic: TurnLogic<unknown, unknown>, state: unknown): TimeState | null {
   if (persisted === undefined) return null;
   const time = structuredClone(persisted);
-  return modules.table === undefined ? time : modules.table.restoredTime(timedTurnOf(logic, undefined, (s) => logic.view(s, 0, 0)), state, time);
+  return modules.table === undefined ? time : modules.table.restoredTime(modules.table.timed(logic, undefined, (s) => logic.view(s, 0, 0)), state, time);
 }
 
 /** Whether a value (a persisted game, a recording) names cards: `cards`, or undefined; a value that cannot be read names none. */

@@ -10,8 +10,10 @@ import type { AwayOptions, ClockOptions, Deadline, EmittedEvent, TurnEvent, Undo
 import type { TurnContext } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { PersistedFull } from '../persistence/format.js';
+import type { SnapshotInvariant } from '../persistence/invariants.js';
 import type { Refusal } from '../gate.js';
 import type { TurnLogic } from './logic.js';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
 import { TABLE_IMPORT, VARIANTS_IMPORT, needs, type ModuleName } from '../moduleNames.js';
 
@@ -55,6 +57,8 @@ export interface TableModule extends GameModule {
   dueTick<S>(turn: TimedTurn<S>, state: S, time: TimeState | null, raw: unknown): TurnEvent | null;
   /** @internal CONTRACT v4: another player in the game who is away (an undo request is refused while one is), or null. */
   awayOther(time: TimeState | null, ctx: Pick<TurnContext, 'players'>, player: string): string | null;
+  /** @internal The table's view of the game's turn over `logic` (src/table/turn.ts), for the calls above. */
+  timed<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRuntime | undefined, view: (state: S) => TurnView): TimedTurn<S>;
 }
 
 /** Grand Melee (CR 807): one run of the turn per turn marker. */
@@ -64,9 +68,10 @@ export interface VariantModule extends GameModule {
   readonly logic: TurnLogic<unknown, unknown>;
   /**
    * @internal The first problem of a persisted game with turn markers (their invariants, then each
-   * marker against the others and the game, `turnProblem` checking each marker's turn), or null.
+   * marker against the others and the game, `turnProblem` checking each marker's turn, with the
+   * module's own invariants of a turn after the engine's), or null.
    */
-  snapshotProblem(p: PersistedFull, turnProblem: (one: PersistedFull) => string | null): string | null;
+  snapshotProblem(p: PersistedFull, turnProblem: (one: PersistedFull, extra?: readonly SnapshotInvariant[]) => string | null): string | null;
 }
 
 /** The modules of a game, by name. */
@@ -80,7 +85,7 @@ export interface Modules {
 export const NO_MODULES: Modules = { list: [] };
 
 /** The members of the table module the shell calls. */
-const TABLE_MEMBERS = ['wrap', 'newTime', 'timeProblem', 'restoredTime', 'isTimed', 'sendTimed', 'settledTime', 'deadlineOf', 'withTimeView', 'dueTick', 'awayOther'];
+const TABLE_MEMBERS = ['wrap', 'newTime', 'timeProblem', 'restoredTime', 'isTimed', 'sendTimed', 'settledTime', 'deadlineOf', 'withTimeView', 'dueTick', 'awayOther', 'timed'];
 
 /** The `use` option (createGame, restoreGame, replayGame, fork), read once: the modules by name. Throws INVALID_OPTIONS naming the entry. */
 export function readUse(value: unknown, path = 'options.use'): Modules {

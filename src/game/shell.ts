@@ -21,16 +21,15 @@ import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
+import type { TurnContext } from '../state.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
-import { unchangedViewFields, VIEW_UNCHANGED } from '../viewChanges.js';
 import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
 import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
-import { timedTurnOf } from '../table/turn.js';
 import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
 import { carriesAt, sendAt } from './at.js';
 import { partOf, type CardsPart, type ShellSteps } from './cardsPart.js';
@@ -52,11 +51,11 @@ export interface ShellAccess {
   chartState(): ChartState;
   /** Gates and performs an event sent to the actor; commits it without telling the bridge, and delivers it when `deliver` is called. */
   process(raw: unknown): { ok: true; emitted: EmittedEvent[]; deliver(): void } | Refusal;
-  /** The bridge, made once. */
+  /** The bridge, made once (set by src/game/actor.ts after it has read chartState, which leaves the game owning no stack). */
   bridge: ActorBridge | null;
   /** The actor object the bridge made (the same for the life of the game). */
   actor: unknown;
-  /** True while the bridge is telling the actor (its subscribers and inspectors may not send). */
+  /** True while the bridge tells the actor of an event (its subscribers and inspectors may not send): the game refuses sends as REENTRANT. */
   busy: boolean;
   /** Whether a send from here would be from inside the checkpoint hook. */
   inHook(): boolean;
@@ -91,6 +90,18 @@ function withUse(base: RecordingBase, modules: Modules): RecordingBase {
   return use === undefined ? base : { ...base, use };
 }
 
+/** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it, importing the key from src/viewChanges.ts): null when not known. */
+export const VIEW_KEY: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
+
+/** The reading of src/viewChanges.ts (`unchangedViewFields`), set as that file loads: a game nobody asks of what a send changed (a browser's) bundles none of it (issue 33). */
+let unchangedOf: ((before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>) | null = null;
+
+/** Called once by src/viewChanges.ts as it loads, with its reading; returns the key hosts ask it by. */
+export function withViewChanges(read: (before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>): typeof VIEW_KEY {
+  unchangedOf = read;
+  return VIEW_KEY;
+}
+
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
 
@@ -120,14 +131,12 @@ export class GameShell<S, W> implements Game {
   #frozen: TurnView | null = null;
   /** CONTRACT v3, private seats: each seat's (and the spectators') frozen view, made on request, dropped with `#frozen`. */
   #seatFrozen: Map<string, TurnView> | null = null;
-  /** The state before the last accepted send, kept once {@link VIEW_UNCHANGED} was asked (undefined: nobody asks, nothing kept). */
+  /** The state before the last accepted send, kept once {@link VIEW_KEY} was asked (undefined: nobody asks, nothing kept). */
   #before: S | null | undefined = undefined;
-  /** The XState bridge, once `actorOf` has asked for the actor (src/game/actor.ts). */
-  #bridge: ActorBridge | null = null;
-  #actor: unknown = null;
-  /** True while the bridge tells the actor of an event: its subscribers and inspectors may not send. */
-  #busy = false;
-  /** What the bridge reads and sets, made on first request (most games never have an actor). */
+  /**
+   * What the XState bridge reads and sets (src/game/actor.ts), made on first request (most games
+   * never have an actor): it holds the bridge, once `actorOf` has asked for the actor, and `busy`.
+   */
   #access: ShellAccess | null = null;
   /** CONTRACT v3, "Recordings": the tape of a recorded or replayed game (its hooks' answers), else null. */
   readonly #tape: HookTape | null;
@@ -175,37 +184,18 @@ export class GameShell<S, W> implements Game {
 
   /** @internal The bridge's access to this game (src/game/actor.ts; hosts use `actorOf`). */
   [ACCESS](): ShellAccess {
-    if (this.#access !== null) return this.#access;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the accessors below read and set this game's private fields
-    const game = this;
-    return (this.#access = {
+    return (this.#access ??= {
       chartState: () => {
         // The actor holds the state from now on: the game owns no stack it could pop in place.
-        game.#stacks?.forget();
-        return game.#logic.chartState(game.#state, game.#order);
+        this.#stacks?.forget();
+        return this.#logic.chartState(this.#state, this.#order);
       },
-      process: (raw) => game.#processForActor(raw),
-      get bridge() {
-        return game.#bridge;
-      },
-      set bridge(bridge) {
-        game.#bridge = bridge;
-        game.#stacks?.forget();
-      },
-      get actor() {
-        return game.#actor;
-      },
-      set actor(actor) {
-        game.#actor = actor;
-      },
-      get busy() {
-        return game.#busy;
-      },
-      set busy(busy) {
-        game.#busy = busy;
-      },
-      inHook: () => game.#runtime?.inHook === true,
-      pendingVote: () => game.#logic.pendingVote?.(game.#state) ?? null,
+      process: (raw) => this.#processForActor(raw),
+      bridge: null,
+      actor: null,
+      busy: false,
+      inHook: () => this.#runtime?.inHook === true,
+      pendingVote: () => this.#logic.pendingVote?.(this.#state) ?? null,
     });
   }
 
@@ -261,7 +251,7 @@ export class GameShell<S, W> implements Game {
     // CONTRACT v4, "Time-outs are facts of time": a send carrying `at` at or past a deadline first
     // commits the time-outs due (a TICK at its `at`, src/table/time.ts) as an accepted step of its
     // own; the send's result carries their events before its own event's (a refusal: theirs alone).
-    const tick = this.#time === null || this.#table === null || this.#busy || this.#runtime?.inHook === true ? null : this.#table.dueTick(this.#timed(undefined), this.#state, this.#time, raw);
+    const tick = this.#time === null || this.#table === null || this.#access?.busy === true || this.#runtime?.inHook === true ? null : this.#table.dueTick(this.#timed(undefined), this.#state, this.#time, raw);
     if (tick === null) return this.#sendOne(raw);
     const early = this.#sendOne(tick);
     const result = this.#sendOne(raw);
@@ -282,13 +272,13 @@ export class GameShell<S, W> implements Game {
     }
     this.#commit(raw, out);
     this.#settle(true);
-    const bridge = this.#bridge;
-    if (bridge !== null) {
-      this.#busy = true;
+    const access = this.#access;
+    if (access?.bridge != null) {
+      access.busy = true;
       try {
-        bridge.committed(raw, out.emitted);
+        access.bridge.committed(raw, out.emitted);
       } finally {
-        this.#busy = false;
+        access.busy = false;
       }
     }
     return { ok: true, events: this.#deliver(out.emitted, out.state) };
@@ -297,7 +287,7 @@ export class GameShell<S, W> implements Game {
   /** Re-entrance, the gate and the transition; changes nothing. `fromActor`: sent to the actor, which is busy taking it. */
   #process(raw: unknown, fromActor = false): Timed<S> | Refusal {
     if (this.#runtime?.inHook === true) return refusal(ErrorCode.REENTRANT, REENTRANT_IN_HOOK);
-    if (this.#busy && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
+    if (this.#access?.busy === true && !fromActor) return refusal(ErrorCode.REENTRANT, REENTRANT_BUSY);
     if (this.#part !== null) {
       // CONTRACT v4, "Card games": the part makes the send one transaction of steps, each taken by #step.
       this.#beginSend();
@@ -347,11 +337,11 @@ export class GameShell<S, W> implements Game {
       }
     }
     // The stacks the game owns are popped in place only here, while no actor holds the state.
-    const stacks = this.#bridge === null ? this.#stacks : null;
+    const stacks = this.#access?.bridge == null ? this.#stacks : null;
     stacks?.open();
     try {
       if (work === null) {
-        const out = (table === null ? sendAt : table.sendTimed)(this.#timed(this.#runtime), state, time, raw);
+        const out = table === null ? sendAt(this.#stepper(this.#runtime), state, time, raw) : table.sendTimed(this.#timed(this.#runtime), state, time, raw);
         stacks?.close(isRefusal(out));
         return out;
       }
@@ -367,7 +357,17 @@ export class GameShell<S, W> implements Game {
 
   /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
   #timed(runtime: GameHooksRuntime | undefined): TimedTurn<S> {
-    return timedTurnOf(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
+    return (this.#table as TableModule).timed(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
+  }
+
+  /** One gated step with the send's hooks runtime (`runtime`; none for `check`): what a send carrying `at` takes without the table (src/game/at.ts). */
+  #stepper(runtime: GameHooksRuntime | undefined): Pick<TimedTurn<S>, 'step'> {
+    return {
+      step: (state, event) => {
+        const work = this.#logic.gate(state, event);
+        return isRefusal(work) ? work : this.#logic.transition(state, work, runtime);
+      },
+    };
   }
 
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
@@ -441,7 +441,7 @@ export class GameShell<S, W> implements Game {
     const work = timed ? null : this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
-      const out = work === null ? (table === null ? sendAt : table.sendTimed)(this.#timed(undefined), this.#state, this.#time, raw) : this.#logic.transition(this.#state, work, undefined);
+      const out = work === null ? (table === null ? sendAt(this.#stepper(undefined), this.#state, this.#time, raw) : table.sendTimed(this.#timed(undefined), this.#state, this.#time, raw)) : this.#logic.transition(this.#state, work, undefined);
       return isRefusal(out) ? out : { ok: true };
     } catch (err) {
       return failed(err);
@@ -456,7 +456,7 @@ export class GameShell<S, W> implements Game {
    */
   #deliver(emitted: EmittedEvent[], state: S): EmittedEvent[] {
     let events = emitted;
-    if (this.#bridge !== null) events = emitted.map((e) => copyEvent(e));
+    if (this.#access?.bridge != null) events = emitted.map((e) => copyEvent(e));
     // Most sends emit nothing: no event to copy or deliver.
     else if (emitted.length > 0) {
       const pending = this.#logic.pending(state);
@@ -565,11 +565,11 @@ export class GameShell<S, W> implements Game {
   }
 
   /** @internal The view fields the last accepted send left unchanged (src/viewChanges.ts); null the first time it is asked, or when not known. */
-  [VIEW_UNCHANGED](): ReadonlySet<keyof TurnView> | null {
+  [VIEW_KEY](): ReadonlySet<keyof TurnView> | null {
     const before = this.#before;
     if (before === undefined) this.#before = null;
-    if (before === undefined || before === null) return null;
-    return unchangedViewFields(this.#logic.chartState(before, null).context, this.#logic.chartState(this.#state, null).context);
+    if (before === undefined || before === null || unchangedOf === null) return null;
+    return unchangedOf(this.#logic.chartState(before, null).context, this.#logic.chartState(this.#state, null).context);
   }
 
   /** @internal The input of the send just accepted (or of the start), null without `record` (src/server writes it to its store). */

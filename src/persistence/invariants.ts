@@ -89,11 +89,8 @@ const variantMatchesTeams: SnapshotInvariant = {
   problem({ context: c }) {
     const sizes = c.teams === null ? 'no teams' : `teams of ${c.teams.map((t) => t.players.length).join(', ')}`;
     const rule = variantTeamsRule(c.variant, c.teams);
-    if (rule !== null) return `context.variant: ${rule}, and context.teams has ${sizes}`;
-    if (c.variant !== 'grandMelee') return null;
-    if (c.teams !== null) return `context.variant: 'grandMelee' is played without teams (CR 807.1)`;
-    if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), not ${c.seats.length}`;
-    return c.pregame === null ? null : "context.pregame: not in 'grandMelee'";
+    // Grand Melee's own (CR 807.1: ten players or more, without teams) are the module's (GRAND_MELEE_TURN).
+    return rule === null ? null : `context.variant: ${rule}, and context.teams has ${sizes}`;
   },
 };
 
@@ -109,7 +106,8 @@ const rangesMatchVariant: SnapshotInvariant = {
       }
       return null;
     }
-    if (ranges === null) return c.variant === 'grandMelee' ? "context.ranges: null in 'grandMelee' (CR 807.2a)" : null;
+    // Grand Melee's ranges (CR 807.2a) are never null: checked by the module (GRAND_MELEE_TURN).
+    if (ranges === null) return null;
     const range = ranges[c.seats[0] as PlayerId];
     if (range === undefined || range < 1) return `context.ranges.${c.seats[0]}: must be 1 or more (CR 801.1)`;
     const other = Object.keys(ranges).find((x) => !c.seats.includes(x) || ranges[x] !== range);
@@ -293,7 +291,25 @@ export const CORE_GAME_INVARIANTS: readonly SnapshotInvariant[] = [versionWithin
 /** The game's invariants of turn markers (CR 807.4), checked by the Grand Melee module (src/grandMelee/module.ts). */
 export const MARKER_INVARIANTS: readonly SnapshotInvariant[] = [turnMarkersMatchPlayers, settingsAgreeAcrossMarkers];
 
-/** The invariants of one turn (the game's, or each turn marker's in Grand Melee). */
+/**
+ * CR 807.1, 807.2a: a Grand Melee turn is of a game begun with ten players or more, without teams
+ * or the pregame, with ranges of influence; 807.4c: in a game going on, a turn that is over (its
+ * marker waiting) has no priority, stack, combat or result. Checked by the Grand Melee module (src/persistence/melee.ts)
+ * after each marker's {@link TURN_INVARIANTS}: without the module a snapshot with turn markers is
+ * refused naming the import, so a host without it bundles none of this (issue 33).
+ */
+export const GRAND_MELEE_TURN: SnapshotInvariant = {
+  name: 'grandMeleeTurn',
+  problem({ status, state, context: c }) {
+    if (c.teams !== null) return `context.variant: 'grandMelee' is played without teams (CR 807.1)`;
+    if (c.seats.length < 10) return `context.variant: 'grandMelee' needs 10 or more players (CR 807.1), not ${c.seats.length}`;
+    if (c.pregame !== null) return "context.pregame: not in 'grandMelee'";
+    if (c.ranges === null) return "context.ranges: null in 'grandMelee' (CR 807.2a)";
+    return state !== 'turnMarkerPassed' || status === 'done' || (c.priority === null && c.stack.length === 0 && c.combat === null && c.result === null) ? null : 'state: a turn that is over has no priority, stack or combat (CR 807.4c)';
+  },
+};
+
+/** The invariants of one turn (the game's, or each turn marker's in Grand Melee, with {@link GRAND_MELEE_TURN}). */
 export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
   countersWithinCaps,
   teamsPartitionTheSeats,

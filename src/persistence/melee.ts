@@ -7,11 +7,11 @@
 import type { PersistedFull, PersistedFullMarker } from './format.js';
 import { markerCount } from '../rules/grandMelee.js';
 import { SHARED_FIELDS } from '../grandMelee/coordinator.js';
-import { invariantProblem, MARKER_INVARIANTS } from './invariants.js';
+import { GRAND_MELEE_TURN, invariantProblem, MARKER_INVARIANTS, type SnapshotInvariant } from './invariants.js';
 
 /** The first problem of a snapshot with turn markers: the markers' invariants (invariants.ts), then {@link meleeProblem}. */
-export function markersProblem(p: PersistedFull, check: (one: PersistedFull) => string | null): string | null {
-  return invariantProblem(p, MARKER_INVARIANTS) ?? meleeProblem(p, check);
+export function markersProblem(p: PersistedFull, check: (one: PersistedFull, extra?: readonly SnapshotInvariant[]) => string | null): string | null {
+  return invariantProblem(p, MARKER_INVARIANTS) ?? meleeProblem(p, (one) => check(one, [GRAND_MELEE_TURN]));
 }
 
 /** The first problem of a persisted Grand Melee game; `check` is the consistency check of one turn. */

@@ -36,7 +36,7 @@ import {
 import { awaitingOf } from '../view.js';
 
 import { turnPlan } from '../compiled/plan.js';
-import { CORE_GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS } from './invariants.js';
+import { CORE_GAME_INVARIANTS, invariantProblem, TURN_INVARIANTS, type SnapshotInvariant } from './invariants.js';
 import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded } from './format.js';
 import { expandPersisted, SnapshotProblem } from './compact.js';
 import { NO_MODULES, type Modules } from '../game/module.js';
@@ -56,9 +56,10 @@ function keyLabel(key: string): string {
  * Walks untrusted input breadth-first and stops at the first limit it passes, so that
  * refusing a huge or deeply nested value costs no more than the limits allow (a persisted game;
  * a scenario file, with its own limits and `root` naming it in the message). No key may be
- * a property name of every object (`__proto__`, `constructor`, ...).
+ * a property name of every object (`__proto__`, `constructor`, ...); with `plain`, every object
+ * is a plain one or a list.
  */
-export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth: number; maxStringLength: number } = SNAPSHOT_LIMITS, root = 'snapshot'): string | null {
+export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth: number; maxStringLength: number } = SNAPSHOT_LIMITS, root = 'snapshot', plain = false): string | null {
   const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: root }];
   const tooMany = `${root}: more than ${limits.maxNodes} values`;
   for (let i = 0; i < queue.length; i++) {
@@ -71,6 +72,8 @@ export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth
       v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
       continue;
     }
+    // `plain`: on a structuredClone copy (plain objects of this realm), any other kind of object (a Date, a Map) is not JSON.
+    if (plain && ![Object.prototype, null].includes(Object.getPrototypeOf(v))) return `${path}: not plain JSON data`;
     const keys = Reflect.ownKeys(v);
     if (queue.length + keys.length > limits.maxNodes) return keys.length > limits.maxNodes ? `${path}: an object of ${keys.length} keys` : tooMany;
     for (const key of keys) {
@@ -87,7 +90,27 @@ export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth
 // The kinds of schemas.ts (bounds as z.refine): a host that restores games bundles no further kind.
 const Int = int;
 const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(lengthIn(0, max));
-const PlayerRecord = <T extends z.ZodMiniType>(v: T) => z.record(PlayerIdSchema, v);
+/**
+ * A record as z.record(key, value) reads it, made of kinds every bundle has (issue 33: zod's
+ * record kind is 0.5 KB): an object whose every entry is a `value` (zod's catchall), then, when
+ * the entries pass, its keys checked by `key` (a key that fails: an `invalid_key` issue, or with
+ * `unknown` one `unrecognized_keys` issue naming them, as z.partialRecord of an enum reports
+ * them). Objects of other kinds than plain ones (a Date, a Map), which z.record refused, are
+ * refused before, by checkBounds on the snapshot's copy.
+ */
+function recordOf<V extends z.ZodMiniType>(key: z.ZodMiniType<string>, value: V, unknown = false) {
+  return z.catchall(z.object({}), value).check(
+    z.superRefine((o, ctx) => {
+      const bad = Object.keys(o).filter((k) => {
+        const parsed = key.safeParse(k);
+        if (!parsed.success && !unknown) ctx.issues.push({ code: 'invalid_key', origin: 'record', issues: parsed.error.issues, input: k, path: [k] });
+        return !parsed.success;
+      });
+      if (unknown && bad.length > 0) ctx.issues.push({ code: 'unrecognized_keys', keys: bad, input: o });
+    }),
+  );
+}
+const PlayerRecord = <T extends z.ZodMiniType>(v: T) => recordOf(PlayerIdSchema, v) as unknown as z.ZodMiniType<Record<string, z.output<T>>>;
 /**
  * The schema of a persisted game, built on first use: a host that never restores a game does not
  * bundle it (the main entry's browser bundle stays small, CONTRACT "Package").
@@ -148,7 +171,7 @@ function buildPersistedSchema() {
       }),
     ),
     extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema) }), MAX_PENDING_EXTRA_TURNS),
-    skips: PlayerRecord(z.partialRecord(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS))),
+    skips: PlayerRecord(recordOf(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS), true) as unknown as z.ZodMiniType<Partial<Record<z.output<typeof SkipTargetSchema>, number>>>),
     effects: list(z.strictObject({ id: ObjectIdSchema, effect: EffectSchema, duration: DurationSchema, controller: z.optional(PlayerIdSchema), since: Int(1, MAX_TURN) }), MAX_EFFECTS),
     dayNight: z.nullable(z.enum(['day', 'night'])),
     controlNext: list(z.strictObject({ controller: PlayerIdSchema, player: PlayerIdSchema }), 64),
@@ -265,11 +288,9 @@ function consistencyProblem(p: PersistedFull): string | null {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;
   }
-  // CR 807.4c-d: a Grand Melee turn that is over rests until its marker may begin the next.
-  if (p.state === 'turnMarkerPassed') {
-    if (c.variant !== 'grandMelee' || p.markers === undefined) return "state: turnMarkerPassed exists only in Grand Melee (CR 807.4c)";
-    return c.priority === null && c.stack.length === 0 && c.combat === null && c.result === null ? null : 'state: a turn that is over has no priority, stack or combat (CR 807.4c)';
-  }
+  // CR 807.4c-d: a Grand Melee turn that is over rests until its marker may begin the next (what
+  // it holds then is checked by the module, GRAND_MELEE_TURN; without it the markers are refused).
+  if (p.state === 'turnMarkerPassed') return c.variant !== 'grandMelee' || p.markers === undefined ? 'state: turnMarkerPassed exists only in Grand Melee (CR 807.4c)' : null;
   if (c.combat !== null) {
     if (c.phase !== 'combat') return `context.combat: not null in the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
@@ -319,9 +340,9 @@ function consistencyProblem(p: PersistedFull): string | null {
   return null;
 }
 
-/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), then the consistency of its fields. */
-function turnProblem(p: PersistedFull): string | null {
-  return invariantProblem(p, TURN_INVARIANTS) ?? consistencyProblem(p);
+/** The first problem of one turn (the game's, or a turn marker's): its named invariants (invariants.ts), a module's (`extra`: Grand Melee's), then the consistency of its fields. */
+function turnProblem(p: PersistedFull, extra: readonly SnapshotInvariant[] = []): string | null {
+  return invariantProblem(p, TURN_INVARIANTS) ?? invariantProblem(p, extra) ?? consistencyProblem(p);
 }
 
 /**
@@ -384,7 +405,7 @@ export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): P
     if (bounds !== null) return { ok: false, message: bounds };
     // Read once, into plain data (a proxy or a function cannot be copied), and bounded again: a getter may answer differently the second time.
     const copy: unknown = structuredClone(value);
-    const copyBounds = checkBounds(copy);
+    const copyBounds = checkBounds(copy, SNAPSHOT_LIMITS, 'snapshot', true);
     if (copyBounds !== null) return { ok: false, message: copyBounds };
     const full = expandPersisted(copy);
     const input = full === copy ? upgraded(copy) : full;

@@ -3,10 +3,10 @@
  * CR 807.2a-b, 807.4a-j, 807.5a-b. Pure functions: no XState.
  */
 import type { PlayerId } from '../contract.js';
-import { cloneContext, type TurnContext } from '../state.js';
+import { cloneContext, type ExtraTurn, type TurnContext } from '../state.js';
 import { nextPlayerAfter } from './turnOrder.js';
 import { inSeatOrder } from './teams.js';
-import { byUnits } from './units.js';
+import { setGrandMeleeRules } from './units.js';
 
 /** Whether the game is a Grand Melee game (CR 807). */
 export function isGrandMelee(ctx: Pick<TurnContext, 'variant'>): boolean {
@@ -203,7 +203,21 @@ export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: reado
   return null;
 }
 
-/** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
-export function byPriority<T extends Pick<TurnContext, 'variant' | 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats' | 'teams'>>(ctx: T): T {
-  return ctx.variant === 'grandMelee' ? byPriorityCircle(ctx) : byUnits(ctx);
+/**
+ * CR 807.4i-j: in Grand Melee a turn marker begins only the extra turns of the player holding
+ * it (who keeps the marker) and of the player it passes to (who takes the extra turn just
+ * before their own turn); the others wait for their players' markers. Takes it out of `list`.
+ */
+function markerExtraTurn(ctx: Pick<TurnContext, 'seats' | 'players'> & Partial<Pick<TurnContext, 'turnOwner'>>, list: ExtraTurn[], rotation: PlayerId): ExtraTurn | undefined {
+  const next = nextPlayerAfter(ctx, rotation);
+  for (let i = list.length - 1; i >= 0; i--) {
+    const x = list[i] as ExtraTurn;
+    if (x.player === ctx.turnOwner || x.player === next) return list.splice(i, 1)[0];
+  }
+  return undefined;
 }
+
+// The rules of Grand Melee (CR 807.4i-j, 807.5a) the turn order and priority rules (src/rules/units.ts) play by from here on.
+setGrandMeleeRules({ circle: byPriorityCircle, extraTurn: markerExtraTurn });
+
+export { byPriority } from './units.js';

@@ -5,7 +5,7 @@
 import type { PlayerId, ScheduledTurn, SkipTarget } from '../contract.js';
 import type { ExtraTurn, TurnContext } from '../state.js';
 import { skipsEvery } from './effects.js';
-import { byUnits } from './units.js';
+import { byUnits, meleeRules } from './units.js';
 
 type Seating = Pick<TurnContext, 'seats' | 'players'>;
 
@@ -100,7 +100,7 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
   const skipped: ScheduledTurn[] = [];
   let budget = ctx.extraTurns.length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
   for (;;) {
-    const extraTurn = ctx.variant === 'grandMelee' ? markerExtraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
+    const extraTurn = ctx.variant === 'grandMelee' ? meleeRules().extraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
     const extra = extraTurn !== undefined;
     const player = extraTurn?.player ?? nextPlayerAfter(ctx, rotation);
     if (player === null) throw new Error('no player is left to take a turn');
@@ -120,20 +120,6 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
     if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
     return taken;
   }
-}
-
-/**
- * CR 807.4i-j: in Grand Melee a turn marker begins only the extra turns of the player holding
- * it (who keeps the marker) and of the player it passes to (who takes the extra turn just
- * before their own turn); the others wait for their players' markers. Takes it out of `list`.
- */
-function markerExtraTurn(ctx: TurnOrderContext, list: ExtraTurn[], rotation: PlayerId): ExtraTurn | undefined {
-  const next = nextPlayerAfter(ctx, rotation);
-  for (let i = list.length - 1; i >= 0; i--) {
-    const x = list[i] as ExtraTurn;
-    if (x.player === ctx.turnOwner || x.player === next) return list.splice(i, 1)[0];
-  }
-  return undefined;
 }
 
 function pendingTurnSkips(skips: TurnContext['skips']): number {

@@ -6,7 +6,7 @@
  * CR 805.2, 805.4, 805.5, 805.7, 805.8, 805.10.
  */
 import type { PlayerId } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import type { ExtraTurn, TurnContext } from '../state.js';
 
 type UnitContext = Pick<TurnContext, 'teams' | 'variant'>;
 
@@ -57,4 +57,36 @@ export function unitSeating(ctx: UnitContext & Pick<TurnContext, 'seats' | 'play
 /** The context with the units' seating, for the turn order and priority rules. */
 export function byUnits<T extends UnitContext & Pick<TurnContext, 'seats' | 'players'>>(ctx: T): T {
   return sharesTurns(ctx) ? { ...ctx, ...unitSeating(ctx) } : ctx;
+}
+
+type PriorityContext = UnitContext & Pick<TurnContext, 'players' | 'influence' | 'turnOwner' | 'stack' | 'seats'>;
+
+/** The rules only Grand Melee plays by (CR 807), in src/rules/grandMelee.ts. */
+export interface GrandMeleeRules {
+  /** CR 807.5a: the context restricted to the players who get priority for its stack. */
+  circle<T extends PriorityContext>(ctx: T): T;
+  /** CR 807.4i-j: the extra turn a turn marker begins next, taken out of `list`, or undefined. */
+  extraTurn(ctx: Pick<TurnContext, 'seats' | 'players'> & Partial<Pick<TurnContext, 'turnOwner'>>, list: ExtraTurn[], rotation: PlayerId): ExtraTurn | undefined;
+}
+
+/**
+ * Set by src/rules/grandMelee.ts as it loads: only a game given the grandMelee module plays Grand
+ * Melee, so a host without it bundles none of these rules (issue 33).
+ */
+let grandMeleeRules: GrandMeleeRules | null = null;
+
+/** Called once by src/rules/grandMelee.ts as it loads. */
+export function setGrandMeleeRules(rules: GrandMeleeRules): void {
+  grandMeleeRules = rules;
+}
+
+/** The Grand Melee rules, for a context whose variant is 'grandMelee'. */
+export function meleeRules(): GrandMeleeRules {
+  if (grandMeleeRules === null) throw new Error('CR 807: a Grand Melee game needs the grandMelee module');
+  return grandMeleeRules;
+}
+
+/** The context for the priority rules: by units (CR 805), restricted to the players who get priority for this stack in Grand Melee (807.5a). */
+export function byPriority<T extends PriorityContext>(ctx: T): T {
+  return ctx.variant === 'grandMelee' ? meleeRules().circle(ctx) : byUnits(ctx);
 }

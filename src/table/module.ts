@@ -13,6 +13,7 @@ import { awayOther, deadlineOf, dueTick, isTimed, newTime, restoredTime, sendTim
 import { atTable } from './tableLogic.js';
 import { restoreShortcut, restoreUndo, type TableReader } from './tableRead.js';
 import { policyOf } from './undo.js';
+import { timedTurnOf } from './turn.js';
 
 let timeSchema: ReturnType<typeof buildTimeSchema> | undefined;
 
@@ -37,4 +38,5 @@ export const table: TableModule = {
   withTimeView,
   dueTick,
   awayOther,
+  timed: timedTurnOf,
 };

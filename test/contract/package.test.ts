@@ -24,10 +24,14 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * zod/mini, restoreGame's validation and the persisted game's invariants and compact format are
  * most of what is left (docs/performance.md, "The browser bundle"). The draft-writing runtime of
  * issue 34 (reducer parity) added 532 bytes (57,335). Issue 33's third pass (shorter messages that
- * still name the field and the rule, three derived tables marked pure) took it to 56,192. Until it is
- * under the contract's budget this test holds the line where it is, so that it can only shrink.
+ * still name the field and the rule, three derived tables marked pure) took it to 56,192; its
+ * fourth pass (Grand Melee's priority circle, extra turns and snapshot checks reached only through
+ * its module, the snapshot's player records without zod's record kind, the server's view changes
+ * read through src/viewChanges.ts, the table's view of a turn by the table module) from 56,264 to
+ * 54,847. Until it is under the contract's budget this test holds the line where it is, so that
+ * it can only shrink.
  */
-export const BUNDLE_CEILING_BYTES = 56_300;
+export const BUNDLE_CEILING_BYTES = 54_900;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
