@@ -43,6 +43,8 @@ export interface Decision<S extends SnapshotLike = SnapshotLike> {
   awaiting: Awaiting;
   /** Grand Melee: the turn marker whose turn awaits it. */
   turnMarker?: number;
+  /** Whether `awaiting` is `awaitingOf(snapshot)` itself (one turn at a time): not made again. */
+  ofSnapshot?: true;
 }
 
 /** What a look ahead reads of a game's state, over any turn logic. */
@@ -63,11 +65,29 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // candidates after it (or the ones before it that are not plainest): a look ahead answers
   // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
   // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
-  const now = awaitingOf(snapshot);
-  const action = candidates(ctx, now, awaiting.player).find((a) => PLAINEST.has(a.type) && violationOf(ctx, now, plainestFill(a, now, ctx)) === null);
+  const now = decision.ofSnapshot === true ? awaiting : awaitingOf(snapshot);
+  let plainest: TurnEvent | null = null;
+  const action = candidates(ctx, now, awaiting.player).find((a) => {
+    if (!PLAINEST.has(a.type)) return false;
+    plainest = plainestFill(a, now, ctx);
+    return violationOf(ctx, now, plainest) === null;
+  });
   if (action === undefined) return null;
+  // What is awaited now is the decision's, as data (one turn at a time it always is): the same
+  // fill of the same action, already found legal (issue 31: not made and checked twice).
+  if (sameData(now, awaiting)) return plainest;
   const event = plainestFill(action, awaiting, ctx);
   return violationOf(ctx, awaiting, event) === null ? event : null;
+}
+
+/** Whether two values are the same plain data (objects by keys, arrays by order). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!Object.hasOwn(b, k) || !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
 }
 
 /**
@@ -106,7 +126,8 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   let current = start;
   // What is awaited now, in each turn that awaits something: answered, not named.
   for (const now of first) {
-    const decision = look.decisions(current).find((d) => d.turnMarker === now.turnMarker);
+    // The decisions of the state the walk starts from are `first` (a state's decisions are read from it alone).
+    const decision = (current === start ? first : look.decisions(current)).find((d) => d.turnMarker === now.turnMarker);
     if (decision === undefined) continue;
     const next = answered(look, current, decision);
     if (next === null) return out;
@@ -153,7 +174,7 @@ function oneTurn<S extends SnapshotLike>(advance: (current: S, event: TurnEvent)
   return {
     decisions(current) {
       const awaiting = awaitingOf(current);
-      return awaiting === null ? [] : [{ snapshot: current, awaiting }];
+      return awaiting === null ? [] : [{ snapshot: current, awaiting, ofSnapshot: true }];
     },
     advance: (current, _decision, event) => advance(current, event),
     turnsBegun: (current) => current.context.turn,

@@ -44,27 +44,36 @@ const MADE_OF: Readonly<Partial<Record<keyof TurnView, readonly (keyof TurnConte
 
 const FIELDS = Object.keys(MADE_OF) as (keyof TurnView)[];
 
+/** Every context field some view field is made of, each with its bit (at most 31). */
+const PARTS = [...new Set(Object.values(MADE_OF).flat())] as (keyof TurnContext)[];
+if (PARTS.length > 30) throw new Error('src/viewChanges.ts: more context fields than bits');
+const PART_BIT = new Map(PARTS.map((part, i) => [part, 1 << i]));
+/** Each field of {@link FIELDS} as the bits of the context fields it is made of. */
+const FIELD_BITS = FIELDS.map((field) => (MADE_OF[field] as readonly (keyof TurnContext)[]).reduce((bits, part) => bits | (PART_BIT.get(part) as number), 0));
+
+/** The sets of unchanged fields made so far, by the bits of the context fields that changed (a few patterns recur: each set is made once). */
+const SAME_BY_CHANGE = new Map<number, ReadonlySet<keyof TurnView>>();
+
 /**
  * The view fields certainly unchanged from the context `before` to the context `after` (every
  * context field they are made of the same object, or the same primitive). Every other field of
- * the view (`version` and `seq` among them) may have changed.
+ * the view (`version` and `seq` among them) may have changed. Each context field is compared once
+ * (issue 31); the set returned is shared by every call with the same changes: only read it.
  */
-export function unchangedViewFields(before: TurnContext, after: TurnContext): Set<keyof TurnView> {
-  const same = new Set<keyof TurnView>();
-  if (before === after) {
-    for (const field of FIELDS) same.add(field);
-    return same;
-  }
-  for (const field of FIELDS) {
-    const parts = MADE_OF[field] as readonly (keyof TurnContext)[];
-    let unchanged = true;
-    for (const part of parts) {
-      if (before[part] !== after[part]) {
-        unchanged = false;
-        break;
-      }
+export function unchangedViewFields(before: TurnContext, after: TurnContext): ReadonlySet<keyof TurnView> {
+  let changed = 0;
+  if (before !== after) {
+    for (let i = 0; i < PARTS.length; i++) {
+      const part = PARTS[i] as keyof TurnContext;
+      if (before[part] !== after[part]) changed |= 1 << i;
     }
-    if (unchanged) same.add(field);
+  }
+  let same = SAME_BY_CHANGE.get(changed);
+  if (same === undefined) {
+    const fields = new Set<keyof TurnView>();
+    for (let i = 0; i < FIELDS.length; i++) if ((changed & (FIELD_BITS[i] as number)) === 0) fields.add(FIELDS[i] as keyof TurnView);
+    same = fields;
+    if (SAME_BY_CHANGE.size < 1024) SAME_BY_CHANGE.set(changed, same);
   }
   return same;
 }

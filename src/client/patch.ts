@@ -111,6 +111,25 @@ function diff(a: unknown, b: unknown): Diff {
  */
 export type DiffMemo = Map<string, { a: unknown; b: unknown; d: unknown }>;
 
+/** Whether two lists of keys are the same, in the same order. */
+function sameKeys(x: readonly string[], y: readonly string[]): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** The fields of a view's keys (`keys`) not in an `unchanged` set, by that set (the engine shares each set between sends with the same changes). */
+const toLook = new WeakMap<ReadonlySet<string>, { keys: readonly string[]; fields: readonly string[] }>();
+
+/** The view fields of `keys` (a view's own, in order) not in `unchanged`: made once per set and keys. */
+function fieldsToLook(keys: readonly string[], unchanged: ReadonlySet<string>): readonly string[] {
+  const seen = toLook.get(unchanged);
+  if (seen !== undefined && sameKeys(seen.keys, keys)) return seen.fields;
+  const fields = keys.filter((field) => !unchanged.has(field));
+  toLook.set(unchanged, { keys, fields });
+  return fields;
+}
+
 export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo): DocChange {
   const patch: MergePatch = {};
   const whole: WholeParts = {};
@@ -120,10 +139,15 @@ export function docChange(before: StateDoc, after: StateDoc, unchanged: Readonly
   const b = after.view as unknown as Record<string, unknown>;
   let anyPatch = false;
   let anyWhole = false;
-  for (const field in b) {
-    if (unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
+  const keysOfB = Object.keys(b);
+  // The usual case (issue 31): both views have the same fields, so only those the engine does not
+  // know unchanged are looked at, and none is gone. Otherwise every field of each.
+  const same = unchanged !== null && sameKeys(Object.keys(a), keysOfB);
+  const fields = same ? fieldsToLook(keysOfB, unchanged) : keysOfB;
+  for (const field of fields) {
+    if (!same && unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
     let d: Diff;
-    if (!Object.hasOwn(a, field)) d = holdsNull(b[field]) ? HAS_NULL : b[field];
+    if (!same && !Object.hasOwn(a, field)) d = holdsNull(b[field]) ? HAS_NULL : b[field];
     else {
       const seen = memo?.get(field);
       if (seen !== undefined && seen.a === a[field] && seen.b === b[field]) d = seen.d;
@@ -142,10 +166,12 @@ export function docChange(before: StateDoc, after: StateDoc, unchanged: Readonly
     }
   }
   // A field the view no longer has (a table field a game stops showing).
-  for (const field in a) {
-    if (!Object.hasOwn(b, field)) {
-      viewPatch[field] = null;
-      anyPatch = true;
+  if (!same) {
+    for (const field of Object.keys(a)) {
+      if (!Object.hasOwn(b, field)) {
+        viewPatch[field] = null;
+        anyPatch = true;
+      }
     }
   }
   if (anyPatch) patch.view = viewPatch;

@@ -94,10 +94,10 @@ function withUse(base: RecordingBase, modules: Modules): RecordingBase {
 export const VIEW_KEY: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
 
 /** The reading of src/viewChanges.ts (`unchangedViewFields`), set as that file loads: a game nobody asks of what a send changed (a browser's) bundles none of it (issue 33). */
-let unchangedOf: ((before: TurnContext, after: TurnContext) => Set<keyof TurnView>) | null = null;
+let unchangedOf: ((before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>) | null = null;
 
 /** Called once by src/viewChanges.ts as it loads, with its reading; returns the key hosts ask it by. */
-export function withViewChanges(read: (before: TurnContext, after: TurnContext) => Set<keyof TurnView>): typeof VIEW_KEY {
+export function withViewChanges(read: (before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>): typeof VIEW_KEY {
   unchangedOf = read;
   return VIEW_KEY;
 }
@@ -565,7 +565,7 @@ export class GameShell<S, W> implements Game {
   }
 
   /** @internal The view fields the last accepted send left unchanged (src/viewChanges.ts); null the first time it is asked, or when not known. */
-  [VIEW_KEY](): Set<keyof TurnView> | null {
+  [VIEW_KEY](): ReadonlySet<keyof TurnView> | null {
     const before = this.#before;
     if (before === undefined) this.#before = null;
     if (before === undefined || before === null || unchangedOf === null) return null;
