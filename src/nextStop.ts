@@ -73,21 +73,11 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
     return violationOf(ctx, now, plainest) === null;
   });
   if (action === undefined) return null;
-  // What is awaited now is the decision's, as data (one turn at a time it always is): the same
-  // fill of the same action, already found legal (issue 31: not made and checked twice).
-  if (sameData(now, awaiting)) return plainest;
+  // What is awaited now is the decision's own (one turn at a time it always is): the same fill of
+  // the same action, already found legal (issue 31: not made and checked twice).
+  if (now === awaiting) return plainest;
   const event = plainestFill(action, awaiting, ctx);
   return violationOf(ctx, awaiting, event) === null ? event : null;
-}
-
-/** Whether two values are the same plain data (objects by keys, arrays by order). */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!Object.hasOwn(b, k) || !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
 }
 
 /**
