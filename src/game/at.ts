@@ -31,8 +31,8 @@ export function carriesAt(raw: unknown): boolean {
   }
 }
 
-/** The send: the table's events refused, `at` checked against the last one, then the turn's gate and transition. */
-export function sendAt<S>(turn: Pick<TimedTurn<S>, 'step'>, state: S, time: TimeState | null, raw: unknown): { state: S; time: TimeState | null; emitted: EmittedEvent[] } | Refusal {
+/** The send: the table's events refused, `at` checked against the last one, then `step` (the turn's gate and transition, `gatedStep` of src/game/logic.ts without the table). */
+export function sendAt<S>(step: TimedTurn<S>['step'], state: S, time: TimeState | null, raw: unknown): { state: S; time: TimeState | null; emitted: EmittedEvent[] } | Refusal {
   const type = typeOf(raw);
   if (typeof type === 'string' && TABLE_EVENTS.has(type)) return refusal(ErrorCode.INVALID_EVENT, `event.type: ${type} ${needs('table')}`);
   const parsed = eventOrMessage(raw);
@@ -40,7 +40,7 @@ export function sendAt<S>(turn: Pick<TimedTurn<S>, 'step'>, state: S, time: Time
   const { at, ...rest } = parsed;
   const last = time?.at ?? null;
   if (at !== undefined && last !== null && at < last) return refusal(ErrorCode.ILLEGAL_ACTION, `event.at: ${at} is earlier than the last at the game saw (${last})`);
-  const out = turn.step(state, rest as TurnEvent);
+  const out = step(state, rest as TurnEvent);
   if ('error' in out) return out;
   return { state: out.state, time: at === undefined ? time : { at }, emitted: out.emitted };
 }

@@ -115,3 +115,11 @@ export interface PendingVote {
 export function isRefusal(out: unknown): out is Refusal {
   return typeof out === 'object' && out !== null && 'error' in out;
 }
+
+/** One gated step of `logic` with a send's hooks runtime (none for `check`): the gate, then the transition of what it let through. */
+export function gatedStep<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRuntime | undefined): (state: S, event: unknown) => Stepped<S> | Refusal {
+  return (state, event) => {
+    const work = logic.gate(state, event);
+    return isRefusal(work) ? work : logic.transition(state, work, runtime);
+  };
+}

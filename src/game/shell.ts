@@ -28,7 +28,7 @@ import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
-import { isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
+import { gatedStep, isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
 import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
 import { carriesAt, sendAt } from './at.js';
@@ -341,7 +341,7 @@ export class GameShell<S, W> implements Game {
     stacks?.open();
     try {
       if (work === null) {
-        const out = table === null ? sendAt(this.#stepper(this.#runtime), state, time, raw) : table.sendTimed(this.#timed(this.#runtime), state, time, raw);
+        const out = table === null ? sendAt(gatedStep(this.#logic, this.#runtime), state, time, raw) : table.sendTimed(this.#timed(this.#runtime), state, time, raw);
         stacks?.close(isRefusal(out));
         return out;
       }
@@ -358,16 +358,6 @@ export class GameShell<S, W> implements Game {
   /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
   #timed(runtime: GameHooksRuntime | undefined): TimedTurn<S> {
     return (this.#table as TableModule).timed(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
-  }
-
-  /** One gated step with the send's hooks runtime (`runtime`; none for `check`): what a send carrying `at` takes without the table (src/game/at.ts). */
-  #stepper(runtime: GameHooksRuntime | undefined): Pick<TimedTurn<S>, 'step'> {
-    return {
-      step: (state, event) => {
-        const work = this.#logic.gate(state, event);
-        return isRefusal(work) ? work : this.#logic.transition(state, work, runtime);
-      },
-    };
   }
 
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */
@@ -441,7 +431,7 @@ export class GameShell<S, W> implements Game {
     const work = timed ? null : this.#logic.gate(this.#state, raw);
     if (isRefusal(work)) return work;
     try {
-      const out = work === null ? (table === null ? sendAt(this.#stepper(undefined), this.#state, this.#time, raw) : table.sendTimed(this.#timed(undefined), this.#state, this.#time, raw)) : this.#logic.transition(this.#state, work, undefined);
+      const out = work === null ? (table === null ? sendAt(gatedStep(this.#logic, undefined), this.#state, this.#time, raw) : table.sendTimed(this.#timed(undefined), this.#state, this.#time, raw)) : this.#logic.transition(this.#state, work, undefined);
       return isRefusal(out) ? out : { ok: true };
     } catch (err) {
       return failed(err);

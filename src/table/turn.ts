@@ -4,7 +4,7 @@
  */
 import { numberEvents, type GameHooksRuntime } from '../../machines/hooks.js';
 import type { TurnView } from '../contract.js';
-import { isRefusal, type TurnLogic } from '../game/logic.js';
+import { gatedStep, type TurnLogic } from '../game/logic.js';
 import type { TimedTurn } from './time.js';
 
 /**
@@ -18,10 +18,7 @@ export function timedTurnOf<S, W>(logic: TurnLogic<S, W>, runtime: GameHooksRunt
     view,
     chart: (state) => logic.chartState(state, null),
     vote: (state) => logic.pendingVote?.(state) ?? null,
-    step: (state, event) => {
-      const work = logic.gate(state, event);
-      return isRefusal(work) ? work : logic.transition(state, work, runtime);
-    },
+    step: gatedStep(logic, runtime),
     number: (e, undo) => {
       if (runtime === undefined) return;
       if (undo === true) {
