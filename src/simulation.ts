@@ -70,6 +70,14 @@ function creaturesOf(player: string): string[] {
 
 /** Builds a concrete event from a template of `legalActions`: the fields it chooses at random (an id, attackers, blockers), or the plainest way. */
 export function concreteEvent(action: LegalAction, view: TurnView, random: () => number, serial: number): Record<string, unknown> {
+  const event = chosenEvent(action, view, random, serial);
+  // Grand Melee (CR 807.4): an action a player may take in several turns names the turn marker of the one it is for.
+  const marker = (action as { turnMarker?: unknown }).turnMarker;
+  return marker === undefined || 'turnMarker' in event ? event : { ...event, turnMarker: marker };
+}
+
+/** The event of `concreteEvent` before its turn marker. */
+function chosenEvent(action: LegalAction, view: TurnView, random: () => number, serial: number): Record<string, unknown> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const chosen: readonly string[] = action.choose;
   if (chosen.includes('id') && 'speed' in action) {
