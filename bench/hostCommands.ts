@@ -1,9 +1,9 @@
 /**
  * The commands a bench host process answers on stdin (bench/server.ts drives them): `mem` (its
  * memory after three collections), `cpu` (its CPU time in µs and the event loop's busy time in ms
- * since the start, and how late it ran a timer since the last `cpu`: p99 and max ms) and `quit`. Shared by the table server's host and the floor's.
+ * since the start, how late it ran a timer since the last `cpu`: p99 and max ms, the collector's pauses on the main thread in ms by kind, and the heap in use) and `quit`. Shared by the table server's host and the floor's.
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 
 /** Answers the bench's commands until `quit` (or stdin ends). */
@@ -12,6 +12,17 @@ export async function answerBenchCommands(): Promise<void> {
   // How late the event loop ran a timer (ms), since the last `cpu` answer: the stalls a send may wait behind.
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  // The collector's pauses on the main thread (ms since the start), by kind: scavenges, mark-compacts, incremental marking steps.
+  const gcPauses = { minor: 0, major: 0, incremental: 0, count: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind;
+      gcPauses.count++;
+      if (kind === 1) gcPauses.minor += e.duration;
+      else if (kind === 2) gcPauses.major += e.duration;
+      else gcPauses.incremental += e.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'mem') {
       for (let i = 0; i < 3; i++) gc?.();
@@ -21,7 +32,7 @@ export async function answerBenchCommands(): Promise<void> {
       const elu = performance.eventLoopUtilization();
       const lag = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
       delay.reset();
-      console.log(`cpu ${JSON.stringify({ ...process.cpuUsage(), loopActive: elu.active, loopIdle: elu.idle, lag })}`);
+      console.log(`cpu ${JSON.stringify({ ...process.cpuUsage(), loopActive: elu.active, loopIdle: elu.idle, lag, gc: gcPauses, heapUsed: process.memoryUsage().heapUsed })}`);
     } else if (line === 'quit') {
       return;
     }

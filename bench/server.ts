@@ -129,7 +129,7 @@ async function startHost(store: string, floorBytes?: number) {
     port,
     dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
-    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number } }>('cpu'),
+    cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number }; gc: { minor: number; major: number; incremental: number; count: number }; heapUsed: number }>('cpu'),
     async stop() {
       child.stdin.write('quit\n');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -305,6 +305,8 @@ interface OpenLoad {
   readonly name: string;
   /** Plays at `offered` sends a second (null: as fast as the server answers) for `warmup` s, then measures `seconds` s; the bots then stop until the next slice. */
   slice(offered: number | null, seconds: number, warmup: number): Promise<Slice>;
+  /** The server's CPU seconds per second over `seconds` s with every table open and no send (timers, pings: what it costs to hold the games). */
+  idle(seconds: number): Promise<number>;
   /** Stops the bots, closes everything: the run's memory figures. */
   finish(): Promise<Omit<LoadFigures, 'saturated' | 'paced' | 'half'>>;
 }
@@ -418,6 +420,7 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
         const elapsed = (performance.now() - t0) / 1000;
         const own = process.cpuUsage(own0);
         const cpu1 = await host.cpu();
+        if (process.env.BENCH_GC !== undefined) console.error(`${name}: GC pauses over ${fmt(elapsed)} s: minor ${fmt(cpu1.gc.minor - cpu0.gc.minor)} ms, major ${fmt(cpu1.gc.major - cpu0.gc.major)} ms, incremental ${fmt(cpu1.gc.incremental - cpu0.gc.incremental)} ms (${cpu1.gc.count - cpu0.gc.count}); heap ${fmt(cpu1.heapUsed / 1e6)} MB; CPU ${fmt((cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6)} s`);
         stopping = true;
         // The sends under way are answered before another server's slice begins.
         await sleep(300);
@@ -433,6 +436,15 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
           ownCpu: (own.user + own.system) / 1e6,
           lag: cpu1.lag,
         };
+      },
+      async idle(seconds) {
+        stopping = true;
+        await sleep(300);
+        const cpu0 = await host.cpu();
+        const t0 = performance.now();
+        await sleep(seconds * 1000);
+        const cpu1 = await host.cpu();
+        return (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6 / ((performance.now() - t0) / 1000);
       },
       async finish() {
         stopping = true;
@@ -506,6 +518,7 @@ async function compared(floorBytes: number): Promise<{ memory: LoadFigures; floo
     // (the table server has far more of it than the floor: about 12% of its CPU went to the
     // optimizing compiler in the first seconds); a server runs for days.
     for (const run of [memory, floor]) await run.slice(half, 0, FIRST_WARMUP);
+    for (const run of [memory, floor]) console.log(`${run.name}: ${fmt(await run.idle(5))} CPU s/s with no send`);
     const slices: { memory: Slice[]; floor: Slice[] } = { memory: [], floor: [] };
     for (let i = 0; i < INTERLEAVED_SLICES; i++) {
       const order = i % 2 === 0 ? (['memory', 'floor'] as const) : (['floor', 'memory'] as const);
