@@ -100,7 +100,9 @@ const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).ch
  */
 function recordOf<V extends z.ZodMiniType>(key: z.ZodMiniType<string>, value: V, unknown = false) {
   return z.catchall(z.object({}), value).check(
-    z.superRefine((o, ctx) => {
+    // zod's plain check (its issues pushed as they are: superRefine's addIssue is never called).
+    z.check((ctx) => {
+      const o = ctx.value;
       const bad = Object.keys(o).filter((k) => {
         const parsed = key.safeParse(k);
         if (!parsed.success && !unknown) ctx.issues.push({ code: 'invalid_key', origin: 'record', issues: parsed.error.issues, input: k, path: [k] });
@@ -120,7 +122,8 @@ function buildPersistedSchema() {
   const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(lengthIn(0, 16))) });
   const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
   const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
-  const EmittedSchema = z.looseObject({ type: z.string().check(lengthIn(0, 32)) });
+  // zod/mini's looseObject written as the object and catchall it is (kinds a restoring host pays for already).
+  const EmittedSchema = z.catchall(z.object({ type: z.string().check(lengthIn(0, 32)) }), z.unknown());
   const Whole = Int(0, Number.MAX_SAFE_INTEGER);
   const Reasons = PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH)));
   const LeafState = z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine'));
