@@ -34,6 +34,7 @@ export {
   int,
   isPlayerId,
   lengthIn,
+  refine,
 } from './fields.js';
 export { EVENT_TYPES } from './events/index.js';
 export { describeIssue } from './issues.js';
