@@ -21,23 +21,35 @@ export const MAX_CLOCK_MS = 2 ** 40;
 /** Names every JavaScript object already has: a player with such a name would collide with them. */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
-// Every bound of a value is one kind of check, `z.refine` with a message naming the bound (each
+// Every bound of a value is one kind of check, `refine` below with a message naming the bound (each
 // further kind of check adds to every browser bundle); a list's greatest length is zod's
 // `maxLength`, which zod checks before it reads a single entry (so that refusing a list of ten
 // million entries costs no more than refusing one of a thousand and one).
+/**
+ * A check of a value, refused with the engine's message (and, for a check of an object, the path
+ * of the field it names): zod's refinement written as zod's plain check, which every bundle has
+ * (issue 33: zod's custom kind, `z.refine`, is left out). Its issue is the one `z.refine` reports
+ * (`custom`, the message, the value, going on to the next check); without a message zod's
+ * "Invalid input", which describeIssue words as "is not valid".
+ */
+export const refine = <T>(test: (v: T) => boolean, message?: string, path: readonly PropertyKey[] = []) =>
+  z.check<T>((ctx) => {
+    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [...path], continue: true });
+  });
+
 /** A length from `min` to `max` (strings, lists); the message names the bound. */
 export const lengthIn = (min: number, max: number, message = max === Infinity ? `must have a length of at least ${min}` : `must have a length from ${min} to ${max}`) =>
-  z.refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
+  refine<{ length: number }>((v) => v.length >= min && v.length <= max, message);
 const NON_EMPTY = 'must be a non-empty string';
 const SHORT = `must be at most ${MAX_ID_LENGTH} characters long`;
 export const PlayerIdSchema = z.string().check(
   lengthIn(1, Infinity, NON_EMPTY),
   lengthIn(0, MAX_ID_LENGTH, SHORT),
-  z.refine((id) => !RESERVED_IDS.has(id), 'is reserved (a property name of every JavaScript object)'),
+  refine<string>((id) => !RESERVED_IDS.has(id), 'is reserved (a property name of every JavaScript object)'),
 );
 export const ObjectIdSchema = z.string().check(lengthIn(1, Infinity, NON_EMPTY), lengthIn(0, MAX_ID_LENGTH, SHORT));
 /** A safe integer from `min` to `max`; the message names both. */
-export const int = (min: number, max: number) => z.number().check(z.refine((v) => Number.isSafeInteger(v) && v >= min && v <= max, `must be an integer from ${min} to ${max}`));
+export const int = (min: number, max: number) => z.number().check(refine<number>((v) => Number.isSafeInteger(v) && v >= min && v <= max, `must be an integer from ${min} to ${max}`));
 /** An amount from 0 (mana, a hand size). */
 export const Count = int(0, MAX_AMOUNT);
 /** An amount from 1 (cards to discard or to put on the bottom). */
@@ -92,14 +104,14 @@ export const DurationSchema = z.union([
   z.object({ untilStep: TurnStepSchema, ofPlayer: opt(PlayerIdSchema) }),
 ]);
 /** CR 502.4: no player receives priority in the untap step, so no stop can name it. */
-const StopStepSchema = TurnStepSchema.check(z.refine((step) => step !== 'untap', { message: "'untap' gives no priority (CR 502.4)" }));
+const StopStepSchema = TurnStepSchema.check(refine((step) => step !== 'untap', "'untap' gives no priority (CR 502.4)"));
 export const StopSchema = z.object({ step: StopStepSchema, turn: z.enum(['own', 'others', 'any']) });
 
 /** CR 807.5b: in Grand Melee any event may name its turn marker (read by the Grand Melee game; ignored elsewhere). */
 const TurnMarker = opt(int(1, MAX_PLAYERS));
 
 /** CONTRACT v3: the host's clock an event may carry (ms; clocks and the away policy read it). */
-export const AtSchema = z.number().check(z.refine((v) => Number.isFinite(v), 'must be a finite number'));
+export const AtSchema = z.number().check(refine<number>((v) => Number.isFinite(v), 'must be a finite number'));
 
 /**
  * The schema of an event: its type, the turn marker and the host's clock (`at`) any event may

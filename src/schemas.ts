@@ -34,6 +34,7 @@ export {
   int,
   isPlayerId,
   lengthIn,
+  refine,
 } from './fields.js';
 export { EVENT_TYPES } from './events/index.js';
 export { describeIssue } from './issues.js';
@@ -178,7 +179,9 @@ export const GameOptionsSchema = z
     away: opt(z.object({ graceMs: int(0, MAX_CLOCK_MS), then: z.enum(['wait', 'pass', 'concede']) })),
   })
   .check(
-    z.superRefine((o, ctx) => {
+    // zod's plain check (its issues pushed as they are: superRefine's addIssue is never called).
+    z.check((ctx) => {
+      const o = ctx.value;
       const issue = (path: (string | number)[], message: string, input: unknown) => ctx.issues.push({ code: 'custom', path, message, input });
       const seen = new Set<string>();
       o.players.forEach((p, i) => {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { violation } from '../errors.js';
-import { Count, DurationSchema, EffectSchema, ObjectIdSchema, PlayerIdSchema, StopSchema, deciderOf, eventSchema, isWhole, list, opt } from '../fields.js';
+import { Count, DurationSchema, EffectSchema, ObjectIdSchema, PlayerIdSchema, StopSchema, deciderOf, eventSchema, isWhole, list, opt, refine } from '../fields.js';
 import { first, inGame } from '../rules/legality.js';
 import { MAX_CONTROL_EFFECTS, MAX_EFFECTS } from '../rules/limits.js';
 import { spendViolation } from '../rules/mana.js';
@@ -55,10 +55,7 @@ export const SPEND_MANA = {
 export const ADD_EFFECT = {
   // CONTRACT v3: an event lacking a field another of its fields requires is malformed whatever the state (INVALID_EVENT).
   schema: eventSchema('ADD_EFFECT', { id: ObjectIdSchema, effect: EffectSchema, duration: opt(DurationSchema), controller: opt(PlayerIdSchema) }).check(
-    z.refine((e) => e.duration !== 'untilYourNextTurn' || e.controller !== undefined, {
-      message: "is required with duration 'untilYourNextTurn' (CR 611.2b)",
-      path: ['controller'],
-    }),
+    refine<{ duration?: unknown; controller?: unknown }>((e) => e.duration !== 'untilYourNextTurn' || e.controller !== undefined, "is required with duration 'untilYourNextTurn' (CR 611.2b)", ['controller']),
   ),
   players: ['controller', 'effect.players[]', 'duration.ofPlayer'],
   legality: (ctx, _a, e) => {

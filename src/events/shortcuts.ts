@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { Awaiting, ShortcutPoint, TurnStepName } from '../contract.js';
-import { PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt } from '../fields.js';
+import { PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt, refine } from '../fields.js';
 import { inGame } from '../rules/legality.js';
 import { STEPS_OF_PHASE } from '../rules/schedule.js';
 import type { EventRecord } from './record.js';
@@ -19,14 +19,11 @@ export const ShortcutPointSchema = z
   .object({
     turn: opt(int(1, 2 ** 31 - 1)),
     phase: opt(TurnPhaseSchema),
-    step: TurnStepSchema.check(z.refine((step) => !NO_PRIORITY.includes(step), { message: "must be a step with priority, not 'untap' or 'cleanup' (CR 732.2a)" })),
+    step: TurnStepSchema.check(refine((step) => !NO_PRIORITY.includes(step), "must be a step with priority, not 'untap' or 'cleanup' (CR 732.2a)")),
     player: opt(PlayerIdSchema),
   })
   .check(
-    z.refine((p) => p.phase === undefined || STEPS_OF_PHASE[p.phase].includes(p.step), {
-      message: 'is not a step of the phase given (CR 500.1)',
-      path: ['step'],
-    }),
+    refine<{ phase?: keyof typeof STEPS_OF_PHASE; step: string }>((p) => p.phase === undefined || STEPS_OF_PHASE[p.phase].includes(p.step as never), 'is not a step of the phase given (CR 500.1)', ['step']),
   );
 
 /** The shortcut point a SHORTEN_SHORTCUT template offers: the one proposed (the same point is accepted as it is). */

@@ -30,6 +30,7 @@ import {
   describeIssue,
   int,
   lengthIn,
+  refine,
   type ParseResult,
   type SameType,
 } from '../schemas.js';
@@ -87,7 +88,7 @@ export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth
   return null;
 }
 
-// The kinds of schemas.ts (bounds as z.refine): a host that restores games bundles no further kind.
+// The kinds of schemas.ts (bounds as `refine`, src/fields.ts): a host that restores games bundles no further kind.
 const Int = int;
 const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(lengthIn(0, max));
 /**
@@ -100,7 +101,9 @@ const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).ch
  */
 function recordOf<V extends z.ZodMiniType>(key: z.ZodMiniType<string>, value: V, unknown = false) {
   return z.catchall(z.object({}), value).check(
-    z.superRefine((o, ctx) => {
+    // zod's plain check (its issues pushed as they are: superRefine's addIssue is never called).
+    z.check((ctx) => {
+      const o = ctx.value;
       const bad = Object.keys(o).filter((k) => {
         const parsed = key.safeParse(k);
         if (!parsed.success && !unknown) ctx.issues.push({ code: 'invalid_key', origin: 'record', issues: parsed.error.issues, input: k, path: [k] });
@@ -120,10 +123,11 @@ function buildPersistedSchema() {
   const StepEntrySchema = z.strictObject({ step: TurnStepSchema, passedOver: z.optional(z.string().check(lengthIn(0, 16))) });
   const Strike = { firstStrike: z.boolean(), doubleStrike: z.boolean(), dealtFirst: z.boolean(), ordered: z.boolean() };
   const Ids = list(ObjectIdSchema, MAX_LIST_LENGTH);
-  const EmittedSchema = z.looseObject({ type: z.string().check(lengthIn(0, 32)) });
+  // zod/mini's looseObject written as the object and catchall it is (kinds a restoring host pays for already).
+  const EmittedSchema = z.catchall(z.object({ type: z.string().check(lengthIn(0, 32)) }), z.unknown());
   const Whole = Int(0, Number.MAX_SAFE_INTEGER);
   const Reasons = PlayerRecord(z.string().check(lengthIn(0, MAX_ID_LENGTH)));
-  const LeafState = z.string().check(z.refine((s) => LEAF_STATES.has(s), 'is not a state of the turn machine'));
+  const LeafState = z.string().check(refine<string>((s) => LEAF_STATES.has(s), 'is not a state of the turn machine'));
 
   const ContextSchema = z.strictObject({
     rules: RulesEraSchema,
@@ -215,7 +219,7 @@ function buildPersistedSchema() {
 
   return z.strictObject({
     engine: z.enum([PERSISTED_ENGINE]),
-    format: z.number().check(z.refine((v) => v === FULL_FORMAT)),
+    format: z.number().check(refine((v) => v === FULL_FORMAT)),
     version: Whole,
     seq: z.optional(Whole),
     status: z.enum(['active', 'done']),
