@@ -14,8 +14,8 @@ import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import { seatView } from '../seats.js';
 import { VIEW_UNCHANGED } from '../viewChanges.js';
 import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
-import { docChange, type DiffMemo, type StateDoc } from '../client/patch.js';
-import { decidedBy, legalFor, seatEvents, type SpectatorShown } from './seatState.js';
+import { diffMemo, docChange, type DiffMemo, type StateDoc } from '../client/patch.js';
+import { legalFor, seatEvents, type SpectatorShown } from './seatState.js';
 import { cardViewOf } from './cardGames.js';
 
 /** What the engine says the last accepted send left unchanged in the view (null: not known). */
@@ -64,6 +64,34 @@ export interface Commit {
   readonly nextStop: Readonly<Record<string, NextStop | null>>;
   /** The view fields' diffs made for this send's updates, shared by its connections. */
   readonly memo: DiffMemo;
+  /** The view's own keys, in order (a seat's view has the same): read once per send, not per connection. */
+  readonly keys: readonly string[];
+}
+
+/** The last list of a view's keys read (the same list while the views keep their fields: compared by identity after). */
+let lastKeys: readonly string[] = [];
+
+/** `Object.keys(view)`, as the same array as the last time when the keys are the same. */
+function keysOf(view: object): readonly string[] {
+  // Compared without a list made (the view is a plain object: for...in reads its own keys, in order).
+  let i = 0;
+  let same = true;
+  for (const key in view) {
+    if (key !== lastKeys[i]) {
+      same = false;
+      break;
+    }
+    i++;
+  }
+  if (same && i === lastKeys.length) return lastKeys;
+  lastKeys = Object.keys(view);
+  return lastKeys;
+}
+
+/** Adds to `out` each player `seat` decides for now (itself, and any player it controls), once each, in the view's order. */
+function addDecidedBy(out: string[], seat: string, view: Pick<TurnView, 'decidedBy'>): void {
+  const by = view.decidedBy;
+  for (const p in by) if (by[p] === seat && !out.includes(p)) out.push(p);
 }
 
 /** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
@@ -94,16 +122,18 @@ export function freshView(game: Game): TurnView {
 export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[], seats: Iterable<string> = []): Commit {
   const game = owned.game;
   const view = hostView(owned);
-  const players = new Set<string>();
-  for (const seat of seats) for (const p of decidedBy(seat, view)) players.add(p);
-  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.size === 0 ? {} : safeNextStops(game, [...players]), memo: new Map() };
+  const players: string[] = [];
+  for (const seat of seats) addDecidedBy(players, seat, view);
+  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.length === 0 ? {} : safeNextStops(game, players), memo: diffMemo(), keys: keysOf(view) };
 }
 
 /** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */
 export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 'legalActions'> & { readonly nextStop?: Commit['nextStop'] }): StateDoc {
   const view = seatView({ ...commit.view }, { seat });
   const stops: Record<string, NextStop | null> = {};
-  for (const p of decidedBy(seat, view)) stops[p] = commit.nextStop !== undefined && Object.hasOwn(commit.nextStop, p) ? (commit.nextStop[p] as NextStop | null) : safeNextStop(game, p);
+  const by = view.decidedBy;
+  // CR 723: the seat decides for itself and any player it controls (seatState.ts's decidedBy, without its list).
+  for (const p in by) if (by[p] === seat) stops[p] = commit.nextStop !== undefined && Object.hasOwn(commit.nextStop, p) ? (commit.nextStop[p] as NextStop | null) : safeNextStop(game, p);
   return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops, ...cardDoc(cardViewOf(game, seat)) };
 }
 
@@ -134,6 +164,8 @@ export function frameHeader(getMessageBytes: { raw(code: number, type: string, m
 export class Delivery {
   /** The last document sent to each connection (the base of its next patch). */
   readonly #last = new WeakMap<Client, StateDoc>();
+  /** The keys of that document's view, in order. */
+  readonly #lastKeys = new WeakMap<Client, readonly string[]>();
   readonly #header: Buffer | null;
 
   /**
@@ -164,6 +196,7 @@ export class Delivery {
     this.#last.delete(client);
     this.send(client, message);
     this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop, ...('cards' in message ? { cardView: message.cards } : {}) });
+    this.#lastKeys.set(client, keysOf(message.view));
   }
 
   /** The connection gets its whole state with its next update (it may have missed one). */
@@ -175,24 +208,31 @@ export class Delivery {
    * An update to a connection: the change against its last document (whole, if it has none), the
    * events in full, `answers` when it answers the connection's send.
    */
-  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number, memo?: DiffMemo): void {
+  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number, memo?: DiffMemo, keys?: readonly string[]): void {
     const last = this.#last.get(client);
     this.#last.delete(client);
-    const extra = answers !== undefined ? { answers } : {};
+    const docKeys = keys ?? keysOf(doc.view);
     let message: ServerMessage;
     if (last === undefined) {
-      message = { kind: 'update', ...extra, ...stateOf(doc, events) };
+      message = { kind: 'update', ...(answers !== undefined ? { answers } : {}), ...stateOf(doc, events) };
     } else {
       // The engine's word holds from the version just before: a connection further behind is diffed field by field.
       const known = last.view.version === doc.view.version - 1 ? unchanged : null;
-      message = { kind: 'patch', ...extra, events, ...docChange(last, doc, known, memo) };
+      const before = this.#lastKeys.get(client);
+      const change = docChange(last, doc, known, memo, before === undefined ? undefined : { before, after: docKeys });
+      // The keys in the order the wire has always had them: kind, answers, events, patch, whole.
+      const patch: Record<string, unknown> = answers !== undefined ? { kind: 'patch', answers, events } : { kind: 'patch', events };
+      if (change.patch !== undefined) patch.patch = change.patch;
+      if (change.whole !== undefined) patch.whole = change.whole;
+      message = patch as unknown as ServerMessage;
     }
     this.send(client, message);
     this.#last.set(client, doc);
+    this.#lastKeys.set(client, docKeys);
   }
 
   /** The update of `seat`'s connection at a commit. */
   seatUpdate(client: Client, game: Game, seat: string, commit: Commit, answers?: number): void {
-    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers, commit.memo);
+    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers, commit.memo, commit.keys);
   }
 }
