@@ -147,14 +147,23 @@ export interface ViewKeys {
 }
 
 /**
+ * A seat's own values of some view fields over a view shared by every seat (the server's: a seat's
+ * view is the host's with its private fields as the seat sees them), by field; null: none.
+ */
+export type OwnFields = Readonly<Record<string, unknown>> | null;
+
+/**
  * The change from `before` to `after`. `unchanged`: view fields known to be the same (the engine's
  * word, src/viewChanges.ts; null: none known), not looked at; every other view field is diffed
  * inside. Legal actions (an array) go whole when they differ. `keys`: the two views' own keys,
- * when known (otherwise read here).
+ * when known (otherwise read here). `own`: each document's own values of some of its view's
+ * fields (each view is then read as that view with those fields in its place).
  */
-export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo, keys?: ViewKeys): DocChange {
+export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo, keys?: ViewKeys, own?: { readonly before: OwnFields; readonly after: OwnFields }): DocChange {
   const a = before.view as unknown as Record<string, unknown>;
   const b = after.view as unknown as Record<string, unknown>;
+  const ownA = own?.before ?? null;
+  const ownB = own?.after ?? null;
   const keysOfB = keys?.after ?? Object.keys(b);
   // The usual case (issue 31): both views have the same fields, so only those the engine does not
   // know unchanged are looked at, and none is gone. Otherwise every field of each.
@@ -170,11 +179,11 @@ export function docChange(before: StateDoc, after: StateDoc, unchanged: Readonly
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i] as string;
     if (!same && unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
-    const bv = b[field];
+    const bv = ownB !== null && Object.hasOwn(ownB, field) ? ownB[field] : b[field];
     let d: Diff;
     if (!same && !Object.hasOwn(a, field)) d = holdsNull(bv) ? HAS_NULL : bv;
     else {
-      const av = a[field];
+      const av = ownA !== null && Object.hasOwn(ownA, field) ? ownA[field] : a[field];
       const v = shared?.v;
       if (v !== undefined && v.length > 3 * i && v[3 * i] === av && v[3 * i + 1] === bv) d = v[3 * i + 2];
       else {
