@@ -274,7 +274,9 @@ export class Delivery {
     const consecutive = last.doc.view.version === view.version - 1;
     const own = last.own !== null && consecutive && commit.unchanged !== null && privateUnchanged(commit.unchanged) ? last.own : ownFields(view, seat);
     const mine = legalFor(seat, commit.legalActions);
-    const doc: StateDoc = { view, legalActions: mine.length === 0 ? NO_ACTIONS : mine, nextStop: seatStops(game, seat, view, commit.nextStop), ...cardDoc(cardViewOf(game, seat)) };
+    const doc: StateDoc = { view, legalActions: mine.length === 0 ? NO_ACTIONS : mine, nextStop: seatStops(game, seat, view, commit.nextStop) };
+    const shown = cardViewOf(game, seat);
+    if ('cards' in shown) doc.cardView = shown.cards;
     this.#last.delete(client);
     const message = this.#patch(last, doc, own, commit.keys, events, commit.unchanged, answers, commit.memo) as { patch?: MergePatch; whole?: WholeParts };
     this.send(client, message as unknown as ServerMessage);

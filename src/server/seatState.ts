@@ -16,6 +16,7 @@ export function viewerOf(seat: string | null): Viewer {
 
 /** The events as the viewer receives them (copies: another player's autoPass without its reason; another seat's card data as the definition's publicData, given the game). */
 export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game?: Game): SeatEvent[] {
+  if (events.length === 0) return [];
   const out: SeatEvent[] = new Array<SeatEvent>(events.length);
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as EmittedEvent;
