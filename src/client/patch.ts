@@ -49,7 +49,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Whether two JSON values are equal (deeply; arrays by order, objects by keys). */
+/** Whether two JSON values are equal (deeply; arrays by order, objects by keys). Allocates nothing (issue 31: no key lists). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -59,13 +59,17 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!Object.hasOwn(b, k)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in ra) {
+    if (!Object.hasOwn(ra, k)) continue;
+    if (!Object.hasOwn(rb, k)) return false;
+    if (!jsonEqual(ra[k], rb[k])) return false;
+    count++;
   }
-  return true;
+  for (const k in rb) if (Object.hasOwn(rb, k)) count--;
+  return count === 0;
 }
 
 /** Whether a value, written as a merge patch value, holds a null RFC 7386 would read as "remove" (arrays are taken whole: theirs do not count). */
@@ -100,19 +104,25 @@ function diff(a: unknown, b: unknown): Diff {
 }
 
 /**
- * The change from `before` to `after`. `unchanged`: view fields known to be the same (the engine's
- * word, src/viewChanges.ts; null: none known), not looked at; every other view field is diffed
- * inside. Legal actions (an array) go whole when they differ.
- */
-/**
  * The view fields' diffs of one send, shared by its connections (issue 31, point 6): the seats'
  * views share every field that is not private (the same objects), so a field's diff between the
- * same two values is made once. Keyed by field; a diff is reused only for the very same two values.
+ * same two values is made once. Made by {@link diffMemo}; a diff is reused only for the very same
+ * two values, at the same place in the same list of fields looked at (`v` holds, for the field at
+ * index i, its two values and their diff at 3i, 3i + 1, 3i + 2: no object per field).
  */
-export type DiffMemo = Map<string, { a: unknown; b: unknown; d: unknown }>;
+export interface DiffMemo {
+  fields: readonly string[] | null;
+  readonly v: unknown[];
+}
+
+/** An empty {@link DiffMemo} (one per send). */
+export function diffMemo(): DiffMemo {
+  return { fields: null, v: [] };
+}
 
 /** Whether two lists of keys are the same, in the same order. */
 function sameKeys(x: readonly string[], y: readonly string[]): boolean {
+  if (x === y) return true;
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   return true;
@@ -130,64 +140,85 @@ function fieldsToLook(keys: readonly string[], unchanged: ReadonlySet<string>): 
   return fields;
 }
 
-export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo): DocChange {
-  const patch: MergePatch = {};
-  const whole: WholeParts = {};
-  const viewPatch: Record<string, unknown> = {};
-  const viewWhole: Record<string, unknown> = {};
+/** The view's keys, when the caller knows them (`Object.keys` of each view, in order: the server keeps them per connection). */
+export interface ViewKeys {
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+}
+
+/**
+ * A seat's own values of some view fields over a view shared by every seat (the server's: a seat's
+ * view is the host's with its private fields as the seat sees them), by field; null: none.
+ */
+export type OwnFields = Readonly<Record<string, unknown>> | null;
+
+/**
+ * The change from `before` to `after`. `unchanged`: view fields known to be the same (the engine's
+ * word, src/viewChanges.ts; null: none known), not looked at; every other view field is diffed
+ * inside. Legal actions (an array) go whole when they differ. `keys`: the two views' own keys,
+ * when known (otherwise read here). `own`: each document's own values of some of its view's
+ * fields (each view is then read as that view with those fields in its place).
+ */
+export function docChange(before: StateDoc, after: StateDoc, unchanged: ReadonlySet<string> | null, memo?: DiffMemo, keys?: ViewKeys, own?: { readonly before: OwnFields; readonly after: OwnFields }): DocChange {
   const a = before.view as unknown as Record<string, unknown>;
   const b = after.view as unknown as Record<string, unknown>;
-  let anyPatch = false;
-  let anyWhole = false;
-  const keysOfB = Object.keys(b);
+  const ownA = own?.before ?? null;
+  const ownB = own?.after ?? null;
+  const keysOfB = keys?.after ?? Object.keys(b);
   // The usual case (issue 31): both views have the same fields, so only those the engine does not
   // know unchanged are looked at, and none is gone. Otherwise every field of each.
-  const same = unchanged !== null && sameKeys(Object.keys(a), keysOfB);
+  const same = unchanged !== null && sameKeys(keys?.before ?? Object.keys(a), keysOfB);
   const fields = same ? fieldsToLook(keysOfB, unchanged) : keysOfB;
-  for (const field of fields) {
+  let shared: DiffMemo | undefined;
+  if (memo !== undefined && same && (memo.fields === null || memo.fields === fields)) {
+    memo.fields = fields;
+    shared = memo;
+  }
+  let viewPatch: Record<string, unknown> | undefined;
+  let viewWhole: Record<string, unknown> | undefined;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] as string;
     if (!same && unchanged?.has(field) === true && Object.hasOwn(a, field)) continue;
+    const bv = ownB !== null && Object.hasOwn(ownB, field) ? ownB[field] : b[field];
     let d: Diff;
-    if (!same && !Object.hasOwn(a, field)) d = holdsNull(b[field]) ? HAS_NULL : b[field];
+    if (!same && !Object.hasOwn(a, field)) d = holdsNull(bv) ? HAS_NULL : bv;
     else {
-      const seen = memo?.get(field);
-      if (seen !== undefined && seen.a === a[field] && seen.b === b[field]) d = seen.d;
+      const av = ownA !== null && Object.hasOwn(ownA, field) ? ownA[field] : a[field];
+      const v = shared?.v;
+      if (v !== undefined && v.length > 3 * i && v[3 * i] === av && v[3 * i + 1] === bv) d = v[3 * i + 2];
       else {
-        d = diff(a[field], b[field]);
-        memo?.set(field, { a: a[field], b: b[field], d });
+        d = diff(av, bv);
+        if (v !== undefined && v.length >= 3 * i) {
+          v[3 * i] = av;
+          v[3 * i + 1] = bv;
+          v[3 * i + 2] = d;
+        }
       }
     }
     if (d === SAME) continue;
-    if (d === HAS_NULL) {
-      viewWhole[field] = b[field];
-      anyWhole = true;
-    } else {
-      viewPatch[field] = d;
-      anyPatch = true;
-    }
+    if (d === HAS_NULL) (viewWhole ??= {})[field] = bv;
+    else (viewPatch ??= {})[field] = d;
   }
   // A field the view no longer has (a table field a game stops showing).
   if (!same) {
-    for (const field of Object.keys(a)) {
-      if (!Object.hasOwn(b, field)) {
-        viewPatch[field] = null;
-        anyPatch = true;
-      }
-    }
+    for (const field of Object.keys(a)) if (!Object.hasOwn(b, field)) (viewPatch ??= {})[field] = null;
   }
-  if (anyPatch) patch.view = viewPatch;
-  if (anyWhole) whole.view = viewWhole;
-  if (!jsonEqual(before.legalActions, after.legalActions)) patch.legalActions = after.legalActions;
+  let patch: MergePatch | undefined;
+  let whole: WholeParts | undefined;
+  if (viewPatch !== undefined) patch = { view: viewPatch };
+  if (viewWhole !== undefined) whole = { view: viewWhole };
+  if (!jsonEqual(before.legalActions, after.legalActions)) (patch ??= {}).legalActions = after.legalActions;
   const stops = diff(before.nextStop, after.nextStop);
-  if (stops === HAS_NULL) whole.nextStop = after.nextStop;
-  else if (stops !== SAME) patch.nextStop = stops;
+  if (stops === HAS_NULL) (whole ??= {}).nextStop = after.nextStop;
+  else if (stops !== SAME) (patch ??= {}).nextStop = stops;
   if (before.cardView !== undefined || after.cardView !== undefined) {
     const cards = after.cardView === undefined ? null : before.cardView === undefined ? (holdsNull(after.cardView) ? HAS_NULL : after.cardView) : diff(before.cardView, after.cardView);
-    if (cards === HAS_NULL) whole.cardView = after.cardView;
-    else if (cards !== SAME) patch.cardView = cards;
+    if (cards === HAS_NULL) (whole ??= {}).cardView = after.cardView;
+    else if (cards !== SAME) (patch ??= {}).cardView = cards;
   }
   const out: DocChange = {};
-  if (Object.keys(patch).length > 0) out.patch = patch;
-  if (Object.keys(whole).length > 0) out.whole = whole;
+  if (patch !== undefined) out.patch = patch;
+  if (whole !== undefined) out.whole = whole;
   return out;
 }
 

@@ -69,13 +69,16 @@ export function servedCards(cards: unknown): ServedCards {
   };
 }
 
+/** No card view: one object for every read of a game whose definition has no `seatView` (only read, never changed). */
+const NO_CARD_VIEW: { cards?: unknown } = Object.freeze({});
+
 /**
  * The card view of `seat` (null: a spectator) as a field of a table update: `{ cards }` when the
  * definition has a `seatView`, nothing otherwise (the table's `cards()` is then null).
  */
 export function cardViewOf(game: Game, seat: string | null): { cards?: unknown } {
   const definition = definitions.get(game);
-  if (definition?.seatView === undefined) return {};
+  if (definition?.seatView === undefined) return NO_CARD_VIEW;
   return { cards: readsOf(game).cards(seat === null ? { spectator: true } : { seat }) ?? null };
 }
 

@@ -11,11 +11,11 @@ import type { EmittedEvent, TurnView } from '../contract.js';
 import type { Game } from '../game/types.js';
 import type { LegalAction } from '../legal.js';
 import { NEXT_STOPS, type NextStop } from '../nextStop.js';
-import { seatView } from '../seats.js';
+import { PRIVATE_FIELDS, seatView } from '../seats.js';
 import { VIEW_UNCHANGED } from '../viewChanges.js';
 import { MESSAGE_TYPE, encodeMessage, type ServerMessage, type TableState } from '../client/protocol.js';
-import { docChange, type DiffMemo, type StateDoc } from '../client/patch.js';
-import { decidedBy, legalFor, seatEvents, type SpectatorShown } from './seatState.js';
+import { diffMemo, docChange, type DiffMemo, type MergePatch, type OwnFields, type StateDoc, type WholeParts } from '../client/patch.js';
+import { legalFor, seatEvents, type SpectatorShown } from './seatState.js';
 import { cardViewOf } from './cardGames.js';
 
 /** What the engine says the last accepted send left unchanged in the view (null: not known). */
@@ -64,6 +64,34 @@ export interface Commit {
   readonly nextStop: Readonly<Record<string, NextStop | null>>;
   /** The view fields' diffs made for this send's updates, shared by its connections. */
   readonly memo: DiffMemo;
+  /** The view's own keys, in order (a seat's view has the same): read once per send, not per connection. */
+  readonly keys: readonly string[];
+}
+
+/** The last list of a view's keys read (the same list while the views keep their fields: compared by identity after). */
+let lastKeys: readonly string[] = [];
+
+/** `Object.keys(view)`, as the same array as the last time when the keys are the same. */
+function keysOf(view: object): readonly string[] {
+  // Compared without a list made (the view is a plain object: for...in reads its own keys, in order).
+  let i = 0;
+  let same = true;
+  for (const key in view) {
+    if (key !== lastKeys[i]) {
+      same = false;
+      break;
+    }
+    i++;
+  }
+  if (same && i === lastKeys.length) return lastKeys;
+  lastKeys = Object.keys(view);
+  return lastKeys;
+}
+
+/** Adds to `out` each player `seat` decides for now (itself, and any player it controls), once each, in the view's order. */
+function addDecidedBy(out: string[], seat: string, view: Pick<TurnView, 'decidedBy'>): void {
+  const by = view.decidedBy;
+  for (const p in by) if (by[p] === seat && !out.includes(p)) out.push(p);
 }
 
 /** The host's view of each game at its version: built once per version, never frozen (the server only reads and encodes it). */
@@ -94,17 +122,23 @@ export function freshView(game: Game): TurnView {
 export function readCommit(owned: { readonly game: Game; readonly version: number }, events: readonly EmittedEvent[], seats: Iterable<string> = []): Commit {
   const game = owned.game;
   const view = hostView(owned);
-  const players = new Set<string>();
-  for (const seat of seats) for (const p of decidedBy(seat, view)) players.add(p);
-  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.size === 0 ? {} : safeNextStops(game, [...players]), memo: new Map() };
+  const players: string[] = [];
+  for (const seat of seats) addDecidedBy(players, seat, view);
+  return { view, legalActions: game.legalActions(), events, unchanged: viewUnchanged(game), nextStop: players.length === 0 ? {} : safeNextStops(game, players), memo: diffMemo(), keys: keysOf(view) };
 }
 
 /** The state document of `seat` at a commit: its view, its legal actions, `nextStop` of each player it decides for. */
 export function seatDoc(game: Game, seat: string, commit: Pick<Commit, 'view' | 'legalActions'> & { readonly nextStop?: Commit['nextStop'] }): StateDoc {
   const view = seatView({ ...commit.view }, { seat });
+  return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: seatStops(game, seat, view, commit.nextStop), ...cardDoc(cardViewOf(game, seat)) };
+}
+
+/** `nextStop` of each player `seat` decides for now (CR 723: itself, and any player it controls), from `known` when it has them. */
+function seatStops(game: Game, seat: string, view: Pick<TurnView, 'decidedBy'>, known: Commit['nextStop'] | undefined): Record<string, NextStop | null> {
   const stops: Record<string, NextStop | null> = {};
-  for (const p of decidedBy(seat, view)) stops[p] = commit.nextStop !== undefined && Object.hasOwn(commit.nextStop, p) ? (commit.nextStop[p] as NextStop | null) : safeNextStop(game, p);
-  return { view, legalActions: legalFor(seat, commit.legalActions), nextStop: stops, ...cardDoc(cardViewOf(game, seat)) };
+  const by = view.decidedBy;
+  for (const p in by) if (by[p] === seat) stops[p] = known !== undefined && Object.hasOwn(known, p) ? (known[p] as NextStop | null) : safeNextStop(game, p);
+  return stops;
 }
 
 /** The spectators' document of what they are shown (no legal actions, no stops). */
@@ -130,10 +164,39 @@ export function frameHeader(getMessageBytes: { raw(code: number, type: string, m
   return Buffer.from(getMessageBytes.raw(roomDataBytes, MESSAGE_TYPE, undefined, new Uint8Array(0)));
 }
 
+/**
+ * What a connection was last sent (the base of its next patch): its document, whose view is either
+ * whole (a welcome, a first update, a spectator's) or, after a seat's patch, the host's view of that
+ * commit with the seat's private fields in `own` (issue 31: no copy of the view kept per seat),
+ * and the keys of that view, in order.
+ */
+interface Sent {
+  doc: StateDoc;
+  own: OwnFields;
+  keys: readonly string[];
+}
+
+/** No legal action: one array for every seat that has none (only read, never changed). */
+const NO_ACTIONS: LegalAction[] = [];
+
+/** A seat's values of the view's private fields (src/seats.ts's `seatView` of those fields alone). */
+function ownFields(view: TurnView, seat: string): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  for (const field of PRIVATE_FIELDS.view) own[field] = view[field];
+  seatView(own as unknown as TurnView, { seat });
+  return own;
+}
+
+/** Whether the engine says every private view field is unchanged. */
+function privateUnchanged(unchanged: ReadonlySet<string>): boolean {
+  for (const field of PRIVATE_FIELDS.view) if (!unchanged.has(field)) return false;
+  return true;
+}
+
 /** Sends each connection its messages, remembering the last state document each was sent. */
 export class Delivery {
-  /** The last document sent to each connection (the base of its next patch). */
-  readonly #last = new WeakMap<Client, StateDoc>();
+  /** What each connection was last sent (the base of its next patch). */
+  readonly #last = new WeakMap<Client, Sent>();
   readonly #header: Buffer | null;
 
   /**
@@ -163,7 +226,8 @@ export class Delivery {
   welcome(client: Client, message: Extract<ServerMessage, { kind: 'welcome' }>): void {
     this.#last.delete(client);
     this.send(client, message);
-    this.#last.set(client, { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop, ...('cards' in message ? { cardView: message.cards } : {}) });
+    const doc: StateDoc = { view: message.view, legalActions: message.legalActions, nextStop: message.nextStop, ...('cards' in message ? { cardView: message.cards } : {}) };
+    this.#last.set(client, { doc, own: null, keys: keysOf(message.view) });
   }
 
   /** The connection gets its whole state with its next update (it may have missed one). */
@@ -175,24 +239,54 @@ export class Delivery {
    * An update to a connection: the change against its last document (whole, if it has none), the
    * events in full, `answers` when it answers the connection's send.
    */
-  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number, memo?: DiffMemo): void {
+  update(client: Client, doc: StateDoc, events: TableState['events'], unchanged: ReadonlySet<string> | null, answers?: number, memo?: DiffMemo, keys?: readonly string[]): void {
     const last = this.#last.get(client);
     this.#last.delete(client);
-    const extra = answers !== undefined ? { answers } : {};
-    let message: ServerMessage;
-    if (last === undefined) {
-      message = { kind: 'update', ...extra, ...stateOf(doc, events) };
-    } else {
-      // The engine's word holds from the version just before: a connection further behind is diffed field by field.
-      const known = last.view.version === doc.view.version - 1 ? unchanged : null;
-      message = { kind: 'patch', ...extra, events, ...docChange(last, doc, known, memo) };
-    }
-    this.send(client, message);
-    this.#last.set(client, doc);
+    const docKeys = keys ?? keysOf(doc.view);
+    this.send(client, last === undefined ? { kind: 'update', ...(answers !== undefined ? { answers } : {}), ...stateOf(doc, events) } : this.#patch(last, doc, null, docKeys, events, unchanged, answers, memo));
+    this.#last.set(client, { doc, own: null, keys: docKeys });
+  }
+
+  /** The patch message from what a connection was last sent to `doc` (its view read with `own` in place). */
+  #patch(last: Sent, doc: StateDoc, own: OwnFields, keys: readonly string[], events: TableState['events'], unchanged: ReadonlySet<string> | null, answers: number | undefined, memo: DiffMemo | undefined): ServerMessage {
+    // The engine's word holds from the version just before: a connection further behind is diffed field by field.
+    const known = last.doc.view.version === doc.view.version - 1 ? unchanged : null;
+    const change = docChange(last.doc, doc, known, memo, { before: last.keys, after: keys }, last.own === null && own === null ? undefined : { before: last.own, after: own });
+    // The keys in the order the wire has always had them: kind, answers, events, patch, whole.
+    const message: Record<string, unknown> = answers !== undefined ? { kind: 'patch', answers, events } : { kind: 'patch', events };
+    const patch = change.patch;
+    const whole = change.whole;
+    if (patch !== undefined) message.patch = patch;
+    if (whole !== undefined) message.whole = whole;
+    return message as unknown as ServerMessage;
   }
 
   /** The update of `seat`'s connection at a commit. */
   seatUpdate(client: Client, game: Game, seat: string, commit: Commit, answers?: number): void {
-    this.update(client, seatDoc(game, seat, commit), seatEvents(commit.events, { seat }, game), commit.unchanged, answers, commit.memo);
+    const last = this.#last.get(client);
+    const events = seatEvents(commit.events, { seat }, game);
+    if (last === undefined) {
+      this.update(client, seatDoc(game, seat, commit), events, commit.unchanged, answers, commit.memo, commit.keys);
+      return;
+    }
+    // The host's view with the seat's private fields beside it, not a copy of the view per seat (issue 31).
+    const view = commit.view;
+    const consecutive = last.doc.view.version === view.version - 1;
+    const own = last.own !== null && consecutive && commit.unchanged !== null && privateUnchanged(commit.unchanged) ? last.own : ownFields(view, seat);
+    const mine = legalFor(seat, commit.legalActions);
+    const doc: StateDoc = { view, legalActions: mine.length === 0 ? NO_ACTIONS : mine, nextStop: seatStops(game, seat, view, commit.nextStop) };
+    const shown = cardViewOf(game, seat);
+    if ('cards' in shown) doc.cardView = shown.cards;
+    this.#last.delete(client);
+    const message = this.#patch(last, doc, own, commit.keys, events, commit.unchanged, answers, commit.memo) as { patch?: MergePatch; whole?: WholeParts };
+    this.send(client, message as unknown as ServerMessage);
+    // Unchanged legal actions and `nextStop` are remembered as the older objects (equal: the newer ones are not kept past this send).
+    if (message.patch?.legalActions === undefined) doc.legalActions = last.doc.legalActions;
+    if (message.patch?.nextStop === undefined && message.whole?.nextStop === undefined) doc.nextStop = last.doc.nextStop;
+    // The same object, changed in place: nothing made per send to remember it.
+    last.doc = doc;
+    last.own = own;
+    last.keys = commit.keys;
+    this.#last.set(client, last);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { EmittedEvent, SeatEvent, TurnView } from '../contract.js';
 import type { LegalAction } from '../legal.js';
-import { seatEvent, type Viewer } from '../seats.js';
+import { PRIVATE_FIELDS, seatEvent, type Viewer } from '../seats.js';
 import type { Game } from '../game/types.js';
 import { cardEventFor, cardViewOf } from './cardGames.js';
 
@@ -16,7 +16,21 @@ export function viewerOf(seat: string | null): Viewer {
 
 /** The events as the viewer receives them (copies: another player's autoPass without its reason; another seat's card data as the definition's publicData, given the game). */
 export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game?: Game): SeatEvent[] {
-  return events.map((e) => seatEvent({ ...(game === undefined ? e : cardEventFor(game, e, viewer)) }, viewer));
+  if (events.length === 0) return [];
+  const out: SeatEvent[] = new Array<SeatEvent>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as EmittedEvent;
+    const shown = game === undefined ? e : cardEventFor(game, e, viewer);
+    // An event with nothing private to this viewer is sent as it is (the server only encodes it); otherwise a copy loses its private fields.
+    out[i] = hidesFrom(shown, viewer) ? seatEvent({ ...shown }, viewer) : shown;
+  }
+  return out;
+}
+
+/** Whether `event` has fields private to a player the viewer is not (src/seats.ts's PRIVATE_FIELDS: another player's autoPass reason). */
+function hidesFrom(event: EmittedEvent, viewer: Viewer): boolean {
+  const fields = (PRIVATE_FIELDS.events as { readonly [type: string]: readonly string[] | undefined })[event.type];
+  return fields !== undefined && !('seat' in viewer && viewer.seat === (event as { player?: unknown }).player);
 }
 
 /**
