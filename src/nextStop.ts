@@ -6,7 +6,7 @@
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { PLAINEST, violationOf } from './events/index.js';
-import { candidates, plainestFill, mayAnswer } from './legal.js';
+import { eachCandidate, filledOf, mayAnswer } from './legal.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -66,18 +66,21 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
   // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
   const now = decision.ofSnapshot === true ? awaiting : awaitingOf(snapshot);
-  let plainest: TurnEvent | null = null;
-  const action = candidates(ctx, now, awaiting.player).find((a) => {
-    if (!PLAINEST.has(a.type)) return false;
-    plainest = plainestFill(a, now, ctx);
-    return violationOf(ctx, now, plainest) === null;
+  let event = null as TurnEvent | null;
+  eachCandidate(ctx, now, awaiting.player, (offer, who, fields) => {
+    if (!PLAINEST.has(offer.type)) return false;
+    const plainest = filledOf(offer, who, fields, now, ctx);
+    if (violationOf(ctx, now, plainest) !== null) return false;
+    // What is awaited now is the decision's own (one turn at a time it always is): the same fill of
+    // the same action, already found legal (issue 31: not made and checked twice).
+    if (now === awaiting) event = plainest;
+    else {
+      const other = filledOf(offer, who, fields, awaiting, ctx);
+      event = violationOf(ctx, awaiting, other) === null ? other : null;
+    }
+    return true;
   });
-  if (action === undefined) return null;
-  // What is awaited now is the decision's own (one turn at a time it always is): the same fill of
-  // the same action, already found legal (issue 31: not made and checked twice).
-  if (now === awaiting) return plainest;
-  const event = plainestFill(action, awaiting, ctx);
-  return violationOf(ctx, awaiting, event) === null ? event : null;
+  return event;
 }
 
 /**

@@ -17,9 +17,12 @@ const SPEEDS = [{ speed: 'instant' }, { speed: 'sorcery' }] as const;
 
 /** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them. */
 function unusedId(event: Record<string, unknown>, _awaiting: unknown, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): void {
-  let n = ctx.stack.length + ctx.pendingTriggers.length;
-  const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
-  while (taken.has(`object-${n}`)) n++;
+  // The first free `object-<n>` from n = how many there are; each taken id is looked for in place
+  // (no Set of the ids per template: the stack is short and most often empty).
+  const { stack, pendingTriggers } = ctx;
+  let n = stack.length + pendingTriggers.length;
+  const taken = (id: string): boolean => stack.some((o) => o.id === id) || pendingTriggers.some((t) => t.id === id);
+  while (taken(`object-${n}`)) n++;
   event.id = `object-${n}`;
 }
 
