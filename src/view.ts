@@ -81,7 +81,8 @@ interface PlayerRecords {
   anyStops: boolean;
 }
 
-let lastRecords: PlayerRecords | null = null;
+/** The last records of each game, by its players' list (one memo per game, not one for every game a process holds). */
+const lastRecords = new WeakMap<readonly string[], PlayerRecords>();
 
 /**
  * The records by player of a context's view, remembered while the fields they are made of stay
@@ -89,9 +90,9 @@ let lastRecords: PlayerRecords | null = null;
  * and copying a record is cheaper than building it one player at a time.
  */
 function playerRecords(ctx: TurnContext): PlayerRecords {
-  const last = lastRecords;
+  const last = lastRecords.get(ctx.players);
   if (
-    last !== null &&
+    last !== undefined &&
     last.of.players === ctx.players &&
     last.of.manaPool === ctx.manaPool &&
     last.of.handSizes === ctx.handSizes &&
@@ -136,7 +137,8 @@ function playerRecords(ctx: TurnContext): PlayerRecords {
     records.stops[p] = s === undefined || s === null ? null : s;
     if (s !== undefined && s !== null) records.anyStops = true;
   }
-  return (lastRecords = records);
+  lastRecords.set(ctx.players, records);
+  return records;
 }
 
 /** A fresh copy of the stops by player (each player's list and its entries copied). */

@@ -15,15 +15,17 @@ import type { EventOf, EventRecord } from './record.js';
 /** The two speeds a spell or an ability is offered at (`legalActions` checks each). */
 const SPEEDS = [{ speed: 'instant' }, { speed: 'sorcery' }] as const;
 
-/** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them. */
+/** `object-<n>`, each made once (every listing of legal actions fills a spell's and an ability's id). */
+const OBJECT_IDS: string[] = [];
+const objectId = (n: number): string => (OBJECT_IDS[n] ??= `object-${n}`);
+const holds = (objects: readonly { id: string }[], id: string): boolean => objects.some((o) => o.id === id);
+
+/** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them (looked for in place: no Set per template). */
 function unusedId(event: Record<string, unknown>, _awaiting: unknown, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): void {
-  // The first free `object-<n>` from n = how many there are; each taken id is looked for in place
-  // (no Set of the ids per template: the stack is short and most often empty).
   const { stack, pendingTriggers } = ctx;
   let n = stack.length + pendingTriggers.length;
-  const taken = (id: string): boolean => stack.some((o) => o.id === id) || pendingTriggers.some((t) => t.id === id);
-  while (taken(`object-${n}`)) n++;
-  event.id = `object-${n}`;
+  while (holds(stack, objectId(n)) || holds(pendingTriggers, objectId(n))) n++;
+  event.id = objectId(n);
 }
 
 /** A spell or an ability as zod's schema reads it, without zod. */
