@@ -71,9 +71,8 @@ function baseOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefi
   return out;
 }
 
-/** One template: the type, who decides, the fields offered, then what the caller chooses. */
-function templateOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined): LegalAction {
-  const out = baseOf(offer, who, fields);
+/** One template: the type, who decides, the fields offered (`base`, when made already), then what the caller chooses. */
+function templateOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined, out = baseOf(offer, who, fields)): LegalAction {
   out.choose = offer.template.choose.slice();
   return out as unknown as LegalAction;
 }
@@ -119,7 +118,9 @@ function firstTemplateOf(offer: Offer, who: Who, awaiting: Awaiting | null): Leg
 
 /** The plainest answer to what is awaited, made by the awaited player themselves (what `passUntil` sends). */
 export function plainestAnswerTo(awaiting: Awaiting): TurnEvent {
-  return plainestFill(firstTemplateOf(offerOf(PLAINEST_ANSWER[awaiting.kind]), { player: awaiting.player }, awaiting), awaiting, { stack: [], pendingTriggers: [] });
+  // plainestFill of its first template, without the template.
+  const offer = offerOf(PLAINEST_ANSWER[awaiting.kind]);
+  return filledOf(offer, { player: awaiting.player }, offer.template.fields?.(awaiting)[0] as Record<string, unknown> | undefined, awaiting, { stack: [], pendingTriggers: [] });
 }
 
 /** The decisions that would be accepted now, from one player or every player in turn order. */
@@ -131,7 +132,9 @@ export function legalActionsOf(snapshot: SnapshotLike, player?: string): LegalAc
   for (const p of ctx.players) {
     if (player !== undefined && p !== player) continue;
     eachCandidate(ctx, awaiting, p, (offer, who, fields) => {
-      if (violationOf(ctx, awaiting, filledOf(offer, who, fields, awaiting, ctx)) === null) out.push(templateOf(offer, who, fields));
+      const event = filledOf(offer, who, fields, awaiting, ctx);
+      // A record without a fill checks the template's own fields: that object becomes the template (no second one made).
+      if (violationOf(ctx, awaiting, event) === null) out.push(templateOf(offer, who, fields, offer.template.fill === undefined ? (event as unknown as Record<string, unknown>) : undefined));
       return false;
     });
   }

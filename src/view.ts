@@ -69,7 +69,7 @@ function awaitedOf(snapshot: SnapshotLike): Awaiting | null {
 
 /** The view's records by player: what they are made of, and the records (never handed out: each view gets copies). */
 interface PlayerRecords {
-  of: Pick<TurnContext, 'players' | 'manaPool' | 'handSizes' | 'spellsCast' | 'landsPlayedBy' | 'maxHandSize' | 'effects' | 'controlledBy' | 'stops'>;
+  of: Pick<TurnContext, 'manaPool' | 'handSizes' | 'spellsCast' | 'landsPlayedBy' | 'maxHandSize' | 'effects' | 'controlledBy' | 'stops'>;
   manaPool: Record<string, number>;
   handSizes: Record<string, number>;
   spellsCast: Record<string, number>;
@@ -81,7 +81,7 @@ interface PlayerRecords {
   anyStops: boolean;
 }
 
-/** The last records of each game, by its players' list (one memo per game, not one for every game a process holds). */
+/** The last records of each game, by its players' list (one memo per game, not one for every game a process holds): made of that list and the fields in `of`. */
 const lastRecords = new WeakMap<readonly string[], PlayerRecords>();
 
 /**
@@ -93,7 +93,6 @@ function playerRecords(ctx: TurnContext): PlayerRecords {
   const last = lastRecords.get(ctx.players);
   if (
     last !== undefined &&
-    last.of.players === ctx.players &&
     last.of.manaPool === ctx.manaPool &&
     last.of.handSizes === ctx.handSizes &&
     last.of.spellsCast === ctx.spellsCast &&
@@ -107,7 +106,6 @@ function playerRecords(ctx: TurnContext): PlayerRecords {
   }
   const records: PlayerRecords = {
     of: {
-      players: ctx.players,
       manaPool: ctx.manaPool,
       handSizes: ctx.handSizes,
       spellsCast: ctx.spellsCast,

@@ -15,17 +15,17 @@ import type { EventOf, EventRecord } from './record.js';
 /** The two speeds a spell or an ability is offered at (`legalActions` checks each). */
 const SPEEDS = [{ speed: 'instant' }, { speed: 'sorcery' }] as const;
 
-/** `object-<n>`, each made once (every listing of legal actions fills a spell's and an ability's id). */
-const OBJECT_IDS: string[] = [];
-const objectId = (n: number): string => (OBJECT_IDS[n] ??= `object-${n}`);
-const holds = (objects: readonly { id: string }[], id: string): boolean => objects.some((o) => o.id === id);
+/** Whether an object of `objects` has the id (looked for in place: no Set of the ids per template). */
+function holds(objects: readonly { id: string }[], id: string): boolean {
+  for (const o of objects) if (o.id === id) return true;
+  return false;
+}
 
-/** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them (looked for in place: no Set per template). */
+/** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them. */
 function unusedId(event: Record<string, unknown>, _awaiting: unknown, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): void {
-  const { stack, pendingTriggers } = ctx;
-  let n = stack.length + pendingTriggers.length;
-  while (holds(stack, objectId(n)) || holds(pendingTriggers, objectId(n))) n++;
-  event.id = objectId(n);
+  let n = ctx.stack.length + ctx.pendingTriggers.length;
+  while (holds(ctx.stack, `object-${n}`) || holds(ctx.pendingTriggers, `object-${n}`)) n++;
+  event.id = `object-${n}`;
 }
 
 /** A spell or an ability as zod's schema reads it, without zod. */

@@ -237,7 +237,6 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
   let memo = lastTurns.get(ctx.seats);
   if (
     memo === undefined ||
-    memo.of.seats !== ctx.seats ||
     memo.of.players !== ctx.players ||
     memo.of.teams !== ctx.teams ||
     memo.of.variant !== ctx.variant ||
@@ -258,7 +257,7 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
   return turns;
 }
 
-/** The last next turns of each game, by its seats (the same list for the whole game: one memo per game, not one for every game a process holds). */
+/** The last next turns of each game, by its seats (the same list for the whole game: one memo per game, not one for every game a process holds), and the other fields in `of`. */
 const lastTurns = new WeakMap<readonly PlayerId[], { of: TurnOrderFields; turns: ScheduledTurn[] }>();
 
 /** Whether no pending skip was used up: `counts` began as a shallow copy of `skips` (usePendingSkip replaces a player's entry). */
