@@ -113,7 +113,7 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   const players = first[0]?.snapshot.context.players ?? [];
   if (first.length === 0) return out;
   // Those still looked for (a player not in the game never is).
-  let left = who.map((_, i) => i).filter((i) => who[i] === undefined || players.includes(who[i] as string));
+  const left = who.map((_, i) => i).filter((i) => who[i] === undefined || players.includes(who[i] as string));
   if (left.length === 0) return out;
   const lastTurn = look.turnsBegun(start) + players.length + 1;
   let current = start;
@@ -129,22 +129,34 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   for (let i = 0; i < MAX_LOOKAHEAD; i++) {
     const decisions = look.decisions(current);
     if (decisions.length === 0 || look.turnsBegun(current) > lastTurn) return out;
-    left = left.filter((w) => {
+    // Those asked now are found; the others kept, in place (no closure or list made per decision).
+    let kept = 0;
+    for (const w of left) {
       const player = who[w];
-      const d = decisions.find((x) => player === undefined || isAsked(x.snapshot.context, x.awaiting, player));
-      if (d === undefined) return true;
-      const ctx = d.snapshot.context;
-      const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
-      if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
-      out[w] = found;
-      return false;
-    });
-    if (left.length === 0) return out;
+      let d: Decision<S> | undefined;
+      for (const x of decisions) {
+        if (player === undefined || isAsked(x.snapshot.context, x.awaiting, player)) {
+          d = x;
+          break;
+        }
+      }
+      if (d === undefined) left[kept++] = w;
+      else out[w] = stopAt(d);
+    }
+    if ((left.length = kept) === 0) return out;
     const next = answered(look, current, decisions[0] as Decision<S>);
     if (next === null) return out;
     current = next;
   }
   return out;
+}
+
+/** The stop a decision of the walk makes. */
+function stopAt(d: Decision): NextStop {
+  const ctx = d.snapshot.context;
+  const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
+  if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
+  return found;
 }
 
 function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, decision: Decision<S>): G | null {
