@@ -43,7 +43,7 @@ export function mayAnswer(ctx: Pick<TurnContext, 'teams' | 'variant'>, awaiting:
 }
 
 /** An event type its record offers, with its template. */
-interface Offer {
+export interface Offer {
   type: EventType;
   template: Template<EventType>;
 }
@@ -52,32 +52,52 @@ const offerOf = (type: EventType): Offer => ({ type, template: recordOf(type).te
 const OFFERS = Object.fromEntries(Object.entries(ANSWERS).map(([kind, types]) => [kind, types.map(offerOf)])) as unknown as { readonly [K in Awaiting['kind']]: readonly Offer[] };
 const ALWAYS: readonly Offer[] = ALWAYS_OFFERED.map(offerOf);
 
-/** The templates of an offer for a player (`who`): one per set of fields its record offers from what is awaited, or one. */
-function templatesOf(out: LegalAction[], offer: Offer, who: Who, awaiting: Awaiting | null): void {
+/** A candidate before its template is made: the offer, who makes it, the fields it offers (undefined: none); true stops the walk. */
+export type Visit = (offer: Offer, who: Who, fields: Record<string, unknown> | undefined) => boolean;
+
+/** Each candidate of an offer for a player (`who`): one per set of fields its record offers from what is awaited, or one. */
+function eachOf(offer: Offer, who: Who, awaiting: Awaiting | null, visit: Visit): boolean {
   const offered = awaiting === null ? undefined : offer.template.fields?.(awaiting);
-  if (offered === undefined) out.push(templateOf(offer, who, undefined));
-  else for (const fields of offered) out.push(templateOf(offer, who, fields as Record<string, unknown>));
+  if (offered === undefined) return visit(offer, who, undefined);
+  for (const fields of offered) if (visit(offer, who, fields as Record<string, unknown>)) return true;
+  return false;
 }
 
-/** One template: the type, who decides, the fields offered, then what the caller chooses (built field by field: spreads take V8's slow path). */
-function templateOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined): LegalAction {
+/** The type, who decides, the fields offered (built field by field: spreads take V8's slow path). */
+function baseOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { type: offer.type, player: who.player };
   if (who.by !== undefined) out.by = who.by;
   if (fields !== undefined) for (const key in fields) out[key] = fields[key];
+  return out;
+}
+
+/** One template: the type, who decides, the fields offered (`base`, when made already), then what the caller chooses. */
+function templateOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined, out = baseOf(offer, who, fields)): LegalAction {
   out.choose = offer.template.choose.slice();
   return out as unknown as LegalAction;
 }
 
-/** The candidate templates for one player, before the legality check (the first is the plainest answer to what is awaited). */
-export function candidates(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId): LegalAction[] {
-  const out: LegalAction[] = [];
+/** A candidate's event with its choices filled in the plainest way: {@link plainestFill} of its template, without the template. */
+export function filledOf(offer: Offer, who: Who, fields: Record<string, unknown> | undefined, awaiting: Awaiting | null, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): TurnEvent {
+  const out = baseOf(offer, who, fields);
+  offer.template.fill?.(out, awaiting, ctx);
+  return out as TurnEvent;
+}
+
+/**
+ * Each candidate for one player, before the legality check (the first is the plainest answer to
+ * what is awaited), until `visit` returns true (then true). No template is made: only the legal
+ * ones need one (issue 31).
+ */
+export function eachCandidate(ctx: TurnContext, awaiting: Awaiting | null, p: PlayerId, visit: Visit): boolean {
   if (awaiting !== null && mayAnswer(ctx, awaiting, p)) {
     const who = whoOf(ctx, p);
-    for (const offer of OFFERS[awaiting.kind]) templatesOf(out, offer, who, awaiting);
+    for (const offer of OFFERS[awaiting.kind]) if (eachOf(offer, who, awaiting, visit)) return true;
   }
   // Offered at any time and made by the player themselves (CR 723.6: a controller can't make a player concede).
-  for (const offer of ALWAYS) templatesOf(out, offer, { player: p }, awaiting);
-  return out;
+  const self = { player: p };
+  for (const offer of ALWAYS) if (eachOf(offer, self, awaiting, visit)) return true;
+  return false;
 }
 
 /** The player of a template, and who decides for them if someone else does (CR 723.5). */
@@ -98,7 +118,9 @@ function firstTemplateOf(offer: Offer, who: Who, awaiting: Awaiting | null): Leg
 
 /** The plainest answer to what is awaited, made by the awaited player themselves (what `passUntil` sends). */
 export function plainestAnswerTo(awaiting: Awaiting): TurnEvent {
-  return plainestFill(firstTemplateOf(offerOf(PLAINEST_ANSWER[awaiting.kind]), { player: awaiting.player }, awaiting), awaiting, { stack: [], pendingTriggers: [] });
+  // plainestFill of its first template, without the template.
+  const offer = offerOf(PLAINEST_ANSWER[awaiting.kind]);
+  return filledOf(offer, { player: awaiting.player }, offer.template.fields?.(awaiting)[0] as Record<string, unknown> | undefined, awaiting, { stack: [], pendingTriggers: [] });
 }
 
 /** The decisions that would be accepted now, from one player or every player in turn order. */
@@ -109,9 +131,12 @@ export function legalActionsOf(snapshot: SnapshotLike, player?: string): LegalAc
   const out: LegalAction[] = [];
   for (const p of ctx.players) {
     if (player !== undefined && p !== player) continue;
-    for (const action of candidates(ctx, awaiting, p)) {
-      if (violationOf(ctx, awaiting, plainestFill(action, awaiting, ctx)) === null) out.push(action);
-    }
+    eachCandidate(ctx, awaiting, p, (offer, who, fields) => {
+      const event = filledOf(offer, who, fields, awaiting, ctx);
+      // A record without a fill checks the template's own fields: that object becomes the template (no second one made).
+      if (violationOf(ctx, awaiting, event) === null) out.push(templateOf(offer, who, fields, offer.template.fill === undefined ? (event as unknown as Record<string, unknown>) : undefined));
+      return false;
+    });
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import type { Awaiting, PhaseName, PlayerId, StepName, TurnEvent } from './contract.js';
 import { decider } from './rules/control.js';
 import { PLAINEST, violationOf } from './events/index.js';
-import { candidates, plainestFill, mayAnswer } from './legal.js';
+import { eachCandidate, filledOf, mayAnswer } from './legal.js';
 import { awaitingOf, type SnapshotLike } from './view.js';
 
 /** Where the game will next ask for a decision. */
@@ -66,18 +66,21 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
   // every decision it walks through (issue 31, point 6). A game over awaits nothing (`now` is
   // null), nor does a player out of it: their only candidate, CONCEDE, is not plainest.
   const now = decision.ofSnapshot === true ? awaiting : awaitingOf(snapshot);
-  let plainest: TurnEvent | null = null;
-  const action = candidates(ctx, now, awaiting.player).find((a) => {
-    if (!PLAINEST.has(a.type)) return false;
-    plainest = plainestFill(a, now, ctx);
-    return violationOf(ctx, now, plainest) === null;
+  let event = null as TurnEvent | null;
+  eachCandidate(ctx, now, awaiting.player, (offer, who, fields) => {
+    if (!PLAINEST.has(offer.type)) return false;
+    const plainest = filledOf(offer, who, fields, now, ctx);
+    if (violationOf(ctx, now, plainest) !== null) return false;
+    // What is awaited now is the decision's own (one turn at a time it always is): the same fill of
+    // the same action, already found legal (issue 31: not made and checked twice).
+    if (now === awaiting) event = plainest;
+    else {
+      const other = filledOf(offer, who, fields, awaiting, ctx);
+      event = violationOf(ctx, awaiting, other) === null ? other : null;
+    }
+    return true;
   });
-  if (action === undefined) return null;
-  // What is awaited now is the decision's own (one turn at a time it always is): the same fill of
-  // the same action, already found legal (issue 31: not made and checked twice).
-  if (now === awaiting) return plainest;
-  const event = plainestFill(action, awaiting, ctx);
-  return violationOf(ctx, awaiting, event) === null ? event : null;
+  return event;
 }
 
 /**
@@ -110,7 +113,7 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   const players = first[0]?.snapshot.context.players ?? [];
   if (first.length === 0) return out;
   // Those still looked for (a player not in the game never is).
-  let left = who.map((_, i) => i).filter((i) => who[i] === undefined || players.includes(who[i] as string));
+  const left = who.map((_, i) => i).filter((i) => who[i] === undefined || players.includes(who[i] as string));
   if (left.length === 0) return out;
   const lastTurn = look.turnsBegun(start) + players.length + 1;
   let current = start;
@@ -126,22 +129,34 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   for (let i = 0; i < MAX_LOOKAHEAD; i++) {
     const decisions = look.decisions(current);
     if (decisions.length === 0 || look.turnsBegun(current) > lastTurn) return out;
-    left = left.filter((w) => {
+    // Those asked now are found; the others kept, in place (no closure or list made per decision).
+    let kept = 0;
+    for (const w of left) {
       const player = who[w];
-      const d = decisions.find((x) => player === undefined || isAsked(x.snapshot.context, x.awaiting, player));
-      if (d === undefined) return true;
-      const ctx = d.snapshot.context;
-      const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
-      if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
-      out[w] = found;
-      return false;
-    });
-    if (left.length === 0) return out;
+      let d: Decision<S> | undefined;
+      for (const x of decisions) {
+        if (player === undefined || isAsked(x.snapshot.context, x.awaiting, player)) {
+          d = x;
+          break;
+        }
+      }
+      if (d === undefined) left[kept++] = w;
+      else out[w] = stopAt(d);
+    }
+    if ((left.length = kept) === 0) return out;
     const next = answered(look, current, decisions[0] as Decision<S>);
     if (next === null) return out;
     current = next;
   }
   return out;
+}
+
+/** The stop a decision of the walk makes. */
+function stopAt(d: Decision): NextStop {
+  const ctx = d.snapshot.context;
+  const found: NextStop = { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { ...d.awaiting } };
+  if (d.turnMarker !== undefined) found.turnMarker = d.turnMarker;
+  return found;
 }
 
 function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, decision: Decision<S>): G | null {

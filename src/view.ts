@@ -69,7 +69,7 @@ function awaitedOf(snapshot: SnapshotLike): Awaiting | null {
 
 /** The view's records by player: what they are made of, and the records (never handed out: each view gets copies). */
 interface PlayerRecords {
-  of: Pick<TurnContext, 'players' | 'manaPool' | 'handSizes' | 'spellsCast' | 'landsPlayedBy' | 'maxHandSize' | 'effects' | 'controlledBy' | 'stops'>;
+  of: Pick<TurnContext, 'manaPool' | 'handSizes' | 'spellsCast' | 'landsPlayedBy' | 'maxHandSize' | 'effects' | 'controlledBy' | 'stops'>;
   manaPool: Record<string, number>;
   handSizes: Record<string, number>;
   spellsCast: Record<string, number>;
@@ -81,7 +81,8 @@ interface PlayerRecords {
   anyStops: boolean;
 }
 
-let lastRecords: PlayerRecords | null = null;
+/** The last records of each game, by its players' list (one memo per game, not one for every game a process holds): made of that list and the fields in `of`. */
+const lastRecords = new WeakMap<readonly string[], PlayerRecords>();
 
 /**
  * The records by player of a context's view, remembered while the fields they are made of stay
@@ -89,10 +90,9 @@ let lastRecords: PlayerRecords | null = null;
  * and copying a record is cheaper than building it one player at a time.
  */
 function playerRecords(ctx: TurnContext): PlayerRecords {
-  const last = lastRecords;
+  const last = lastRecords.get(ctx.players);
   if (
-    last !== null &&
-    last.of.players === ctx.players &&
+    last !== undefined &&
     last.of.manaPool === ctx.manaPool &&
     last.of.handSizes === ctx.handSizes &&
     last.of.spellsCast === ctx.spellsCast &&
@@ -106,7 +106,6 @@ function playerRecords(ctx: TurnContext): PlayerRecords {
   }
   const records: PlayerRecords = {
     of: {
-      players: ctx.players,
       manaPool: ctx.manaPool,
       handSizes: ctx.handSizes,
       spellsCast: ctx.spellsCast,
@@ -136,7 +135,8 @@ function playerRecords(ctx: TurnContext): PlayerRecords {
     records.stops[p] = s === undefined || s === null ? null : s;
     if (s !== undefined && s !== null) records.anyStops = true;
   }
-  return (lastRecords = records);
+  lastRecords.set(ctx.players, records);
+  return records;
 }
 
 /** A fresh copy of the stops by player (each player's list and its entries copied). */

@@ -15,11 +15,16 @@ import type { EventOf, EventRecord } from './record.js';
 /** The two speeds a spell or an ability is offered at (`legalActions` checks each). */
 const SPEEDS = [{ speed: 'instant' }, { speed: 'sorcery' }] as const;
 
+/** Whether an object of `objects` has the id (looked for in place: no Set of the ids per template). */
+function holds(objects: readonly { id: string }[], id: string): boolean {
+  for (const o of objects) if (o.id === id) return true;
+  return false;
+}
+
 /** An id no object on the stack or waiting for it has: `object-<n>`, n from the number of them. */
 function unusedId(event: Record<string, unknown>, _awaiting: unknown, ctx: Pick<TurnContext, 'stack' | 'pendingTriggers'>): void {
   let n = ctx.stack.length + ctx.pendingTriggers.length;
-  const taken = new Set([...ctx.stack.map((o) => o.id), ...ctx.pendingTriggers.map((t) => t.id)]);
-  while (taken.has(`object-${n}`)) n++;
+  while (holds(ctx.stack, `object-${n}`) || holds(ctx.pendingTriggers, `object-${n}`)) n++;
   event.id = `object-${n}`;
 }
 

@@ -355,9 +355,12 @@ export class GameShell<S, W> implements Game {
     }
   }
 
-  /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). */
+  /** The table's views of the turn: without hooks, and with the game's own (its runtime never changes; each reads the game's version when called). */
+  #timedBy: (TimedTurn<S> | undefined)[] = [];
+
+  /** What the table (src/table/time.ts) reads and does of this game's turn; `runtime`: the send's hooks (none for `check`). Made once each (issue 31: two or three a send). */
   #timed(runtime: GameHooksRuntime | undefined): TimedTurn<S> {
-    return (this.#table as TableModule).timed(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq));
+    return (this.#timedBy[runtime ? 1 : 0] ??= (this.#table as TableModule).timed(this.#logic, runtime, (state) => this.#logic.view(state, this.#version, this.#seq)));
   }
 
   /** An event sent to the actor: the same route as `send`, its delivery left to the bridge (after the actor has taken it). */

@@ -9,12 +9,12 @@ import { cloneContext, CONTEXT_KEYS } from '../../machines/context.js';
 import type { EmittedEvent, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
-import { freshSendContext, fullGate, laneEvent } from '../gate.js';
+import { fullGate, laneEvent } from '../gate.js';
 import { legalActionsOf } from '../legal.js';
 import { nextStopBy, nextStopsBy } from '../nextStop.js';
 import { FULL_FORMAT, PERSISTED_ENGINE, type PersistedFull } from '../persistence/format.js';
 import { viewOf } from '../view.js';
-import { initialState, sendStep, snapshotOf, step, type CompiledState } from '../compiled/runtime.js';
+import { initialState, sendStep, snapshotOf, type CompiledState } from '../compiled/runtime.js';
 import { turnPlan } from '../compiled/plan.js';
 import type { ContextOrder, TurnLogic } from '../game/logic.js';
 
@@ -43,7 +43,8 @@ export function compiledStateOf(state: string, context: TurnContext, status: 'ac
 
 /** Next state for nextStop's look ahead: the step with the per-send counters at zero, no hook; null when nothing changed. */
 export function lookAhead(state: CompiledState, event: TurnEvent, runtime?: GameHooksRuntime): CompiledState | null {
-  const next = step(turnPlan, { ...state, context: freshSendContext(state.context) }, event, runtime).state;
+  // sendStep: one copy of the context with the counters at zero, which the step then patches in place (not a spread and a copy).
+  const next = sendStep(turnPlan, state, event, runtime).state;
   return next.value === state.value && next.context === state.context ? null : next;
 }
 

@@ -234,10 +234,9 @@ type TurnOrderFields = Pick<TurnContext, 'seats' | 'players' | 'teams' | 'varian
  */
 function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
   if (!sameCounts(counts, ctx.skips)) return scheduledTurns(byUnits(ctx), counts, ctx.players.length);
-  let memo = lastTurns;
+  let memo = lastTurns.get(ctx.seats);
   if (
-    memo === null ||
-    memo.of.seats !== ctx.seats ||
+    memo === undefined ||
     memo.of.players !== ctx.players ||
     memo.of.teams !== ctx.teams ||
     memo.of.variant !== ctx.variant ||
@@ -247,7 +246,7 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
     memo.of.effects !== ctx.effects
   ) {
     const of: TurnOrderFields = { seats: ctx.seats, players: ctx.players, teams: ctx.teams, variant: ctx.variant, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: ctx.skips, effects: ctx.effects };
-    memo = lastTurns = { of, turns: scheduledTurns(byUnits(of), counts, of.players.length) };
+    lastTurns.set(ctx.seats, (memo = { of, turns: scheduledTurns(byUnits(of), counts, of.players.length) }));
   }
   const turns: ScheduledTurn[] = [];
   for (const t of memo.turns) {
@@ -258,7 +257,8 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
   return turns;
 }
 
-let lastTurns: { of: TurnOrderFields; turns: ScheduledTurn[] } | null = null;
+/** The last next turns of each game, by its seats (the same list for the whole game: one memo per game, not one for every game a process holds), and the other fields in `of`. */
+const lastTurns = new WeakMap<readonly PlayerId[], { of: TurnOrderFields; turns: ScheduledTurn[] }>();
 
 /** Whether no pending skip was used up: `counts` began as a shallow copy of `skips` (usePendingSkip replaces a player's entry). */
 function sameCounts(counts: SkipCounts, skips: SkipCounts): boolean {
