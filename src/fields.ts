@@ -34,7 +34,7 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnProper
  */
 export const refine = <T>(test: (v: T) => boolean, message?: string, path: readonly PropertyKey[] = []) =>
   z.check<T>((ctx) => {
-    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [...path], continue: true });
+    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, path: [...path], message, continue: true });
   });
 
 /** A length from `min` to `max` (strings, lists); the message names the bound. */

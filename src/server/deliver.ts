@@ -177,7 +177,7 @@ interface Sent {
 }
 
 /** No legal action: one array for every seat that has none (only read, never changed). */
-const NO_ACTIONS: LegalAction[] = [];
+const NO_ACTIONS = Object.freeze([]) as unknown as LegalAction[];
 
 /** A seat's values of the view's private fields (src/seats.ts's `seatView` of those fields alone). */
 function ownFields(view: TurnView, seat: string): Record<string, unknown> {

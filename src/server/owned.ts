@@ -52,12 +52,20 @@ export class OpenError extends Error {
 }
 
 /**
- * How many recent events an owned game keeps for clients that rejoin (older ones are replayed from
- * the store: CONTRACT v4, "Serving games"). A rejoin after a drop is a few events behind; 4,096
- * kept (up to 8,192 between trims) held about 60 KB of events per game in the JS heap after 200
- * sends (issue 31).
+ * How many recent events an owned game keeps for clients that rejoin, at least (older ones are
+ * replayed from the store: CONTRACT v4, "Serving games"). A rejoin after a drop is a few events
+ * behind; 4,096 kept (up to 8,192 between trims) held about 60 KB of events per game in the JS heap
+ * after 200 sends (issue 31). A table of more players emits more events per round of passes: it
+ * keeps {@link EVENTS_KEPT_PER_PLAYER} per seat when that is more.
  */
 export const KEPT_EVENTS = 64;
+/** The events kept per seat of a larger table (a round of passes of each player is several events). */
+export const EVENTS_KEPT_PER_PLAYER = 16;
+
+/** How many recent events a game of `seats` players keeps for rejoins. */
+export function keptEvents(seats: number): number {
+  return Math.max(KEPT_EVENTS, EVENTS_KEPT_PER_PLAYER * seats);
+}
 
 /**
  * What a send is made of: the event to send at `at` (the game as it is then), with what the
@@ -116,8 +124,10 @@ export class OwnedGame {
   #loaded = false;
   /** Whether the server is stopping: the send under way finishes, no new one starts. */
   #stopping = false;
-  /** Recent events (the last {@link KEPT_EVENTS}), in `seq` order. */
+  /** Recent events (the last {@link keptEvents} of the table), in `seq` order. */
   #log: EmittedEvent[];
+  /** How many of them it keeps (set when the game is loaded). */
+  #kept = KEPT_EVENTS;
   #tail: Promise<unknown> = Promise.resolve();
   #dropped = false;
 
@@ -304,7 +314,8 @@ export class OwnedGame {
     if (stored === null) throw new Error('the game is gone from the store');
     const replayed = await rebuildCardGame(this.#host.store, stored, this.#host.cards);
     this.#game = replayed.game;
-    this.#log = replayed.events.slice(-KEPT_EVENTS);
+    this.#kept = keptEvents(replayed.game.view().players.length);
+    this.#log = replayed.events.slice(-this.#kept);
     // CONTRACT v4: the game goes on from its last instant, as of now (the moment it was read):
     // the time it spent without an owner is charged to no one.
     // A game reloaded by the same owner (after a failed write) keeps its time.
@@ -332,7 +343,7 @@ export class OwnedGame {
 
   #keep(events: readonly EmittedEvent[]): void {
     for (const e of events) this.#log.push(e);
-    if (this.#log.length > 2 * KEPT_EVENTS) this.#log = this.#log.slice(-KEPT_EVENTS);
+    if (this.#log.length > 2 * this.#kept) this.#log = this.#log.slice(-this.#kept);
   }
 
   /** The next deadline; after a TICK at `tickedAt`, one not later than it is not taken (nothing would change: no TICK loop). */
