@@ -89,15 +89,15 @@ export function seatView(view: TurnView, viewer: Viewer): TurnView {
   return view;
 }
 
-/** The fields of `event` hidden from the viewer (another player's private fields), or undefined when it hides nothing from them. */
-export function hiddenFields(event: EmittedEvent, viewer: Viewer): readonly string[] | undefined {
-  const fields = (PRIVATE_FIELDS.events as { readonly [type: string]: readonly string[] | undefined })[event.type];
-  return fields === undefined || shows(viewer, (event as { player?: unknown }).player) ? undefined : fields;
+/** Whether `event` hides something from the viewer (another player's private fields): {@link seatEvent} would change it. */
+export function hidesFrom(event: EmittedEvent, viewer: Viewer): boolean {
+  return (PRIVATE_FIELDS.events as { readonly [type: string]: readonly string[] | undefined })[event.type] !== undefined && !shows(viewer, (event as { player?: unknown }).player);
 }
 
 /** An emitted event as the viewer receives it: `event` is the viewer's own copy, changed in place and returned. */
 export function seatEvent(event: EmittedEvent, viewer: Viewer): SeatEvent {
-  const fields = hiddenFields(event, viewer);
-  if (fields !== undefined) for (const field of fields) delete (event as unknown as Record<string, unknown>)[field];
+  const fields = (PRIVATE_FIELDS.events as { readonly [type: string]: readonly string[] | undefined })[event.type];
+  if (fields === undefined || shows(viewer, (event as { player?: unknown }).player)) return event;
+  for (const field of fields) delete (event as unknown as Record<string, unknown>)[field];
   return event;
 }

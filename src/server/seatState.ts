@@ -5,7 +5,7 @@
  */
 import type { EmittedEvent, SeatEvent, TurnView } from '../contract.js';
 import type { LegalAction } from '../legal.js';
-import { hiddenFields, seatEvent, type Viewer } from '../seats.js';
+import { hidesFrom, seatEvent, type Viewer } from '../seats.js';
 import type { Game } from '../game/types.js';
 import { cardEventFor, cardViewOf } from './cardGames.js';
 
@@ -22,7 +22,7 @@ export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game
     const e = events[i] as EmittedEvent;
     const shown = game === undefined ? e : cardEventFor(game, e, viewer);
     // An event with nothing private to this viewer is sent as it is (the server only encodes it); otherwise a copy loses its private fields.
-    out[i] = hiddenFields(shown, viewer) !== undefined ? seatEvent({ ...shown }, viewer) : shown;
+    out[i] = hidesFrom(shown, viewer) ? seatEvent({ ...shown }, viewer) : shown;
   }
   return out;
 }
