@@ -27,7 +27,6 @@ export function seatEvents(events: readonly EmittedEvent[], viewer: Viewer, game
   return out;
 }
 
-
 /**
  * The decisions `seat` may send now, of all the game offers: those it decides itself (`by`, when a
  * template has one, is who decides: the seat's controller under 723).
@@ -36,7 +35,6 @@ export function legalFor(seat: string | null, all: readonly LegalAction[]): Lega
   if (seat === null) return [];
   return all.filter((a) => ((a as { by?: string }).by ?? a.player) === seat);
 }
-
 
 /** What spectators are shown of the game at one moment: its spectator view and card view (`{ cards }` in a card game). */
 export interface SpectatorShown {

@@ -39,7 +39,7 @@ function jsonValue(method: string, field: string, value: unknown): string {
   if (Array.isArray(value) && value.length === 0 && Object.getPrototypeOf(value) === Array.prototype) return '[]';
   let text: string | undefined;
   try {
-    text = JSON.stringify(value === undefined ? null : value);
+    text = JSON.stringify(value);
   } catch (err) {
     throw new TypeError(`${method}: ${field} is not JSON (${err instanceof Error ? err.message : String(err)})`);
   }
