@@ -2,9 +2,14 @@
  * The commands a bench host process answers on stdin (bench/server.ts drives them): `mem` (its
  * memory after three collections), `cpu` (its CPU time in µs and the event loop's busy time in ms
  * since the start, how late it ran a timer since the last `cpu`: p99 and max ms, the collector's pauses on the main thread in ms by kind, and the heap in use) and `quit`. Shared by the table server's host and the floor's.
+ * `prof-start` and `prof-stop FILE` (answered `prof true`) profile the main thread's CPU between them
+ * (node:inspector) and write a .cpuprofile: bench/server.ts sends them around each measured slice
+ * when BENCH_PROFILE_DIR is set (then `node --import tsx bench/cpuprofile.ts --per-send ...`).
  */
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
 
 /** Answers the bench's commands until `quit` (or stdin ends). */
 export async function answerBenchCommands(): Promise<void> {
@@ -23,6 +28,7 @@ export async function answerBenchCommands(): Promise<void> {
       else gcPauses.incremental += e.duration;
     }
   }).observe({ entryTypes: ['gc'] });
+  let profiler: Session | null = null;
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'mem') {
       for (let i = 0; i < 3; i++) gc?.();
@@ -33,6 +39,18 @@ export async function answerBenchCommands(): Promise<void> {
       const lag = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
       delay.reset();
       console.log(`cpu ${JSON.stringify({ ...process.cpuUsage(), loopActive: elu.active, loopIdle: elu.idle, lag, gc: gcPauses, heapUsed: process.memoryUsage().heapUsed })}`);
+    } else if (line === 'prof-start') {
+      profiler ??= new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+      await profiler.post('Profiler.start');
+      console.log('prof true');
+    } else if (line.startsWith('prof-stop ') && profiler !== null) {
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      await writeFile(line.slice('prof-stop '.length), JSON.stringify(profile));
+      console.log('prof true');
     } else if (line === 'quit') {
       return;
     }

@@ -36,7 +36,7 @@ const cards = servedCards({ saveState: () => null, loadState: () => undefined })
 const host: OwnerHost = { store, cards, owner: 'bench', leaseMs: 3_600_000, deadlineChanged: () => undefined, holderAlive: async () => true };
 const header = frameHeader(getMessageBytes as never, Protocol.ROOM_DATA_BYTES);
 
-interface Seat { client: { enqueueRaw(frame: Buffer): void; sendBytes(): void; bytes: number }; seat: string }
+interface Seat { client: { enqueueRaw(frame: Buffer): void; sendBytes(): void; bytes: number; frames: number }; seat: string }
 const tables: { owned: Owned; seats: Seat[]; delivery: Deliveries; random: () => number }[] = [];
 async function newTable(i: number) {
   const game = cards.create({ players: ['A', 'B'], seed: i } as never);
@@ -45,7 +45,7 @@ async function newTable(i: number) {
   await store.createGame({ gameId, setup: { players: ['A', 'B'], seed: i }, snapshot: game.persist(), version: view.version, seq: view.seq, hostState: cards.stored(game), tokenHashes: { A: 'a'.repeat(64), B: 'b'.repeat(64) }, createdAt: Date.now() });
   const owned = await OwnedGame.open(host, gameId);
   const delivery = new Delivery(header);
-  const seats: Seat[] = ['A', 'B'].map((seat) => ({ seat, client: { bytes: 0, enqueueRaw(frame: Buffer) { this.bytes += frame.length; }, sendBytes() {} } }));
+  const seats: Seat[] = ['A', 'B'].map((seat) => ({ seat, client: { bytes: 0, frames: 0, enqueueRaw(frame: Buffer) { this.bytes += frame.length; this.frames++; }, sendBytes() {} } }));
   owned.sink = {
     committed: (events) => {
       const commit = readCommit(owned, events, ['A', 'B']);
@@ -91,5 +91,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
   const t0 = performance.now();
   for (let n = 0; n < SENDS; n++) if (await sendOne(tables[n % tables.length]!)) accepted++;
   const cpu = process.cpuUsage(cpu0);
-  console.log(`round ${round}: ${accepted} accepted sends, ${((cpu.user + cpu.system) / accepted).toFixed(1)} µs CPU per send (${((1000 * (performance.now() - t0)) / accepted).toFixed(1)} µs wall)`);
+  const frames = tables.flatMap((t) => t.seats).reduce((n, s) => n + s.client.frames, 0);
+  const bytes = tables.flatMap((t) => t.seats).reduce((n, s) => n + s.client.bytes, 0);
+  console.log(`round ${round}: ${accepted} accepted sends, ${((cpu.user + cpu.system) / accepted).toFixed(1)} µs CPU per send (${((1000 * (performance.now() - t0)) / accepted).toFixed(1)} µs wall); ${Math.round(bytes / frames)} bytes per frame so far`);
 }

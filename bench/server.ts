@@ -73,6 +73,9 @@ const FIRST_WARMUP = Number(values['first-warmup']);
 const KILLS = Number(values.kills);
 const ADMIN_KEY = 'bench-admin-key-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** BENCH_PROFILE_DIR: each measured slice's CPU profile of the server process goes there (with its sends in FILE.sends). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+let profiles = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` on every item, `limit` at a time. */
@@ -113,15 +116,18 @@ async function startHost(store: string, floorBytes?: number) {
   const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
   lines.on('line', (line) => {
     const w = waiting.findIndex((x) => line.startsWith(`${x.prefix} `));
-    if (w < 0) return;
+    if (w < 0) {
+      if (process.env.BENCH_HOST_STDOUT !== undefined) console.error(`host: ${line}`);
+      return;
+    }
     const entry = waiting.splice(w, 1)[0]!;
     entry.resolve(line.slice(entry.prefix.length + 1));
   });
   const next = (prefix: string) => new Promise<string>((resolve) => waiting.push({ prefix, resolve }));
   const listening = next('listening');
   const port = Number(await listening);
-  const ask = async <T>(what: 'mem' | 'cpu'): Promise<T> => {
-    const answer = next(what);
+  const ask = async <T>(what: string, prefix = what): Promise<T> => {
+    const answer = next(prefix);
     child.stdin.write(`${what}\n`);
     return JSON.parse(await answer) as T;
   };
@@ -129,6 +135,8 @@ async function startHost(store: string, floorBytes?: number) {
     port,
     dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
+    /** Starts or stops (writing `file`) a CPU profile of the main thread (BENCH_PROFILE_DIR). */
+    prof: (file?: string) => ask<boolean>(file === undefined ? 'prof-start' : `prof-stop ${file}`, 'prof'),
     cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number }; gc: { minor: number; major: number; incremental: number; count: number }; heapUsed: number }>('cpu'),
     async stop() {
       child.stdin.write('quit\n');
@@ -411,6 +419,8 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
         accepted = 0;
         refused = 0;
         latencies = [];
+        const profiling = PROFILE_DIR !== undefined && seconds > 0;
+        if (profiling) await host.prof();
         const cpu0 = await host.cpu();
         const own0 = process.cpuUsage();
         const t0 = performance.now();
@@ -420,6 +430,12 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
         const elapsed = (performance.now() - t0) / 1000;
         const own = process.cpuUsage(own0);
         const cpu1 = await host.cpu();
+        if (profiling) {
+          const file = join(PROFILE_DIR, `${store === 'floor' ? 'floor' : 'server'}-${offered ?? 'saturated'}-${++profiles}.cpuprofile`);
+          await host.prof(file);
+          // The sends of the slice, for `bench/cpuprofile.ts --per-send`.
+          await writeFile(`${file}.sends`, String(accepted));
+        }
         if (process.env.BENCH_GC !== undefined) console.error(`${name}: GC pauses over ${fmt(elapsed)} s: minor ${fmt(cpu1.gc.minor - cpu0.gc.minor)} ms, major ${fmt(cpu1.gc.major - cpu0.gc.major)} ms, incremental ${fmt(cpu1.gc.incremental - cpu0.gc.incremental)} ms (${cpu1.gc.count - cpu0.gc.count}); heap ${fmt(cpu1.heapUsed / 1e6)} MB; CPU ${fmt((cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6)} s`);
         stopping = true;
         // The sends under way are answered before another server's slice begins.

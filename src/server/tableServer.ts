@@ -25,6 +25,7 @@ import { clusterDriver, processAlive, processOfOwner } from './cluster.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import { BOT_TOKEN_HASH, RANDOM_BOT, type BotSeat } from './bots.js';
 import { servedCards } from './cardGames.js';
+import { withSpreadHeartbeat } from './heartbeat.js';
 
 /** Options of {@link createTableServer}. */
 export interface TableServerOptions {
@@ -212,7 +213,8 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
   const presence = o.presence ?? new colyseus.LocalPresence();
   const processId = () => colyseus.matchMaker.processId;
   const server = new colyseus.Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: MAX_FRAME_BYTES }),
+    // Colyseus' transport, its pings spread over their interval (./heartbeat.ts).
+    transport: new (withSpreadHeartbeat(WebSocketTransport))({ server: http, maxPayload: MAX_FRAME_BYTES }),
     presence,
     // In a cluster: listings of dead processes are skipped (and removed), and a process removes only its own.
     ...(o.driver !== undefined ? { driver: clusterDriver(o.driver, { self: processId, alive: (id) => processAlive(presence, id) }) } : {}),

@@ -260,6 +260,21 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
     expect(await versions(-1)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  test('sends(afterVersion) over a long journal: every send as written, whatever the version asked from', async () => {
+    // Past several of MemoryStore's packs of 64 rows: the reads that start inside a pack, at its edges and after the last.
+    const game = await leasedGame(store);
+    const written: SendWrite['send'][] = [];
+    for (let v = 1; v <= 200; v++) {
+      const { snapshot, ...journaled } = sendTo(v, { at: v % 3 === 0 ? null : 1_700_000_000_000 + v * 1.5, event: { type: 'PASS_PRIORITY', player: 'p1', text: `"quoted" \u2028 ${v}`, list: [v, { deep: v % 2 === 0 }] } });
+      const result = await store.appendSend(game.gameId, v - 1, 'owner-1', NOW, v % KEEP_SNAPSHOT_EVERY === 0 ? { ...journaled, snapshot } : journaled);
+      if (!result.ok) throw new Error(`appendSend at ${v} refused: ${result.reason}`);
+      written.push(journaled.send);
+    }
+    for (const after of [undefined, -1, 0, 1, 63, 64, 65, 127, 128, 129, 150, 191, 192, 193, 199, 200, 250]) {
+      expect(await store.sends(game.gameId, after)).toEqual(written.filter((s) => s.version > (after ?? 0)));
+    }
+  });
+
   test('keeps a snapshot every 16 versions (and the first), each as written with its seq; a send without one is journaled only', async () => {
     expect(KEEP_SNAPSHOT_EVERY).toBe(16);
     const game = await leasedGame(store, 'owner-1', { version: 250, seq: 750, snapshot: { version: 250, state: 'first' } });

@@ -8,6 +8,14 @@ import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, check
 import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /**
+ * The journal's rows are kept as JSON text, packed this many to a string once written: a store
+ * holding a million sends holds some sixteen thousand strings, not a million objects each with
+ * its strings and its boxed clock, which every full collection of the heap would have to mark
+ * (issue 31: in the table server's benchmark the journal was most of the objects on the heap).
+ */
+const ROWS_PER_PACK = 64;
+
+/**
  * A full snapshot is written and kept every this many versions (and the first one, at
  * createGame); the sends between are journaled: a reload replays at most 15 (issue 31, point 6).
  */
@@ -26,7 +34,14 @@ interface Row {
   finished: boolean;
   createdAt: number;
   instant: number | null;
-  sends: { version: number; seq: number; event: string; results: string; at: number | null }[];
+  /** The sends journaled, as packs of ROWS_PER_PACK rows: the JSON text of a list of {@link StoredSend}. */
+  packs: string[];
+  /** The version of each pack's last row. */
+  packEnds: number[];
+  /** The rows not yet packed, each the JSON text of a {@link StoredSend}. */
+  rows: string[];
+  /** The version of the last row of `rows`. */
+  rowsEnd: number;
   snapshots: { version: number; seq: number; snapshot: string }[];
 }
 
@@ -57,7 +72,10 @@ export class MemoryStore implements GameStore {
       finished: false,
       createdAt: game.createdAt,
       instant: null,
-      sends: [],
+      packs: [],
+      packEnds: [],
+      rows: [],
+      rowsEnd: 0,
       snapshots: [],
     };
     if (this.games.has(game.gameId)) throw new GameExistsError(game.gameId);
@@ -99,7 +117,14 @@ export class MemoryStore implements GameStore {
     if (row.version !== expectedVersion) return { ok: false, reason: 'version' };
     if (row.owner !== owner || row.leaseUntil < now) return { ok: false, reason: 'lease' };
     const { version, seq, at } = write.send;
-    row.sends.push({ version, seq, event, results, at });
+    // The row as the JSON text `sends` parses back: its event and results are already JSON.
+    row.rows.push(`{"version":${version},"seq":${seq},"event":${event},"results":${results},"at":${at === null ? 'null' : JSON.stringify(at)}}`);
+    row.rowsEnd = version;
+    if (row.rows.length === ROWS_PER_PACK) {
+      row.packs.push(`[${row.rows.join(',')}]`);
+      row.packEnds.push(version);
+      row.rows = [];
+    }
     if (snapshot !== null) {
       if (version % KEEP_SNAPSHOT_EVERY === 0) row.snapshots.push({ version, seq, snapshot });
       row.snapshot = snapshot;
@@ -117,9 +142,14 @@ export class MemoryStore implements GameStore {
     const after = checkAfter(afterVersion);
     const row = this.games.get(gameId);
     if (row === undefined) return [];
-    return row.sends
-      .filter((s) => s.version > after)
-      .map((s) => ({ version: s.version, seq: s.seq, event: parse(s.event), results: parse(s.results) as unknown[], at: s.at }));
+    const out: StoredSend[] = [];
+    const keep = (s: StoredSend) => {
+      if (s.version > after) out.push(s);
+    };
+    // Only the packs that end after `after` are read back.
+    for (let i = 0; i < row.packs.length; i++) if ((row.packEnds[i] as number) > after) for (const s of parse(row.packs[i] as string) as StoredSend[]) keep(s);
+    if (row.rowsEnd > after) for (const text of row.rows) keep(parse(text) as StoredSend);
+    return out;
   }
 
   async snapshots(gameId: string): Promise<StoredSnapshot[]> {
