@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, type TurnEvent } from '../../src/index.js';
 import type { Game } from '../../src/game/types.js';
-import { Delivery, readCommit, seatDoc } from '../../src/server/deliver.js';
+import { Delivery, freshView, readCommit, seatDoc, type Commit } from '../../src/server/deliver.js';
 import { applyDocChange, type StateDoc } from '../../src/client/patch.js';
 import { decodeServerMessage, type ServerMessage } from '../../src/client/protocol.js';
 import { concreteEvent, seededRandom } from '../../src/simulation.js';
@@ -97,5 +97,33 @@ describe('delivery: patches against the host view and the seat\'s private fields
     expectWhole(game, connections);
     expect(held(connections.B as FakeConnection).view.stops?.A).toBeNull();
     expect(held(connections.A as FakeConnection).view.stops?.A).toEqual([{ step: 'draw', turn: 'own' }]);
+  });
+
+  it('the view of a send shares what the send left unchanged with the view before (the same objects), and is still the whole view', () => {
+    // As the owner reads a send (src/server/owned.ts): the fresh view for the store's write, then the commit.
+    const { game, delivery, connections } = table();
+    freshView(game);
+    let before: Commit = readCommit({ game, version: game.view().version }, [], SEATS);
+    let shared = 0;
+    for (let i = 0; i < 300; i++) {
+      const event = plainest(game, i);
+      if (event === null) break;
+      const result = game.send(event);
+      if (!result.ok) throw new Error(`refused: ${result.error.message}`);
+      freshView(game);
+      const c = readCommit({ game, version: game.view().version }, result.events, SEATS);
+      expect(c.view).toEqual(game.view());
+      for (const field of c.unchanged ?? []) {
+        const key = field as keyof typeof c.view;
+        if (key in before.view) {
+          expect(c.view[key]).toBe(before.view[key]);
+          if (typeof c.view[key] === 'object' && c.view[key] !== null) shared++;
+        }
+      }
+      for (const seat of SEATS) delivery.seatUpdate(connections[seat] as never, game, seat, c);
+      expectWhole(game, connections);
+      before = c;
+    }
+    expect(shared).toBeGreaterThan(300);
   });
 });
