@@ -104,8 +104,10 @@ function percentile(samples: number[], p: number): number {
 async function startHost(store: string, floorBytes?: number) {
   // BENCH_HOST_ARGS: more node options for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const extra = (process.env.BENCH_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const script = floorBytes === undefined ? ['bench/server-host.ts', '--store', store, '--admin-key', ADMIN_KEY] : ['bench/floor-host.ts', '--bytes', String(floorBytes)];
-  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', ...script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  // BENCH_FLOOR_ROOT: the "floor" is the table server (MemoryStore) of another checkout, built: an A/B of two builds side by side.
+  const other = floorBytes === undefined ? undefined : process.env.BENCH_FLOOR_ROOT;
+  const script = floorBytes === undefined || other !== undefined ? ['bench/server-host.ts', '--store', other !== undefined ? 'memory' : store, '--admin-key', ADMIN_KEY] : ['bench/floor-host.ts', '--bytes', String(floorBytes)];
+  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', ...script], { cwd: other ?? root, stdio: ['pipe', 'pipe', 'pipe'] });
   // What the server reports goes on to stderr; the games it gave up (it must give up none) are counted.
   let dropped = 0;
   createInterface({ input: child.stderr }).on('line', (line) => {
@@ -330,7 +332,7 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
   };
   try {
     const created =
-      floorBytes === undefined
+      floorBytes === undefined || process.env.BENCH_FLOOR_ROOT !== undefined
         ? await pool(
             Array.from({ length: GAMES }, (_, i) => i),
             16,
