@@ -34,9 +34,9 @@ describe('faults are named (CONTRACT v4)', () => {
     await a.close();
     await new Promise((resolve) => setTimeout(resolve, 300)); // the room is disposed: the next join loads the game
     // The stored send is damaged (a row this engine would never write).
-    // MemoryStore keeps the sends not yet packed as the JSON text of each row (src/server/store/memory.ts).
-    const row = (started.store as unknown as { games: Map<string, { rows: string[] }> }).games.get(gameId)!;
-    row.rows[0] = JSON.stringify({ ...(JSON.parse(row.rows[0]!) as object), event: { type: 'PASS_PRIORITY', player: 'Z' } });
+    // MemoryStore keeps the sends not yet packed as rows, their event as JSON text (src/server/store/memory.ts).
+    const rows = (started.store as unknown as { games: Map<string, { rows: { event: string }[] }> }).games;
+    rows.get(gameId)!.rows[0]!.event = JSON.stringify({ type: 'PASS_PRIORITY', player: 'Z' });
     for (let i = 0; i < 3; i++) {
       const startedAt = Date.now();
       const refused = await join(started.url, { gameId, seat: 'B', token: tokens.B as string }).catch((err: unknown) => err);

@@ -8,7 +8,7 @@ import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, check
 import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /**
- * The journal's rows are kept as JSON text, packed this many to a string once written: a store
+ * The journal's rows are packed this many to a string (the JSON text of the list) once written: a store
  * holding a million sends holds some sixteen thousand strings, not a million objects each with
  * its strings and its boxed clock, which every full collection of the heap would have to mark
  * (issue 31: in the table server's benchmark the journal was most of the objects on the heap).
@@ -20,6 +20,18 @@ const ROWS_PER_PACK = 64;
  * createGame); the sends between are journaled: a reload replays at most 15 (issue 31, point 6).
  */
 export const KEEP_SNAPSHOT_EVERY = 16;
+
+/** A send as journaled, its event and results as JSON text. */
+interface Journaled {
+  version: number;
+  seq: number;
+  event: string;
+  results: string;
+  at: number | null;
+}
+
+/** A journaled send as the JSON text of a {@link StoredSend} (its event and results are JSON already). */
+const rowText = (r: Journaled): string => `{"version":${r.version},"seq":${r.seq},"event":${r.event},"results":${r.results},"at":${r.at === null ? 'null' : JSON.stringify(r.at)}}`;
 
 interface Row {
   gameId: string;
@@ -38,8 +50,8 @@ interface Row {
   packs: string[];
   /** The version of each pack's last row. */
   packEnds: number[];
-  /** The rows not yet packed, each the JSON text of a {@link StoredSend}. */
-  rows: string[];
+  /** The rows not yet packed (their event and results as JSON text). */
+  rows: Journaled[];
   /** The version of the last row of `rows`. */
   rowsEnd: number;
   snapshots: { version: number; seq: number; snapshot: string }[];
@@ -117,11 +129,11 @@ export class MemoryStore implements GameStore {
     if (row.version !== expectedVersion) return { ok: false, reason: 'version' };
     if (row.owner !== owner || row.leaseUntil < now) return { ok: false, reason: 'lease' };
     const { version, seq, at } = write.send;
-    // The row as the JSON text `sends` parses back: its event and results are already JSON.
-    row.rows.push(`{"version":${version},"seq":${seq},"event":${event},"results":${results},"at":${at === null ? 'null' : JSON.stringify(at)}}`);
+    row.rows.push({ version, seq, event, results, at });
     row.rowsEnd = version;
     if (row.rows.length === ROWS_PER_PACK) {
-      row.packs.push(`[${row.rows.join(',')}]`);
+      // One flat string for the 64 rows, as `sends` parses it back.
+      row.packs.push(`[${row.rows.map(rowText).join(',')}]`);
       row.packEnds.push(version);
       row.rows = [];
     }
@@ -148,7 +160,7 @@ export class MemoryStore implements GameStore {
     };
     // Only the packs that end after `after` are read back.
     for (let i = 0; i < row.packs.length; i++) if ((row.packEnds[i] as number) > after) for (const s of parse(row.packs[i] as string) as StoredSend[]) keep(s);
-    if (row.rowsEnd > after) for (const text of row.rows) keep(parse(text) as StoredSend);
+    if (row.rowsEnd > after) for (const r of row.rows) keep({ version: r.version, seq: r.seq, event: parse(r.event), results: parse(r.results) as unknown[], at: r.at });
     return out;
   }
 
