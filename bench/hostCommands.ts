@@ -6,7 +6,7 @@
  * (node:inspector) and write a .cpuprofile: bench/server.ts sends them around each measured slice
  * when BENCH_PROFILE_DIR is set (then `node --import tsx bench/cpuprofile.ts --per-send ...`).
  */
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { Session } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
@@ -23,8 +23,8 @@ export async function answerBenchCommands(): Promise<void> {
     for (const e of list.getEntries()) {
       const kind = (e as { detail?: { kind?: number } }).detail?.kind;
       gcPauses.count++;
-      if (kind === 1) gcPauses.minor += e.duration;
-      else if (kind === 2) gcPauses.major += e.duration;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcPauses.minor += e.duration;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcPauses.major += e.duration;
       else gcPauses.incremental += e.duration;
     }
   }).observe({ entryTypes: ['gc'] });

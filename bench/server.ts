@@ -25,6 +25,12 @@
  *
  *   npm run bench:server
  *   node --import tsx bench/server.ts --games 100 --seconds 10 --only pglite --no-write
+ *
+ * Environment, to find where the time goes: BENCH_GC=1 prints each slice's GC pauses and heap;
+ * BENCH_HOST_ARGS adds node options to the server processes (BENCH_HOST_STDOUT=1 shows what they
+ * print, e.g. `--trace-gc`); BENCH_PROFILE_DIR=DIR profiles each measured slice (then
+ * bench/perSend.ts DIR); BENCH_FLOOR_ROOT=/other/checkout puts that checkout's built table server
+ * in the floor's place (an A/B of two builds).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
