@@ -10,12 +10,13 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface ProfileNode {
+/** A V8 .cpuprofile's node and the profile (also read by bench/perSend.ts). */
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];

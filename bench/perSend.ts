@@ -8,17 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile, ProfileNode } from './cpuprofile.js';
 
 const args = process.argv.slice(2);
 const matchAt = args.indexOf('--match');
@@ -27,7 +17,7 @@ if (matchAt >= 0) args.splice(matchAt, 2);
 const [dir, topArg = '30'] = args;
 if (dir === undefined) throw new Error('usage: perSend.ts DIR [top] [--match TEXT]');
 
-const where = (url: string) => url.replace(/^.*\/(node_modules\/(?:@[^/]+\/)?[^/]+|src|machines|bench)\//, '$1/').replace(/^node:/, 'node:');
+const where = (url: string) => url.replace(/^.*\/(node_modules\/(?:@[^/]+\/)?[^/]+|src|machines|bench)\//, '$1/');
 const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'}  ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 function origin(url: string, name: string): string {
   if (name === '(garbage collector)') return 'gc';
