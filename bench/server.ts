@@ -26,11 +26,13 @@
  *   npm run bench:server
  *   node --import tsx bench/server.ts --games 100 --seconds 10 --only pglite --no-write
  *
- * Environment, to find where the time goes: BENCH_GC=1 prints each slice's GC pauses and heap;
- * BENCH_HOST_ARGS adds node options to the server processes (BENCH_HOST_STDOUT=1 shows what they
+ * Environment, to find where the time goes: BENCH_GC=1 prints each slice's GC pauses and heap,
+ * and how late the bots' own event loop ran; BENCH_HOST_ARGS adds node options to the server
+ * processes, BENCH_SERVER_ARGS to the table server's alone (BENCH_HOST_STDOUT=1 shows what they
  * print, e.g. `--trace-gc`); BENCH_PROFILE_DIR=DIR profiles each measured slice (then
- * bench/perSend.ts DIR); BENCH_FLOOR_ROOT=/other/checkout puts that checkout's built table server
- * in the floor's place (an A/B of two builds).
+ * bench/perSend.ts DIR), its CPU, or with BENCH_PROFILE_KIND=alloc what it allocated;
+ * BENCH_FLOOR_ROOT=/other/checkout puts that checkout's built table server in the floor's place (an
+ * A/B of two builds; with BENCH_FLOOR_ROOT=. and BENCH_SERVER_ARGS, an A/B of node options).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +40,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client, type Room } from 'colyseus.js';
 import type { Table } from '../src/client/index.js';
@@ -49,6 +52,7 @@ import { Bot, pidOfOwner, postGame, startClusterProcess, type ServeProcess } fro
 import { findPostgresBin, freePort, startPostgres, startRedis, type PostgresServer } from '../test/server/services.js';
 import { fmt, table } from './measure.js';
 import { builtModule } from './built.js';
+import { lateness } from './hostCommands.js';
 
 // The bots' tables run the built client (dist/), as a page or a Node host runs the package.
 const { connectTable } = await builtModule<typeof import('../src/client/index.js')>('src/client/index.js');
@@ -79,6 +83,11 @@ const FIRST_WARMUP = Number(values['first-warmup']);
 const KILLS = Number(values.kills);
 const ADMIN_KEY = 'bench-admin-key-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** How late this process (the bots) ran a timer, per slice (printed with BENCH_GC): a send's latency includes the bots' own stalls. */
+const BOTS_LAG_RESOLUTION_MS = 5;
+const botsLag = monitorEventLoopDelay({ resolution: BOTS_LAG_RESOLUTION_MS });
+botsLag.enable();
+
 /** BENCH_PROFILE_DIR: each measured slice's CPU profile of the server process goes there (with its sends in FILE.sends). */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 let profiles = 0;
@@ -109,7 +118,8 @@ function percentile(samples: number[], p: number): number {
 /** The server process (the table server with `store`, or the floor): started, with its `mem` and `cpu` answers. */
 async function startHost(store: string, floorBytes?: number) {
   // BENCH_HOST_ARGS: more node options for the server process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-  const extra = (process.env.BENCH_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
+  // BENCH_SERVER_ARGS: node options for the table server's process alone (not the floor's): with BENCH_FLOOR_ROOT=. an A/B of node options.
+  const extra = [...(process.env.BENCH_HOST_ARGS ?? '').split(' '), ...(floorBytes === undefined ? (process.env.BENCH_SERVER_ARGS ?? '').split(' ') : [])].filter((a) => a !== '');
   // BENCH_FLOOR_ROOT: the "floor" is the table server (MemoryStore) of another checkout, built: an A/B of two builds side by side.
   const other = floorBytes === undefined ? undefined : process.env.BENCH_FLOOR_ROOT;
   const script = floorBytes === undefined || other !== undefined ? ['bench/server-host.ts', '--store', other !== undefined ? 'memory' : store, '--admin-key', ADMIN_KEY] : ['bench/floor-host.ts', '--bytes', String(floorBytes)];
@@ -144,7 +154,7 @@ async function startHost(store: string, floorBytes?: number) {
     dropped: () => dropped,
     mem: () => ask<{ heapUsed: number; rss: number }>('mem'),
     /** Starts or stops (writing `file`) a CPU profile of the main thread (BENCH_PROFILE_DIR). */
-    prof: (file?: string) => ask<boolean>(file === undefined ? 'prof-start' : `prof-stop ${file}`, 'prof'),
+    prof: (file?: string) => ask<boolean>(file === undefined ? (process.env.BENCH_PROFILE_KIND === 'alloc' ? 'prof-start alloc' : 'prof-start') : `prof-stop ${file}`, 'prof'),
     cpu: () => ask<{ user: number; system: number; loopActive: number; loopIdle: number; lag: { p99: number; max: number }; gc: { minor: number; major: number; incremental: number; count: number }; heapUsed: number }>('cpu'),
     async stop() {
       child.stdin.write('quit\n');
@@ -432,6 +442,7 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
         const cpu0 = await host.cpu();
         const own0 = process.cpuUsage();
         const t0 = performance.now();
+        botsLag.reset();
         measuring = true;
         await sleep(seconds * 1000);
         measuring = false;
@@ -439,12 +450,12 @@ async function openLoad(name: string, store: string, floorBytes?: number): Promi
         const own = process.cpuUsage(own0);
         const cpu1 = await host.cpu();
         if (profiling) {
-          const file = join(PROFILE_DIR, `${store === 'floor' ? 'floor' : 'server'}-${offered ?? 'saturated'}-${++profiles}.cpuprofile`);
+          const file = join(PROFILE_DIR, `${store === 'floor' ? 'floor' : 'server'}-${offered ?? 'saturated'}-${++profiles}.${process.env.BENCH_PROFILE_KIND === 'alloc' ? 'heapprofile' : 'cpuprofile'}`);
           await host.prof(file);
           // The sends of the slice, for `bench/cpuprofile.ts --per-send`.
           await writeFile(`${file}.sends`, String(accepted));
         }
-        if (process.env.BENCH_GC !== undefined) console.error(`${name}: GC pauses over ${fmt(elapsed)} s: minor ${fmt(cpu1.gc.minor - cpu0.gc.minor)} ms, major ${fmt(cpu1.gc.major - cpu0.gc.major)} ms, incremental ${fmt(cpu1.gc.incremental - cpu0.gc.incremental)} ms (${cpu1.gc.count - cpu0.gc.count}); heap ${fmt(cpu1.heapUsed / 1e6)} MB; CPU ${fmt((cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6)} s`);
+        if (process.env.BENCH_GC !== undefined) console.error(`${name}: GC pauses over ${fmt(elapsed)} s: minor ${fmt(cpu1.gc.minor - cpu0.gc.minor)} ms, major ${fmt(cpu1.gc.major - cpu0.gc.major)} ms, incremental ${fmt(cpu1.gc.incremental - cpu0.gc.incremental)} ms (${cpu1.gc.count - cpu0.gc.count}); heap ${fmt(cpu1.heapUsed / 1e6)} MB; CPU ${fmt((cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6)} s; the bots' own event loop late by ${fmt(lateness(botsLag.percentile(99), BOTS_LAG_RESOLUTION_MS))} ms at p99 (${fmt(lateness(botsLag.max, BOTS_LAG_RESOLUTION_MS))} at most)`);
         stopping = true;
         // The sends under way are answered before another server's slice begins.
         await sleep(300);
