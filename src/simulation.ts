@@ -70,10 +70,20 @@ function creaturesOf(player: string): string[] {
 
 /** Builds a concrete event from a template of `legalActions`: the fields it chooses at random (an id, attackers, blockers), or the plainest way. */
 export function concreteEvent(action: LegalAction, view: TurnView, random: () => number, serial: number): Record<string, unknown> {
-  const event = chosenEvent(action, view, random, serial);
   // Grand Melee (CR 807.4): an action a player may take in several turns names the turn marker of the one it is for.
   const marker = (action as { turnMarker?: unknown }).turnMarker;
+  const event = chosenEvent(action, marker === undefined ? view : markerView(view, marker), random, serial);
   return marker === undefined || 'turnMarker' in event ? event : { ...event, turnMarker: marker };
+}
+
+/**
+ * The view as the turn of turn marker `marker` sees it (CR 807.5: each turn has its own decision,
+ * stack and combat): what a choice for that turn is filled from. The view itself when no running
+ * turn has that marker.
+ */
+function markerView(view: TurnView, marker: unknown): TurnView {
+  const turn = view.turns?.find((t) => t.turnMarker === marker);
+  return turn === undefined ? view : { ...view, awaiting: turn.awaiting, stack: turn.stack, combat: turn.combat };
 }
 
 /** The event of `concreteEvent` before its turn marker. */
