@@ -8,6 +8,7 @@ import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { CARDS_PART } from '../game/cardsPart.js';
 import { createGame, restoreGame as restoreEngineGame } from '../game/create.js';
 import type { ReplayDrift } from '../game/types.js';
+import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
 import { CardPart, MAX_STATE_BYTES, utf8Bytes, type PersistedCards } from './part.js';
 import { cardRandom, cardsSeedState } from './random.js';
@@ -73,10 +74,26 @@ function hasUndo(undo: unknown): boolean {
   return typeof undo === 'object' && undo !== null && (undo as { mode?: unknown }).mode !== 'none' && (undo as { mode?: unknown }).mode !== undefined;
 }
 
-/** The options a card game's recording and `setup` see: those given, less listeners (and `record`), with the seed. */
+/** The options a card game's recording and `setup` see: those given, less listeners, `record` and the modules (named apart), with the seed. */
 function plainOptions(options: CardGameOptions, seed: number): Record<string, unknown> {
-  const { listeners: _listeners, record: _record, ...kept } = options;
+  const { listeners: _listeners, record: _record, use: _use, ...kept } = options;
   return JSON.parse(JSON.stringify({ ...kept, seed })) as Record<string, unknown>;
+}
+
+/** The names of the modules in `use` (checked as createGame checks them), for a recording: none, nothing. */
+function moduleNames(use: unknown): { use?: ModuleName[] } {
+  const names = namesOf(readUse(use));
+  return names === undefined ? {} : { use: names };
+}
+
+/**
+ * The modules a card game's recording names: its `use`, or (recordings made before it had one)
+ * the modules its options held, as JSON (`{ module: name }`).
+ */
+function recordedModules(r: Partial<CardRecording>): unknown[] {
+  if (r.use !== undefined) return Array.isArray(r.use) ? r.use : [r.use];
+  const inOptions = (r.options as { use?: unknown } | undefined)?.use;
+  return Array.isArray(inOptions) ? inOptions.map((m) => (typeof m === 'object' && m !== null ? (m as { module?: unknown }).module : m)) : [];
 }
 
 /**
@@ -89,7 +106,12 @@ export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): Ca
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object');
   if ((options as { hooks?: unknown }).hooks !== undefined) throw invalidOptions("options.hooks: a card game's hooks are its definition's functions (checkpoint, autoPass); give them to defineCards");
   const given = options.seed;
-  const seed = typeof given === 'number' && Number.isFinite(given) ? given : Math.floor(Math.random() * 2 ** 32);
+  if (given !== undefined && (typeof given !== 'number' || !Number.isFinite(given))) {
+    // A bad seed is named as createGame names it (it throws before making a game).
+    createGame({ ...options, seed: given });
+    throw invalidOptions('options.seed: must be a number');
+  }
+  const seed = given ?? Math.floor(Math.random() * 2 ** 32);
   const box = { position: cardsSeedState(seed), drew: false };
   const random: CardRandom = cardRandom(box);
   let state: S;
@@ -103,7 +125,7 @@ export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): Ca
   }
   const problem = stateProblem(state);
   if (problem !== null) throw invalidOptions(`cards.setup: the cards' state ${problem}`);
-  const recorder = options.record === true ? new CardRecorder({ from: 'options', options: plainOptions(options, seed), cards: { name: cards.name } }) : null;
+  const recorder = options.record === true ? new CardRecorder({ from: 'options', options: plainOptions(options, seed), cards: { name: cards.name }, ...moduleNames(options.use) }) : null;
   const part = new CardPart<S>({ definition: cards, state: JSON.parse(JSON.stringify(state)) as S, random: box.position, undo: hasUndo(options.undo), recorder });
   // The part records the game (the events as sent, `data` included); the engine records nothing of it.
   const { record: _record, ...engineOptions } = options;
@@ -136,7 +158,7 @@ export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): 
   checkCards(options.cards, 'options.cards');
   const { engine, cards: persisted } = savedCards(saved, options.cards);
   const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state]) => [v, { state: state as S, random }] as const));
-  const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name } }) : null;
+  const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name }, ...moduleNames(options.use) }) : null;
   const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder });
   const restoreOptions: Record<string | symbol, unknown> = { [CARDS_PART]: part };
   if (options.listeners !== undefined) restoreOptions.listeners = options.listeners;
@@ -166,6 +188,12 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
   const until = options.until;
   if (until !== undefined && (!Number.isInteger(until) || until < 0)) throw invalidOptions('options.until: must be a whole number >= 0');
   const listeners = options.listeners;
+  // CONTRACT v4: the modules the recording names must be given (as restoreGame takes them).
+  const modules = readUse(options.use);
+  for (const name of recordedModules(r)) {
+    if (name !== 'table' && name !== 'grandMelee') throw invalidRecording(`recording.use: expected a list of module names ('table', 'grandMelee'), got ${JSON.stringify(name)}`);
+    if (modules[name] === undefined) throw invalidOptions(`options.use: the recording's game had the ${name} module, so the replay ${needs(name)}`);
+  }
   let game: CardGame<S>;
   if (r.from === 'persisted') {
     const restore: CardRestoreOptions<S> = { cards: options.cards };
@@ -173,8 +201,10 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
     if (options.use !== undefined) restore.use = options.use;
     game = restoreGame(r.options, restore);
   } else {
-    const create = { ...(r.options as unknown as CardGameOptions) };
+    const { use: _recorded, ...recorded } = r.options as unknown as CardGameOptions;
+    const create: CardGameOptions = { ...recorded };
     if (listeners !== undefined) create.listeners = listeners;
+    if (options.use !== undefined) create.use = options.use as CardGameOptions['use'];
     game = createCardGame(options.cards, create);
   }
   const start = game.view().version;

@@ -387,8 +387,12 @@ export class CardPart<S> implements CardsPart {
       return out.ok ? { ok: true } : out;
     });
     define('recording', () => this.recording());
-    // CONTRACT v4: a card game's fork carries its cards (`{ seed }`: a new random stream for them).
-    define('fork', (options?: { seed?: number }) => fork({ [CARDS_PART]: this.fork(options?.seed) } as RestoreOptions));
+    // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random
+    // stream, the engine's (checked by its fork: INVALID_OPTIONS naming options.seed) and the cards'.
+    define('fork', (options?: { seed?: number }) => {
+      const seed = options?.seed;
+      return fork({ ...(seed === undefined ? {} : { seed }), [CARDS_PART]: this.fork(seed) } as RestoreOptions);
+    });
     define('on', (type: string, listener: (e: EmittedEvent) => void, options?: SeatOptions) => (options === undefined ? on(type, listener) : on(type, (e) => listener(this.seatEvent(e, options)), options)));
   }
 

@@ -5,6 +5,7 @@
  * replay runs the definition again: the same seed draws the same cards.
  */
 import type { TurnEvent } from '../contract.js';
+import type { ModuleName } from '../moduleNames.js';
 import { RECORDING_ENGINE, RECORDING_FORMAT } from '../recording/format.js';
 
 /** A recorded card game: the engine's recording's shape, with the cards named and the events as sent. */
@@ -16,16 +17,18 @@ export interface CardRecording {
   options: Record<string, unknown>;
   /** The definition the game was played with. */
   cards: { name: string };
+  /** The modules the game had (CONTRACT v4: a replay is given them in `use`), when it had any. */
+  use?: ModuleName[];
   /** The game's start, then every accepted send's event. */
   inputs: { event?: TurnEvent }[];
 }
 
 /** The recorder of one card game made with `record: true`. */
 export class CardRecorder {
-  readonly #base: Pick<CardRecording, 'from' | 'options' | 'cards'>;
+  readonly #base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>;
   readonly #inputs: { event?: TurnEvent }[] = [{}];
 
-  constructor(base: Pick<CardRecording, 'from' | 'options' | 'cards'>) {
+  constructor(base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>) {
     this.#base = base;
   }
 

@@ -1,0 +1,122 @@
+/**
+ * CONTRACT v4, "Card games" and "Simulation", as an outside review of the package found them
+ * missed: a card game's options are createGame's (a bad `seed` is refused, not replaced); its
+ * `fork({ seed })` gives the fork a new random stream, the engine's as well as the cards'; and
+ * `replayGame(recording, { cards, use })` takes the modules as restoreGame does, the recording
+ * naming the modules its game had.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCardGame, defineCards, replayGame } from '../../src/cards/index.js';
+import { ErrorCode, TurnEngineError, type Game } from '../../src/index.js';
+import { playout } from '../../src/sim/index.js';
+import { table } from '../../src/tableEntry.js';
+
+const counter = defineCards({
+  name: 'counter@1',
+  setup: () => ({ n: 0, drawn: [] as number[] }),
+  actions: {
+    inc: (ctx) => {
+      ctx.state.n++;
+    },
+    draw: (ctx) => {
+      ctx.state.drawn.push(ctx.random.int(1000));
+    },
+  },
+});
+
+/** The error `fn` throws (it must throw a TurnEngineError). */
+function thrown(fn: () => unknown): TurnEngineError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(TurnEngineError);
+    return err as TurnEngineError;
+  }
+  throw new Error('expected a throw');
+}
+
+/** CR 901.9: `n` rolls of the planar die in a planechase game's first main phase, as emitted. */
+function rolls(game: Game, n: number): string[] {
+  const out: string[] = [];
+  expect(game.send({ type: 'ADD_MANA', player: 'A', amount: 100 }).ok).toBe(true);
+  for (let i = 0; i < n; i++) {
+    const sent = game.send({ type: 'ROLL_PLANAR_DIE', player: 'A' });
+    if (!sent.ok) throw new Error(sent.error.message);
+    for (const e of sent.events) if (e.type === 'planarDie') out.push(e.roll);
+  }
+  return out;
+}
+
+describe('card games: options as createGame checks them', () => {
+  it('refuses a seed that is not a finite number as createGame does (INVALID_OPTIONS naming options.seed)', () => {
+    for (const seed of ['x', Number.NaN, Number.POSITIVE_INFINITY, '5']) {
+      const err = thrown(() => createCardGame(counter, { players: ['A', 'B'], seed } as never));
+      expect(err.code).toBe(ErrorCode.INVALID_OPTIONS);
+      expect(err.message).toMatch(/^options\.seed: /);
+    }
+    // A seed given is the game's: two games of one seed are the same game.
+    const a = createCardGame(counter, { players: ['A', 'B'], seed: 12 });
+    const b = createCardGame(counter, { players: ['A', 'B'], seed: 12 });
+    expect(a.persist()).toEqual(b.persist());
+  });
+});
+
+describe('card games: fork({ seed }) (CONTRACT v4, "Simulation")', () => {
+  it("gives the fork a new random stream for the engine (the planar die, CR 901.9) and for the cards", () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], variant: 'planechase', seed: 4 });
+    expect(playout(game as unknown as Game, { until: { step: 'main' }, explore: 0 }).stopped).toBe('until');
+    const engineRolls = (g: Game) => rolls(g, 12).join(',');
+    const cardDraws = (g: Game) => {
+      for (let i = 0; i < 4; i++) expect(g.send({ type: 'CARD_ACTION', player: 'A', action: 'draw' }).ok).toBe(true);
+      return JSON.stringify((g as unknown as { cards(): { drawn: number[] } }).cards().drawn);
+    };
+    const same = game.fork() as unknown as Game;
+    const one = game.fork({ seed: 111 }) as unknown as Game;
+    const other = game.fork({ seed: 222 }) as unknown as Game;
+    const again = game.fork({ seed: 111 }) as unknown as Game;
+    const oneCards = game.fork({ seed: 111 }) as unknown as Game;
+    const original = engineRolls(game as unknown as Game);
+    expect(engineRolls(same)).toBe(original);
+    const rolledOne = engineRolls(one);
+    expect(rolledOne).not.toBe(original);
+    expect(engineRolls(other)).not.toBe(rolledOne);
+    expect(engineRolls(again)).toBe(rolledOne);
+    expect(cardDraws(oneCards)).not.toBe(cardDraws(game as unknown as Game));
+  });
+
+  it('refuses a seed that is not a finite number, as the main entry\'s fork does', () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 4 });
+    for (const seed of ['x', Number.NaN, Number.POSITIVE_INFINITY]) {
+      const err = thrown(() => game.fork({ seed } as never));
+      expect(err.code).toBe(ErrorCode.INVALID_OPTIONS);
+      expect(err.message).toMatch(/^options\.seed: /);
+    }
+  });
+});
+
+describe('card games: replayGame with the modules the recording names (CONTRACT v4, "Package")', () => {
+  it('replays a card game made with use: [table], and refuses the replay without the module, naming its import', () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 9, record: true, undo: { mode: 'own' }, use: [table] });
+    expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' }).ok).toBe(true);
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    const recording = JSON.parse(JSON.stringify(game.recording())) as { use?: string[]; options: Record<string, unknown> };
+    expect(recording.use).toEqual(['table']);
+    expect(recording.options.use).toBeUndefined();
+    const replayed = replayGame(recording, { cards: counter, use: [table] });
+    expect(replayed.replay.drift).toBeNull();
+    expect(replayed.persist()).toEqual(game.persist());
+    const err = thrown(() => replayGame(recording, { cards: counter }));
+    expect(err.code).toBe(ErrorCode.INVALID_OPTIONS);
+    expect(err.message).toContain("'mtg-turn-engine/table'");
+  });
+
+  it('replays a recording written before recordings named their modules (the modules in its options, as JSON)', () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 9, record: true, undo: { mode: 'own' }, use: [table] });
+    expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' }).ok).toBe(true);
+    const { use: _names, ...older } = JSON.parse(JSON.stringify(game.recording())) as Record<string, unknown>;
+    const options = { ...(older.options as Record<string, unknown>), use: [{ module: 'table' }] };
+    const replayed = replayGame({ ...older, options }, { cards: counter, use: [table] });
+    expect(replayed.persist()).toEqual(game.persist());
+    expect(() => replayGame({ ...older, options }, { cards: counter })).toThrow(/options\.use: .*'mtg-turn-engine\/table'/);
+  });
+});
