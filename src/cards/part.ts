@@ -387,6 +387,8 @@ export class CardPart<S> implements CardsPart {
       return out.ok ? { ok: true } : out;
     });
     define('recording', () => this.recording());
+    // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).
+    Object.defineProperty(g, 'definition', { value: this.#def, configurable: true });
     // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random
     // stream, the engine's (checked by its fork: INVALID_OPTIONS naming options.seed) and the cards'.
     define('fork', (options?: { seed?: number }) => {

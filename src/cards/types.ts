@@ -43,6 +43,8 @@ export interface CardGame<S> extends Omit<Game, 'send' | 'fork' | 'check'> {
   check(event: unknown): ReturnType<Game['check']>;
   /** An independent game in this state, cards included; `{ seed }` gives the fork a new random stream. */
   fork(options?: { seed?: number }): CardGame<S>;
+  /** The definition the game plays (its `bot` is what `playout` and `simulate` play it with: CONTRACT v4, "Simulation"). */
+  readonly definition: Cards<S>;
   /** The host's S, deeply frozen: the same object until the next accepted send that changed it. */
   cards(): Readonly<S>;
   /** What one seat (or a spectator) sees of S: the definition's `seatView`, or null without one. */

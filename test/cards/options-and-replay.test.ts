@@ -3,7 +3,7 @@
  * missed: a card game's options are createGame's (a bad `seed` is refused, not replaced); its
  * `fork({ seed })` gives the fork a new random stream, the engine's as well as the cards'; and
  * `replayGame(recording, { cards, use })` takes the modules as restoreGame does, the recording
- * naming the modules its game had.
+ * naming the modules its game had; `playout` plays a card game with its definition's `bot`.
  */
 import { describe, expect, it } from 'vitest';
 import { createCardGame, defineCards, replayGame } from '../../src/cards/index.js';
@@ -118,5 +118,30 @@ describe('card games: replayGame with the modules the recording names (CONTRACT 
     const replayed = replayGame({ ...older, options }, { cards: counter, use: [table] });
     expect(replayed.persist()).toEqual(game.persist());
     expect(() => replayGame({ ...older, options }, { cards: counter })).toThrow(/options\.use: .*'mtg-turn-engine\/table'/);
+  });
+});
+
+describe("card games: playout plays the definition's bot (CONTRACT v4, \"Simulation\")", () => {
+  it('calls the bot for the decisions, its data reaching decide, with no option naming the cards', () => {
+    let calls = 0;
+    const lands = defineCards({
+      name: 'lands@1',
+      setup: () => ({ played: [] as unknown[] }),
+      decide: (event, ctx) => {
+        if (event.type === 'PLAY_LAND') ctx.state.played.push(ctx.data);
+      },
+      bot: (view, _seen, player) => {
+        calls++;
+        if (view.priority !== player) return undefined;
+        if (view.step === 'main' && view.activePlayer === player && view.landsPlayed < 1 && view.stack.length === 0) return { type: 'PLAY_LAND', player, data: 'Forest' };
+        return { type: 'PASS_PRIORITY', player };
+      },
+    });
+    const game = createCardGame(lands, { players: ['A', 'B'], seed: 2 });
+    expect(game.definition).toBe(lands);
+    const result = playout(game as unknown as Game, { until: { turn: 4 }, seed: 3 });
+    expect(result.stopped).toBe('until');
+    expect(calls).toBeGreaterThan(0);
+    expect(game.cards().played).toEqual(['Forest', 'Forest', 'Forest']);
   });
 });
