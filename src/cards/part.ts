@@ -270,10 +270,15 @@ export class CardPart<S> implements CardsPart {
     const event: DecidedEvent = { type: 'CARD_ACTION', player, action };
     if (data !== undefined) event.data = data;
     if (by !== undefined) event.by = by;
+    // CONTRACT v3, "Events": `at` is read by the clocks and the away policy and may not go back; the
+    // action's time is taken first, by a step that changes nothing else (ILLEGAL_ACTION when it goes back).
+    const at = parsed.data.at;
+    const timed = at === undefined ? undefined : steps.step({ type: 'ADD_MANA', player, amount: 0, at });
+    if (timed !== undefined && 'error' in timed) return timed;
     const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
-    let applied = this.#apply(answer.value, steps, `actions.${action}`);
+    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed) ?? timed;
     if (applied !== undefined && 'error' in applied) return applied;
     // With undo, the table records a moment only for a step of the turn: an action that returned
     // nothing takes one that changes nothing, so its player may return to this version.
@@ -294,15 +299,15 @@ export class CardPart<S> implements CardsPart {
     }
   }
 
-  /** What `decide` or an action answered: nothing, a refusal, or host events applied in order (from the committed state). */
-  #apply(answer: CardAnswer, steps: ShellSteps, name: string): PartStep | Refusal | undefined {
+  /** What `decide` or an action answered: nothing, a refusal, or host events applied in order (from `start`, else the committed state). */
+  #apply(answer: CardAnswer, steps: ShellSteps, name: string, start?: PartStep): PartStep | Refusal | undefined {
     if (answer === undefined || answer === null) return undefined;
     if (isObject(answer) && typeof answer.refuse === 'string') {
       const rule = typeof answer.rule === 'string' ? answer.rule : 'cards';
       return refusal(ErrorCode.ILLEGAL_ACTION, answer.refuse, rule);
     }
     if (!Array.isArray(answer)) return failed(`the cards' ${name} must return { refuse, rule? }, a list of host events or nothing`);
-    let from: PartStep | undefined;
+    let from: PartStep | undefined = start;
     for (let i = 0; i < answer.length; i++) {
       const e = answer[i] as TurnEvent;
       const type = isObject(e) ? e.type : undefined;

@@ -3,7 +3,8 @@
  * missed: a card game's options are createGame's (a bad `seed` is refused, not replaced); its
  * `fork({ seed })` gives the fork a new random stream, the engine's as well as the cards'; and
  * `replayGame(recording, { cards, use })` takes the modules as restoreGame does, the recording
- * naming the modules its game had; `playout` plays a card game with its definition's `bot`.
+ * naming the modules its game had; `playout` plays a card game with its definition's `bot`; and
+ * a CARD_ACTION's `at` is time as any event's (v3, "Events": read by the clocks, never going back).
  */
 import { describe, expect, it } from 'vitest';
 import { createCardGame, defineCards, replayGame } from '../../src/cards/index.js';
@@ -143,5 +144,41 @@ describe("card games: playout plays the definition's bot (CONTRACT v4, \"Simulat
     expect(result.stopped).toBe('until');
     expect(calls).toBeGreaterThan(0);
     expect(game.cards().played).toEqual(['Forest', 'Forest', 'Forest']);
+  });
+});
+
+describe("card games: a CARD_ACTION's `at` (CONTRACT v3, \"Events\")", () => {
+  const mana = defineCards({
+    name: 'mana@1',
+    setup: () => ({ taps: 0 }),
+    actions: {
+      nothing: () => undefined,
+      tap: (ctx) => {
+        ctx.state.taps++;
+        return [{ type: 'ADD_MANA', player: ctx.player as string, amount: 1 }];
+      },
+    },
+  });
+  for (const action of ['nothing', 'tap']) {
+    it(`charges the clock that runs and refuses time going back, changing nothing (an action returning ${action === 'tap' ? 'host events' : 'nothing'})`, () => {
+      const game = createCardGame(mana, { players: ['A', 'B'], seed: 1, clock: { initialMs: 60_000, onTimeout: 'lose' }, use: [table] });
+      expect(game.send({ type: 'PASS_PRIORITY', player: 'A', at: 1_000 }).ok).toBe(true);
+      expect(game.send({ type: 'CARD_ACTION', player: 'A', action, at: 11_000 } as never).ok).toBe(true);
+      // B holds priority: B's clock ran the 10 s.
+      expect(game.view().clocks?.B?.msLeft).toBe(50_000);
+      const before = JSON.stringify(game.persist());
+      const back = game.send({ type: 'CARD_ACTION', player: 'A', action, at: 500 } as never);
+      expect(back.ok ? null : back.error.code).toBe(ErrorCode.ILLEGAL_ACTION);
+      expect(JSON.stringify(game.persist())).toBe(before);
+    });
+  }
+
+  it('refuses time going back without the table too, as for any event', () => {
+    const game = createCardGame(mana, { players: ['A', 'B'], seed: 1 });
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A', at: 1_000 }).ok).toBe(true);
+    const back = game.send({ type: 'CARD_ACTION', player: 'A', action: 'nothing', at: 500 } as never);
+    expect(back.ok ? null : back.error.code).toBe(ErrorCode.ILLEGAL_ACTION);
+    expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'tap', at: 2_000 } as never).ok).toBe(true);
+    expect(game.cards().taps).toBe(1);
   });
 });
