@@ -11,7 +11,7 @@
  * docs/cards.md says why a copy and not a copy-on-write draft.
  */
 import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
-import { CARDS_PART, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
+import { ACTED_FOR, CARDS_PART, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
 import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
 import { DECISIONS } from '../events/index.js';
 import { refusal, type Refusal } from '../gate.js';
@@ -273,17 +273,17 @@ export class CardPart<S> implements CardsPart {
     // CONTRACT v3, "Events": `at` is read by the clocks and the away policy and may not go back; the
     // action's time is taken first, by a step that changes nothing else (ILLEGAL_ACTION when it goes back).
     const at = parsed.data.at;
-    const timed = at === undefined ? undefined : steps.step({ type: 'ADD_MANA', player, amount: 0, at });
+    const timed = at === undefined ? undefined : steps.step({ type: 'ADD_MANA', player, amount: 0, at, [ACTED_FOR]: player });
     if (timed !== undefined && 'error' in timed) return timed;
     const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
-    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed) ?? timed;
+    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed, player) ?? timed;
     if (applied !== undefined && 'error' in applied) return applied;
     // With undo, the table records a moment only for a step of the turn: an action that returned
     // nothing takes one that changes nothing, so its player may return to this version.
     if (applied === undefined && this.#undo) {
-      const still = steps.step({ type: 'ADD_MANA', player, amount: 0 });
+      const still = steps.step({ type: 'ADD_MANA', player, amount: 0, [ACTED_FOR]: player });
       if ('error' in still) return still;
       applied = still;
     }
@@ -300,7 +300,7 @@ export class CardPart<S> implements CardsPart {
   }
 
   /** What `decide` or an action answered: nothing, a refusal, or host events applied in order (from `start`, else the committed state). */
-  #apply(answer: CardAnswer, steps: ShellSteps, name: string, start?: PartStep): PartStep | Refusal | undefined {
+  #apply(answer: CardAnswer, steps: ShellSteps, name: string, start?: PartStep, actedBy?: PlayerId): PartStep | Refusal | undefined {
     if (answer === undefined || answer === null) return undefined;
     if (isObject(answer) && typeof answer.refuse === 'string') {
       const rule = typeof answer.rule === 'string' ? answer.rule : 'cards';
@@ -312,7 +312,8 @@ export class CardPart<S> implements CardsPart {
       const e = answer[i] as TurnEvent;
       const type = isObject(e) ? e.type : undefined;
       if (typeof type !== 'string' || DECISIONS.has(type as TurnEvent['type']) || (type as string) === 'CARD_ACTION') return failed(`the cards' ${name} returned [${i}] ${String(type)}: only host events may be returned`);
-      const out = steps.step(e, from);
+      // A CARD_ACTION's host events are its player's (undo: no other player goes back past them).
+      const out = steps.step(actedBy === undefined ? e : { ...e, [ACTED_FOR]: actedBy }, from);
       if ('error' in out) {
         // CONTRACT v4: as if the host had sent it: ILLEGAL_ACTION with that event's rule.
         const error: EngineErrorInfo = { code: ErrorCode.ILLEGAL_ACTION, message: `${type} returned by the cards' ${name}: ${out.error.message}` };

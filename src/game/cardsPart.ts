@@ -48,3 +48,16 @@ export const CARDS_PART: unique symbol = Symbol('mtg-turn-engine: the cards part
 export function partOf(options: object): CardsPart | undefined {
   return (options as { [CARDS_PART]?: CardsPart })[CARDS_PART];
 }
+
+/**
+ * The key under which a host event a card game takes for a player's CARD_ACTION names that player
+ * (CONTRACT v4, "Undo in a card game": a player's CARD_ACTION is theirs, so no other player undoes
+ * past it). A symbol: no schema reads it, and the table reads it from the event as sent.
+ */
+export const ACTED_FOR: unique symbol = Symbol('mtg-turn-engine: the player a card action was taken for');
+
+/** The player a raw event was taken for by a card action (see {@link ACTED_FOR}), or undefined. */
+export function actedFor(raw: unknown): string | undefined {
+  const who = typeof raw === 'object' && raw !== null ? (raw as { [ACTED_FOR]?: unknown })[ACTED_FOR] : undefined;
+  return typeof who === 'string' ? who : undefined;
+}

@@ -24,6 +24,7 @@ import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
+import { actedFor } from '../game/cardsPart.js';
 import { askedAbout, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
 import { illegal, tableEventProblem } from './tableChecks.js';
 import { persistShortcut, persistUndo, trustedShortcut, trustedUndo } from './tableSnapshot.js';
@@ -189,12 +190,12 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
   function tableGate(state: TableState<S>, raw: unknown): TableRequest | TurnRequest<W> | Refusal {
     const event = eventOrMessage(raw);
     if (typeof event === 'string') return refusal(ErrorCode.INVALID_EVENT, event);
-    if (!AT_TABLE_EVENTS.has(event.type)) return turnGate(state, event);
+    if (!AT_TABLE_EVENTS.has(event.type)) return turnGate(state, event, actedFor(raw));
     return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
   }
 
   /** The turn's gate in a game with a table: the vote in progress refuses decisions; the decision's maker is kept for undo. */
-  function turnGate(state: TableState<S>, event: TurnEvent): TableRequest | TurnRequest<W> | Refusal {
+  function turnGate(state: TableState<S>, event: TurnEvent, actedBy?: PlayerId): TableRequest | TurnRequest<W> | Refusal {
     if (AT_TABLE_EVENTS.has(event.type)) return tableProblem(state, event as TableEvent) ?? new TableRequest(event as TableEvent);
     const game = gameOf(state);
     const ctx = contextOf(game);
@@ -207,7 +208,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     }
     const work = inner.gate(game, event);
     if (isRefusal(work)) return work;
-    return new TurnRequest(work as W, actorOf(event), SETTINGS.has(event.type) ? event : null);
+    // A host event a card game takes for a player's CARD_ACTION is that player's (CONTRACT v4, "Undo in a card game").
+    return new TurnRequest(work as W, actedBy ?? actorOf(event), SETTINGS.has(event.type) ? event : null);
   }
 
   /**
@@ -382,7 +384,7 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       if (!(state instanceof Table)) return inner.gate(state, raw);
       // A game with undo reads the event once here, to know who made it; the turn's gate reads the plain copy.
       const event = eventOrMessage(raw);
-      return typeof event === 'string' ? refusal(ErrorCode.INVALID_EVENT, event) : turnGate(state, event);
+      return typeof event === 'string' ? refusal(ErrorCode.INVALID_EVENT, event) : turnGate(state, event, actedFor(raw));
     },
 
     lane(state, raw) {

@@ -25,6 +25,7 @@ import { answerers, awayDueAt, seatViews, withSeatStatus } from './away.js';
 import { awaitedMayTimeOut, awayOther, conceding, upcoming, voteDue } from './deadlines.js';
 import type { TimedTurn, TimeState } from './timeState.js';
 import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, type Awaited, type UnitContext } from './clocks.js';
+import { ACTED_FOR, actedFor } from '../game/cardsPart.js';
 
 // The time state's types (src/table/timeState.ts) and the deadlines (src/table/deadlines.ts), where the game reads them.
 export type { TimedTurn, TimeState } from './timeState.js';
@@ -99,7 +100,9 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
   const parsed = eventOrMessage(raw);
   if (typeof parsed === 'string') return refusal(ErrorCode.INVALID_EVENT, parsed);
   const { at, ...rest } = parsed;
-  const event = rest as TurnEvent;
+  // A host event taken for a player's CARD_ACTION stays theirs on this path too (undo's horizons).
+  const actedBy = actedFor(raw);
+  const event = (actedBy === undefined ? rest : { ...rest, [ACTED_FOR]: actedBy }) as TurnEvent;
   const table = TABLE_EVENTS.has(event.type);
   if (table) {
     const no = tableRefusal(turn.chart(state), event);

@@ -4,7 +4,8 @@
  * `fork({ seed })` gives the fork a new random stream, the engine's as well as the cards'; and
  * `replayGame(recording, { cards, use })` takes the modules as restoreGame does, the recording
  * naming the modules its game had; `playout` plays a card game with its definition's `bot`; and
- * a CARD_ACTION's `at` is time as any event's (v3, "Events": read by the clocks, never going back).
+ * a CARD_ACTION's `at` is time as any event's (v3, "Events": read by the clocks, never going back);
+ * a player's CARD_ACTION is theirs to undo, and no other player's ("Undo in a card game").
  */
 import { describe, expect, it } from 'vitest';
 import { createCardGame, defineCards, replayGame } from '../../src/cards/index.js';
@@ -181,4 +182,43 @@ describe("card games: a CARD_ACTION's `at` (CONTRACT v3, \"Events\")", () => {
     expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'tap', at: 2_000 } as never).ok).toBe(true);
     expect(game.cards().taps).toBe(1);
   });
+});
+
+describe('card games: a CARD_ACTION is its player\'s to undo, not another\'s (CONTRACT v4, "Undo in a card game")', () => {
+  const counter2 = defineCards({
+    name: 'counter2@1',
+    setup: () => ({ n: 0 }),
+    actions: {
+      inc: (ctx) => {
+        ctx.state.n++;
+      },
+      mana: (ctx) => {
+        ctx.state.n++;
+        return [{ type: 'ADD_MANA', player: ctx.player as string, amount: 1 }];
+      },
+    },
+  });
+  const setups = [
+    { name: 'own, no clock', options: { undo: { mode: 'own' as const } }, at: false },
+    { name: 'consent, with clocks and at', options: { undo: { mode: 'consent' as const }, clock: { initialMs: 600_000, onTimeout: 'lose' as const } }, at: true },
+  ];
+  for (const setup of setups) {
+    for (const action of ['inc', 'mana']) {
+      it(`${setup.name}: after A's ${action}, B cannot go back past it; A can`, () => {
+        const game = createCardGame(counter2, { players: ['A', 'B', 'C'], seed: 3, use: [table], ...setup.options });
+        let at = 1_000;
+        const send = (event: Record<string, unknown>) => game.send((setup.at ? { ...event, at: (at += 1_000) } : event) as never);
+        while (game.view().step !== 'main') expect(send({ type: 'PASS_PRIORITY', player: game.view().priority }).ok).toBe(true);
+        const before = game.view().version;
+        expect(send({ type: 'CARD_ACTION', player: 'A', action }).ok).toBe(true);
+        const undo = game.view().undo as Record<string, { to: number | null }>;
+        expect(undo.B?.to ?? null).toBeNull();
+        expect(undo.C?.to ?? null).toBeNull();
+        expect(undo.A?.to).toBe(before);
+        const refused = send({ type: 'UNDO', player: 'B', to: before });
+        expect(refused.ok).toBe(false);
+        expect(game.cards().n).toBe(1);
+      });
+    }
+  }
 });
