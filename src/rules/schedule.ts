@@ -211,7 +211,11 @@ export function scheduleOf(ctx: TurnContext): Schedule {
     if (entry.kind === 'main') mainSeen = true;
     phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null || isMainStepSkipped(ctx, name, entry, counts) });
   }
-  return { steps, phases, turns: turnsAhead(ctx, counts) };
+  const turns = turnsAhead(ctx, counts);
+  // CONTRACT (TurnView.schedule): before turn 1 begins (the pregame, CR 103) the next turn is turn 1,
+  // the starting player's (as the pregame stands now); the turns after it are those a running turn 1 shows.
+  if (ctx.phase === 'pregame') turns.unshift({ player: representative(ctx, ctx.startingPlayer), extra: false, skipped: false });
+  return { steps, phases, turns };
 }
 
 /**

@@ -30,9 +30,10 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * read through src/viewChanges.ts, the table's view of a turn by the table module) from 56,264 to
  * 54,847; its sixth (zod's superRefine, looseObject and custom kinds replaced by the plain check
  * and the object kinds every bundle has, with the same issues) from 54,900 to 54,594. Until it is
- * under the contract's budget this test holds the line where it is, so that it can only shrink.
+ * under the contract's budget this test holds the line where it is, so that it can only shrink
+ * (but for a rule's fix: a pregame view's schedule listing turn 1 first, +27 B, made it 54,621).
  */
-export const BUNDLE_CEILING_BYTES = 54_600;
+export const BUNDLE_CEILING_BYTES = 54_650;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

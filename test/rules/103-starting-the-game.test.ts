@@ -39,3 +39,27 @@ describe('mulligans (CR 103.5, 800.6)', () => {
     expect(mulliganAway(['A', 'B', 'C'])).toEqual({ taken: 8, refusal: '103.5', awaiting: { kind: 'bottom', player: 'A', count: 7 } });
   });
 });
+
+describe('the schedule before turn 1 (CR 103, CONTRACT TurnView.schedule)', () => {
+  it('lists turn 1, the starting player\'s, first while the pregame runs, then the turns a running turn 1 shows', () => {
+    for (const players of [['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']]) {
+      const game = createGame({ players, pregame: true, seed: 7 });
+      const chooser = game.view().awaiting?.player as string;
+      const starting = players[1] as string;
+      expect(game.send({ type: 'CHOOSE_STARTING_PLAYER', player: chooser, starting }).ok).toBe(true);
+      const before = game.view().schedule.turns.map((t) => t.player);
+      expect(before.length).toBeGreaterThanOrEqual(players.length + 1);
+      for (let i = 0; i < 40 && game.view().phase === 'pregame'; i++) {
+        const a = game.view().awaiting;
+        if (a?.kind === 'mulligan') expect(game.send({ type: 'KEEP', player: a.player }).ok).toBe(true);
+        else if (a?.kind === 'openingHandActions') expect(game.send({ type: 'OPENING_HAND_DONE', player: a.player }).ok).toBe(true);
+        else throw new Error(`unexpected decision ${JSON.stringify(a)}`);
+      }
+      const view = game.view();
+      expect(view.turn).toBe(1);
+      expect(view.activePlayer).toBe(starting);
+      expect(before[0]).toBe(starting);
+      expect(before.slice(1)).toEqual(view.schedule.turns.map((t) => t.player));
+    }
+  });
+});
