@@ -3,14 +3,15 @@
  * the cards' `restoreGame` and `replayGame`. A card game is the GameShell made by createGame /
  * restoreGame with a cards part (src/cards/part.ts), not a second shell.
  */
-import type { CardRandom, CardsDefinition } from '../contract.js';
+import type { CardRandom, CardsDefinition, EmittedEvent } from '../contract.js';
 import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { CARDS_PART } from '../game/cardsPart.js';
 import { createGame, restoreGame as restoreEngineGame } from '../game/create.js';
 import type { ReplayDrift } from '../game/types.js';
 import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
-import { CardPart, MAX_STATE_BYTES, utf8Bytes, type PersistedCards } from './part.js';
+import { CardPart } from './part.js';
+import { MAX_STATE_BYTES, utf8Bytes, type PersistedCards } from './partData.js';
 import { cardRandom, cardsSeedState } from './random.js';
 import { CardRecorder, type CardRecording } from './recording.js';
 import type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
@@ -142,6 +143,10 @@ function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string
   if (typeof p.random !== 'number' || !Number.isInteger(p.random) || p.random < 0 || p.random >= 2 ** 32) throw invalidSnapshot('persisted.cards.random: must be a whole number from 0 to 2^32 - 1');
   const problem = stateProblem(p.state);
   if (problem !== null || p.state === undefined) throw invalidSnapshot(`persisted.cards.state: ${problem ?? 'is missing'}`);
+  if (p.owed !== undefined) {
+    const ok = Array.isArray(p.owed) && p.owed.length <= 10_000 && p.owed.every((e) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'decided' && Number.isInteger((e as { seq?: unknown }).seq));
+    if (!ok) throw invalidSnapshot("persisted.cards.owed: must be a list of 'decided' events with their seq");
+  }
   if (p.history !== undefined) {
     const ok = Array.isArray(p.history) && p.history.every((h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[2] !== undefined);
     if (!ok) throw invalidSnapshot('persisted.cards.history: must be a list of [version, random, state]');
@@ -159,7 +164,7 @@ export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): 
   const { engine, cards: persisted } = savedCards(saved, options.cards);
   const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state]) => [v, { state: state as S, random }] as const));
   const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name }, ...moduleNames(options.use) }) : null;
-  const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder });
+  const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder, ...(persisted.owed === undefined ? {} : { owed: JSON.parse(JSON.stringify(persisted.owed)) as EmittedEvent[] }) });
   const restoreOptions: Record<string | symbol, unknown> = { [CARDS_PART]: part };
   if (options.listeners !== undefined) restoreOptions.listeners = options.listeners;
   if (options.use !== undefined) restoreOptions.use = options.use;

@@ -5,9 +5,9 @@
  */
 export { defineCards, createCardGame, restoreGame, replayGame } from './game.js';
 export { botWorlds } from './bots.js';
-export { MAX_STATE_BYTES } from './part.js';
+export { MAX_STATE_BYTES } from './partData.js';
 export type { CardWorlds } from './bots.js';
-export type { PersistedCards } from './part.js';
+export type { PersistedCards } from './partData.js';
 export type { CardRecording } from './recording.js';
 export type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
 export type { BotWorlds, PlanningBot, CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';

@@ -22,73 +22,7 @@ import { isRefusal } from '../game/logic.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
 import type { CardRecorder } from './recording.js';
-
-/** CONTRACT v4, "Sizes": the most UTF-8 bytes of JSON the cards' state may take. */
-export const MAX_STATE_BYTES = 1024 * 1024;
-
-/** The UTF-8 bytes of a JSON text. */
-export function utf8Bytes(json: string): number {
-  return json.length * 3 <= MAX_STATE_BYTES ? json.length : new TextEncoder().encode(json).length;
-}
-
-/** What a persisted card game keeps of its cards (`persist().cards`). */
-export interface PersistedCards {
-  /** The definition's name. */
-  name: string;
-  /** S, as JSON. */
-  state: unknown;
-  /** The position of the cards' random stream. */
-  random: number;
-  /** With undo: S at each version of the current turn a player may return to, as [version, random, state]. */
-  history?: [number, number, unknown][];
-}
-
-/** S and the random position at one version (undo). */
-interface Kept<S> {
-  readonly state: S;
-  readonly random: number;
-}
-
-/** How a part begins: its definition, S, its random position, whether the game has undo, its recorder. */
-export interface PartInput<S> {
-  definition: CardsDefinition<S>;
-  state: S;
-  random: number;
-  undo: boolean;
-  history?: Map<number, Kept<S>>;
-  recorder?: CardRecorder | null;
-}
-
-/** A step and the time state it leaves (opaque to the part), as the shell hands them. */
-type Timed = PartStep & { readonly time?: unknown };
-
-/** `out` with `emitted`, keeping the time state of the step before when `out` did not change it. */
-function joined(out: PartStep, before: PartStep | undefined, emitted: EmittedEvent[]): PartStep {
-  const time = (out as Timed).time === undefined ? (before as Timed | undefined)?.time : (out as Timed).time;
-  return time === undefined ? { ...out, emitted } : ({ ...out, time, emitted } as PartStep);
-}
-
-/** Whether an event may carry `data` (a key of its own or inherited; one that cannot be looked at counts). */
-function mayCarryData(raw: Record<string, unknown>): boolean {
-  try {
-    return 'data' in raw;
-  } catch {
-    return true;
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function failed(message: string): Refusal {
-  return refusal(ErrorCode.HOOK_FAILED, message);
-}
-
-/** The JSON copy of a value the definition or a host gave (data, refusal messages). */
-function jsonCopy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
+import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
 
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {
@@ -104,6 +38,14 @@ export class CardPart<S> implements CardsPart {
   #changed = false;
   /** The `decided` event of this send, shown first in the first checkpoint's `pending`. */
   #decided: EmittedEvent | null = null;
+  /**
+   * CONTRACT v3, `pending` holds every event emitted since the previous call: the `decided` events
+   * of accepted sends that reached no checkpoint (a CARD_ACTION that returned nothing, a decision
+   * of the pregame), owed to the next call, in order.
+   */
+  #owed: EmittedEvent[] = [];
+  /** Whether this send's checkpoint was given the owed events (they are no longer owed once it is accepted). */
+  #paid = false;
   /** The event of this send as the recording keeps it. */
   #sent: unknown = undefined;
   readonly #undo: boolean;
@@ -120,6 +62,7 @@ export class CardPart<S> implements CardsPart {
     this.#undo = input.undo;
     this.#history = input.history ?? new Map();
     this.#recorder = input.recorder ?? null;
+    this.#owed = input.owed ?? [];
     this.#box = { position: input.random, drew: false };
     this.#ctxRandom = cardRandom(this.#box);
     const def = this.#def;
@@ -158,9 +101,14 @@ export class CardPart<S> implements CardsPart {
 
   #checkpoint(view: TurnView, pending: EmittedEvent[]): ReturnType<NonNullable<GameHooks['checkpoint']>> {
     const checkpoint = this.#def.checkpoint as NonNullable<CardsDefinition<S>['checkpoint']>;
-    // CONTRACT v4: the `decided` event comes first in `pending`, as in the send's result.
-    if (this.#decided !== null) {
-      pending.unshift(jsonCopy(this.#decided));
+    // CONTRACT v4: the `decided` event comes first in `pending`, as in the send's result; those of
+    // earlier sends that reached no checkpoint come before it, every event in the order of its seq.
+    const owed = this.#paid ? [] : this.#owed;
+    this.#paid = true;
+    if (this.#decided !== null || owed.length > 0) {
+      const given = this.#decided === null ? owed : [...owed, this.#decided];
+      pending.unshift(...given.map(jsonCopy));
+      if (owed.length > 0) pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
       this.#decided = null;
     }
     // With undo, a checkpoint that changes S is a barrier: S is compared before and after.
@@ -183,6 +131,7 @@ export class CardPart<S> implements CardsPart {
     this.#box.drew = false;
     this.#changed = false;
     this.#decided = null;
+    this.#paid = false;
     this.#sent = undefined;
   }
 
@@ -345,8 +294,12 @@ export class CardPart<S> implements CardsPart {
       this.#history.set(version, { state: this.#state, random: this.#random });
     }
     if (this.#sent !== undefined) this.#recorder?.sent(this.#sent);
+    if (this.#paid) this.#owed = [];
+    // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
+    if (this.#decided !== null && this.#def.checkpoint !== undefined) this.#owed = [...this.#owed, this.#decided];
     this.#work = null;
     this.#decided = null;
+    this.#paid = false;
     this.#sent = undefined;
   }
 
@@ -354,17 +307,19 @@ export class CardPart<S> implements CardsPart {
     this.#work = null;
     this.#box.position = this.#random;
     this.#decided = null;
+    this.#paid = false;
     this.#sent = undefined;
   }
 
   persisted(): PersistedCards {
     const out: PersistedCards = { name: this.#def.name, state: jsonCopy(this.#state), random: this.#random };
     if (this.#undo) out.history = [...this.#history].map(([v, k]) => [v, k.random, jsonCopy(k.state)]);
+    if (this.#owed.length > 0) out.owed = this.#owed.map(jsonCopy);
     return out;
   }
 
   fork(seed?: number): CardPart<S> {
-    return new CardPart({ definition: this.#def, state: this.#state, random: seed === undefined ? this.#random : cardsSeedState(seed), undo: this.#undo, history: new Map(this.#history) });
+    return new CardPart({ definition: this.#def, state: this.#state, random: seed === undefined ? this.#random : cardsSeedState(seed), undo: this.#undo, history: new Map(this.#history), owed: this.#owed });
   }
 
   /** The game this part belongs to (attached once it is made). */

@@ -5,10 +5,12 @@
  * `replayGame(recording, { cards, use })` takes the modules as restoreGame does, the recording
  * naming the modules its game had; `playout` plays a card game with its definition's `bot`; and
  * a CARD_ACTION's `at` is time as any event's (v3, "Events": read by the clocks, never going back);
- * a player's CARD_ACTION is theirs to undo, and no other player's ("Undo in a card game").
+ * a player's CARD_ACTION is theirs to undo, and no other player's ("Undo in a card game"); and a
+ * `decided` event reaches the checkpoint's `pending` once, in order, even from a send that reached
+ * no checkpoint (v3: `pending` holds every event emitted since the previous call).
  */
 import { describe, expect, it } from 'vitest';
-import { createCardGame, defineCards, replayGame } from '../../src/cards/index.js';
+import { createCardGame, defineCards, replayGame, restoreGame as restoreCardGame } from '../../src/cards/index.js';
 import { ErrorCode, TurnEngineError, type Game } from '../../src/index.js';
 import { playout } from '../../src/sim/index.js';
 import { table } from '../../src/tableEntry.js';
@@ -221,4 +223,63 @@ describe('card games: a CARD_ACTION is its player\'s to undo, not another\'s (CO
       });
     }
   }
+});
+
+describe("card games: every `decided` event reaches a checkpoint's pending once (CONTRACT v3, v4)", () => {
+  for (const pregame of [false, true]) {
+    it(pregame ? 'the pregame\'s decisions with data, before turn 1\'s first checkpoint' : 'CARD_ACTIONs that returned nothing, and a refused send between them', () => {
+      const seen: number[] = [];
+      const orders: number[][] = [];
+      const cards = defineCards({
+        name: 'pending@1',
+        setup: () => ({}),
+        checkpoint: (_view, pending) => {
+          orders.push(pending.map((e) => e.seq ?? 0));
+          for (const e of pending) if (e.type === 'decided') seen.push(e.seq as number);
+        },
+        actions: { nothing: () => undefined, refuse: () => ({ refuse: 'not now' }) },
+      });
+      const game = createCardGame(cards, { players: ['a', 'b'], seed: 1, pregame });
+      const emitted: number[] = [];
+      game.on('decided', (e) => emitted.push(e.seq as number));
+      if (pregame) {
+        for (let i = 0; i < 20 && game.view().phase === 'pregame'; i++) {
+          const a = game.view().awaiting;
+          const event = a?.kind === 'chooseStartingPlayer' ? { type: 'CHOOSE_STARTING_PLAYER', player: a.player, starting: 'a' } : a?.kind === 'mulligan' ? { type: 'KEEP', player: a.player } : { type: 'OPENING_HAND_DONE', player: a?.player };
+          expect(game.send({ ...event, data: { i } } as never).ok).toBe(true);
+        }
+      } else {
+        expect(game.send({ type: 'CARD_ACTION', player: 'b', action: 'nothing' } as never).ok).toBe(true);
+        expect(game.send({ type: 'CARD_ACTION', player: 'a', action: 'refuse' } as never).ok).toBe(false);
+        expect(game.send({ type: 'CARD_ACTION', player: 'a', action: 'nothing', data: 1 } as never).ok).toBe(true);
+      }
+      expect(game.send({ type: 'PASS_PRIORITY', player: game.view().priority as string }).ok).toBe(true);
+      expect(emitted.length).toBeGreaterThan(0);
+      expect(seen).toEqual(emitted);
+      for (const order of orders) expect(order).toEqual([...order].sort((x, y) => x - y));
+    });
+  }
+});
+
+it("a `decided` owed to the next checkpoint is persisted with the cards: the restored game's checkpoint is given it", () => {
+  const seen: number[] = [];
+  const cards = defineCards({
+    name: 'owed@1',
+    setup: () => ({}),
+    checkpoint: (_view, pending) => {
+      for (const e of pending) if (e.type === 'decided') seen.push(e.seq as number);
+    },
+    actions: { nothing: () => undefined },
+  });
+  const game = createCardGame(cards, { players: ['a', 'b'], seed: 1 });
+  const sent = game.send({ type: 'CARD_ACTION', player: 'b', action: 'nothing' } as never);
+  expect(sent.ok).toBe(true);
+  const owed = sent.ok ? (sent.events.find((e) => e.type === 'decided')?.seq as number) : -1;
+  const saved = JSON.parse(JSON.stringify(game.persist())) as { cards: { owed?: unknown[] } };
+  expect(saved.cards.owed).toHaveLength(1);
+  const restored = restoreCardGame(saved, { cards });
+  expect(restored.send({ type: 'PASS_PRIORITY', player: 'a' }).ok).toBe(true);
+  expect(seen).toEqual([owed]);
+  expect((restored.persist() as unknown as { cards: { owed?: unknown } }).cards.owed).toBeUndefined();
+  expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed: [{ type: 'pass' }] } }, { cards })).toThrow(/persisted\.cards\.owed/);
 });

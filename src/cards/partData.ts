@@ -1,0 +1,80 @@
+/**
+ * What the cards' part of a card game (src/cards/part.ts) keeps and persists, and the small
+ * helpers its steps share: the state's size limit (CONTRACT v4, "Sizes"), the persisted cards,
+ * the part's input, and how steps are joined.
+ */
+import type { CardsDefinition, EmittedEvent } from '../contract.js';
+import type { PartStep } from '../game/cardsPart.js';
+import { ErrorCode } from '../errors.js';
+import { refusal, type Refusal } from '../gate.js';
+import type { CardRecorder } from './recording.js';
+
+/** CONTRACT v4, "Sizes": the most UTF-8 bytes of JSON the cards' state may take. */
+export const MAX_STATE_BYTES = 1024 * 1024;
+
+/** The UTF-8 bytes of a JSON text. */
+export function utf8Bytes(json: string): number {
+  return json.length * 3 <= MAX_STATE_BYTES ? json.length : new TextEncoder().encode(json).length;
+}
+
+/** What a persisted card game keeps of its cards (`persist().cards`). */
+export interface PersistedCards {
+  /** The definition's name. */
+  name: string;
+  /** S, as JSON. */
+  state: unknown;
+  /** The position of the cards' random stream. */
+  random: number;
+  /** With undo: S at each version of the current turn a player may return to, as [version, random, state]. */
+  history?: [number, number, unknown][];
+  /** The `decided` events of accepted sends that reached no checkpoint, owed to the next checkpoint's `pending` (none: absent). */
+  owed?: EmittedEvent[];
+}
+
+/** S and the random position at one version (undo). */
+export interface Kept<S> {
+  readonly state: S;
+  readonly random: number;
+}
+
+/** How a part begins: its definition, S, its random position, whether the game has undo, its recorder. */
+export interface PartInput<S> {
+  definition: CardsDefinition<S>;
+  state: S;
+  random: number;
+  undo: boolean;
+  history?: Map<number, Kept<S>>;
+  recorder?: CardRecorder | null;
+  owed?: EmittedEvent[];
+}
+
+/** A step and the time state it leaves (opaque to the part), as the shell hands them. */
+export type Timed = PartStep & { readonly time?: unknown };
+
+/** `out` with `emitted`, keeping the time state of the step before when `out` did not change it. */
+export function joined(out: PartStep, before: PartStep | undefined, emitted: EmittedEvent[]): PartStep {
+  const time = (out as Timed).time === undefined ? (before as Timed | undefined)?.time : (out as Timed).time;
+  return time === undefined ? { ...out, emitted } : ({ ...out, time, emitted } as PartStep);
+}
+
+/** Whether an event may carry `data` (a key of its own or inherited; one that cannot be looked at counts). */
+export function mayCarryData(raw: Record<string, unknown>): boolean {
+  try {
+    return 'data' in raw;
+  } catch {
+    return true;
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function failed(message: string): Refusal {
+  return refusal(ErrorCode.HOOK_FAILED, message);
+}
+
+/** The JSON copy of a value the definition or a host gave (data, refusal messages). */
+export function jsonCopy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
