@@ -244,7 +244,9 @@ function botPolicy(bot: CardBot, game: CardBotSource): Policy {
   return (view, actions, context) => {
     if (from !== context.random) random = botRandom((from = context.random));
     const seen = game.cards({ seat: context.player });
-    const chosen = bot(view, seen, context.player, random as BotRandom);
+    // CONTRACT v4, "Bots": what that player may know: the view their seat receives (the decision's own turn in Grand Melee, as `view` has it).
+    const own = (context.game as Game).view({ seat: context.player });
+    const chosen = bot({ ...own, awaiting: view.awaiting, combat: view.combat, stack: view.stack }, seen, context.player, random as BotRandom);
     if (chosen !== undefined) return chosen;
     const open = actions.filter((a) => a.type !== 'CONCEDE');
     return open.length === 0 ? undefined : context.fill(open[Math.floor(context.random() * open.length)] as LegalAction);

@@ -283,3 +283,21 @@ it("a `decided` owed to the next checkpoint is persisted with the cards: the res
   expect((restored.persist() as unknown as { cards: { owed?: unknown } }).cards.owed).toBeUndefined();
   expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed: [{ type: 'pass' }] } }, { cards })).toThrow(/persisted\.cards\.owed/);
 });
+
+it("playout shows a card game's bot the view its player's seat receives, not the host's (CONTRACT v4, \"Bots\")", () => {
+  const shown: unknown[] = [];
+  const cards = defineCards({
+    name: 'seen@1',
+    setup: () => ({}),
+    seatView: () => ({}),
+    bot: (view, _seen, player) => {
+      if (player === 'a') shown.push(view.stops);
+      return view.priority === player ? { type: 'PASS_PRIORITY', player } : undefined;
+    },
+  });
+  const game = createCardGame(cards, { players: ['a', 'b', 'c'], seed: 2 });
+  expect(game.send({ type: 'SET_STOPS', player: 'b', stops: [{ step: 'main', turn: 'own' }] }).ok).toBe(true);
+  expect(playout(game as unknown as Game, { until: { turn: 2 }, seed: 3 }).stopped).toBe('until');
+  expect(shown.length).toBeGreaterThan(0);
+  for (const stops of shown) expect(stops).toEqual(game.view({ seat: 'a' }).stops);
+});
