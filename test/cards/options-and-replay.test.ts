@@ -14,6 +14,7 @@ import { createCardGame, defineCards, replayGame, restoreGame as restoreCardGame
 import { ErrorCode, TurnEngineError, type Game } from '../../src/index.js';
 import { playout } from '../../src/sim/index.js';
 import { table } from '../../src/tableEntry.js';
+import { rolls } from '../support/planarDie.js';
 
 const counter = defineCards({
   name: 'counter@1',
@@ -39,18 +40,6 @@ function thrown(fn: () => unknown): TurnEngineError {
   throw new Error('expected a throw');
 }
 
-/** CR 901.9: `n` rolls of the planar die in a planechase game's first main phase, as emitted. */
-function rolls(game: Game, n: number): string[] {
-  const out: string[] = [];
-  expect(game.send({ type: 'ADD_MANA', player: 'A', amount: 100 }).ok).toBe(true);
-  for (let i = 0; i < n; i++) {
-    const sent = game.send({ type: 'ROLL_PLANAR_DIE', player: 'A' });
-    if (!sent.ok) throw new Error(sent.error.message);
-    for (const e of sent.events) if (e.type === 'planarDie') out.push(e.roll);
-  }
-  return out;
-}
-
 describe('card games: options as createGame checks them', () => {
   it('refuses a seed that is not a finite number as createGame does (INVALID_OPTIONS naming options.seed)', () => {
     for (const seed of ['x', Number.NaN, Number.POSITIVE_INFINITY, '5']) {
@@ -69,7 +58,11 @@ describe('card games: fork({ seed }) (CONTRACT v4, "Simulation")', () => {
   it("gives the fork a new random stream for the engine (the planar die, CR 901.9) and for the cards", () => {
     const game = createCardGame(counter, { players: ['A', 'B'], variant: 'planechase', seed: 4 });
     expect(playout(game as unknown as Game, { until: { step: 'main' }, explore: 0 }).stopped).toBe('until');
-    const engineRolls = (g: Game) => rolls(g, 12).join(',');
+    // CR 901.9: mana for twelve rolls (0 + 1 + ... + 11), then the rolls.
+    const engineRolls = (g: Game) => {
+      expect(g.send({ type: 'ADD_MANA', player: 'A', amount: 100 }).ok).toBe(true);
+      return rolls(g, 12).join(',');
+    };
     const cardDraws = (g: Game) => {
       for (let i = 0; i < 4; i++) expect(g.send({ type: 'CARD_ACTION', player: 'A', action: 'draw' } as never).ok).toBe(true);
       return JSON.stringify((g as unknown as { cards(): { drawn: number[] } }).cards().drawn);

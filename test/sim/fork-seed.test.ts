@@ -8,6 +8,7 @@ import { allModules } from '../../src/allModules.js';
 import { createGame, restoreGame, type Game } from '../../src/index.js';
 import { playout } from '../../src/sim/index.js';
 import { createInterpreterGame } from '../support/logics.js';
+import { rolls } from '../support/planarDie.js';
 
 /** The persisted context (the compact form's fields). */
 const ctx = (game: Game) => (game.persist().context ?? {}) as Record<string, unknown>;
@@ -18,17 +19,6 @@ function atMain(seed: number): Game {
   expect(playout(game, { until: { step: 'main' }, explore: 0 }).stopped).toBe('until');
   expect(game.send({ type: 'ADD_MANA', player: 'A', amount: 100 }).ok).toBe(true);
   return game;
-}
-
-/** CR 901.9: the rolls of the planar die, `n` times, as the game emits them. */
-function rolls(game: Game, n: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const sent = game.send({ type: 'ROLL_PLANAR_DIE', player: 'A' });
-    if (!sent.ok) throw new Error(sent.error.message);
-    for (const e of sent.events) if (e.type === 'planarDie') out.push(e.roll);
-  }
-  return out;
 }
 
 describe('fork({ seed }) reseeds every random draw of the fork (issue 34)', () => {
