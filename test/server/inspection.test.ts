@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnView } from '../../src/index.js';
 import { defineCards, replayGame as replayCardGame } from '../../src/cards/index.js';
 import { V3_CARDS_NAME, v3Definition } from '../../src/server/cards.js';
+import { allModules } from '../../src/allModules.js';
 import { MemoryStore, createTableServer, inspectionRoutes, storedRecording, type TableServer } from '../../src/server/index.js';
 import { ADMIN_KEY, countingCards, join, playUntil } from './harness.js';
 
@@ -72,7 +73,9 @@ describe('the inspection routes (issue 25, point 5)', () => {
     const recording = await res.json();
     // CONTRACT v4: a served game is a card game (the v3 shape served as a definition): the cards' replayGame runs the definition again.
     expect(recording.cards).toEqual({ name: V3_CARDS_NAME });
-    const game = replayCardGame(recording, { cards: defineCards(v3Definition(countingCards().cards)) });
+    // The server gives every game every module, and the recording names them (CONTRACT v4): the replay is given them.
+    expect(recording.use).toEqual(allModules.map((m) => m.module));
+    const game = replayCardGame(recording, { cards: defineCards(v3Definition(countingCards().cards)), use: allModules });
     const view: TurnView = game.getSnapshot({ seat: 'A' });
     expect(view.version).toBe(seen.version);
     expect(view).toEqual(seen);
