@@ -56,8 +56,13 @@ export function partOf(options: object): CardsPart | undefined {
  */
 export const ACTED_FOR: unique symbol = Symbol('mtg-turn-engine: the player a card action was taken for');
 
-/** The player a raw event was taken for by a card action (see {@link ACTED_FOR}), or undefined. */
+/** The player a raw event was taken for by a card action (see {@link ACTED_FOR}), or undefined (a value that cannot be read names nobody). */
 export function actedFor(raw: unknown): string | undefined {
-  const who = typeof raw === 'object' && raw !== null ? (raw as { [ACTED_FOR]?: unknown })[ACTED_FOR] : undefined;
-  return typeof who === 'string' ? who : undefined;
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  try {
+    const who = (raw as { [ACTED_FOR]?: unknown })[ACTED_FOR];
+    return typeof who === 'string' ? who : undefined;
+  } catch {
+    return undefined;
+  }
 }
