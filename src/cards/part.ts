@@ -24,6 +24,14 @@ import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
 import type { CardRecorder } from './recording.js';
 import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
 
+/**
+ * A step for `player`'s CARD_ACTION that changes nothing in the turn (no mana: ADD_MANA of 0): the
+ * action's time taken (`at`), or a moment undo can return to. Its player's, for undo's horizons.
+ */
+function stillStep(steps: ShellSteps, player: PlayerId, at?: number): PartStep | Refusal {
+  return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: player });
+}
+
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {
   readonly #def: CardsDefinition<S>;
@@ -222,7 +230,7 @@ export class CardPart<S> implements CardsPart {
     // CONTRACT v3, "Events": `at` is read by the clocks and the away policy and may not go back; the
     // action's time is taken first, by a step that changes nothing else (ILLEGAL_ACTION when it goes back).
     const at = parsed.data.at;
-    const timed = at === undefined ? undefined : steps.step({ type: 'ADD_MANA', player, amount: 0, at, [ACTED_FOR]: player });
+    const timed = at === undefined ? undefined : stillStep(steps, player, at);
     if (timed !== undefined && 'error' in timed) return timed;
     const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
@@ -232,7 +240,7 @@ export class CardPart<S> implements CardsPart {
     // With undo, the table records a moment only for a step of the turn: an action that returned
     // nothing takes one that changes nothing, so its player may return to this version.
     if (applied === undefined && this.#undo) {
-      const still = steps.step({ type: 'ADD_MANA', player, amount: 0, [ACTED_FOR]: player });
+      const still = stillStep(steps, player);
       if ('error' in still) return still;
       applied = still;
     }
