@@ -78,7 +78,7 @@ export interface PersistedUndo<Turn = PersistedTurn> {
   /** UNDO requests each player made this turn. */
   requests: Record<PlayerId, number>;
   /** The states the players may return to, oldest first; the last is the game's current state (the persisted game itself: it has no `game`). */
-  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: Turn }[];
+  history: { version: number; seq: number; horizons: Record<PlayerId, number>; game?: Turn; also?: { version: number; seq: number }[] }[];
   /** A request awaiting the other players' consent. */
   vote: { requester: PlayerId; to: number; asked: PlayerId[]; since?: number } | null;
 }

@@ -28,7 +28,7 @@ const UndoSchema = z.strictObject({
   maxPerTurn: z.optional(int(0, MAX_AMOUNT)),
   answerMs: z.optional(int(1, MAX_CLOCK_MS)),
   requests: Counts,
-  history: list(z.strictObject({ version: Whole, seq: Whole, horizons: Counts, game: z.optional(z.unknown()) }), MAX_UNDO_HISTORY, 1),
+  history: list(z.strictObject({ version: Whole, seq: Whole, horizons: Counts, game: z.optional(z.unknown()), also: z.optional(list(z.strictObject({ version: Whole, seq: Whole }), MAX_UNDO_HISTORY)) }), MAX_UNDO_HISTORY, 1),
   vote: z.nullable(z.strictObject({ requester: PlayerIdSchema, to: Whole, asked: list(PlayerIdSchema, MAX_PLAYERS, 1), since: z.optional(AtSchema) })),
 });
 
@@ -73,7 +73,17 @@ export function restoreUndo<S>(persisted: PersistedFull, current: S, players: re
       if (!inGame.includes(p)) return fail(`${at}.horizons.${p}: not a player in the game then`);
       if (h > m.version || !u.history.some((x) => x.version === h)) return fail(`${at}.horizons.${p}: ${h} is not a kept moment at or before this one's version (${m.version})`);
     }
-    history.push({ version: m.version, seq: m.seq, state, horizons: m.horizons });
+    if (m.also !== undefined) {
+      // The versions undos made by returning to this state: after it, oldest first, before the next moment (or at most the game's version and seq).
+      const next = u.history[i + 1];
+      let after = { version: m.version, seq: m.seq };
+      for (const [j, a] of m.also.entries()) {
+        if (a.version <= after.version || a.seq < after.seq) return fail(`${at}.also[${j}]: version ${a.version} (seq ${a.seq}) is not after the moment's and the list's earlier ones (version ${after.version}, seq ${after.seq})`);
+        if (next === undefined ? a.version > version || a.seq > seq : a.version >= next.version || a.seq > next.seq) return fail(`${at}.also[${j}]: version ${a.version} (seq ${a.seq}) is not before ${next === undefined ? `the game's (version ${version}, seq ${seq})` : `the next moment's (version ${next.version}, seq ${next.seq})`}`);
+        after = a;
+      }
+    }
+    history.push({ version: m.version, seq: m.seq, state, horizons: m.horizons, ...(m.also !== undefined ? { also: m.also } : {}) });
   }
   for (const p of Object.keys(u.requests)) if (!seats.includes(p)) return fail(`undo.requests.${p}: not a player of this game`);
   const record: UndoRecord<S> = { policy: persistedPolicy(u), history, requests: u.requests, vote: null, version, seq };

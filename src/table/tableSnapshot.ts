@@ -19,6 +19,7 @@ export function persistUndo<S>(record: UndoRecord<S>, persistTurn: (state: S, ve
   if (record.policy.answerMs !== DEFAULT_UNDO_ANSWER_MS) out.answerMs = record.policy.answerMs;
   record.history.forEach((m, i) => {
     const moment: PersistedUndo<PersistedFull>['history'][number] = { version: m.version, seq: m.seq, horizons: { ...m.horizons } };
+    if (m.also !== undefined) moment.also = m.also.map((a) => ({ version: a.version, seq: a.seq }));
     if (i < last) moment.game = persistTurn(m.state, m.version);
     out.history.push(moment);
   });
@@ -56,7 +57,7 @@ export function momentGame(turn: unknown, version: number, seq: number): unknown
 export function trustedUndo<S>(persisted: PersistedFull, current: S, restoreTurn: (p: PersistedFull) => S): UndoRecord<S> {
   const u = persisted.undo as PersistedUndo<PersistedFull>;
   const last = u.history.length - 1;
-  const history: Moment<S>[] = u.history.map((m, i) => ({ version: m.version, seq: m.seq, horizons: m.horizons, state: i === last ? current : restoreTurn(m.game as PersistedFull) }));
+  const history: Moment<S>[] = u.history.map((m, i) => ({ version: m.version, seq: m.seq, horizons: m.horizons, state: i === last ? current : restoreTurn(m.game as PersistedFull), ...(m.also !== undefined ? { also: m.also } : {}) }));
   return { policy: persistedPolicy(u), history, requests: u.requests, vote: u.vote === null ? null : restoredVote(u.vote), version: persisted.version, seq: persisted.seq ?? 0 };
 }
 

@@ -39,6 +39,18 @@ export interface Moment<S> {
   readonly state: S;
   /** For every player in the game then: the earliest version they could return to. */
   readonly horizons: Readonly<Record<PlayerId, number>>;
+  /**
+   * The versions (and seqs) undos made by returning to this state, oldest first (each later than
+   * `version`): the same state under the numbers the players saw it by, each as good a `to` as
+   * `version` (an undo to one says its own `seq` as `toSeq`).
+   */
+  readonly also?: readonly Alias[];
+}
+
+/** A version (with the seq the game had then) that an undo made by returning to a moment's state. */
+export interface Alias {
+  readonly version: number;
+  readonly seq: number;
 }
 
 /** A request awaiting the other players' consent. */
@@ -148,7 +160,21 @@ export function committedAs<S>(record: UndoRecord<S>, version: number, seq: numb
   const clamp = (h: Readonly<Record<PlayerId, number>>): Record<PlayerId, number> => Object.fromEntries(Object.entries(h).map(([p, v]) => [p, Math.min(v, version)]));
   const made = history.length > first ? [{ ...(history[history.length - 1] as Moment<S>), version, seq, horizons: clamp((history[history.length - 1] as Moment<S>).horizons) }] : [];
   const vote = record.vote !== null && record.vote.to > version ? { ...record.vote, to: version } : record.vote;
-  return { ...record, history: [...history.slice(0, first), ...made], vote, version, seq };
+  const kept = history.slice(0, first);
+  // An undo's own version (the moment returned to names it in `also`) is the send's when the send
+  // ended there; when the send went on past it, the undo's state was never a version anyone saw.
+  const last = kept[kept.length - 1];
+  if (last?.also !== undefined && (last.also.at(-1) as Alias).version >= version) {
+    const seen = last.also.filter((a) => a.version < version);
+    const also = made.length === 0 ? [...seen, { version, seq }] : seen;
+    kept[kept.length - 1] = also.length > 0 ? { ...last, also } : withoutAliases(last);
+  }
+  return { ...record, history: [...kept, ...made], vote, version, seq };
+}
+
+function withoutAliases<S>(moment: Moment<S>): Moment<S> {
+  const { also: _also, ...rest } = moment;
+  return rest;
 }
 
 /** The record after a send that changed only the table (a vote, a shortcut): the game's version and seq move on. */
@@ -180,8 +206,11 @@ export function versionsOf<S>(record: UndoRecord<S>, player: PlayerId): number[]
   if (horizon === undefined) return [];
   const out: number[] = [];
   for (let i = 0; i < record.history.length - 1; i++) {
-    const v = (record.history[i] as Moment<S>).version;
-    if (v >= horizon) out.push(v);
+    const m = record.history[i] as Moment<S>;
+    if (m.version < horizon) continue;
+    out.push(m.version);
+    // The versions an undo made by returning here name the same state (later than `version`, so within the horizon too).
+    if (m.also !== undefined) for (const a of m.also) out.push(a.version);
   }
   return out;
 }
@@ -212,7 +241,7 @@ export function undoProblem<S>(record: UndoRecord<S>, player: PlayerId, to: numb
   if (versions.includes(to)) return null;
   const now = currentMoment(record);
   const horizon = now.horizons[player] ?? now.version;
-  if (to < horizon) return `event.to: ${to} is before ${player}'s horizon (view.undo.${player}.to = ${versions[0] ?? now.version}): another player decided or passed, a turn began, or something irreversible happened since`;
+  if (to < horizon) return `event.to: ${to} is before ${player}'s horizon, version ${horizon} (view.undo.${player}.to = ${versions[0] ?? 'null'}): another player decided or passed, a turn began, or something irreversible happened since`;
   if (versions.length === 0) return `${player} has nothing to undo: no version before the current state (version ${now.version}) is theirs to return to`;
   if (to >= now.version) return `event.to: ${to} is not before the current state (version ${now.version}); ${player} may return to ${listed(versions)}`;
   return `event.to: version ${to} is not a state of the game's line (it was undone); ${player} may return to ${listed(versions)}`;
@@ -239,14 +268,18 @@ export function acceptedBy(vote: UndoVote): UndoVote | null {
 }
 
 /**
- * The record once the game returned to version `to` (a moment of its history): the moments after
- * it forgotten, its horizons back in force, the vote closed; the requests stay counted and the
- * game's version and seq go on. Returns the moment returned to.
+ * The record once the game returned to version `to` (a moment of its history, or a version an
+ * earlier undo made by returning to one): the moments after it forgotten, its horizons back in
+ * force, the vote closed; the requests stay counted and the game's version and seq go on. The
+ * undo's own `version` names the state too (the moment's `also`: a later UNDO may name either, as
+ * the contract's `to >= undo[player].to` says). Returns the moment returned to.
  */
 export function returnedTo<S>(record: UndoRecord<S>, to: number, version: number, seq: number): { record: UndoRecord<S>; moment: Moment<S> } {
-  const at = record.history.findIndex((m) => m.version === to);
+  const at = record.history.findIndex((m) => m.version === to || (m.also !== undefined && m.also.some((a) => a.version === to)));
   const moment = record.history[at] as Moment<S>;
-  return { record: { ...record, history: record.history.slice(0, at + 1), vote: null, version, seq }, moment };
+  const history = [...record.history.slice(0, at), { ...moment, also: [...(moment.also ?? []), { version, seq }] }];
+  const alias = moment.version === to ? undefined : moment.also?.find((a) => a.version === to);
+  return { record: { ...record, history, vote: null, version, seq }, moment: alias === undefined ? moment : { ...moment, ...alias } };
 }
 
 /** A vote that still stands after a send: the requester still in the game and `to` still theirs to return to; players who left are asked no more. */

@@ -217,6 +217,11 @@ describe('randomness, size, check, fork, undo and snapshots of card games (CONTR
     expect(game.cards().log).toEqual(['note:one', 'note:two']);
     expect(game.send({ type: 'UNDO', player: 'alice', to: 1 }).ok).toBe(true);
     expect(game.cards()).toEqual(at1);
+    // The undo's own version names that state too: the cards come back to it from a later note.
+    const undoneAt = game.view().version;
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'again' });
+    expect(game.send({ type: 'UNDO', player: 'alice', to: undoneAt }).ok).toBe(true);
+    expect(game.cards()).toEqual(at1);
     // A draw from ctx.random: no undo goes back past it.
     game.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
     const drawn = game.view().version;

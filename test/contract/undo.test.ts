@@ -215,11 +215,12 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v2
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 2 is not before the current state/) });
-    expect(refusal(game, { type: 'UNDO', player: 'B', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 0 is before B's horizon \(view\.undo\.B\.to = 2\)/) });
+    expect(refusal(game, { type: 'UNDO', player: 'B', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: 0 is before B's horizon, version 2 \(view\.undo\.B\.to = null\)/) });
     expect(refusal(game, { type: 'UNDO', player: 'B', to: 2 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^B has nothing to undo/) });
     accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // v3: back at version 0
     accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a3', speed: 'instant' }); // v4
-    expect(versions(game, 'A')).toEqual([0]);
+    // Version 3, the undo's, is version 0's state under the number the players saw it by; 1 and 2 were undone.
+    expect(versions(game, 'A')).toEqual([0, 3]);
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 1 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: version 1 is not a state of the game's line/) });
     expect(refusal(game, { type: 'UNDO', player: 'A', to: 3.5 } as TurnEvent)).toMatchObject({ code: 'INVALID_EVENT', message: expect.stringMatching(/^UNDO: event\.to: must be an integer/) });
     expect(refusal(game, { type: 'UNDO', player: 'Z', to: 0 })).toMatchObject({ code: 'INVALID_EVENT', message: "event.player: 'Z' is not a player of this game" });
@@ -233,8 +234,50 @@ describe("UNDO with 'own': the game returns to version `to` at once", () => {
     accepted(game, { type: 'UNDO', player: 'B', to: 1 }); // B takes back the spell
     expect(game.view().undo?.A).toEqual({ to: 0, requestsLeft: 3 });
     expect(versions(game, 'A')).toEqual([0]);
+    expect(versions(game, 'B')).toEqual([]);
     accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // and A their pass
     expect(game.view().priority).toBe('A');
+  });
+
+  it("a version an undo made is a `to` like any other (CONTRACT: 'returns to version to ... if to >= undo[player].to'), kept through persist and restore", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: 5 } });
+    accepted(game, { type: 'ADD_MANA', player: 'A', amount: 2 }); // v1
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v2
+    accepted(game, { type: 'UNDO', player: 'A', to: 1 }); // v3: version 1's state again
+    const afterUndo = game.view();
+    expect(afterUndo.version).toBe(3);
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v4
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a3', speed: 'instant' }); // v5
+    expect(versions(game, 'A')).toEqual([0, 1, 3, 4]);
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
+    expect(versions(copy, 'A')).toEqual([0, 1, 3, 4]);
+    for (const g of [game, copy]) {
+      const seq = g.view().seq;
+      const events = accepted(g, { type: 'UNDO', player: 'A', to: 3 });
+      // The host returns its state to what it was after the event the game had reached at version 3: the `undone` of that undo.
+      expect(events).toEqual([{ type: 'undone', toVersion: 3, toSeq: afterUndo.seq, seq: seq + 1 }]);
+      expect({ ...g.view(), version: 3, seq: afterUndo.seq, undo: null }).toEqual({ ...afterUndo, undo: null });
+      expect(g.view().stack).toEqual([]);
+      expect(g.view().manaPool.A).toBe(2);
+      // Both names of the state stay: 1, and 3 and 6 (the undos'); undoing to one of them now changes nothing the view shows but the numbers.
+      accepted(g, { type: 'CAST_SPELL', player: 'A', id: 'a4', speed: 'instant' }); // v7
+      expect(versions(g, 'A')).toEqual([0, 1, 3, 6]);
+      expect(refusal(g, { type: 'UNDO', player: 'A', to: 4 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^event\.to: version 4 is not a state of the game's line/) });
+    }
+  });
+
+  it('refuses a snapshot whose undo history names a version an undo made out of order (INVALID_SNAPSHOT naming undo.history[i].also)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
+    accepted(game, { type: 'UNDO', player: 'A', to: 0 }); // v2
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v3
+    const saved = JSON.parse(JSON.stringify(game.persist()));
+    expect(saved.undo.history[0].also).toEqual([{ version: 2, seq: expect.any(Number) }]);
+    for (const also of [[{ version: 0, seq: 0 }], [{ version: 3, seq: 0 }], [{ version: 2, seq: 99 }], [{ version: 2, seq: 0 }, { version: 2, seq: 0 }], [2]]) {
+      const tampered = structuredClone(saved);
+      tampered.undo.history[0].also = also;
+      expect(() => restoreGame(tampered, { use: allModules }), JSON.stringify(also)).toThrow(/undo\.history\[0\]\.also/);
+    }
   });
 });
 
