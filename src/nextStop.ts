@@ -89,8 +89,8 @@ function plainestAnswer(decision: Decision): TurnEvent | null {
  * answered first (CONTRACT v3: never the decision awaited now, so it always names a later one),
  * then every decision that is not that player's, with the plainest input.
  */
-export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string | undefined, look: LookAhead<G, S>): NextStop | null {
-  return walk(start, [player], look)[0] ?? null;
+export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string | undefined, look: LookAhead<G, S>, fromNow?: boolean): NextStop | null {
+  return walk(start, [player], look, fromNow)[0] ?? null;
 }
 
 /**
@@ -99,15 +99,19 @@ export function nextStopOver<G, S extends SnapshotLike>(start: G, player: string
  * the first decision of it that asks them. The same answers as one call per player (issue 31,
  * point 6: a table server wants every seat's at every send).
  */
-export function nextStopsOver<G, S extends SnapshotLike>(start: G, players: readonly string[], look: LookAhead<G, S>): Record<string, NextStop | null> {
-  const found = walk(start, players, look);
+export function nextStopsOver<G, S extends SnapshotLike>(start: G, players: readonly string[], look: LookAhead<G, S>, fromNow?: boolean): Record<string, NextStop | null> {
+  const found = walk(start, players, look, fromNow);
   const out: Record<string, NextStop | null> = {};
   players.forEach((p, i) => (out[p] = found[i] ?? null));
   return out;
 }
 
-/** The walk of {@link nextStopOver} for each of `who` (undefined: anyone), until each is asked or the walk ends; null for those never asked. */
-function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undefined)[], look: LookAhead<G, S>): (NextStop | null)[] {
+/**
+ * The walk of {@link nextStopOver} for each of `who` (undefined: anyone), until each is asked or
+ * the walk ends; null for those never asked. `fromNow`: what is awaited now is itself a stop (the
+ * table's look ahead past a vote, which was the decision awaited now: src/table/tableLogic.ts).
+ */
+function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undefined)[], look: LookAhead<G, S>, fromNow = false): (NextStop | null)[] {
   const out: (NextStop | null)[] = who.map(() => null);
   const first = look.decisions(start);
   const players = first[0]?.snapshot.context.players ?? [];
@@ -118,7 +122,8 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   const lastTurn = look.turnsBegun(start) + players.length + 1;
   let current = start;
   // What is awaited now, in each turn that awaits something: answered, not named.
-  for (const now of first) {
+  if (!fromNow)
+    for (const now of first) {
     // The decisions of the state the walk starts from are `first` (a state's decisions are read from it alone).
     const decision = (current === start ? first : look.decisions(current)).find((d) => d.turnMarker === now.turnMarker);
     if (decision === undefined) continue;
@@ -165,13 +170,13 @@ function answered<G, S extends SnapshotLike>(look: LookAhead<G, S>, state: G, de
 }
 
 /** The look ahead of a game with one turn at a time: `advance` takes the state after an event, or null when nothing changed. */
-export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null): NextStop | null {
-  return nextStopOver<S, S>(snapshot, player, oneTurn(advance));
+export function nextStopBy<S extends SnapshotLike>(snapshot: S, player: string | undefined, advance: (current: S, event: TurnEvent) => S | null, fromNow?: boolean): NextStop | null {
+  return nextStopOver<S, S>(snapshot, player, oneTurn(advance), fromNow);
 }
 
 /** {@link nextStopBy} of several players at once (one look ahead: {@link nextStopsOver}). */
-export function nextStopsBy<S extends SnapshotLike>(snapshot: S, players: readonly string[], advance: (current: S, event: TurnEvent) => S | null): Record<string, NextStop | null> {
-  return nextStopsOver<S, S>(snapshot, players, oneTurn(advance));
+export function nextStopsBy<S extends SnapshotLike>(snapshot: S, players: readonly string[], advance: (current: S, event: TurnEvent) => S | null, fromNow?: boolean): Record<string, NextStop | null> {
+  return nextStopsOver<S, S>(snapshot, players, oneTurn(advance), fromNow);
 }
 
 /** The look ahead of a game with one turn at a time. */

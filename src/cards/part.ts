@@ -11,7 +11,7 @@
  * docs/cards.md says why a copy and not a copy-on-write draft.
  */
 import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
-import { ACTED_FOR, CARDS_PART, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
+import { ACTED_FOR, CARDS_PART, CARDS_RANDOM, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
 import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
 import { DECISIONS } from '../events/index.js';
 import { refusal, type Refusal } from '../gate.js';
@@ -356,6 +356,8 @@ export class CardPart<S> implements CardsPart {
       return out.ok ? { ok: true } : out;
     });
     define('recording', () => this.recording());
+    // The cards' random position (stateHash: CONTRACT v4, the cards' state includes what they will draw next).
+    Object.defineProperty(g, CARDS_RANDOM, { value: () => this.#random, configurable: true });
     // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).
     Object.defineProperty(g, 'definition', { value: this.#def, configurable: true });
     // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random

@@ -41,6 +41,12 @@ export interface CardsPart {
   attach(game: object): void;
 }
 
+/**
+ * The key of a card game's method giving the cards' random stream's position (stateHash reads it:
+ * two card games whose cards will draw differently are not in the same state). Not a name hosts see.
+ */
+export const CARDS_RANDOM: unique symbol = Symbol('mtg-turn-engine: the position of the cards\' random stream');
+
 /** The key under which `mtg-turn-engine/cards` hands the factories a game's part: not a name hosts see. */
 export const CARDS_PART: unique symbol = Symbol('mtg-turn-engine: the cards part of a card game');
 

@@ -73,10 +73,14 @@ export interface TurnLogic<S, Work = unknown> {
   transition(state: S, work: Work, runtime: GameHooksRuntime | undefined): Stepped<S>;
   view(state: S, version: number, seq: number): TurnView;
   legalActions(state: S, player?: string): LegalAction[];
-  /** `runtime`: the look ahead's hooks (only `hooks.autoPass`, which nextStop uses; never the checkpoint). */
-  nextStop(state: S, player: string | undefined, runtime?: GameHooksRuntime): NextStop | null;
+  /**
+   * `runtime`: the look ahead's hooks (only `hooks.autoPass`, which nextStop uses; never the
+   * checkpoint). `fromNow`: what is awaited now may be the stop (a table's look ahead past the vote
+   * that was awaited now); otherwise it is answered first, as the contract says.
+   */
+  nextStop(state: S, player: string | undefined, runtime?: GameHooksRuntime, fromNow?: boolean): NextStop | null;
   /** `nextStop` of each of `players` from one look ahead (the same answers as one call each); absent: one call each. */
-  nextStops?(state: S, players: readonly string[], runtime?: GameHooksRuntime): Record<string, NextStop | null>;
+  nextStops?(state: S, players: readonly string[], runtime?: GameHooksRuntime, fromNow?: boolean): Record<string, NextStop | null>;
   /** The chart's state the XState actor shows. */
   chartState(state: S, order: ContextOrder): ChartState;
   /** The emitted events the state keeps for the next checkpoint (handed out as copies). */

@@ -235,7 +235,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
    * and waiting as in play, within the contract's horizon (`players.length + 1` turns begun, every
    * marker's counted). Names the `turnMarker` when there are several.
    */
-  nextStop(markers, player, runtime): NextStop | null {
+  nextStop(markers, player, runtime, fromNow): NextStop | null {
     const many = markers.length > 1;
     return nextStopOver<readonly Marker[], ReturnType<typeof snap>>(markers, player, {
       decisions(current) {
@@ -255,7 +255,7 @@ export const grandMeleeLogic: TurnLogic<readonly Marker[], Routed> = {
         return next.every((m, i) => m === current[i]) ? null : next;
       },
       turnsBegun: (current) => current.reduce((n, m) => n + m.turn.context.turn, 0),
-    });
+    }, fromNow);
   },
 
   /** The first running turn (marker 1's once the game is over). */

@@ -89,18 +89,28 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
     return legalActionsOf(snapshotOf(turnPlan, state), player);
   },
 
-  nextStop(state, player, runtime) {
-    return nextStopBy(snapshotOf(turnPlan, state), player, (current, event) => {
-      const next = lookAhead(current.state, event, runtime);
-      return next === null ? null : snapshotOf(turnPlan, next);
-    });
+  nextStop(state, player, runtime, fromNow) {
+    return nextStopBy(
+      snapshotOf(turnPlan, state),
+      player,
+      (current, event) => {
+        const next = lookAhead(current.state, event, runtime);
+        return next === null ? null : snapshotOf(turnPlan, next);
+      },
+      fromNow,
+    );
   },
 
-  nextStops(state, players, runtime) {
-    return nextStopsBy(snapshotOf(turnPlan, state), players, (current, event) => {
-      const next = lookAhead(current.state, event, runtime);
-      return next === null ? null : snapshotOf(turnPlan, next);
-    });
+  nextStops(state, players, runtime, fromNow) {
+    return nextStopsBy(
+      snapshotOf(turnPlan, state),
+      players,
+      (current, event) => {
+        const next = lookAhead(current.state, event, runtime);
+        return next === null ? null : snapshotOf(turnPlan, next);
+      },
+      fromNow,
+    );
   },
 
   chartState(state, order) {

@@ -106,11 +106,16 @@ export const xstateLogic: TurnLogic<Snapshot, TurnEvent> = {
     return legalActionsOf(snapshot, player);
   },
 
-  nextStop(snapshot, player) {
-    return nextStopBy(snapshot, player, (current, event) => {
-      const [next] = transition(turnMachine, freshSend(current), event);
-      return next === current ? null : next;
-    });
+  nextStop(snapshot, player, _runtime, fromNow) {
+    return nextStopBy(
+      snapshot,
+      player,
+      (current, event) => {
+        const [next] = transition(turnMachine, freshSend(current), event);
+        return next === current ? null : next;
+      },
+      fromNow,
+    );
   },
 
   chartState(snapshot) {

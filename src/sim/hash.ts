@@ -20,6 +20,7 @@
  */
 import { CONTEXT_KEYS, FRESH_SEND } from '../../machines/context.js';
 import type { TurnContext } from '../state.js';
+import { CARDS_RANDOM } from '../game/cardsPart.js';
 
 // Tags: the first word of each value (their low bytes differ; a string's length is in the high bits).
 const NULL = 0x01;
@@ -408,11 +409,13 @@ function mixState(h: Fnv64, state: unknown): void {
   throw new TypeError('stateHash: the game is not one made by createGame, restoreGame, fork or a card game (its state is not the engine\'s)');
 }
 
-/** What stateHash reads of a game: the logic's state (`GameShell.state`) and, in a card game, the cards' state. */
+/** What stateHash reads of a game: the logic's state (`GameShell.state`) and, in a card game, the cards' state and random position. */
 export interface Hashable {
   readonly state: unknown;
   /** A card game's (mtg-turn-engine/cards): the cards' state for the host. */
   cards?: () => unknown;
+  /** A card game's: the position of the cards' random stream (what `ctx.random` gives next). */
+  [CARDS_RANDOM]?: () => number;
 }
 
 /** The 64-bit hash of a logic state and a card game's state, as 16 hex characters. */
@@ -421,12 +424,14 @@ export const hashOf = Object.assign(hashState, {
   __state: H,
 });
 
-function hashState(state: unknown, cards?: unknown): string {
+function hashState(state: unknown, cards?: unknown, random?: number): string {
   const h = new Fnv64();
   mixState(h, state);
   if (cards !== undefined) {
     h.word(CARDS);
     h.value(cards, null);
+    // The cards' random position: equal cards that will draw differently are not the same state.
+    if (random !== undefined) h.word(random);
   }
   return h.hex();
 }
@@ -439,5 +444,6 @@ function hashState(state: unknown, cards?: unknown): string {
 export function stateHash(game: object): string {
   const g = game as Hashable;
   if (!('state' in g)) throw new TypeError('stateHash: expected a Game made by createGame, restoreGame, fork or createCardGame');
-  return hashOf(g.state, typeof g.cards === 'function' ? g.cards() : undefined);
+  const random = g[CARDS_RANDOM];
+  return hashOf(g.state, typeof g.cards === 'function' ? g.cards() : undefined, typeof random === 'function' ? random() : undefined);
 }

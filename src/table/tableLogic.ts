@@ -276,6 +276,23 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     return turnStep(table, work as W, null, runtime, takingShortcut(ctx, until));
   }
 
+  /**
+   * The game past the vote awaited now, answered the plainest way, for nextStop's look ahead
+   * (CONTRACT v3: what is awaited now is answered first, and the look ahead calls no hook): an undo
+   * request declined leaves the game as it is; a shortcut accepted by everyone is taken (CR
+   * 732.2c), every player passing up to the agreed point. Null without a vote.
+   */
+  function pastVote(state: TableState<S>, runtime: GameHooksRuntime | undefined): S | null {
+    if (!(state instanceof Table)) return null;
+    if (state.undo !== null && state.undo.vote !== null) return state.game;
+    const vote = state.shortcut;
+    if (vote === null) return null;
+    const work = inner.gate(state.game, { type: 'PASS_PRIORITY', player: vote.proposer });
+    if (isRefusal(work)) return state.game;
+    const taking: GameHooksRuntime = { ...(runtime ?? { inHook: false, seq: 0, calls: 0, numbers: null }), shortcut: takingShortcut(contextOf(state.game), vote.until) };
+    return inner.transition(state.game, work as W, taking).state;
+  }
+
   /** A send that changes only the table: the game's version and seq move on. */
   function closed(state: Table<S>, undo: UndoRecord<S> | null = state.undo, shortcut: ShortcutVote | null = state.shortcut): Stepped<TableState<S>> {
     const moved = undo === null ? null : passedOver(undo, undo.version + 1, undo.seq);
@@ -415,12 +432,16 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     },
 
     nextStop(state, player, runtime) {
-      return inner.nextStop(gameOf(state), player, runtime);
+      // During a vote the turn's own decision comes after it: a later decision, so it may be the stop.
+      const past = pastVote(state, runtime);
+      return past === null ? inner.nextStop(gameOf(state), player, runtime) : inner.nextStop(past, player, runtime, true);
     },
 
     nextStops(state, players, runtime) {
-      if (inner.nextStops !== undefined) return inner.nextStops(gameOf(state), players, runtime);
-      return Object.fromEntries(players.map((p) => [p, inner.nextStop(gameOf(state), p, runtime)]));
+      const past = pastVote(state, runtime);
+      const game = past ?? gameOf(state);
+      if (inner.nextStops !== undefined) return inner.nextStops(game, players, runtime, past !== null);
+      return Object.fromEntries(players.map((p) => [p, inner.nextStop(game, p, runtime, past !== null)]));
     },
 
     chartState(state, order) {

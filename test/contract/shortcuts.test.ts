@@ -187,3 +187,42 @@ describe('persisted, recorded, and shown to every seat', () => {
     ]);
   });
 });
+
+describe('nextStop during a vote (CONTRACT v3: what is awaited now, the vote, is answered first with the plainest answer)', () => {
+  /** Where the game asks `player` next once the vote is answered the plainest way (a shortcut accepted by all, an undo declined). */
+  function afterPlainestAnswers(game: Game, player: string) {
+    const copy = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
+    for (let a = copy.view().awaiting; a?.kind === 'shortcut' || a?.kind === 'undoConsent'; a = copy.view().awaiting) {
+      accepted(copy, { type: a.kind === 'shortcut' ? 'ACCEPT_SHORTCUT' : 'DECLINE_UNDO', player: a.player });
+    }
+    const v = copy.view();
+    const a = v.awaiting;
+    if (a !== null && (v.decidedBy[a.player] ?? a.player) === player) return { turn: v.turn, activePlayer: v.activePlayer, phase: v.phase, step: v.step, awaiting: a };
+    return copy.nextStop(player);
+  }
+
+  it("a shortcut voted on: each player's next stop is past the shortcut, as if everyone accepted (CR 732.2c)", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } });
+    expect(game.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'B' });
+    // The shortcut stops early where a declaration is due (A's attackers, this turn): A's next stop, not one a turn later.
+    expect(game.nextStop('A')).toMatchObject({ turn: 1, step: 'declareAttackers', awaiting: { kind: 'declareAttackers', player: 'A' } });
+    for (const p of ['A', 'B', 'C']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
+    accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'B' });
+    for (const p of ['A', 'B', 'C']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
+  });
+
+  it("an undo request voted on: the requester's own decision, awaited by the turn behind the vote, is their next stop", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'consent' } });
+    accepted(game, { type: 'PASS_PRIORITY', player: 'A' });
+    expect(game.view().awaiting).toEqual({ kind: 'priority', player: 'B' });
+    accepted(game, { type: 'CAST_SPELL', player: 'B', id: 'b1', speed: 'instant' });
+    // From now on B is asked only in the end step of others' turns (and wherever the stack holds something).
+    accepted(game, { type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'others' }] });
+    accepted(game, { type: 'UNDO', player: 'B', to: 1 });
+    expect(game.view().awaiting).toMatchObject({ kind: 'undoConsent', player: 'A', requester: 'B' });
+    // Declined, the game is as it is: B holds priority with the spell on the stack, and is asked there.
+    expect(game.nextStop('B')).toEqual({ turn: 1, activePlayer: 'A', phase: 'beginning', step: 'upkeep', awaiting: { kind: 'priority', player: 'B' } });
+    for (const p of ['A', 'B']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
+  });
+});

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, restoreGame, type Game, type Persisted } from '../../src/index.js';
 import { playout, stateHash } from '../../src/sim/index.js';
+import { createCardGame, defineCards, restoreGame as restoreCardGame } from '../../src/cards/index.js';
 import { fnvWord, hashedFieldsOfContext, hashOf, HASHED_FIELDS } from '../../src/sim/hash.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -127,6 +128,29 @@ describe('stateHash (issue 34)', () => {
     expect(stateHash({ state, cards: () => ({ hand: ['x'] }) })).toBe(hashOf(state, { hand: ['x'] }));
     // The hash of a new 2-player game, seed 1: a change of the hash function or of what it reads shows here (docs/simulation.md).
     expect(stateHash(game)).toBe(GOLDEN_NEW_GAME);
+  });
+
+  it("includes the cards' random position: equal cards that will draw differently hash differently (CONTRACT v4: the cards' state)", () => {
+    const dice = defineCards<{ kept: number[] }>({
+      name: 'dice@1',
+      setup: () => ({ kept: [] }),
+      actions: {
+        // Rolls and looks, keeping nothing: only the stream moves.
+        peek: (ctx) => void ctx.random.int(6),
+        keep: (ctx) => void ctx.state.kept.push(ctx.random.int(6)),
+      },
+    });
+    const game = createCardGame(dice, { players: ['A', 'B'], seed: 3 });
+    const same = game.fork();
+    expect(stateHash(same)).toBe(stateHash(game));
+    expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'peek' }).ok).toBe(true);
+    expect(game.cards()).toEqual(same.cards());
+    expect(stateHash(game)).not.toBe(stateHash(same));
+    // The difference is real: the next roll kept differs (the stream is at another place).
+    const kept = [game, same].map((g) => (g.send({ type: 'CARD_ACTION', player: 'A', action: 'keep' }), g.cards().kept));
+    expect(kept[0]).not.toEqual(kept[1]);
+    // Restored, a card game hashes as it did.
+    expect(stateHash(restoreCardGame(JSON.parse(JSON.stringify(game.persist())), { cards: dice }))).toBe(stateHash(game));
   });
 
   it('is the same in another process (a new V8 heap: no identity, order or per-process seed reaches the hash)', () => {
