@@ -11,7 +11,7 @@ import type { ReplayDrift } from '../game/types.js';
 import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
 import { CardPart } from './part.js';
-import { MAX_STATE_BYTES, utf8Bytes, type PersistedCards } from './partData.js';
+import { MAX_STATE_BYTES, stateJson, utf8Bytes, type PersistedCards } from './partData.js';
 import { cardRandom, cardsSeedState } from './random.js';
 import { CardRecorder, type CardRecording } from './recording.js';
 import type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
@@ -61,7 +61,7 @@ function checkCards(cards: unknown, at: string): void {
 function stateProblem(state: unknown): string | null {
   let json: string | undefined;
   try {
-    json = JSON.stringify(state);
+    json = stateJson(state);
   } catch (err) {
     return `is not JSON (${describeThrown(err)})`;
   }

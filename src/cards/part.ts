@@ -22,7 +22,7 @@ import { isRefusal } from '../game/logic.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
 import type { CardRecorder } from './recording.js';
-import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
+import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stateJson, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
 
 /**
  * A step for `player`'s CARD_ACTION that changes nothing in the turn (no mana: ADD_MANA of 0): the
@@ -151,7 +151,7 @@ export class CardPart<S> implements CardsPart {
     if (this.#work !== null) {
       let json: string | undefined;
       try {
-        json = JSON.stringify(this.#work);
+        json = stateJson(this.#work);
       } catch (err) {
         return failed(`the cards' state is not JSON: ${describeThrown(err)}`);
       }

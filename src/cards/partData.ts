@@ -74,6 +74,29 @@ export function failed(message: string): Refusal {
   return refusal(ErrorCode.HOOK_FAILED, message);
 }
 
+/**
+ * The cards' state S as JSON text (CONTRACT v4: "S must be JSON"), refusing with a TypeError naming
+ * the key what JSON would drop or change, so that the state a game goes on with is the one it
+ * persists, restores and replays: a function or a symbol, `undefined` in a list, a number that is
+ * not finite, an object that is not a plain object or a list (a Date, a Map, a class's instance).
+ * A cycle or a BigInt is JSON.stringify's own TypeError.
+ */
+export function stateJson(state: unknown): string | undefined {
+  return JSON.stringify(state, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const original = this[key];
+    const kind = typeof original;
+    const at = key === '' ? 'the state' : `the value at '${key}'`;
+    if (kind === 'function' || kind === 'symbol') throw new TypeError(`${at} is a ${kind}`);
+    if (kind === 'undefined' && Array.isArray(this)) throw new TypeError(`${at} is undefined in a list`);
+    if (kind === 'number' && !Number.isFinite(original)) throw new TypeError(`${at} is ${String(original)}`);
+    if (kind === 'object' && original !== null && !Array.isArray(original)) {
+      const proto: unknown = Object.getPrototypeOf(original);
+      if (proto !== Object.prototype && proto !== null) throw new TypeError(`${at} is ${(proto as { constructor?: { name?: string } }).constructor?.name ?? 'an object'}, not a plain object or list`);
+    }
+    return value;
+  });
+}
+
 /** The JSON copy of a value the definition or a host gave (data, refusal messages). */
 export function jsonCopy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);

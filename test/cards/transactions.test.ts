@@ -190,6 +190,43 @@ describe('randomness, size, check, fork, undo and snapshots of card games (CONTR
     expect(createCardGame(counter, { players, seed: 8 }).cards().draws).not.toEqual(a.cards().draws.slice(0, 1));
   });
 
+  it('refuses a send that leaves S not JSON (HOOK_FAILED naming the key): what JSON would drop or change never stays in S', () => {
+    const odd = defineCards<{ a: unknown[]; [k: string]: unknown }>({
+      name: 'odd@1',
+      setup: () => ({ a: [] }),
+      actions: {
+        fn: (ctx) => void (ctx.state.f = () => 1),
+        hole: (ctx) => void ctx.state.a.push(undefined),
+        nan: (ctx) => void (ctx.state.x = Number.NaN),
+        infinite: (ctx) => void (ctx.state.x = -Infinity),
+        date: (ctx) => void (ctx.state.d = new Date(0)),
+        map: (ctx) => void (ctx.state.m = new Map()),
+        fine: (ctx) => void (ctx.state.ok = { n: 1, list: [null, 'x', true] }),
+      },
+    });
+    const cases: [string, RegExp][] = [
+      ['fn', /the value at 'f' is a function/],
+      ['hole', /the value at '0' is undefined in a list/],
+      ['nan', /the value at 'x' is NaN/],
+      ['infinite', /the value at 'x' is -Infinity/],
+      ['date', /the value at 'd' is Date, not a plain object or list/],
+      ['map', /the value at 'm' is Map, not a plain object or list/],
+    ];
+    for (const [action, message] of cases) {
+      const game = createCardGame(odd, { players, seed: 1 });
+      const out = game.send({ type: 'CARD_ACTION', player: 'alice', action });
+      expect(out, action).toMatchObject({ ok: false, error: { code: 'HOOK_FAILED', message: expect.stringMatching(/^the cards' state is not JSON: /) } });
+      expect((out as { error: { message: string } }).error.message, action).toMatch(message);
+      expect(game.cards(), action).toEqual({ a: [] });
+      expect(game.view().version, action).toBe(0);
+    }
+    const game = createCardGame(odd, { players, seed: 1 });
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'fine' }).ok).toBe(true);
+    expect(restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards: odd }).cards()).toEqual(game.cards());
+    const badSetup = defineCards({ name: 'bad@1', setup: () => ({ when: new Date(0) }) });
+    expect(() => createCardGame(badSetup, { players })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/the value at 'when' is Date/) }));
+  });
+
   it('refuses a send that leaves S over 1 MiB (HOOK_FAILED naming the size); a setup over 1 MiB throws INVALID_OPTIONS', () => {
     const game = createCardGame(counter, { players, seed: 1 });
     const out = game.send({ type: 'CARD_ACTION', player: 'alice', action: 'grow' });
