@@ -121,9 +121,8 @@ function walk<G, S extends SnapshotLike>(start: G, who: readonly (string | undef
   if (left.length === 0) return out;
   const lastTurn = look.turnsBegun(start) + players.length + 1;
   let current = start;
-  // What is awaited now, in each turn that awaits something: answered, not named.
-  if (!fromNow)
-    for (const now of first) {
+  // What is awaited now, in each turn that awaits something: answered, not named (unless `fromNow`).
+  for (const now of fromNow ? [] : first) {
     // The decisions of the state the walk starts from are `first` (a state's decisions are read from it alone).
     const decision = (current === start ? first : look.decisions(current)).find((d) => d.turnMarker === now.turnMarker);
     if (decision === undefined) continue;

@@ -23,6 +23,7 @@ import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
 import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
+import type { NextStop } from '../nextStop.js';
 import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
 import { actedFor } from '../game/cardsPart.js';
 import { askedAbout, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
@@ -293,6 +294,20 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     return inner.transition(state.game, work as W, taking).state;
   }
 
+  /**
+   * nextStop of `player` (or anyone) when a shortcut is voted on and they are asked after the
+   * player asked now (the plainest answer, accepting, asks the next one, CR 732.2b): that vote,
+   * where the game stands. Null otherwise (an undo request's plainest answer, a decline, ends it).
+   */
+  function laterVoter(state: TableState<S>, player: string | undefined): NextStop | null {
+    if (!(state instanceof Table) || state.shortcut === null) return null;
+    const vote = state.shortcut;
+    const asked = vote.asked.slice(1).find((p) => player === undefined || p === player);
+    if (asked === undefined) return null;
+    const ctx = contextOf(state.game);
+    return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { kind: 'shortcut', player: asked, proposer: vote.proposer, until: { ...vote.until } } };
+  }
+
   /** A send that changes only the table: the game's version and seq move on. */
   function closed(state: Table<S>, undo: UndoRecord<S> | null = state.undo, shortcut: ShortcutVote | null = state.shortcut): Stepped<TableState<S>> {
     const moved = undo === null ? null : passedOver(undo, undo.version + 1, undo.seq);
@@ -432,6 +447,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     },
 
     nextStop(state, player, runtime) {
+      const voter = laterVoter(state, player);
+      if (voter !== null) return voter;
       // During a vote the turn's own decision comes after it: a later decision, so it may be the stop.
       const past = pastVote(state, runtime);
       return past === null ? inner.nextStop(gameOf(state), player, runtime) : inner.nextStop(past, player, runtime, true);
@@ -440,8 +457,15 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     nextStops(state, players, runtime) {
       const past = pastVote(state, runtime);
       const game = past ?? gameOf(state);
-      if (inner.nextStops !== undefined) return inner.nextStops(game, players, runtime, past !== null);
-      return Object.fromEntries(players.map((p) => [p, inner.nextStop(game, p, runtime, past !== null)]));
+      const out: Record<string, NextStop | null> = {};
+      const rest: string[] = [];
+      for (const p of players) {
+        const voter = laterVoter(state, p);
+        if (voter === null) rest.push(p);
+        else out[p] = voter;
+      }
+      const found = inner.nextStops !== undefined ? inner.nextStops(game, rest, runtime, past !== null) : Object.fromEntries(rest.map((p) => [p, inner.nextStop(game, p, runtime, past !== null)]));
+      return Object.assign(out, found);
     },
 
     chartState(state, order) {

@@ -243,7 +243,8 @@ export function undoProblem<S>(record: UndoRecord<S>, player: PlayerId, to: numb
   const horizon = now.horizons[player] ?? now.version;
   if (to < horizon) return `event.to: ${to} is before ${player}'s horizon, version ${horizon} (view.undo.${player}.to = ${versions[0] ?? 'null'}): another player decided or passed, a turn began, or something irreversible happened since`;
   if (versions.length === 0) return `${player} has nothing to undo: no version before the current state (version ${now.version}) is theirs to return to`;
-  if (to >= now.version) return `event.to: ${to} is not before the current state (version ${now.version}); ${player} may return to ${listed(versions)}`;
+  // The current state: its moment's version, the versions undos that returned to it made, and those after the last (a vote, a setting: the table's alone).
+  if (to === now.version || (now.also?.some((a) => a.version === to) ?? false) || to > (now.also?.at(-1)?.version ?? now.version)) return `event.to: ${to} is not before the current state (version ${record.version}); ${player} may return to ${listed(versions)}`;
   return `event.to: version ${to} is not a state of the game's line (it was undone); ${player} may return to ${listed(versions)}`;
 }
 

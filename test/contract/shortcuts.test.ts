@@ -207,7 +207,11 @@ describe('nextStop during a vote (CONTRACT v3: what is awaited now, the vote, is
     expect(game.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'B' });
     // The shortcut stops early where a declaration is due (A's attackers, this turn): A's next stop, not one a turn later.
     expect(game.nextStop('A')).toMatchObject({ turn: 1, step: 'declareAttackers', awaiting: { kind: 'declareAttackers', player: 'A' } });
-    for (const p of ['A', 'B', 'C']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
+    // C is asked after B (accepting, the plainest answer, asks the next player: CR 732.2b): C's next stop is that vote, and anyone's.
+    const cVotes = { turn: 1, activePlayer: 'A', phase: 'beginning', step: 'upkeep', awaiting: { kind: 'shortcut', player: 'C', proposer: 'A', until: { step: 'end' } } };
+    expect(game.nextStop('C')).toEqual(cVotes);
+    expect(game.nextStop()).toEqual(cVotes);
+    for (const p of ['A', 'B']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
     accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'B' });
     for (const p of ['A', 'B', 'C']) expect(game.nextStop(p), p).toEqual(afterPlainestAnswers(game, p));
   });

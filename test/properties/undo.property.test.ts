@@ -31,6 +31,41 @@ function restored(view: TurnView): unknown {
   return { ...view, version: 0, seq: 0, undo, stops: null };
 }
 
+/**
+ * nextStop while a vote is awaited (CONTRACT v3: what is awaited now is answered first, the
+ * plainest way): a player asked about the shortcut after the one asked now is next asked for that
+ * vote; everyone else where a fork of the game asks them once the vote is answered plainly (the
+ * shortcut accepted by each player in turn, the undo declined), the decision then awaited included.
+ */
+function checkNextStopsInVote(game: Game, grandMelee: boolean): number {
+  const view = game.view();
+  const vote = view.awaiting;
+  // Grand Melee's several turns await several decisions at once: its look ahead is test/rules/807's.
+  if ((vote?.kind !== 'shortcut' && vote?.kind !== 'undoConsent') || grandMelee) return 0;
+  const fork = game.fork();
+  const laterVoters: string[] = [];
+  for (let a = fork.view().awaiting; a?.kind === 'shortcut' || a?.kind === 'undoConsent'; a = fork.view().awaiting) {
+    if (!fork.send({ type: a.kind === 'shortcut' ? 'ACCEPT_SHORTCUT' : 'DECLINE_UNDO', player: a.player }).ok) return 0;
+    const next = fork.view().awaiting;
+    if (next?.kind === 'shortcut') laterVoters.push(next.player);
+  }
+  const after = fork.view();
+  let checked = 0;
+  for (const p of view.players) {
+    const stop = game.nextStop(p);
+    if (laterVoters.includes(p)) expect(stop, `${p} votes later`).toMatchObject({ awaiting: { kind: 'shortcut', player: p } });
+    else {
+      const a = after.awaiting;
+      // Who answers for a team (CR 805.5) is the team's: those games are compared where no team decides now.
+      if (a !== null && after.teams !== null) continue;
+      if (a !== null && (after.decidedBy[a.player] ?? a.player) === p) expect(stop, `${p} is asked once the vote is answered`).toEqual({ turn: after.turn, activePlayer: after.activePlayer, phase: after.phase, step: after.step, awaiting: a });
+      else expect(stop, `${p} is asked later`).toEqual(fork.nextStop(p));
+    }
+    checked++;
+  }
+  return checked;
+}
+
 /** legalActions and send agree on the table's events, both ways. */
 function checkTableActions(game: Game): number {
   const view = game.view();
@@ -61,6 +96,7 @@ describe('undo and shortcuts over random games (CONTRACT v3, "Playing between pe
     let undone = 0;
     let votes = 0;
     let shortcuts = 0;
+    let nextStopsInVotes = 0;
     assertProperty(
       fc.property(setupArb, fc.constantFrom('own', 'consent' as const), fc.integer({ min: 20, max: 120 }), (setup, mode, length) => {
         let game = createGame({ use: allModules, ...setup, undo: { mode, ...(setup.seed % 3 === 0 ? { maxPerTurn: 2 } : {}) } });
@@ -70,6 +106,7 @@ describe('undo and shortcuts over random games (CONTRACT v3, "Playing between pe
           const view = game.view();
           checks += checkTableActions(game);
           if (view.awaiting?.kind === 'undoConsent' || view.awaiting?.kind === 'shortcut') votes++;
+          nextStopsInVotes += checkNextStopsInVote(game, setup.variant === 'grandMelee');
           const roll = r();
           let event: TurnEvent;
           const listed = game.legalActions().filter((a) => a.type !== 'CONCEDE');
@@ -116,5 +153,6 @@ describe('undo and shortcuts over random games (CONTRACT v3, "Playing between pe
     expect(undone).toBeGreaterThan(20);
     expect(votes).toBeGreaterThan(20);
     expect(shortcuts).toBeGreaterThan(5);
+    expect(nextStopsInVotes).toBeGreaterThan(20);
   });
 });
