@@ -176,16 +176,18 @@ export class CardPart<S> implements CardsPart {
       return steps.step(raw);
     }
     if (type === 'CARD_ACTION') return this.#action(raw, steps);
-    if (typeof type === 'string' && DECISIONS.has(type as TurnEvent['type'])) return this.#decision(raw, steps);
+    if (typeof type === 'string' && DECISIONS.has(type as TurnEvent['type'])) return this.#decision(raw, steps, this.#def.decide);
+    // A concession is a player decision and may carry data (emitted as `decided`), but nothing stops it (CR 104.3a): `decide` is not asked.
+    if (type === 'CONCEDE' && mayCarryData(raw)) return this.#decision(raw, steps, undefined);
     return steps.step(raw);
   }
 
   /** A player decision: the engine's gate, then `decide`, then its host events and the decision, as one send. */
-  #decision(raw: Record<string, unknown>, steps: ShellSteps): PartStep | Refusal {
+  #decision(raw: Record<string, unknown>, steps: ShellSteps, decide: CardsDefinition<S>['decide']): PartStep | Refusal {
     const gated = steps.gate(raw);
     if (isRefusal(gated)) return gated;
     // Without `decide` and without data nothing here reads the event: the step parses it, once (issue 31, point 6).
-    if (this.#def.decide === undefined && !mayCarryData(raw)) return steps.step(raw);
+    if (decide === undefined && !mayCarryData(raw)) return steps.step(raw);
     const parsed = eventOrMessage(raw);
     // A game with time state gates at its step: the step says why.
     if (typeof parsed === 'string') return steps.step(raw);
@@ -194,7 +196,6 @@ export class CardPart<S> implements CardsPart {
     const decided: EmittedEvent[] = [];
     if (data !== undefined) decided.push((this.#decided = { type: 'decided', event, seq: steps.nextSeq() }));
     let from: PartStep | undefined;
-    const decide = this.#def.decide;
     if (decide !== undefined) {
       const view = this.#game().view();
       const answer = this.#call('decide', () => decide.call(this.#def, jsonCopy(event), this.#ctx(view, (parsed as { player: PlayerId }).player, data === undefined ? undefined : jsonCopy(data))));
@@ -301,7 +302,8 @@ export class CardPart<S> implements CardsPart {
       }
       this.#history.set(version, { state: this.#state, random: this.#random });
     }
-    if (this.#sent !== undefined) this.#recorder?.sent(this.#sent);
+    const sent = this.#sent;
+    if (sent !== undefined) this.#recorder?.sent(sent);
     if (this.#paid) this.#owed = [];
     // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
     if (this.#decided !== null && this.#def.checkpoint !== undefined) this.#owed = [...this.#owed, this.#decided];
@@ -309,6 +311,9 @@ export class CardPart<S> implements CardsPart {
     this.#decided = null;
     this.#paid = false;
     this.#sent = undefined;
+    // CONTRACT v3, "Recordings": `persist()` every 256 versions (the shell has committed the send: the game is whole).
+    const recorder = this.#recorder;
+    if (sent !== undefined && recorder !== null && recorder.snapshotDue(version) && this.#attached !== null) recorder.snapshot(version, this.#attached.persist());
   }
 
   refused(): void {

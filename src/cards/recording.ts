@@ -5,8 +5,9 @@
  * replay runs the definition again: the same seed draws the same cards.
  */
 import type { TurnEvent } from '../contract.js';
+import type { Persisted } from '../persistence/format.js';
 import type { ModuleName } from '../moduleNames.js';
-import { RECORDING_ENGINE, RECORDING_FORMAT } from '../recording/format.js';
+import { RECORDING_ENGINE, RECORDING_FORMAT, SNAPSHOT_EVERY } from '../recording/format.js';
 
 /** A recorded card game: the engine's recording's shape, with the cards named and the events as sent. */
 export interface CardRecording {
@@ -21,12 +22,15 @@ export interface CardRecording {
   use?: ModuleName[];
   /** The game's start, then every accepted send's event. */
   inputs: { event?: TurnEvent }[];
+  /** CONTRACT v3, "Recordings": `persist()` of the card game (its cards included) every 256 versions. */
+  snapshots: { version: number; persisted: Persisted }[];
 }
 
 /** The recorder of one card game made with `record: true`. */
 export class CardRecorder {
   readonly #base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>;
   readonly #inputs: { event?: TurnEvent }[] = [{}];
+  readonly #snapshots: CardRecording['snapshots'] = [];
 
   constructor(base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>) {
     this.#base = base;
@@ -37,8 +41,18 @@ export class CardRecorder {
     this.#inputs.push({ event: event as TurnEvent });
   }
 
+  /** Whether the game's `version` is one the recording keeps a snapshot of (every 256 versions). */
+  snapshotDue(version: number): boolean {
+    return version % SNAPSHOT_EVERY === 0 && version > 0;
+  }
+
+  /** `persist()` of the game at `version`. */
+  snapshot(version: number, persisted: Persisted): void {
+    this.#snapshots.push({ version, persisted });
+  }
+
   /** The recording so far: a fresh JSON object. */
   recording(): CardRecording {
-    return JSON.parse(JSON.stringify({ format: RECORDING_FORMAT, engine: RECORDING_ENGINE, ...this.#base, inputs: this.#inputs })) as CardRecording;
+    return JSON.parse(JSON.stringify({ format: RECORDING_FORMAT, engine: RECORDING_ENGINE, ...this.#base, inputs: this.#inputs, snapshots: this.#snapshots })) as CardRecording;
   }
 }

@@ -383,9 +383,10 @@ export class GameShell<S, W> implements Game {
     if (time !== undefined) this.#time = time;
     this.#version++;
     this.#seq = numbered(emitted, this.#seq, this.#runtime?.numbers);
-    this.#part?.committed(this.#version, emitted);
     // The logic's own record of versions (undo) learns the version and seq the host sees.
     if (this.#logic.committed !== undefined) this.#state = this.#logic.committed(this.#state, this.#version, this.#seq);
+    // Then the cards' part, which may persist the game as committed (its recording's snapshots).
+    this.#part?.committed(this.#version, emitted);
     this.#frozen = null;
     this.#seatFrozen = null;
     this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());

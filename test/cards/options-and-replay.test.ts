@@ -294,3 +294,22 @@ it("playout shows a card game's bot the view its player's seat receives, not the
   expect(shown.length).toBeGreaterThan(0);
   for (const stops of shown) expect(stops).toEqual(game.view({ seat: 'a' }).stops);
 });
+
+describe("a card game's recording keeps snapshots (CONTRACT v3, Recordings: persist() every 256 versions)", () => {
+  it('holds persist() of the card game, its cards included, at versions 256 and 512; each restores to the game the replay reaches there', () => {
+    const game = createCardGame(counter, { players: ['a', 'b'], seed: 5, record: true });
+    for (let i = 0; i < 600; i++) {
+      const out = game.send(i % 3 === 0 ? { type: 'CARD_ACTION', player: 'a', action: i % 2 === 0 ? 'draw' : 'inc' } : { type: 'ADD_MANA', player: 'a', amount: 1 });
+      expect(out.ok, String(i)).toBe(true);
+    }
+    const recording = JSON.parse(JSON.stringify(game.recording())) as { snapshots: { version: number; persisted: unknown }[] };
+    expect(recording.snapshots.map((s) => s.version)).toEqual([256, 512]);
+    for (const { version, persisted } of recording.snapshots) {
+      const restored = restoreCardGame(persisted, { cards: counter });
+      const replayed = replayGame(recording, { cards: counter, until: version });
+      expect(restored.view(), String(version)).toEqual(replayed.view());
+      expect(restored.cards(), String(version)).toEqual(replayed.cards());
+      expect((persisted as { cards?: unknown }).cards).toMatchObject({ name: 'counter@1' });
+    }
+  });
+});

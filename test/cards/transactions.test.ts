@@ -172,6 +172,26 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
     const pass = game.send({ type: 'PASS_PRIORITY', player: 'alice' });
     expect(pass.ok && pass.events.some((e) => e.type === 'decided')).toBe(false);
   });
+
+  it('a concession is a player decision: with data it emits decided first (CR 104.3a: decide is not asked, nothing stops it)', () => {
+    const three = ['alice', 'bob', 'carol'];
+    const game = createCardGame(counter, { players: three, seed: 1, record: true });
+    const bob: SeatEvent[] = [];
+    game.on('*', (e) => void bob.push(e), { seat: 'bob' });
+    const n = game.cards().n;
+    const seq = game.view().seq;
+    const out = game.send({ type: 'CONCEDE', player: 'carol', data: { refuse: true, note: 'gg' } } as never);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.events.map((e) => e.type)).toEqual(['decided', 'playerLeft']);
+    expect(out.events[0]).toEqual({ type: 'decided', event: { type: 'CONCEDE', player: 'carol', data: { refuse: true, note: 'gg' } }, seq: seq + 1 });
+    // Other seats see it without the data (publicData gives nothing for a concession).
+    expect(bob[0]).toEqual({ type: 'decided', event: { type: 'CONCEDE', player: 'carol' }, seq: seq + 1 });
+    // decide was not asked (it counts every decision it sees, and would have refused this one).
+    expect(game.cards().n).toBe(n);
+    expect(game.view().players).toEqual(['alice', 'bob']);
+    expect(replayGame(game.recording(), { cards: counter }).view()).toEqual(game.view());
+  });
 });
 
 describe('randomness, size, check, fork, undo and snapshots of card games (CONTRACT v4)', () => {
