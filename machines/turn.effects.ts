@@ -168,8 +168,9 @@ export function beginTurn(ctx: TurnContext): Effect {
   const began = effect(ctx, patch, [
     next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
   ]);
-  // CR 800.4m: the turns of players who have left that the rotation went past.
-  const passedOver = departedPassedOver(ctx, ctx.rotation, next.rotation);
+  // CR 800.4m: the turns of players who have left that were passed over to reach this one (with
+  // shared team turns the rotation is by units: the seats between the two units' players).
+  const passedOver = ctx.seats === byUnits(ctx).seats ? next.passedOver : departedPassedOver(ctx, ctx.rotation, next.rotation);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
 }
 

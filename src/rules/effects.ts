@@ -33,11 +33,16 @@ export function maxHandSizeOf(ctx: EffectsContext & Pick<TurnContext, 'maxHandSi
   return size;
 }
 
-/** How many lands a player may play this turn (CR 305.2): one, then each effect, `set` then `change`. */
+/**
+ * How many lands a player may play this turn (CR 305.2): one, then each effect, `set` then
+ * `change`. `set: 0` is "can't play lands", which no effect allowing more overrides (CR 101.2).
+ */
 export function landPlaysAllowed(ctx: EffectsContext, player: PlayerId | null): number {
   if (player === null) return 0;
   let plays = LANDS_PER_TURN;
   for (const e of effectsOf(ctx, 'landPlays', player)) {
+    // CR 101.2: "can't" takes precedence.
+    if (e.set === 0) return 0;
     if (e.set !== undefined) plays = e.set;
     if (e.change !== undefined) plays = Math.max(0, plays + e.change);
   }

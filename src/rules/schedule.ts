@@ -204,6 +204,8 @@ export function scheduleOf(ctx: TurnContext): Schedule {
     if (entry.step === 'firstStrikeDamage' && (rule === '510.4' || !hasFirstStrikeCombatant(ctx))) continue;
     steps.push({ step: entry.step, skipped: rule !== null });
   }
+  // CR 514.3a: a cleanup step in which players receive priority is followed by another one.
+  if (ctx.step === 'cleanup' && ctx.priority !== null) steps.push({ step: 'cleanup', skipped: false });
   const phases: Schedule['phases'] = [];
   let mainSeen = ctx.mainSeen;
   for (const entry of ctx.phases) {

@@ -3,7 +3,7 @@
  * CR 101.4, 500.7, 614.10, 614.10a, 800.4j, 800.4k, 807.4i-j.
  */
 import type { PlayerId, ScheduledTurn, SkipTarget } from '../contract.js';
-import type { ExtraTurn, TurnContext } from '../state.js';
+import type { ActiveEffect, ExtraTurn, TurnContext } from '../state.js';
 import { skipsEvery } from './effects.js';
 import { byUnits, meleeRules } from './units.js';
 
@@ -78,6 +78,12 @@ export interface NextTurn {
   extraTurns: ExtraTurn[];
   /** The player the regular rotation continues from afterwards. */
   rotation: PlayerId;
+  /**
+   * CR 800.4m: players who have left whose turns were passed over to reach this one (the regular
+   * rotation went past their seats, or their extra turn was dropped, 800.4k): their next turn
+   * would have begun, so what lasted until then ends.
+   */
+  passedOver: PlayerId[];
   /** Pending turn skips after consuming the skipped ones. */
   skips: TurnContext['skips'];
   /** Turns passed over on the way (CR 614.10), in order. */
@@ -98,17 +104,34 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
   let rotation = ctx.rotation;
   let skips = ctx.skips;
   const skipped: ScheduledTurn[] = [];
+  const passedOver: PlayerId[] = [];
+  // The effects in force as each turn would begin: those lasting until a departed player's next turn end as it is passed over (800.4m).
+  let now: TurnOrderContext = ctx;
+  const passing = (departed: readonly PlayerId[]) => {
+    for (const p of departed) {
+      if (passedOver.includes(p)) continue;
+      passedOver.push(p);
+      now = { ...now, effects: now.effects.filter((e) => !endsWithTurnOf(e, p)) };
+    }
+  };
   let budget = ctx.extraTurns.length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
   for (;;) {
     const extraTurn = ctx.variant === 'grandMelee' ? meleeRules().extraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
     const extra = extraTurn !== undefined;
     const player = extraTurn?.player ?? nextPlayerAfter(ctx, rotation);
     if (player === null) throw new Error('no player is left to take a turn');
-    if (!extra) rotation = player;
-    if (!ctx.players.includes(player)) continue; // CR 800.4k
+    if (!extra) {
+      passing(departedPassedOver(ctx, rotation, player));
+      rotation = player;
+    }
+    if (!ctx.players.includes(player)) {
+      // CR 800.4k: that turn doesn't begin (it would have begun now: 800.4m).
+      passing([player]);
+      continue;
+    }
     const entry: ScheduledTurn = extraTurn?.id !== undefined ? { player, extra, id: extraTurn.id, skipped: true } : { player, extra, skipped: true };
     budget--;
-    const byEffect = skipsEvery(ctx, player, 'turn') || (extra && skipsEvery(ctx, player, 'extraTurn'));
+    const byEffect = skipsEvery(now, player, 'turn') || (extra && skipsEvery(now, player, 'extraTurn'));
     const pending = skips[player]?.turn ?? 0;
     if (budget > 0 && (byEffect || pending > 0)) {
       if (!byEffect) skips = withSkipCount(skips, player, 'turn', pending - 1);
@@ -116,7 +139,7 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
       continue;
     }
     // Unchanged when no extra turn was taken: the same list (a context field that keeps its identity is known unchanged).
-    const taken: NextTurn = { player, extra, extraTurns: extraTurns.length === ctx.extraTurns.length ? ctx.extraTurns : extraTurns, rotation, skips, skipped };
+    const taken: NextTurn = { player, extra, extraTurns: extraTurns.length === ctx.extraTurns.length ? ctx.extraTurns : extraTurns, rotation, skips, skipped, passedOver };
     if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
     return taken;
   }
@@ -136,15 +159,25 @@ function pendingTurnSkips(skips: TurnContext['skips']): number {
 export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips'], playerCount: number = ctx.players.length): ScheduledTurn[] {
   const out: ScheduledTurn[] = [];
   if (ctx.players.length === 0) return out;
-  // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times).
-  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects: ctx.effects };
+  // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times);
+  // the effects that end with this turn are gone by the next one (CR 514.2, 500.5a).
+  let effects = ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
+  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects };
   for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
-    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects: state.effects };
+    // CR 611.2b, 800.4m: what lasts until that player's next turn (or a step of it), or a departed player's passed over, is gone after it.
+    effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
+    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects };
   }
   return out;
+}
+
+/** Whether an effect lasts until `player`'s next turn or a step of it (CR 611.2b): over once that turn is taken. */
+function endsWithTurnOf(e: ActiveEffect, player: PlayerId): boolean {
+  const d = e.duration;
+  return typeof d === 'object' ? (d.ofPlayer ?? e.controller) === player : d === 'untilYourNextTurn' && e.controller === player;
 }
 
 /** Returns `skips` with one player's count for one target set to `count` (0 removes it). */

@@ -31,9 +31,12 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * 54,847; its sixth (zod's superRefine, looseObject and custom kinds replaced by the plain check
  * and the object kinds every bundle has, with the same issues) from 54,900 to 54,594. Until it is
  * under the contract's budget this test holds the line where it is, so that it can only shrink
- * (but for a rule's fix: a pregame view's schedule listing turn 1 first, +27 B, made it 54,621).
+ * (but for a rule's fix: a pregame view's schedule listing turn 1 first, +27 B, made it 54,621;
+ * then nextStop past a table vote, CR 101.2's "can't play lands", 800.4m's turns passed over when
+ * the rotation comes round and before later skips, and the schedule's 514.3a cleanup and ended
+ * skips, +216 B in all, made it 54,837).
  */
-export const BUNDLE_CEILING_BYTES = 54_650;
+export const BUNDLE_CEILING_BYTES = 54_850;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -70,6 +70,23 @@ describe('the checkpoint hook and priority (CR 117.4, 117.5)', () => {
       expect(seen.includes('cleanup:A'), JSON.stringify(result)).toBe(priority);
     }
   });
+
+  it('514.3a: while players have priority in a cleanup step, the schedule lists the cleanup step that follows it', () => {
+    const game = reportingOnce(['A', 'B'], (v) => v.step === 'cleanup', { triggers: [{ id: 't', controller: 'A' }] });
+    for (let i = 0; i < 60 && game.view().step !== 'end'; i++) game.send(plainestAnswer(game.view()));
+    expect(game.view().schedule.steps).toEqual([{ step: 'cleanup', skipped: false }]);
+    for (let i = 0; i < 60 && !(game.view().step === 'cleanup' && game.view().priority !== null); i++) game.send(plainestAnswer(game.view()));
+    // The trigger on the stack, and after it resolves: another cleanup step comes (514.3a).
+    expect(game.view().stack).toHaveLength(1);
+    expect(game.view().schedule.steps).toEqual([{ step: 'cleanup', skipped: false }]);
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    game.send({ type: 'PASS_PRIORITY', player: 'B' });
+    expect(game.view()).toMatchObject({ step: 'cleanup', stack: [], priority: 'A' });
+    expect(game.view().schedule.steps).toEqual([{ step: 'cleanup', skipped: false }]);
+    const began = [game.send({ type: 'PASS_PRIORITY', player: 'A' }), game.send({ type: 'PASS_PRIORITY', player: 'B' })].flatMap((r) => (r.ok ? r.events : []));
+    // The next step to begin is that cleanup (then, nobody getting priority in it, the next turn's).
+    expect(began.filter((e) => e.type === 'stepBegan').map((e) => (e as { step: string }).step)[0]).toBe('cleanup');
+  });
 });
 
 describe('the actor sent to directly (CONTRACT "Game": the checks of game.send)', () => {

@@ -50,4 +50,27 @@ describe('effects timed to the turn of a player who left (CR 800.4m)', () => {
     t.expectView({ activePlayer: 'C' });
     expect(effectIds(t)).toEqual([]);
   });
+
+  it("800.4m: when every other turn is skipped and the rotation comes round to the same player, the departed player's turn was passed over", () => {
+    // B: "C skips their turns until my next turn". B leaves; then C skips turns by a pending skip too.
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.send({ type: 'ADD_EFFECT', id: 'hold', effect: { kind: 'maxHandSize', set: 2, players: ['A'] }, duration: 'untilYourNextTurn', controller: 'B' });
+    t.send({ type: 'SKIP_NEXT', player: 'C', what: 'turn' });
+    t.send({ type: 'CONCEDE', player: 'B' });
+    // After A's turn 1, B's would have begun (and C's is skipped): A takes turn 2, and the effect has ended.
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'A' });
+    expect(effectIds(t)).toEqual([]);
+  });
+
+  it("800.4m: an effect that ends at a departed player's next turn no longer skips the turns after it", () => {
+    // B: "C skips their turns until my next turn". B leaves during A's turn 1: B's turn would have begun next, so C takes turn 2.
+    const t = play({ players: ['A', 'B', 'C'] });
+    t.send({ type: 'ADD_EFFECT', id: 'skipC', effect: { kind: 'skip', what: 'turn', players: ['C'] }, duration: 'untilYourNextTurn', controller: 'B' });
+    t.send({ type: 'CONCEDE', player: 'B' });
+    expect(t.view().schedule.turns.map((turn) => turn.player)).toEqual(['C', 'A', 'C']);
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual([]);
+  });
 });
