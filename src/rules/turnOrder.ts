@@ -161,14 +161,14 @@ export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips
   if (ctx.players.length === 0) return out;
   // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times);
   // the effects that end with this turn are gone by the next one (CR 514.2, 500.5a).
-  let effects = ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
+  let effects = ctx.effects.length === 0 ? ctx.effects : ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
   let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects };
   for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
     // CR 611.2b, 800.4m: what lasts until that player's next turn (or a step of it), or a departed player's passed over, is gone after it.
-    effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
+    if (effects.length > 0) effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
     state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects };
   }
   return out;
