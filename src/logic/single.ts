@@ -48,16 +48,6 @@ export function lookAhead(state: CompiledState, event: TurnEvent, runtime?: Game
   return next.value === state.value && next.context === state.context ? null : next;
 }
 
-type LookSnapshot = ReturnType<typeof snapshotOf>;
-
-/** nextStop's step from one snapshot to the next ({@link lookAhead}), with the look ahead's hooks. */
-function lookingAhead(runtime: GameHooksRuntime | undefined): (current: LookSnapshot, event: TurnEvent) => LookSnapshot | null {
-  return (current, event) => {
-    const next = lookAhead(current.state, event, runtime);
-    return next === null ? null : snapshotOf(turnPlan, next);
-  };
-}
-
 export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
   popsOwnedStacks: true,
 
@@ -100,11 +90,27 @@ export const singleLogic: TurnLogic<CompiledState, TurnEvent> = {
   },
 
   nextStop(state, player, runtime, fromNow) {
-    return nextStopBy(snapshotOf(turnPlan, state), player, lookingAhead(runtime), fromNow);
+    return nextStopBy(
+      snapshotOf(turnPlan, state),
+      player,
+      (current, event) => {
+        const next = lookAhead(current.state, event, runtime);
+        return next === null ? null : snapshotOf(turnPlan, next);
+      },
+      fromNow,
+    );
   },
 
   nextStops(state, players, runtime, fromNow) {
-    return nextStopsBy(snapshotOf(turnPlan, state), players, lookingAhead(runtime), fromNow);
+    return nextStopsBy(
+      snapshotOf(turnPlan, state),
+      players,
+      (current, event) => {
+        const next = lookAhead(current.state, event, runtime);
+        return next === null ? null : snapshotOf(turnPlan, next);
+      },
+      fromNow,
+    );
   },
 
   chartState(state, order) {
