@@ -230,7 +230,7 @@ function isMainStepSkipped(ctx: SkipContext, name: TurnPhaseName, entry: PhaseEn
 }
 
 /** What the next turns depend on (besides the skip counts): their order, extra turns, rotation and effects, by units. */
-type TurnOrderFields = Pick<TurnContext, 'seats' | 'players' | 'teams' | 'variant' | 'extraTurns' | 'rotation' | 'skips' | 'effects'>;
+type TurnOrderFields = Pick<TurnContext, 'seats' | 'players' | 'teams' | 'variant' | 'extraTurns' | 'rotation' | 'skips' | 'effects' | 'turnOwner'>;
 
 /**
  * The next turns of the schedule: computed as a turn begins, then remembered while none of the
@@ -249,9 +249,10 @@ function turnsAhead(ctx: TurnOrderFields, counts: SkipCounts): ScheduledTurn[] {
     memo.of.extraTurns !== ctx.extraTurns ||
     memo.of.rotation !== ctx.rotation ||
     memo.of.skips !== ctx.skips ||
-    memo.of.effects !== ctx.effects
+    memo.of.effects !== ctx.effects ||
+    memo.of.turnOwner !== ctx.turnOwner
   ) {
-    const of: TurnOrderFields = { seats: ctx.seats, players: ctx.players, teams: ctx.teams, variant: ctx.variant, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: ctx.skips, effects: ctx.effects };
+    const of: TurnOrderFields = { seats: ctx.seats, players: ctx.players, teams: ctx.teams, variant: ctx.variant, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: ctx.skips, effects: ctx.effects, turnOwner: ctx.turnOwner };
     lastTurns.set(ctx.seats, (memo = { of, turns: scheduledTurns(byUnits(of), counts, of.players.length) }));
   }
   const turns: ScheduledTurn[] = [];

@@ -162,14 +162,15 @@ export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips
   // Only the fields the turn order reads (a spread would copy the whole context, players + 1 times);
   // the effects that end with this turn are gone by the next one (CR 514.2, 500.5a).
   let effects = ctx.effects.length === 0 ? ctx.effects : ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
-  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects };
+  // Grand Melee's extra turns go with the marker's holder and the player it passes to (CR 807.4i-j): the variant, and whose turn each is.
+  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects, variant: ctx.variant, turnOwner: ctx.turnOwner };
   for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
     // CR 611.2b, 800.4m: what lasts until that player's next turn (or a step of it), or a departed player's passed over, is gone after it.
     if (effects.length > 0) effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
-    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects };
+    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects, variant: ctx.variant, turnOwner: next.player };
   }
   return out;
 }

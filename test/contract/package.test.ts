@@ -34,9 +34,10 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * (but for a rule's fix: a pregame view's schedule listing turn 1 first, +27 B, made it 54,621;
  * then nextStop past a table vote, CR 101.2's "can't play lands", 800.4m's turns passed over when
  * the rotation comes round and before later skips, and the schedule's 514.3a cleanup and ended
- * skips, +228 B in all, made it 54,849).
+ * skips, +228 B in all, made it 54,849; and each Grand Melee marker's schedule placing the 807.4j
+ * extra turns where they are taken, +23 B: 54,872).
  */
-export const BUNDLE_CEILING_BYTES = 54_850;
+export const BUNDLE_CEILING_BYTES = 54_875;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -136,6 +136,21 @@ describe('turn markers (CR 807.4)', () => {
     for (let i = 0; i < 400 && began.length < 2; i++) step(game);
     expect(began).toEqual(['E', 'F']);
   });
+
+  it("807.4j: each marker's schedule shows an extra turn where it is taken (the player without a marker takes it just before their next turn, on the marker that reaches them)", () => {
+    const game = melee();
+    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'B', id: 'x' }).ok).toBe(true);
+    const label = (t: { player: string; extra: boolean }) => `${t.player}${t.extra ? ' (extra)' : ''}`;
+    const scheduled = new Map((game.view().turns ?? []).map((t) => [t.turnMarker, t.schedule.turns.slice(0, 3).map(label)]));
+    const began = new Map<number, string[]>([[1, []], [2, []]]);
+    game.on('turnBegan', (e) => void began.get(e.turnMarker as number)?.push(label({ player: e.activePlayer as string, extra: e.extra })));
+    for (let i = 0; i < 3000 && [...began.values()].some((b) => b.length < 3); i++) step(game);
+    // Marker 2 never carries B's extra turn; marker 1 takes it when it reaches B, before B's own turn.
+    expect(scheduled.get(2)?.some((t) => t.startsWith('B'))).toBe(false);
+    expect(scheduled.get(1)).toEqual(began.get(1));
+    expect(scheduled.get(2)).toEqual(began.get(2));
+    expect(began.get(1)).toContain('B (extra)');
+  });
 });
 
 describe('stacks and priority (CR 807.5)', () => {

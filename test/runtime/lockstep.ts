@@ -27,7 +27,9 @@
  * `schedule`, 101.2's "can't play lands", 800.4m's departed turns): with `schedule`,
  * `landPlaysAllowed` and `landPlaysAllowedBy` masked (LOCKSTEP_MASK) the 2,000 games hashed the same
  * on main at 663b0bf and after but for 2 (games 668 and 964), each an effect lasting until a departed
- * player's next turn that now ends where the rotation came round past their seat (800.4m).
+ * player's next turn that now ends where the rotation came round past their seat (800.4m). Then
+ * once more for Grand Melee markers' schedules (807.4j's extra turns): with `schedule` masked, 0 of
+ * the 2,000 games differed.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
