@@ -457,15 +457,17 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     nextStops(state, players, runtime) {
       const past = pastVote(state, runtime);
       const game = past ?? gameOf(state);
-      const out: Record<string, NextStop | null> = {};
+      const lookAhead = (rest: readonly string[]) => (inner.nextStops !== undefined ? inner.nextStops(game, rest, runtime, past !== null) : Object.fromEntries(rest.map((p) => [p, inner.nextStop(game, p, runtime, past !== null)])));
+      // Without a shortcut vote (nearly every send the table server makes) no player's stop is a vote.
+      if (!(state instanceof Table) || state.shortcut === null) return lookAhead(players);
+      const voters: Record<string, NextStop | null> = {};
       const rest: string[] = [];
       for (const p of players) {
         const voter = laterVoter(state, p);
         if (voter === null) rest.push(p);
-        else out[p] = voter;
+        else voters[p] = voter;
       }
-      const found = inner.nextStops !== undefined ? inner.nextStops(game, rest, runtime, past !== null) : Object.fromEntries(rest.map((p) => [p, inner.nextStop(game, p, runtime, past !== null)]));
-      return Object.assign(out, found);
+      return Object.assign(voters, lookAhead(rest));
     },
 
     chartState(state, order) {
