@@ -287,7 +287,8 @@ function consistencyProblem(p: PersistedFull): string | null {
   if (new Set(c.effects.map((e) => e.id)).size !== c.effects.length) return 'context.effects: two effects with the same id';
   // Grand Melee: effects are the game's, created in any marker's turn (each marker counts its own turns, CR 807.4).
   if (c.variant !== 'grandMelee' && c.effects.some((e) => e.since > c.turn)) return 'context.effects: an effect created after the current turn';
-  if (c.extraTurns.some((x) => !unitInGame(x.player))) return 'context.extraTurns: a player (or team) not in the game';
+  // A departed player's extra turns stay until passed over (CR 800.4k).
+  if (c.extraTurns.some((x) => !c.seats.includes(x.player))) return 'context.extraTurns: a player (or team) not seated';
   if (p.status === 'done') {
     if (p.state !== 'gameOver' || c.result === null) return 'status: a finished game must be in state gameOver with a result';
     return null;

@@ -58,8 +58,10 @@ export function leaveGame(
     pendingTriggers: ctx.pendingTriggers.filter((t) => t.controller !== player),
     triggerOrder: ctx.triggerOrder === null ? null : { ...ctx.triggerOrder, batch: ctx.triggerOrder.batch.filter((t) => t.controller !== player) },
     combat: withoutPlayer(ctx.combat, player, wasActive),
-    // CR 800.4k; a team's extra turns (805.8, kept under its unit) stay while the team plays on.
-    extraTurns: unitGone ? ctx.extraTurns.filter((t) => t.player !== unit) : ctx.extraTurns,
+    // CR 800.4k, 800.4m: a departed player's extra turns stay, so that the turn order passes each over
+    // where it would have begun (what lasts until their next turn ends there); Grand Melee's markers
+    // never reach them (807.4i-j), so there they go.
+    extraTurns: unitGone && ctx.variant === 'grandMelee' ? ctx.extraTurns.filter((t) => t.player !== unit) : ctx.extraTurns,
     manaPool: without(ctx.manaPool),
     handSizes: without(ctx.handSizes),
     // CR 800.4i: the spells they cast this turn still count for day and night (731.2); a new turn drops them.

@@ -114,7 +114,8 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
       now = { ...now, effects: now.effects.filter((e) => !endsWithTurnOf(e, p)) };
     }
   };
-  let budget = ctx.extraTurns.length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
+  // A departed player's extra turns are passed over without counting (800.4k).
+  let budget = ctx.extraTurns.filter((x) => ctx.players.includes(x.player)).length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
   for (;;) {
     const extraTurn = ctx.variant === 'grandMelee' ? meleeRules().extraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
     const extra = extraTurn !== undefined;

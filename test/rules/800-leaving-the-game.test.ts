@@ -1,5 +1,6 @@
 /** Effects timed to the turn of a player who has left (CR 800.4m). */
 import { describe, expect, it } from 'vitest';
+import { restoreGame } from '../../src/index.js';
 import { play } from '../support/dsl.js';
 
 const untilUpkeepOf = (ofPlayer: string) => ({ type: 'ADD_EFFECT', id: 'u', effect: { kind: 'landPlays', change: 1, players: ['A'] }, duration: { untilStep: 'upkeep', ofPlayer }, controller: 'A' });
@@ -71,6 +72,37 @@ describe('effects timed to the turn of a player who left (CR 800.4m)', () => {
     expect(t.view().schedule.turns.map((turn) => turn.player)).toEqual(['C', 'A', 'C']);
     t.passUntil({ turn: 2 });
     t.expectView({ activePlayer: 'C' });
+    expect(effectIds(t)).toEqual([]);
+  });
+
+  it("800.4k, 800.4m: a departed player's pending extra turn is the turn that would have begun: the effect ends there", () => {
+    // C has an extra turn coming after A's turn 1, and an effect lasting until C's next upkeep; C leaves.
+    const t = play({ players: ['A', 'B', 'C', 'D'] });
+    t.send({ type: 'ADD_EXTRA_TURN', player: 'C' });
+    t.send(untilUpkeepOf('C'));
+    t.send({ type: 'CONCEDE', player: 'C' });
+    expect(effectIds(t)).toEqual(['u']);
+    // The extra turn stays in a snapshot, which restores.
+    const saved = JSON.parse(JSON.stringify(t.game.persist()));
+    expect(saved.context.extraTurns).toEqual([{ player: 'C' }]);
+    expect(restoreGame(saved).view()).toEqual(t.view());
+    // C's extra turn would have begun after A's: it doesn't (800.4k), and the effect ends there; B takes turn 2.
+    t.passUntil({ turn: 2 });
+    t.expectView({ activePlayer: 'B' });
+    expect(effectIds(t)).toEqual([]);
+    expect(t.view().schedule.turns.map((turn) => turn.player)).toEqual(['D', 'A', 'B', 'D']);
+  });
+
+  it("800.4k, 800.4m: a departed player's extra turn after the departed turn's place in the order ends the effect when it would have begun", () => {
+    // B's turn 2; C's extra turn is to come after it; C leaves during B's turn.
+    const t = play({ players: ['A', 'B', 'C', 'D'] });
+    t.passUntil({ turn: 2 });
+    t.send({ type: 'ADD_EXTRA_TURN', player: 'C' });
+    t.send(untilUpkeepOf('C'));
+    t.send({ type: 'CONCEDE', player: 'C' });
+    expect(t.view().schedule.turns.map((turn) => turn.player)).toEqual(['D', 'A', 'B', 'D']);
+    t.passUntil({ turn: 3 });
+    t.expectView({ activePlayer: 'D' });
     expect(effectIds(t)).toEqual([]);
   });
 });
