@@ -7,8 +7,7 @@
  */
 import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
-import { needsOrdering, stackTriggers } from '../src/rules/priority.js';
-import { activeOrNext } from '../src/rules/turnOrder.js';
+import { needsOrdering, receivesPriority, stackTriggers } from '../src/rules/priority.js';
 import { isLeaving, violationOf } from '../src/events/index.js';
 import { withPatch } from './context.js';
 import { effect, andThen, combine, type Effect } from './effect.js';
@@ -58,7 +57,8 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
   if (check === undefined && (options.holdTriggers || ctx.pendingTriggers.length === 0)) return { patch: ctx.pending.length === 0 ? {} : { pending: [] }, emit: [], activity: false };
   let out: Effect = { patch: {}, emit: [] };
   let activity = false;
-  let shown = options.about;
+  // CR 117.5, 800.4a: the player about to receive priority (the next in turn order if they left meanwhile).
+  let shown = options.about === null ? null : receivesPriority(ctx, options.about);
   for (let round = 0; ; round++) {
     if (round >= MAX_CHECKPOINT_ROUNDS) {
       throw hookFailed(
@@ -78,16 +78,18 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
     const applied = applyEvents(withPatch(ctx, out.patch), reported.events);
     out = combine(out, applied);
     const after = withPatch(ctx, out.patch);
-    const triggers = [...after.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
+    // CR 800.4d: a trigger of a player who left is never put on the stack, and is not waiting (514.3a).
+    const fresh = [...reported.triggers, ...applied.triggers].filter((t) => after.players.includes(t.controller));
+    const triggers = [...after.pendingTriggers.filter((t) => after.players.includes(t.controller)), ...fresh];
     // CR 405.1: ids on the stack are unique; the reported triggers are checked as one TRIGGER event would be.
     const unique = violationOf({ ...after, pendingTriggers: [] }, null, { type: 'TRIGGER', triggers });
     if (unique !== null) throw hookFailed(`result.triggers: ${unique.message} (CR ${unique.rule})`);
-    const acted = reported.stateBasedActions || reported.triggers.length > 0 || applied.triggers.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
+    const acted = reported.stateBasedActions || fresh.length > 0 || (!options.holdTriggers && after.pendingTriggers.length > 0);
     if (applied.stop || after.result !== null) return withActivity(out, true);
     if (!acted && reported.events.length === 0) return withActivity(out, activity);
     if (acted) activity = true;
     if (options.holdTriggers) {
-      out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...reported.triggers, ...applied.triggers].filter((t) => c.players.includes(t.controller)) }));
+      out = andThen(ctx, out, (c) => effect(c, { pendingTriggers: [...c.pendingTriggers, ...fresh] }));
     } else if (needsOrdering(after, triggers)) {
       // CR 603.3b: the players order their triggers first; the check runs again afterwards.
       return withActivity(andThen(ctx, out, (c) => effect(c, { pendingTriggers: [], triggerOrder: { batch: triggers, orders: {}, about: options.about } })), true);
@@ -97,7 +99,7 @@ export function runCheckpoint(ctx: TurnContext, runtime: GameHooksRuntime | unde
       out = andThen(ctx, out, (c) => effect(c, { stack, pendingTriggers: [], passed: triggers.length > 0 ? [] : c.passed }));
       if (triggers.length > 0) out = andThen(ctx, out, endYieldsOnStackChange);
     }
-    shown = options.about === null ? null : activeOrNext(withPatch(ctx, out.patch));
+    shown = options.about === null ? null : receivesPriority(withPatch(ctx, out.patch), options.about);
   }
 }
 

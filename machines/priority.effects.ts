@@ -12,7 +12,7 @@ import { activeOrNext, nextPlayerAfter } from '../src/rules/turnOrder.js';
 import { randomIndex } from '../src/rules/random.js';
 import { PLANAR_DIE, planarDieCost } from '../src/rules/teams.js';
 import { landsPlayedBy } from '../src/rules/timing.js';
-import { orderedBatch, stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
+import { orderedBatch, receivesPriority, stackTriggers, triggerOrderDue } from '../src/rules/priority.js';
 import { assertStackLimit, runCheckpoint } from './checkpoint.js';
 import { combine, effect, NOTHING, andThen, type Effect } from './effect.js';
 import { leaveEffect } from './host.effects.js';
@@ -38,10 +38,7 @@ export function givePriority(ctx: TurnContext, runtime: Runtime, player: PlayerI
   return andThen(ctx, checked, (c) => {
     if (c.result !== null) return NOTHING;
     if (c.triggerOrder !== null) return effect(c, { priority: null, passed: [] }); // CR 603.3b: the triggers are ordered first
-    // CR 800.4a: if that player left meanwhile, the next player in turn order still in the game.
-    const circle = byPriority(c);
-    const holder = circle.players.includes(player) ? player : ((circle.seats.includes(player) ? nextPlayerAfter(circle, player) : null) ?? activeOrNext(c));
-    const patch: Partial<TurnContext> = { priority: holder, priorityFresh: true };
+    const patch: Partial<TurnContext> = { priority: receivesPriority(c, player), priorityFresh: true };
     if (fresh) patch.passed = [];
     const given = effect(c, patch);
     // The yields end on the context before `given`: they are all endYields reads, and `given` leaves them as they are.
@@ -202,7 +199,7 @@ function finishTriggerOrder(ctx: TurnContext, runtime: Runtime): Effect {
   if (pending === null) return NOTHING;
   const batch = orderedBatch(ctx);
   const stacked = andThen(ctx, effect(ctx, { triggerOrder: null, stack: stackTriggers(ctx, batch), passed: [] }), endYieldsOnStackChange);
-  return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about !== null && c.players.includes(pending.about) ? pending.about : activeOrNext(c), false));
+  return andThen(ctx, stacked, (c) => givePriority(c, runtime, pending.about ?? activeOrNext(c), false));
 }
 
 /** A player leaves the game, or the game ends (CR 104.3a, 800.4a): if they held priority, the next player receives it. */

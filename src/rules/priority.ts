@@ -5,8 +5,17 @@
 import type { PlayerId, StackObject, Trigger } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { violation, type Violation } from '../errors.js';
-import { apnapOrder, nextPlayerAfter } from './turnOrder.js';
-import { byUnits, membersOf, sharesTurns, unitOf } from './units.js';
+import { activeOrNext, apnapOrder, nextPlayerAfter } from './turnOrder.js';
+import { byPriority, byUnits, membersOf, sharesTurns, unitOf } from './units.js';
+
+/**
+ * CR 117.5, 800.4a: who receives priority once the check is done: the player who would have
+ * received it, or, if they left meanwhile, the next player in turn order still in the game.
+ */
+export function receivesPriority(ctx: TurnContext, player: PlayerId): PlayerId | null {
+  const circle = byPriority(ctx);
+  return circle.players.includes(player) ? player : ((circle.seats.includes(player) ? nextPlayerAfter(circle, player) : null) ?? activeOrNext(ctx));
+}
 
 /** Refuses a decision from a player who does not hold priority. */
 export function priorityViolation(ctx: Pick<TurnContext, 'priority' | 'players' | 'teams' | 'variant'>, player: PlayerId, rule: string, doing: string): Violation | null {

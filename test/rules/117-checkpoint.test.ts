@@ -87,6 +87,64 @@ describe('the checkpoint hook and priority (CR 117.4, 117.5)', () => {
     // The next step to begin is that cleanup (then, nobody getting priority in it, the next turn's).
     expect(began.filter((e) => e.type === 'stepBegan').map((e) => (e as { step: string }).step)[0]).toBe('cleanup');
   });
+  it('117.5: every call of one check shows as `priority` the player about to receive it, not only the first', () => {
+    const seen: string[] = [];
+    let script: CheckpointResult[] = [];
+    const game = createGame({
+      players: ['A', 'B', 'C'],
+      orderTriggers: 'players',
+      hooks: {
+        checkpoint: (v) => {
+          seen.push(`${v.priority}/${v.awaiting?.player}`);
+          return script.shift();
+        },
+      },
+    });
+    game.send({ type: 'CAST_SPELL', player: 'A', id: 'x', speed: 'instant' });
+    // A passes: B is about to receive priority; the check reports twice, so it is called three times.
+    seen.length = 0;
+    script = [{ stateBasedActions: true }, { triggers: [{ id: 't', controller: 'C' }] }];
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    expect(seen).toEqual(['B/B', 'B/B', 'B/B']);
+    expect(game.view().priority).toBe('B');
+    // B, not the active player, casts (117.3c): B receives priority again.
+    seen.length = 0;
+    script = [{ stateBasedActions: true }];
+    game.send({ type: 'CAST_SPELL', player: 'B', id: 'y', speed: 'instant' });
+    expect(seen).toEqual(['B/B', 'B/B']);
+    expect(game.view().priority).toBe('B');
+    // B, asked to order two triggers (603.3b), leaves instead: the next player in turn order is about to receive priority (800.4a).
+    game.send({ type: 'TRIGGER', triggers: [{ id: 'b1', controller: 'B' }, { id: 'b2', controller: 'B' }] });
+    seen.length = 0;
+    script = [{ stateBasedActions: true }];
+    game.send({ type: 'CONCEDE', player: 'B' });
+    expect(seen).toEqual(['C/C', 'C/C']);
+    expect(game.view().priority).toBe('C');
+  });
+
+  it("514.3a, 800.4d: a trigger of a player who left, reported in the cleanup check, is not waiting: nobody gets priority", () => {
+    let inject: CheckpointResult | undefined;
+    const game = createGame({
+      players: ['A', 'B', 'C'],
+      hooks: {
+        checkpoint: (v) => {
+          if (v.step !== 'cleanup') return undefined;
+          const out = inject;
+          inject = undefined;
+          return out;
+        },
+      },
+    });
+    game.send({ type: 'CONCEDE', player: 'C' });
+    for (let i = 0; i < 60 && game.view().step !== 'end'; i++) game.send(plainestAnswer(game.view()));
+    game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    inject = { triggers: [{ id: 'delayedOfC', controller: 'C' }] };
+    game.send({ type: 'PASS_PRIORITY', player: 'B' });
+    // A drew in a three-player game (103.8a): the discard comes first (514.1), then the check.
+    expect(game.view().awaiting).toMatchObject({ kind: 'discard', player: 'A' });
+    game.send({ type: 'DISCARD', player: 'A', count: 1 });
+    expect(game.view()).toMatchObject({ turn: 2, activePlayer: 'B', stack: [] });
+  });
 });
 
 describe('the actor sent to directly (CONTRACT "Game": the checks of game.send)', () => {

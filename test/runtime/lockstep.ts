@@ -32,7 +32,12 @@
  * the 2,000 games differed. The ninth session recorded them anew for a departed player's pending
  * extra turns, kept until passed over (CR 800.4k, 800.4m): with `extraTurns` masked, 2 games differed
  * (1051 and 1612), each an effect lasting until a departed player's next turn that now ends where
- * their extra turn would have begun.
+ * their extra turn would have begun. Then for the checkpoint hook's view (CR 117.5: every call of
+ * one check shows as `priority` the player about to receive it, the next in turn order if they
+ * left): with the hook's `priority`, `awaiting` and `decidedBy` left out, 4 games differed (1228,
+ * 1390, 1588, 1892), each a player asked to order triggers who left: priority now goes to the next
+ * player in turn order after them (800.4a), as when a player holding priority leaves, not to the
+ * active player.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -181,6 +186,6 @@ export const RECORDED = new URL('./lockstep.games.json', import.meta.url);
 if (process.argv[2] === 'record') {
   const count = Number(process.argv[3] ?? 2000);
   const games = Array.from({ length: count }, (_, n) => playLockstep(n));
-  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound), and anew for the compact persisted format 3 (300 games compared with the format-2 engine, persisted games read back to the full form and keys sorted: identical), and anew after Grand Melee's checkpoints were shown their events as emitted (turnMarker, no echo of a player leaving, seq in order of emission: 92 Grand Melee games changed, no other), and anew with the list of event types in the unknown-type refusal left out of the hash (issue 24 added TICK, PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS to it: with only that list normalised the 2,000 games hashed as recorded, 0 differences), and anew after issue 33's third pass shortened messages (with every message masked, the 2,000 games hashed the same on main at 7652da6 and after: 0 differences), and anew after a rules review's fixes to the schedule, land plays and departed players' turns (with schedule and land plays masked, 2 games differed, both 800.4m), and anew when a departed player's extra turns were kept until passed over (with extraTurns masked, 2 games differed, both 800.4m); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
+  writeFileSync(RECORDED, JSON.stringify({ about: "Hashes of 2,000 seeded random games: recorded before the redesign (issue 21), anew after the rules corrections of issue 22, and anew after issue 22's boundary refusals (messages naming the bound), and anew for the compact persisted format 3 (300 games compared with the format-2 engine, persisted games read back to the full form and keys sorted: identical), and anew after Grand Melee's checkpoints were shown their events as emitted (turnMarker, no echo of a player leaving, seq in order of emission: 92 Grand Melee games changed, no other), and anew with the list of event types in the unknown-type refusal left out of the hash (issue 24 added TICK, PAUSE_CLOCKS, RESUME_CLOCKS, SET_SEAT_STATUS to it: with only that list normalised the 2,000 games hashed as recorded, 0 differences), and anew after issue 33's third pass shortened messages (with every message masked, the 2,000 games hashed the same on main at 7652da6 and after: 0 differences), and anew after a rules review's fixes to the schedule, land plays and departed players' turns (with schedule and land plays masked, 2 games differed, both 800.4m), and anew when a departed player's extra turns were kept until passed over (with extraTurns masked, 2 games differed, both 800.4m), and anew when every call of one check showed the player about to receive priority (with the hook's priority, awaiting and decidedBy left out, 4 games differed, each a player who left while ordering triggers); test/runtime/lockstep.ts", games: games.map((g) => `${g.sends}:${g.hash.slice(0, 24)}`) }, null, 0) + '\n');
   console.log(`${count} games, ${games.reduce((s, g) => s + g.sends, 0)} sends`);
 }
