@@ -163,7 +163,8 @@ export function beginTurn(ctx: TurnContext): Effect {
   patch.skips = next.skips;
   // CR 731.2a-b: with shared team turns, the most spells any one player of the previous active team cast.
   patch.previousTurnSpells = dayNightSpellCount(ctx, previous);
-  patch.emptyTurns = ctx.emptyTurns + 1;
+  // CR 104.4b: a loop is turns with nothing in them and nothing used up; a skip used up or an extra turn taken starts the count again.
+  patch.emptyTurns = next.extra || next.skips !== ctx.skips ? 0 : ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
   const began = effect(ctx, patch, [
     next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },

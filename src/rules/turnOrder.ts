@@ -114,8 +114,12 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
       now = { ...now, effects: now.effects.filter((e) => !endsWithTurnOf(e, p)) };
     }
   };
-  // A departed player's extra turns are passed over without counting (800.4k).
-  let budget = ctx.extraTurns.filter((x) => ctx.players.includes(x.player)).length + ctx.seats.length * 2 + pendingTurnSkips(ctx.skips) + 1;
+  // The turns looked at before one is taken anyway. When effects skip every player's turns, a full
+  // round of every kind. Otherwise as many as the finite skips and extra turns take to run out: each
+  // round of the table uses one up or reaches a player nothing skips (CR 614.10). A departed
+  // player's extra turns are passed over without counting (800.4k).
+  const finite = ctx.extraTurns.filter((x) => ctx.players.includes(x.player)).length + pendingTurnSkips(ctx.skips) + 1;
+  let budget = ctx.players.every((p) => skipsEvery(ctx, p, 'turn')) ? finite + ctx.seats.length * 2 : (finite + 1) * (ctx.seats.length + 1);
   for (;;) {
     const extraTurn = ctx.variant === 'grandMelee' ? meleeRules().extraTurn(ctx, extraTurns, rotation) : extraTurns.pop();
     const extra = extraTurn !== undefined;
