@@ -9,6 +9,7 @@ import { ErrorCode, TurnEngineError } from '../src/errors.js';
 import { MAX_CHECKPOINT_ROUNDS, MAX_STACK } from '../src/rules/limits.js';
 import { needsOrdering, receivesPriority, stackTriggers } from '../src/rules/priority.js';
 import { isLeaving, violationOf } from '../src/events/index.js';
+import { leavingWith } from '../src/rules/teams.js';
 import { withPatch } from './context.js';
 import { effect, andThen, combine, type Effect } from './effect.js';
 import { hostEffect, leaveEffect } from './host.effects.js';
@@ -122,13 +123,22 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
       continue;
     }
     if (isLeaving(e)) {
-      out = andThen(ctx, out, (c) => leaveEffect(c, e));
+      // CR 704.3, 104.4a: the losses one check reports happen at once; if they take every player still in the game, it is a draw.
+      const draw = e.type === 'LOSE' && losesEveryone(current, events.slice(i));
+      out = andThen(ctx, out, (c) => leaveEffect(c, draw ? { type: 'DRAW_GAME' } : e));
       if (withPatch(ctx, out.patch).result !== null) return withTriggers(out, triggers, true);
       continue;
     }
     out = andThen(ctx, out, (c) => hostEffect(c, e));
   }
   return withTriggers(out, triggers, false);
+}
+
+/** Whether the LOSE events among `events` take every player still in the game (with the teams that lose together: 810.8a, 809.5b). */
+function losesEveryone(ctx: TurnContext, events: readonly TurnEvent[]): boolean {
+  const gone = new Set<PlayerId>();
+  for (const e of events) if (e.type === 'LOSE' && ctx.players.includes(e.player)) for (const p of leavingWith(ctx, e.player)) gone.add(p);
+  return ctx.players.every((p) => gone.has(p));
 }
 
 // The outcomes are built field by field: a spread of an effect followed by more fields takes V8's slow path.
