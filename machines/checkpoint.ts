@@ -124,7 +124,7 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     }
     if (isLeaving(e)) {
       // CR 704.3, 104.4a: the losses one check reports happen at once; if they take every player still in the game, it is a draw.
-      const draw = e.type === 'LOSE' && losesEveryone(current, events.slice(i));
+      const draw = e.type === 'LOSE' && current.players.every((p) => events.some((x, j) => j >= i && x.type === 'LOSE' && current.players.includes(x.player) && leavingWith(current, x.player).includes(p)));
       out = andThen(ctx, out, (c) => leaveEffect(c, draw ? { type: 'DRAW_GAME' } : e));
       if (withPatch(ctx, out.patch).result !== null) return withTriggers(out, triggers, true);
       continue;
@@ -132,13 +132,6 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     out = andThen(ctx, out, (c) => hostEffect(c, e));
   }
   return withTriggers(out, triggers, false);
-}
-
-/** Whether the LOSE events among `events` take every player still in the game (with the teams that lose together: 810.8a, 809.5b). */
-function losesEveryone(ctx: TurnContext, events: readonly TurnEvent[]): boolean {
-  const gone = new Set<PlayerId>();
-  for (const e of events) if (e.type === 'LOSE' && ctx.players.includes(e.player)) for (const p of leavingWith(ctx, e.player)) gone.add(p);
-  return ctx.players.every((p) => gone.has(p));
 }
 
 // The outcomes are built field by field: a spread of an effect followed by more fields takes V8's slow path.
