@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreGame, TurnEngineError, type Persisted } from '../../src/index.js';
 import { fullForm } from '../support/persisted.js';
 import { allModules } from '../../src/allModules.js';
+import { unitOf } from '../../src/rules/units.js';
 
 interface Fixture {
   about: string;
@@ -118,6 +119,18 @@ describe('format 3: what cannot be read is INVALID_SNAPSHOT naming the field', (
 /** The view's fields the fixtures' engine did not have yet, at their values for a game without them (CONTRACT v3, "Playing between people"; `undo`: null since v4). */
 const NEWER_VIEW_FIELDS = { undo: null, clocks: null, seats: null };
 
+/**
+ * What the fixtures' engine wrote differently on purpose since: it dropped a departed player's
+ * pending extra turns as they left; they now stay until passed over where they would have begun
+ * (CR 800.4k-m), so they are left out of today's snapshot to compare it with the fixture's.
+ */
+function asFixturesEngineWrote(p: ReturnType<typeof fullForm>): ReturnType<typeof fullForm> {
+  const c = p.context;
+  // A player (or team, under its unit: 805.8) still in the game.
+  const seated = (player: string) => c.players.some((m) => unitOf(c, m) === player);
+  return { ...p, context: { ...c, extraTurns: c.extraTurns.filter((x) => seated(x.player)) } };
+}
+
 describe('earlier snapshots restore exactly (format 2, and the earlier landsPlayed format)', () => {
   it.each(FIXTURES)('%s', (_name, f) => {
     expect(f.snapshot.format).toBe(2);
@@ -133,7 +146,7 @@ describe('earlier snapshots restore exactly (format 2, and the earlier landsPlay
     }
     expect(game.view()).toEqual({ ...(f.after.view as object), ...NEWER_VIEW_FIELDS });
     expect(game.legalActions()).toEqual(f.after.legalActions);
-    expect(fullForm(game.persist())).toEqual(fullForm(f.after.persisted));
+    expect(asFixturesEngineWrote(fullForm(game.persist()))).toEqual(fullForm(f.after.persisted));
     expect(JSON.stringify(again.persist())).toBe(JSON.stringify(game.persist()));
   });
 });
