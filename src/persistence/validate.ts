@@ -300,8 +300,9 @@ function consistencyProblem(p: PersistedFull): string | null {
     if (c.phase !== 'combat') return `context.combat: not null in the ${c.phase} phase`;
     const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
     if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
-    const blocker = c.combat.blockers.findIndex((b) => !c.players.includes(b.player));
-    if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player in the game`;
+    // A team that plays on keeps the blocks it declared together, a departed member's included (805.10).
+    const blocker = c.combat.blockers.findIndex((b) => !unitInGame(unitOf(c, b.player)));
+    if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player (or team) in the game`;
     const declared = c.combat.declaredBy.findIndex((p) => !seats.has(p));
     if (declared >= 0) return `context.combat.declaredBy[${declared}]: not a player of the game`;
     const defender = c.combat.defenders?.findIndex((p) => !seats.has(p)) ?? -1;

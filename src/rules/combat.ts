@@ -60,11 +60,6 @@ function strikesFirst(c: { firstStrike: boolean; doubleStrike: boolean }): boole
   return c.firstStrike || c.doubleStrike;
 }
 
-/** The attackers still able to deal damage: their defending player is still in the game (CR 800.4e). */
-function remainingAttackers(ctx: Pick<TurnContext, 'combat' | 'players'>): CombatAttacker[] {
-  return ctx.combat?.attackers.filter((a) => ctx.players.includes(a.defender)) ?? [];
-}
-
 /**
  * Whether an attacking or blocking creature has first strike or double strike as the
  * combat damage step begins, which gives the phase a first combat damage step (CR 510.4).
@@ -201,9 +196,9 @@ export function orderViolation(expected: readonly string[], order: readonly stri
  * The creatures that deal combat damage in this combat damage step (CR 510.1, 510.4):
  * in a first-strike step those with first or double strike; in the second step the remaining
  * creatures that had neither as the first step began, plus those that have double strike now
- * (702.4c, 702.7c); otherwise all. An attacker deals none once its defending player has left
- * (CR 800.4e), nor a blocked attacker whose blockers are all gone (510.1c); a blocker deals
- * none once the attackers it blocks are gone (510.1d).
+ * (702.4c, 702.7c); otherwise all. An unblocked attacker deals none once its defending player
+ * has left (CR 800.4e), nor a blocked attacker whose blockers are all gone (510.1c); a blocker
+ * deals none once the attackers it blocks are gone (510.1d).
  */
 export function creaturesDealingDamage(ctx: Pick<TurnContext, 'combat' | 'players'>, first: boolean): string[] {
   const combat = ctx.combat;
@@ -215,9 +210,10 @@ export function creaturesDealingDamage(ctx: Pick<TurnContext, 'combat' | 'player
   };
   const ids: string[] = [];
   const present = new Set<string>();
-  for (const a of remainingAttackers(ctx)) {
+  for (const a of combat.attackers) {
     present.add(a.id);
-    if (a.blocked && a.blockedBy.length === 0) continue;
+    // CR 800.4e: no damage to a player who left; a blocked creature deals its damage to its blockers, if any are left (510.1c).
+    if (a.blocked ? a.blockedBy.length === 0 : !ctx.players.includes(a.defender)) continue;
     if (dealsNow(a)) ids.push(a.id);
   }
   for (const b of combat.blockers) {
@@ -267,12 +263,14 @@ export function withCombatAbilities(combat: CombatState, id: string, abilities: 
 
 /**
  * Removes a departed player's creatures from combat (CR 800.4a, 506.4): their attackers if
- * they were the active player, their blockers if they were defending.
+ * they were the active player, their blockers if they were defending, unless their team plays on
+ * (`unitGone` false: the team's blocks were declared together, 805.10).
  */
-export function withoutPlayer(combat: CombatState | null, player: PlayerId, wasActive: boolean): CombatState | null {
+export function withoutPlayer(combat: CombatState | null, player: PlayerId, wasActive: boolean, unitGone: boolean): CombatState | null {
   if (combat === null) return null;
   let out = combat;
   if (wasActive) for (const a of combat.attackers) out = removedFromCombat(out, a.id);
-  for (const b of combat.blockers) if (b.player === player) out = removedFromCombat(out, b.id);
+  // A team that plays on declared its blocks together (805.10): which were the leaver's creatures is the host's to say.
+  if (unitGone) for (const b of combat.blockers) if (b.player === player) out = removedFromCombat(out, b.id);
   return out;
 }

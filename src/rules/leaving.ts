@@ -57,7 +57,7 @@ export function leaveGame(
     stack,
     pendingTriggers: ctx.pendingTriggers.filter((t) => t.controller !== player),
     triggerOrder: ctx.triggerOrder === null ? null : { ...ctx.triggerOrder, batch: ctx.triggerOrder.batch.filter((t) => t.controller !== player) },
-    combat: withoutPlayer(ctx.combat, player, wasActive),
+    combat: withoutPlayer(ctx.combat, player, wasActive, unitGone),
     // CR 800.4k, 800.4m: a departed player's extra turns stay, so that the turn order passes each over
     // where it would have begun (what lasts until their next turn ends there); Grand Melee's markers
     // never reach them (807.4i-j), so there they go.

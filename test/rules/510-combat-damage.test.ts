@@ -50,3 +50,32 @@ describe('first and second combat damage steps (CR 510.4)', () => {
     ]);
   });
 });
+
+describe('combat damage when a hero of a team that plays on leaves (CR 800.4e, 510.1c-d, Archenemy 904)', () => {
+  const archenemy = () => play({ players: ['E', 'H1', 'H2'], variant: 'archenemy', teams: [{ id: 'arch', players: ['E'] }, { id: 'heroes', players: ['H1', 'H2'] }] });
+
+  it("800.4e, 510.1c-d: a blocked attacker whose defending player left still deals its damage to its blocker, and the blocker to it; an unblocked one deals none", () => {
+    const t = archenemy();
+    t.passUntil({ step: 'declareAttackers' });
+    t.send({ type: 'DECLARE_ATTACKERS', player: 'E', attackers: [{ id: 'X', defender: 'H1' }, { id: 'Z', defender: 'H2' }, { id: 'W', defender: 'H1' }] });
+    t.passUntil({ step: 'declareBlockers' });
+    t.send({ type: 'DECLARE_BLOCKERS', player: 'H2', blockers: [{ id: 'Y', attacker: 'X' }] });
+    t.send({ type: 'CONCEDE', player: 'H1' });
+    t.clearEmitted();
+    t.passUntil({ step: 'endOfCombat' });
+    const dealt = t.emittedOf('combatDamage').flatMap((e) => (e.type === 'combatDamage' ? e.creatures : []));
+    expect([...dealt].sort()).toEqual(['X', 'Y', 'Z']);
+  });
+
+  it('800.4a: a hero who leaves takes no teammate\'s blocker out of combat, whoever declared the team\'s blocks (the host removes the leaver\'s own creatures)', () => {
+    for (const declarer of ['H1', 'H2']) {
+      const t = archenemy();
+      t.passUntil({ step: 'declareAttackers' });
+      t.send({ type: 'DECLARE_ATTACKERS', player: 'E', attackers: [{ id: 'X', defender: 'H1' }, { id: 'Z', defender: 'H2' }] });
+      t.passUntil({ step: 'declareBlockers' });
+      t.send({ type: 'DECLARE_BLOCKERS', player: declarer, blockers: [{ id: 'Y1', attacker: 'X' }, { id: 'Y2', attacker: 'Z' }] });
+      t.send({ type: 'CONCEDE', player: 'H2' });
+      expect(t.view().combat?.blockers.map((b) => b.id), declarer).toEqual(['Y1', 'Y2']);
+    }
+  });
+});
