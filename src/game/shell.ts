@@ -265,9 +265,8 @@ export class GameShell<S, W> implements Game {
     // Not isRefusal: a check of its own at this site sees only the steps' results and refusals (a
     // shared helper's `in` sees every shape of event the gates return, and is slow for all of them).
     if ('error' in out) {
-      this.#takeLog();
-      this.#part?.refused();
-      this.#settle(false);
+      // A send from inside a hook or a subscriber (REENTRANT) touches nothing of the send in progress.
+      if (out.error.code !== ErrorCode.REENTRANT) this.#refused();
       return out;
     }
     this.#commit(raw, out);
@@ -367,9 +366,7 @@ export class GameShell<S, W> implements Game {
   #processForActor(raw: unknown): ReturnType<ShellAccess['process']> {
     const out = this.#process(raw, true);
     if (isRefusal(out)) {
-      this.#takeLog();
-      this.#part?.refused();
-      this.#settle(false);
+      if (out.error.code !== ErrorCode.REENTRANT) this.#refused();
       return out;
     }
     this.#commit(raw, out);
@@ -390,6 +387,13 @@ export class GameShell<S, W> implements Game {
     this.#frozen = null;
     this.#seatFrozen = null;
     this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());
+  }
+
+  /** A send is refused: the hooks' answers dropped, the cards' changes undone, `settled` told. */
+  #refused(): void {
+    this.#takeLog();
+    this.#part?.refused();
+    this.#settle(false);
   }
 
   /** The hooks' answers of the send that ends (a recorded game's), the tape cleared for the next. */

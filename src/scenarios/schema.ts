@@ -18,14 +18,14 @@ export const InjectionSchema = z
         z.object({
           id: z.string().check(z.minLength(1)),
           controller: z.string().check(z.minLength(1)),
-          turnMarker: z.optional(z.int().check(z.positive())).check(z.describe('Grand Melee: the turn marker the trigger names (CR 807.5b), as the hook returned it')),
+          turnMarker: z.optional(z.int().check(z.gte(1))).check(z.describe('Grand Melee: the turn marker the trigger names (CR 807.5b), as the hook returned it')),
         }),
       ),
     ),
     stateBasedActions: z.optional(z.boolean()),
     events: z.optional(z.array(looseEvent())).check(z.describe('host events the checkpoint returns')),
     call: z
-      .optional(z.int().check(z.positive()))
+      .optional(z.int().check(z.gte(1)))
       .check(z.describe("fires only at this checkpoint call (1 for the game's first, createGame's own included), if the view there matches `when`; a view that does not match fails the scenario (recordingToScenario writes it: checkpoints with equal views stay apart)")),
   })
   .check(z.describe('fires once, at the first checkpoint whose view matches `when` (with `call`, at that call); the checkpoint returns its triggers, stateBasedActions and events'));
@@ -68,7 +68,7 @@ export const MAX_PASS_UNTIL = 100_000;
 
 export const PassUntilStepSchema = z.strictObject({
   passUntil: ViewPattern,
-  max: z.optional(z.int().check(z.positive(), z.lte(MAX_PASS_UNTIL))).check(z.describe('most actions before failing (default 500, at most 100,000)')),
+  max: z.optional(z.int().check(z.gte(1), z.lte(MAX_PASS_UNTIL))).check(z.describe('most actions before failing (default 500, at most 100,000)')),
 });
 export const ExpectEmittedStepSchema = z.strictObject({
   expectEmitted: z.array(looseEvent()),

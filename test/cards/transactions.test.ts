@@ -314,3 +314,26 @@ describe('randomness, size, check, fork, undo and snapshots of card games (CONTR
     expect(Object.isFrozen((bare.cards() as { hidden: number[] }).hidden)).toBe(true);
   });
 });
+
+describe('a send refused REENTRANT from inside a checkpoint (CONTRACT v4, "Card games": one transaction)', () => {
+  it("leaves the outer send's changes to the cards' state standing when the outer send is accepted", () => {
+    const holder: { game?: ReturnType<typeof createCardGame<{ marks: string[] }>>; inner?: unknown } = {};
+    const cards = defineCards<{ marks: string[] }>({
+      name: 'reentrant@1',
+      setup: () => ({ marks: [] }),
+      checkpoint(view, _pending, ctx) {
+        if (view.version !== 0 || view.priority !== 'B' || holder.inner !== undefined) return undefined;
+        ctx.state.marks.push('before');
+        holder.inner = holder.game?.send({ type: 'ADD_MANA', player: 'A', amount: 1 });
+        ctx.state.marks.push('after');
+        return { triggers: [{ id: 'T', controller: 'B' }] };
+      },
+    });
+    const game = (holder.game = createCardGame(cards, { players: ['A', 'B'] }));
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    expect(holder.inner).toMatchObject({ ok: false, error: { code: 'REENTRANT' } });
+    expect(game.cards()).toEqual({ marks: ['before', 'after'] });
+    expect(game.view().stack).toEqual([{ id: 'T', controller: 'B', kind: 'trigger' }]);
+  });
+});
+

@@ -133,6 +133,8 @@ describe('scenarios: a bad file fails on its own line and the run goes on (issue
     expect(refused.failures[0]?.stepIndex).toBe(-1);
     expect(refused.failures[0]?.message).toMatch(/steps\[0\]\.max/);
     expect(passUntil(100_000, { step: 'draw' })).toEqual({ ok: true, failures: [] });
+    // The least is 1, and the message says so.
+    expect(passUntil(0, { step: 'draw' }).failures[0]?.message).toBe('not a scenario: scenario.steps[0].max: must be at least 1');
   });
 
   it("escapes control characters in printed names, paths and messages (a file cannot drive the terminal)", async () => {

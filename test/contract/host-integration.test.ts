@@ -6,9 +6,10 @@
  * `getSnapshot` and `version`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createGame as createDefault, ErrorCode, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../../src/index.js';
+import { createGame as createDefault, ErrorCode, replayGame, type CheckpointResult, type EmittedEvent, type Game, type GameOptions, type TurnView } from '../../src/index.js';
 import { actorOf } from '../../src/xstate.js';
 import { createInterpreterGame } from '../support/logics.js';
+import { allModules } from '../../src/allModules.js';
 
 const pass = (player: string) => ({ type: 'PASS_PRIORITY', player }) as const;
 
@@ -137,6 +138,35 @@ describe('checkpoint hook (CR 117.5, 704.3): what the host must carry out first'
     expect(hooked.view().priority).toBe('B');
     expect(inner).toMatchObject({ ok: false, error: { code: ErrorCode.REENTRANT } });
     expect(game.view().version).toBe(0);
+  });
+
+  it('a send refused REENTRANT from a hook leaves the outer send whole: one settled call for it, its recorded answers, a replay', () => {
+    const settled: unknown[] = [];
+    const holder: { game?: Game; inner?: unknown } = {};
+    const game = (holder.game = createGame({
+      players: ['A', 'B'],
+      record: true,
+      hooks: {
+        checkpoint: (view) => {
+          if (view.priority !== 'B' || holder.inner !== undefined) return undefined;
+          holder.inner = holder.game?.send({ type: 'ADD_MANA', player: 'A', amount: 1 });
+          return { triggers: [{ id: 't', controller: 'B' }] };
+        },
+        autoPass: () => {
+          // CONTRACT: autoPass must not call send; if it does, the refusal changes nothing either.
+          holder.game?.send(pass('A'));
+          return false;
+        },
+        settled: (outcome) => settled.push(outcome),
+      },
+    }));
+    settled.length = 0;
+    expect(game.send(pass('A')).ok).toBe(true);
+    expect(holder.inner).toMatchObject({ ok: false, error: { code: ErrorCode.REENTRANT } });
+    expect(settled).toEqual([{ ok: true, version: 1, seq: game.view().seq }]);
+    expect(game.view()).toMatchObject({ priority: 'B', stack: [{ id: 't' }], manaPool: { A: 0 } });
+    // Replayed on the compiled runtime (the reference logic asks autoPass at other moments: its recording is its own).
+    if (createGame !== createInterpreterGame) expect(replayGame(game.recording(), { use: allModules }).view()).toEqual(game.view());
   });
 });
 
