@@ -31,7 +31,8 @@ export function opponentsOf(ctx: Pick<TurnContext, 'players'>, player: PlayerId 
  */
 export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'activePlayer' | 'attack' | 'teams' | 'influence' | 'variant'>): PlayerId[] | null {
   const active = ctx.activePlayer;
-  if (active === null || ctx.players.length <= 2 || ctx.attack === 'all') return null;
+  // CR 800.1: a multiplayer game is one that began with more than two players (seats), however many are left.
+  if (active === null || ctx.seats.length <= 2 || ctx.attack === 'all') return null;
   const allowed = attackableOpponents(ctx, active);
   if (ctx.attack === 'chooseOne') return allowed;
   const order = ctx.attack === 'left' ? ctx.seats : [...ctx.seats].reverse();

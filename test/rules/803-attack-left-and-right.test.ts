@@ -20,4 +20,16 @@ describe('attack left (CR 803.1a)', () => {
     t.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [] });
     expect(t.view().step).not.toBe('declareBlockers');
   });
+
+  it('800.1, 507.1: a game that began with three players is still multiplayer with two left: the active player still chooses the defending player', () => {
+    for (const attack of ['left', 'chooseOne'] as const) {
+      const t = play({ players: ['A', 'B', 'C'], attack });
+      t.send({ type: 'CONCEDE', player: 'C' });
+      t.passUntil({ step: 'beginningOfCombat' });
+      t.expectView({ awaiting: { kind: 'chooseDefender', player: 'A', defenders: ['B'] } });
+      t.send({ type: 'CHOOSE_DEFENDER', player: 'A', defender: 'B' });
+      t.expectView({ priority: 'A' });
+    }
+  });
 });
+
