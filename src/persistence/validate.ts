@@ -298,8 +298,9 @@ function consistencyProblem(p: PersistedFull): string | null {
   if (p.state === 'turnMarkerPassed') return c.variant !== 'grandMelee' || p.markers === undefined ? 'state: turnMarkerPassed exists only in Grand Melee (CR 807.4c)' : null;
   if (c.combat !== null) {
     if (c.phase !== 'combat') return `context.combat: not null in the ${c.phase} phase`;
-    const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender));
-    if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not a player of the game`;
+    // CR 508.1b: a creature attacks an opponent, never the active player.
+    const attacker = c.combat.attackers.findIndex((a) => !seats.has(a.defender) || a.defender === c.activePlayer);
+    if (attacker >= 0) return `context.combat.attackers[${attacker}].defender: not an opponent (CR 508.1b)`;
     // A team that plays on keeps the blocks it declared together, a departed member's included (805.10).
     const blocker = c.combat.blockers.findIndex((b) => !unitInGame(unitOf(c, b.player)));
     if (blocker >= 0) return `context.combat.blockers[${blocker}].player: not a player (or team) in the game`;

@@ -298,3 +298,16 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
     expect(restoring(lands)).toBe('restored');
   });
 });
+
+describe('a combat whose attacker attacks the active player is refused (CR 508.1b)', () => {
+  it('508.1b: context.combat.attackers[i].defender is an opponent, never the active player', () => {
+    const game = createGame({ players: ['A', 'B', 'C'] });
+    for (let i = 0; i < 30 && game.view().awaiting?.kind !== 'declareAttackers'; i++) game.send({ type: 'PASS_PRIORITY', player: game.view().priority as string });
+    game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'c1', defender: 'B' }, { id: 'c2', defender: 'C' }] });
+    const snapshot = snapshotOf(game);
+    expect(restoring(changed(snapshot, (s) => ((s.context.combat as { attackers: { defender: string }[] }).attackers[1]!.defender = 'A')))).toMatch(
+      /^INVALID_SNAPSHOT: context\.combat\.attackers\[1\]\.defender: not an opponent \(CR 508\.1b\)/,
+    );
+    expect(restoreGame(snapshot).view()).toEqual(game.view());
+  });
+});
