@@ -191,6 +191,9 @@ export class CardPart<S> implements CardsPart {
     const parsed = eventOrMessage(raw);
     // A game with time state gates at its step: the step says why.
     if (typeof parsed === 'string') return steps.step(raw);
+    // CONTRACT v4: `data` is JSON (a function or a symbol is refused, never thrown).
+    const problem = dataProblem(raw.data, parsed.type);
+    if (problem !== null) return refusal(ErrorCode.INVALID_EVENT, problem);
     const data = jsonCopy(raw.data);
     const event: DecidedEvent = data === undefined ? parsed : { ...parsed, data };
     const decided: EmittedEvent[] = [];

@@ -337,3 +337,15 @@ describe('a send refused REENTRANT from inside a checkpoint (CONTRACT v4, "Card 
   });
 });
 
+describe("a decision's data that is not JSON (CONTRACT v4: send never throws)", () => {
+  it('is refused INVALID_EVENT by send and check, naming the field', () => {
+    const game = createCardGame(counter, { players: ['A', 'B'] });
+    for (const data of [() => 1, Symbol('x')]) {
+      const event: unknown = { type: 'PASS_PRIORITY', player: 'A', data };
+      expect(game.check(event)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT', message: expect.stringMatching(/PASS_PRIORITY\.data: must be JSON/) } });
+      expect(game.send(event)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT' } });
+    }
+    expect(game.view().version).toBe(0);
+  });
+});
+
