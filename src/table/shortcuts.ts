@@ -7,15 +7,20 @@
  * turn asks for declarations and orders whatever passes).
  *
  * A point is read where the game first reaches it after the proposal: a step (of a phase), in a
- * turn, with a player holding priority. Points are compared by where they fall from the position
- * of the proposal, as the regular turn structure orders them (CR 500.1): the turn, the phase, the
- * step, then the player in pass order (APNAP, 101.4). A point without a turn is the next one to
- * come; a point without a player, the step's first priority.
+ * turn, with a player holding priority. Where that is comes from the turn as it stands (CR
+ * 500.1): the steps and phases still to come this turn (added ones included, 500.8-500.9), then
+ * the next turns in the order they will be taken (extra turns, skipped turns and players who
+ * have left included: 500.7, 614.10, 800.4k), each with its own active player's pass order
+ * (APNAP, 101.4); a step or phase a skip passes over is not a place the game reaches (614.10).
+ * A point without a turn is the next one to come; a point without a player, the step's first
+ * priority. Places are compared by their keys: the turn, then the phase and the step by their
+ * order in that turn (counted from the proposal's position in its own turn), then the player.
  */
 import type { PlayerId, ShortcutPoint, TurnPhaseName, TurnStepName } from '../contract.js';
-import type { TurnContext } from '../state.js';
+import type { PhaseEntry, StepEntry, TurnContext } from '../state.js';
 import { apnapPlayers } from '../rules/priority.js';
-import { apnapOrder } from '../rules/turnOrder.js';
+import { apnapOrder, inTurnOrderFrom, scheduledTurns } from '../rules/turnOrder.js';
+import { copyCounts, kindOf, phaseName, phaseSkipRule, REGULAR_PHASES, regularPhases, stepSkipRule, STEPS_OF_KIND, type SkipContext, type SkipCounts } from '../rules/schedule.js';
 import { byUnits, unitOf } from '../rules/units.js';
 
 /** A proposal awaiting the other players (CR 732.2b). */
@@ -28,12 +33,40 @@ export interface ShortcutVote {
 }
 
 /** What the shortcut functions read of the turn. */
-export type ShortcutContext = Pick<TurnContext, 'turn' | 'phase' | 'step' | 'priority' | 'stack' | 'pendingTriggers' | 'seats' | 'players' | 'turnOwner' | 'teams' | 'variant'>;
+export type ShortcutContext = Pick<
+  TurnContext,
+  | 'turn'
+  | 'phase'
+  | 'step'
+  | 'steps'
+  | 'phases'
+  | 'mainSeen'
+  | 'priority'
+  | 'stack'
+  | 'pendingTriggers'
+  | 'seats'
+  | 'players'
+  | 'turnOwner'
+  | 'activePlayer'
+  | 'startingPlayer'
+  | 'teams'
+  | 'variant'
+  | 'extraTurns'
+  | 'rotation'
+  | 'skips'
+  | 'effects'
+  | 'combat'
+>;
 
-const PHASES: readonly TurnPhaseName[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'];
-const STEPS: readonly TurnStepName[] = ['untap', 'upkeep', 'draw', 'main', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat', 'end', 'cleanup'];
+/** The most turns ahead a shortcut's point may name (each is looked at to find its active player). */
+export const MAX_SHORTCUT_TURNS_AHEAD = 1000;
 
-/** Where a point falls: turn, phase, step and player in pass order, compared in that order. */
+/**
+ * Where a place falls, from a proposal's position: the turn; the phase, counted in that turn (in
+ * the proposal's turn, the proposal's phase is 0 and the phases still to come follow; in later
+ * turns, the regular phases, 500.1); the step, counted in that phase likewise; the player's place
+ * in the turn's pass order. Compared in that order.
+ */
 type Key = readonly [number, number, number, number];
 
 function compare(a: Key, b: Key): number {
@@ -41,50 +74,117 @@ function compare(a: Key, b: Key): number {
   return 0;
 }
 
-/** The units in pass order of a turn `ahead` turns after the current one (its active player first, as the regular rotation goes). */
-function passOrder(ctx: ShortcutContext, ahead: number): PlayerId[] {
-  const order = apnapOrder(byUnits(ctx));
-  const k = order.length === 0 ? 0 : ahead % order.length;
-  return [...order.slice(k), ...order.slice(0, k)];
-}
-
-/** Where the game is now: the priority holder's place in the current step. */
-function positionOf(ctx: ShortcutContext): Key {
-  const holder = ctx.priority === null ? -1 : passOrder(ctx, 0).indexOf(unitOf(ctx, ctx.priority));
-  return [ctx.turn, PHASES.indexOf(ctx.phase as TurnPhaseName), STEPS.indexOf(ctx.step as TurnStepName), holder];
-}
-
-/** The phases a point may fall in: the one named, or those with its step ('main': both main phases, 505.1). */
-function phasesOf(point: ShortcutPoint): TurnPhaseName[] {
-  if (point.phase !== undefined) return [point.phase];
-  if (point.step === 'main') return ['precombatMain', 'postcombatMain'];
-  if (point.step === 'upkeep' || point.step === 'draw') return ['beginning'];
-  if (point.step === 'end') return ['ending'];
-  return ['combat'];
-}
-
-/** The key of a point in a turn (`ahead` turns after the current one), in a phase. */
-function keyIn(ctx: ShortcutContext, point: ShortcutPoint, turn: number, phase: TurnPhaseName): Key {
-  const player = point.player === undefined ? 0 : passOrder(ctx, turn - ctx.turn).indexOf(unitOf(ctx, point.player));
-  return [turn, PHASES.indexOf(phase), STEPS.indexOf(point.step), player];
+/** The units in pass order of a turn whose active player (or the unit whose turn it is) is `owner` (APNAP, 101.4). */
+function passOrder(ctx: ShortcutContext, owner: PlayerId): PlayerId[] {
+  return inTurnOrderFrom(byUnits(ctx), unitOf(ctx, owner));
 }
 
 /**
- * Where a point falls from the current position: the first place after it that matches, or why
- * none does (a turn that is over, a place already passed this turn).
+ * Where the game stands in the frame of `start` (the position a shortcut was proposed at, or is
+ * taken from): the priority holder's place in the current step. `start` itself is at phase 0, step 0.
  */
-export function pointKey(ctx: ShortcutContext, point: ShortcutPoint): Key | string {
-  const now = positionOf(ctx);
-  const turns = point.turn === undefined ? [ctx.turn, ctx.turn + 1] : [point.turn];
-  for (const turn of turns) {
-    for (const phase of phasesOf(point)) {
-      const key = keyIn(ctx, point, turn, phase);
-      if (compare(key, now) > 0) return key;
-    }
+function positionIn(start: ShortcutContext, ctx: ShortcutContext): Key {
+  const holder = ctx.priority === null ? -1 : apnapOrder(byUnits(ctx)).indexOf(unitOf(ctx, ctx.priority));
+  if (ctx.turn !== start.turn) {
+    const kind = kindOf(ctx.phase as TurnPhaseName);
+    return [ctx.turn, REGULAR_PHASES.length - 1 - ctx.phases.length, STEPS_OF_KIND[kind].length - 1 - ctx.steps.length, holder];
   }
-  return point.turn !== undefined && point.turn < ctx.turn ? `until.turn: turn ${point.turn} is over (this is turn ${ctx.turn})` : `until: that point of turn ${point.turn ?? ctx.turn} has passed`;
+  const phase = start.phases.length - ctx.phases.length;
+  if (phase <= 0) return [ctx.turn, phase, start.steps.length - ctx.steps.length, holder];
+  const entry = start.phases[phase - 1] as PhaseEntry;
+  return [ctx.turn, phase, entry.steps.length - 1 - ctx.steps.length, holder];
 }
 
+/** A phase a point may fall in, with its steps (each with its place in the phase) and whose turn it is. */
+interface Place {
+  readonly turn: number;
+  readonly owner: PlayerId;
+  readonly phase: TurnPhaseName;
+  readonly ordinal: number;
+  readonly steps: readonly { readonly step: TurnStepName; readonly ordinal: number; readonly skipped: boolean }[];
+  readonly skipped: boolean;
+}
+
+/** The steps of a phase about to begin in a turn of `skipCtx`'s active player, each marked when a skip passes it over (using up pending skips in `counts`, as the turn will). */
+function stepsOf(skipCtx: SkipContext, name: TurnPhaseName, entries: readonly StepEntry[], counts: SkipCounts, first: number): Place['steps'] {
+  return entries.map((entry, i) => ({ step: entry.step, ordinal: first + i, skipped: stepSkipRule(skipCtx, name, entry, counts) !== null }));
+}
+
+/**
+ * The phases from the current one on, in the order the game will reach them if nothing changes:
+ * the rest of this turn, then the turns after it, up to `turns` turns ahead.
+ */
+function* placesAhead(ctx: ShortcutContext, turns: number): Generator<Place> {
+  const counts = copyCounts(ctx.skips);
+  const owner = ctx.turnOwner;
+  const phase = ctx.phase as TurnPhaseName;
+  // The current step is under way: only the steps after it can still be passed over.
+  const current = [{ step: ctx.step as TurnStepName, ordinal: 0, skipped: false }, ...stepsOf(ctx, phase, ctx.steps, counts, 1)];
+  yield { turn: ctx.turn, owner, phase, ordinal: 0, steps: current, skipped: false };
+  // A combat phase still to come begins with no combat (506.1).
+  const later: SkipContext = { ...ctx, combat: null };
+  yield* phasesOf(later, ctx.turn, owner, ctx.phases, ctx.mainSeen, counts, 1);
+  if (turns <= 0) return;
+  const next = scheduledTurns(byUnits(ctx), copyCounts(ctx.skips), turns - 1).filter((t) => !t.skipped);
+  const effects = ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
+  for (const [k, t] of next.slice(0, turns).entries()) {
+    const turn = ctx.turn + k + 1;
+    const skipCtx: SkipContext = { ...ctx, activePlayer: t.player, turn, effects, combat: null, phase: 'beginning' };
+    yield* phasesOf(skipCtx, turn, t.player, regularPhases(), false, counts, 0);
+  }
+}
+
+/** The places of the phases `entries` of a turn, the first at ordinal `first` (1 after the current phase, 0 in a later turn). A skipped phase's steps never begin: they use up no skip. */
+function* phasesOf(skipCtx: SkipContext, turn: number, owner: PlayerId, entries: readonly PhaseEntry[], mainSeen: boolean, counts: SkipCounts, first: number): Generator<Place> {
+  let seen = mainSeen;
+  for (const [i, entry] of entries.entries()) {
+    const name = phaseName(entry.kind, seen);
+    if (entry.kind === 'main') seen = true;
+    const skipped = phaseSkipRule(skipCtx, name, counts) !== null;
+    const steps = skipped ? entry.steps.map((e, j) => ({ step: e.step, ordinal: j, skipped: true })) : stepsOf(skipCtx, name, entry.steps, counts, 0);
+    yield { turn, owner, phase: name, ordinal: first + i, steps, skipped };
+  }
+}
+
+/** A point's step in a phase: the phase named, or any phase with that step ('main': both main phases, 505.1). */
+function fallsIn(point: ShortcutPoint, phase: TurnPhaseName): boolean {
+  return point.phase === undefined ? STEPS_OF_KIND[kindOf(phase)].includes(point.step) : point.phase === phase;
+}
+
+/**
+ * Where a point falls from the current position: the first place after it that matches and that
+ * the game will reach (a place a skip passes over is looked past, unless the point names its turn:
+ * then the shortcut ends at the first place after it), or why none does (a turn that is over, a
+ * place already passed this turn, a player who has left).
+ */
+export function pointKey(ctx: ShortcutContext, point: ShortcutPoint): Key | string {
+  if (point.player !== undefined && !ctx.players.includes(point.player)) {
+    return ctx.seats.includes(point.player) ? `until.player: ${point.player} has left the game and receives priority no more (CR 800.4a)` : `until.player: ${point.player} is not a player of this game`;
+  }
+  if (point.turn !== undefined && point.turn < ctx.turn) return `until.turn: turn ${point.turn} is over (this is turn ${ctx.turn})`;
+  const ahead = point.turn === undefined ? ctx.players.length + 1 : point.turn - ctx.turn;
+  if (ahead > MAX_SHORTCUT_TURNS_AHEAD) return `until.turn: a shortcut reaches at most ${MAX_SHORTCUT_TURNS_AHEAD} turns ahead (this is turn ${ctx.turn})`;
+  const now = positionIn(ctx, ctx);
+  let passedOver: Key | null = null;
+  for (const place of placesAhead(ctx, ahead)) {
+    if (point.turn !== undefined && place.turn !== point.turn) {
+      if (place.turn > point.turn) break;
+      continue;
+    }
+    if (!fallsIn(point, place.phase)) continue;
+    const player = point.player === undefined ? 0 : passOrder(ctx, place.owner).indexOf(unitOf(ctx, point.player));
+    for (const s of place.steps) {
+      if (s.step !== point.step) continue;
+      const key: Key = [place.turn, place.ordinal, s.ordinal, player];
+      if (compare(key, now) <= 0) continue;
+      if (!s.skipped) return key;
+      passedOver ??= key;
+    }
+  }
+  if (passedOver !== null && point.turn !== undefined) return passedOver;
+  if (point.turn === undefined) return `until: no ${describePoint(point)} comes in the next ${ahead} turns (a skip passes over every one, CR 614.10)`;
+  return point.turn === ctx.turn ? `until: that point of turn ${point.turn} has passed` : `until: ${describePoint(point)} is not a place with priority`;
+}
 /**
  * Why `player` may not propose a shortcut now, or null (CR 732.2a: the player with priority, the
  * stack empty; CONTRACT v3: not in Grand Melee, where several turns run at once).
@@ -149,7 +249,7 @@ export function takingShortcut(start: ShortcutContext, until: ShortcutPoint): (c
       over = true;
       return null;
     }
-    if (begun && compare(positionOf(ctx), target as Key) >= 0) {
+    if (begun && compare(positionIn(start, ctx), target as Key) >= 0) {
       over = true;
       return 'ask';
     }

@@ -123,3 +123,93 @@ describe('CR 732.2c: the shortcut is taken; the player who then has priority is 
     expect(where(game)).toEqual({ turn: 1, step: 'upkeep', awaiting: { kind: 'priority', player: 'B' } });
   });
 });
+
+/** Plays on with the plainest answers until `stop` holds. */
+function playUntil(game: Game, stop: (v: ReturnType<Game['view']>) => boolean): void {
+  for (let i = 0; i < 500 && !stop(game.view()); i++) {
+    const a = game.view().awaiting;
+    if (a?.kind === 'declareAttackers') accepted(game, { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+    else if (a?.kind === 'priority') accepted(game, { type: 'PASS_PRIORITY', player: a.player });
+    else throw new Error(`unexpected decision ${JSON.stringify(a)}`);
+  }
+  if (!stop(game.view())) throw new Error('never reached');
+}
+
+/** Every other player accepts the shortcut proposed. */
+function everyoneAccepts(game: Game): void {
+  for (let a = game.view().awaiting; a?.kind === 'shortcut'; a = game.view().awaiting) accepted(game, { type: 'ACCEPT_SHORTCUT', player: a.player });
+}
+
+describe('CR 732.2a, 500.1: a point is where the game first reaches it, as the turn stands', () => {
+  it("an extra turn comes next (500.7): turn 2 is A's, and A's priority in its upkeep is the first in it", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
+    accepted(game, { type: 'HAND_SIZE', player: 'A', size: 6 }); // no discard in the cleanup step (A draws in turn 1, 103.8c)
+    accepted(game, { type: 'ADD_EXTRA_TURN', player: 'A' });
+    playUntil(game, (v) => v.step === 'end');
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 2, step: 'upkeep', player: 'C' } });
+    // In A's extra turn B passes before C: B's priority is an earlier point, not a later one.
+    accepted(game, { type: 'SHORTEN_SHORTCUT', player: 'B', until: { turn: 2, step: 'upkeep', player: 'B' } });
+    expect(refusal(game, { type: 'SHORTEN_SHORTCUT', player: 'C', until: { turn: 2, step: 'upkeep', player: 'C' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b' });
+    accepted(game, { type: 'SHORTEN_SHORTCUT', player: 'C', until: { turn: 2, step: 'upkeep', player: 'A' } });
+    expect(where(game)).toEqual({ turn: 2, step: 'upkeep', awaiting: { kind: 'priority', player: 'A' } });
+    expect(game.view().activePlayer).toBe('A');
+  });
+
+  it("a skipped turn is not taken (614.10a): turn 2 is C's, and D's priority in its upkeep is reached", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D'] });
+    accepted(game, { type: 'HAND_SIZE', player: 'A', size: 6 });
+    playUntil(game, (v) => v.step === 'end');
+    accepted(game, { type: 'SKIP_NEXT', player: 'B', what: 'turn' });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 2, step: 'upkeep', player: 'D' } });
+    everyoneAccepts(game);
+    expect(where(game)).toEqual({ turn: 2, step: 'upkeep', awaiting: { kind: 'priority', player: 'D' } });
+    expect(game.view().activePlayer).toBe('C');
+  });
+
+  it('the active player left (800.4j): the next turn is the next player\'s, and a named player is reached in its pass order', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D'] });
+    playUntil(game, (v) => v.step === 'end');
+    accepted(game, { type: 'CONCEDE', player: 'A' });
+    const holder = game.view().priority as string;
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: holder, until: { turn: 2, step: 'upkeep', player: 'D' } });
+    everyoneAccepts(game);
+    expect(where(game)).toEqual({ turn: 2, step: 'upkeep', awaiting: { kind: 'priority', player: 'D' } });
+    expect(game.view().activePlayer).toBe('B');
+  });
+
+  it('a point naming a player who has left is refused (800.4a: they receive priority no more)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
+    accepted(game, { type: 'CONCEDE', player: 'C' });
+    expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end', player: 'C' } })).toMatchObject({
+      code: 'ILLEGAL_ACTION',
+      message: expect.stringMatching(/^until\.player: C has left the game/),
+    });
+  });
+
+  it('an added combat phase after this main phase (500.8) holds the next beginning of combat step', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
+    playUntil(game, (v) => v.phase === 'postcombatMain');
+    accepted(game, { type: 'ADD_EXTRA_COMBAT' });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'beginningOfCombat' } });
+    everyoneAccepts(game);
+    expect({ ...where(game), phase: game.view().phase }).toEqual({ turn: 1, phase: 'combat', step: 'beginningOfCombat', awaiting: { kind: 'priority', player: 'A' } });
+  });
+
+  it('a skipped combat phase (614.10) is no place: the next beginning of combat is next turn\'s; naming this turn, the shortcut ends just after it', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
+    accepted(game, { type: 'SKIP_NEXT', player: 'A', what: 'combat' });
+    const fork = createGame({ use: allModules, players: ['A', 'B'] });
+    accepted(fork, { type: 'SKIP_NEXT', player: 'A', what: 'combat' });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'beginningOfCombat' } });
+    everyoneAccepts(game);
+    expect({ ...where(game), phase: game.view().phase }).toEqual({ turn: 2, phase: 'combat', step: 'beginningOfCombat', awaiting: { kind: 'priority', player: 'B' } });
+    accepted(fork, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 1, step: 'beginningOfCombat' } });
+    everyoneAccepts(fork);
+    expect({ ...where(fork), phase: fork.view().phase }).toEqual({ turn: 1, phase: 'postcombatMain', step: 'main', awaiting: { kind: 'priority', player: 'A' } });
+  });
+
+  it('a turn too far ahead is refused naming until.turn', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
+    expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 5000, step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^until\.turn: a shortcut reaches at most 1000 turns ahead/) });
+  });
+});
