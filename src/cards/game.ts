@@ -133,6 +133,24 @@ export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): Ca
   return createGame({ ...engineOptions, seed, [CARDS_PART]: part } as CardGameOptions) as unknown as CardGame<S>;
 }
 
+/**
+ * Whether `value` is a list of owed `decided` events: each with the decision it reports (an event
+ * object) and its seq, in the order they were emitted, none after the snapshot's `seq`.
+ */
+function isOwedList(value: unknown, seq: unknown): value is EmittedEvent[] {
+  if (!Array.isArray(value) || value.length > 10_000) return false;
+  let last = -1;
+  for (const e of value as unknown[]) {
+    if (typeof e !== 'object' || e === null) return false;
+    const d = e as { type?: unknown; seq?: unknown; event?: unknown };
+    if (d.type !== 'decided' || !Number.isInteger(d.seq) || (d.seq as number) <= last) return false;
+    if (typeof d.event !== 'object' || d.event === null || typeof (d.event as { type?: unknown }).type !== 'string') return false;
+    if (typeof seq === 'number' && (d.seq as number) > seq) return false;
+    last = d.seq as number;
+  }
+  return true;
+}
+
 /** The persisted cards of a saved card game, checked against the definition (INVALID_SNAPSHOT naming what is wrong). */
 function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string, unknown>; cards: PersistedCards } {
   if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) throw invalidSnapshot('persisted: expected the object of game.persist()');
@@ -143,13 +161,10 @@ function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string
   if (typeof p.random !== 'number' || !Number.isInteger(p.random) || p.random < 0 || p.random >= 2 ** 32) throw invalidSnapshot('persisted.cards.random: must be a whole number from 0 to 2^32 - 1');
   const problem = stateProblem(p.state);
   if (problem !== null || p.state === undefined) throw invalidSnapshot(`persisted.cards.state: ${problem ?? 'is missing'}`);
-  if (p.owed !== undefined) {
-    const ok = Array.isArray(p.owed) && p.owed.length <= 10_000 && p.owed.every((e) => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'decided' && Number.isInteger((e as { seq?: unknown }).seq));
-    if (!ok) throw invalidSnapshot("persisted.cards.owed: must be a list of 'decided' events with their seq");
-  }
+  if (p.owed !== undefined && !isOwedList(p.owed, engine.seq)) throw invalidSnapshot("persisted.cards.owed: must be a list of 'decided' events, each with its decision and seq, in the order of their seq and none after the snapshot's seq");
   if (p.history !== undefined) {
-    const ok = Array.isArray(p.history) && p.history.every((h) => Array.isArray(h) && h.length === 3 && Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[2] !== undefined);
-    if (!ok) throw invalidSnapshot('persisted.cards.history: must be a list of [version, random, state]');
+    const ok = Array.isArray(p.history) && p.history.every((h) => Array.isArray(h) && (h.length === 3 || (h.length === 4 && isOwedList(h[3], engine.seq))) && Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[2] !== undefined);
+    if (!ok) throw invalidSnapshot("persisted.cards.history: must be a list of [version, random, state] or [version, random, state, owed] (owed: the 'decided' events then owed)");
   }
   return { engine, cards: p as PersistedCards };
 }
@@ -162,7 +177,7 @@ export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): 
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
   checkCards(options.cards, 'options.cards');
   const { engine, cards: persisted } = savedCards(saved, options.cards);
-  const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state]) => [v, { state: state as S, random }] as const));
+  const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state, owed]) => [v, { state: state as S, random, owed: owed === undefined ? [] : (JSON.parse(JSON.stringify(owed)) as EmittedEvent[]) }] as const));
   const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name }, ...moduleNames(options.use) }) : null;
   const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder, ...(persisted.owed === undefined ? {} : { owed: JSON.parse(JSON.stringify(persisted.owed)) as EmittedEvent[] }) });
   const restoreOptions: Record<string | symbol, unknown> = { [CARDS_PART]: part };

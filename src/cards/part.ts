@@ -11,7 +11,7 @@
  * docs/cards.md says why a copy and not a copy-on-write draft.
  */
 import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
-import { ACTED_FOR, CARDS_PART, CARDS_RANDOM, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
+import { ACTED_FOR, CARDS_OWED, CARDS_PART, CARDS_RANDOM, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
 import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
 import { DECISIONS } from '../events/index.js';
 import { refusal, type Refusal } from '../gate.js';
@@ -289,27 +289,29 @@ export class CardPart<S> implements CardsPart {
   committed(version: number, emitted: readonly EmittedEvent[]): void {
     if (this.#work !== null) this.#state = deepFreeze(this.#work);
     this.#random = this.#box.position;
+    if (this.#paid) this.#owed = [];
+    // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
+    if (this.#decided !== null && this.#def.checkpoint !== undefined) this.#owed = [...this.#owed, this.#decided];
     if (this.#undo) {
       for (const e of emitted) {
         if (e.type === 'undone') {
-          // CONTRACT v4: an accepted undo returns S to what it was at version `to`.
+          // CONTRACT v4: an accepted undo returns S to what it was at version `to`, and what was
+          // owed to the next checkpoint then: the undone sends' decisions are owed to none.
           const kept = this.#history.get(e.toVersion);
           if (kept !== undefined) {
             this.#state = kept.state;
             this.#random = kept.random;
+            this.#owed = [...kept.owed];
           }
         } else if (e.type === 'turnBegan') {
           // No undo goes back past the start of the turn.
           this.#history.clear();
         }
       }
-      this.#history.set(version, { state: this.#state, random: this.#random });
+      this.#history.set(version, { state: this.#state, random: this.#random, owed: this.#owed });
     }
     const sent = this.#sent;
     if (sent !== undefined) this.#recorder?.sent(sent);
-    if (this.#paid) this.#owed = [];
-    // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
-    if (this.#decided !== null && this.#def.checkpoint !== undefined) this.#owed = [...this.#owed, this.#decided];
     this.#work = null;
     this.#decided = null;
     this.#paid = false;
@@ -329,13 +331,18 @@ export class CardPart<S> implements CardsPart {
 
   persisted(): PersistedCards {
     const out: PersistedCards = { name: this.#def.name, state: jsonCopy(this.#state), random: this.#random };
-    if (this.#undo) out.history = [...this.#history].map(([v, k]) => [v, k.random, jsonCopy(k.state)]);
+    if (this.#undo) out.history = [...this.#history].map(([v, k]) => (k.owed.length === 0 ? [v, k.random, jsonCopy(k.state)] : [v, k.random, jsonCopy(k.state), k.owed.map(jsonCopy)]));
     if (this.#owed.length > 0) out.owed = this.#owed.map(jsonCopy);
     return out;
   }
 
   fork(seed?: number): CardPart<S> {
-    return new CardPart({ definition: this.#def, state: this.#state, random: seed === undefined ? this.#random : cardsSeedState(seed), undo: this.#undo, history: new Map(this.#history), owed: this.#owed });
+    if (seed === undefined) return new CardPart({ definition: this.#def, state: this.#state, random: this.#random, undo: this.#undo, history: new Map(this.#history), owed: this.#owed });
+    // CONTRACT v4: the fork's cards draw from a new stream, from every version an undo may return
+    // to as well (no draw separates those from now: a send that drew is a barrier).
+    const random = cardsSeedState(seed);
+    const history = new Map([...this.#history].map(([v, k]) => [v, { ...k, random }] as const));
+    return new CardPart({ definition: this.#def, state: this.#state, random, undo: this.#undo, history, owed: this.#owed });
   }
 
   /** The game this part belongs to (attached once it is made). */
@@ -366,6 +373,8 @@ export class CardPart<S> implements CardsPart {
     define('recording', () => this.recording());
     // The cards' random position (stateHash: CONTRACT v4, the cards' state includes what they will draw next).
     Object.defineProperty(g, CARDS_RANDOM, { value: () => this.#random, configurable: true });
+    // The decisions owed to the next checkpoint, without their seq (stateHash: the route is not the state).
+    Object.defineProperty(g, CARDS_OWED, { value: () => this.#owed.map((e) => (e as { event?: unknown }).event), configurable: true });
     // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).
     Object.defineProperty(g, 'definition', { value: this.#def, configurable: true });
     // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random

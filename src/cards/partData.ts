@@ -25,8 +25,8 @@ export interface PersistedCards {
   state: unknown;
   /** The position of the cards' random stream. */
   random: number;
-  /** With undo: S at each version of the current turn a player may return to, as [version, random, state]. */
-  history?: [number, number, unknown][];
+  /** With undo: S at each version of the current turn a player may return to, as [version, random, state], and the `decided` events then owed to the next checkpoint when there were any. */
+  history?: ([number, number, unknown] | [number, number, unknown, EmittedEvent[]])[];
   /** The `decided` events of accepted sends that reached no checkpoint, owed to the next checkpoint's `pending` (none: absent). */
   owed?: EmittedEvent[];
 }
@@ -35,6 +35,8 @@ export interface PersistedCards {
 export interface Kept<S> {
   readonly state: S;
   readonly random: number;
+  /** The `decided` events owed to the next checkpoint at that version. */
+  readonly owed: readonly EmittedEvent[];
 }
 
 /** How a part begins: its definition, S, its random position, whether the game has undo, its recorder. */

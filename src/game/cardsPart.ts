@@ -47,6 +47,13 @@ export interface CardsPart {
  */
 export const CARDS_RANDOM: unique symbol = Symbol('mtg-turn-engine: the position of the cards\' random stream');
 
+/**
+ * The key of a card game's method giving the decisions owed to the next checkpoint (what its
+ * `pending` will begin with), each as its `decided` event's `event` (stateHash reads them: a game
+ * whose cards are still to be told of a decision is not in the state of one whose cards were).
+ */
+export const CARDS_OWED: unique symbol = Symbol('mtg-turn-engine: the decisions owed to the next checkpoint');
+
 /** The key under which `mtg-turn-engine/cards` hands the factories a game's part: not a name hosts see. */
 export const CARDS_PART: unique symbol = Symbol('mtg-turn-engine: the cards part of a card game');
 

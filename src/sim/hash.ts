@@ -20,7 +20,7 @@
  */
 import { CONTEXT_KEYS, FRESH_SEND } from '../../machines/context.js';
 import type { TurnContext } from '../state.js';
-import { CARDS_RANDOM } from '../game/cardsPart.js';
+import { CARDS_OWED, CARDS_RANDOM } from '../game/cardsPart.js';
 
 // Tags: the first word of each value (their low bytes differ; a string's length is in the high bits).
 const NULL = 0x01;
@@ -416,6 +416,8 @@ export interface Hashable {
   cards?: () => unknown;
   /** A card game's: the position of the cards' random stream (what `ctx.random` gives next). */
   [CARDS_RANDOM]?: () => number;
+  /** A card game's: the decisions owed to the next checkpoint (their events, without seq). */
+  [CARDS_OWED]?: () => readonly unknown[];
 }
 
 /** The 64-bit hash of a logic state and a card game's state, as 16 hex characters. */
@@ -424,7 +426,7 @@ export const hashOf = Object.assign(hashState, {
   __state: H,
 });
 
-function hashState(state: unknown, cards?: unknown, random?: number): string {
+function hashState(state: unknown, cards?: unknown, random?: number, owed?: readonly unknown[]): string {
   const h = new Fnv64();
   mixState(h, state);
   if (cards !== undefined) {
@@ -432,6 +434,8 @@ function hashState(state: unknown, cards?: unknown, random?: number): string {
     h.value(cards, null);
     // The cards' random position: equal cards that will draw differently are not the same state.
     if (random !== undefined) h.word(random);
+    // Decisions the checkpoint is still to be given (none: the hash of a game that owes none is unchanged).
+    if (owed !== undefined && owed.length > 0) h.value(owed, null);
   }
   return h.hex();
 }
@@ -445,5 +449,6 @@ export function stateHash(game: object): string {
   const g = game as Hashable;
   if (!('state' in g)) throw new TypeError('stateHash: expected a Game made by createGame, restoreGame, fork or createCardGame');
   const random = g[CARDS_RANDOM];
-  return hashOf(g.state, typeof g.cards === 'function' ? g.cards() : undefined, typeof random === 'function' ? random() : undefined);
+  const owed = g[CARDS_OWED];
+  return hashOf(g.state, typeof g.cards === 'function' ? g.cards() : undefined, typeof random === 'function' ? random() : undefined, typeof owed === 'function' ? owed() : undefined);
 }

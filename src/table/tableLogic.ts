@@ -493,6 +493,18 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     },
 
     // The turn's state takes the new generator; the table's records (undo's kept states) are history, kept as they are.
-    ...(inner.reseed === undefined ? {} : { reseed: (state: TableState<S>, rng: number) => (state instanceof Table ? new Table((inner.reseed as NonNullable<typeof inner.reseed>)(state.game, rng), state.undo, state.shortcut) : (inner.reseed as NonNullable<typeof inner.reseed>)(state, rng)) }),
+    ...(inner.reseed === undefined ? {} : { reseed: (state: TableState<S>, rng: number) => reseeded(inner.reseed as NonNullable<typeof inner.reseed>, state, rng) }),
   };
+}
+
+/**
+ * A fork's new random stream (CONTRACT v4, `fork({ seed })`): the game's generator starts at `rng`,
+ * and so does every moment undo may return to, so an undo in the fork stays on the fork's stream
+ * (no random draw separates those moments from now: drawing from it is a point of no return).
+ */
+function reseeded<S>(reseed: (state: S, rng: number) => S, state: TableState<S>, rng: number): TableState<S> {
+  if (!(state instanceof Table)) return reseed(state, rng);
+  const game = reseed(state.game, rng);
+  const undo = state.undo === null ? null : { ...state.undo, history: state.undo.history.map((m) => ({ ...m, state: m.state === state.game ? game : reseed(m.state, rng) })) };
+  return new Table(game, undo, state.shortcut);
 }

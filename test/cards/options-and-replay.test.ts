@@ -275,6 +275,12 @@ it("a `decided` owed to the next checkpoint is persisted with the cards: the res
   expect(seen).toEqual([owed]);
   expect((restored.persist() as unknown as { cards: { owed?: unknown } }).cards.owed).toBeUndefined();
   expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed: [{ type: 'pass' }] } }, { cards })).toThrow(/persisted\.cards\.owed/);
+  // An owed decision the snapshot's game has not reached (a seq after its own), two in the wrong order, or one without its decision.
+  const [first] = saved.cards.owed as { seq: number }[];
+  const later = { ...(first as object), seq: (saved as unknown as { seq: number }).seq + 1 };
+  for (const owed of [[later], [first, first], [{ type: 'decided', seq: 1 }]]) {
+    expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed } }, { cards })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringMatching(/^persisted\.cards\.owed: .*in the order of their seq/) }));
+  }
 });
 
 it("playout shows a card game's bot the view its player's seat receives, not the host's (CONTRACT v4, \"Bots\")", () => {

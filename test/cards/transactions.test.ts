@@ -290,6 +290,46 @@ describe('randomness, size, check, fork, undo and snapshots of card games (CONTR
     expect(restored.cards()).toEqual(game.cards());
   });
 
+  it("an undo returns what was owed to the next checkpoint too: an undone action's `decided` reaches no checkpoint (CONTRACT v4: the cards' state comes back)", () => {
+    const seen: unknown[] = [];
+    const cards = defineCards({
+      name: 'owed-undo@1',
+      setup: () => ({}),
+      checkpoint: (_view, pending) => {
+        for (const e of pending) if (e.type === 'decided') seen.push(e.event);
+      },
+      actions: { nothing: () => undefined },
+    });
+    const game = createCardGame(cards, { players, seed: 1, undo: { mode: 'own' }, use: allModules });
+    const before = game.view().version;
+    expect(game.send({ type: 'CARD_ACTION', player: 'bob', action: 'nothing', data: 'kept' }).ok).toBe(true);
+    const kept = game.view().version;
+    expect(game.send({ type: 'CARD_ACTION', player: 'bob', action: 'nothing', data: 'undone' }).ok).toBe(true);
+    // Persisted and restored, the version undo returns to remembers what was owed then.
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { cards, use: allModules });
+    for (const g of [game, restored]) {
+      expect(g.send({ type: 'UNDO', player: 'bob', to: kept }).ok).toBe(true);
+      expect(g.send({ type: 'PASS_PRIORITY', player: 'alice' }).ok).toBe(true);
+    }
+    expect(seen).toEqual([0, 1].map(() => ({ type: 'CARD_ACTION', player: 'bob', action: 'nothing', data: 'kept' })));
+    expect(before).toBeLessThan(kept);
+  });
+
+  it("a fork with a new seed draws its cards from the new stream after an undo too", () => {
+    const game = createCardGame(counter, { players, seed: 1, undo: { mode: 'own' }, use: allModules });
+    const start = game.view().version;
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'one' });
+    const fork = game.fork({ seed: 9 });
+    const other = game.fork({ seed: 9 });
+    expect(fork.send({ type: 'UNDO', player: 'alice', to: start }).ok).toBe(true);
+    fork.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    other.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    game.send({ type: 'UNDO', player: 'alice', to: start });
+    game.send({ type: 'CARD_ACTION', player: 'alice', action: 'draw' });
+    expect(fork.cards().draws).toEqual(other.cards().draws);
+    expect(fork.cards().draws).not.toEqual(game.cards().draws);
+  });
+
   it("refuses a card game's snapshot and recording to the main entry, and to cards of another name, naming them", () => {
     const game = createCardGame(counter, { players, seed: 1, record: true });
     game.send({ type: 'PASS_PRIORITY', player: 'alice' });

@@ -21,6 +21,11 @@ function atMain(seed: number): Game {
   return game;
 }
 
+/** A planechase game in A's first main phase whose generator starts at `seed` there (a fork of seed 1's, reseeded), with mana for the rolls. */
+function createGameAtMainWithSeed(seed: number): Game {
+  return atMain(1).fork({ seed });
+}
+
 describe('fork({ seed }) reseeds every random draw of the fork (issue 34)', () => {
   it('forks with equal seeds draw the same; a fork without a seed draws what the original draws', () => {
     const game = atMain(1);
@@ -60,11 +65,30 @@ describe('fork({ seed }) reseeds every random draw of the fork (issue 34)', () =
     for (const m of markers) expect(m.turn.context.rng).toBe(expected);
     for (const m of (melee as unknown as { state: typeof markers }).state) expect(m.turn.context.rng).not.toBe(expected);
     expect(restoreGame(JSON.parse(JSON.stringify(fork.persist())), { use: allModules }).view().turn).toBe(melee.view().turn);
-    // At the table (undo keeps states): the turn's generator is reseeded, the kept states are history.
+    // At the table (undo keeps states): the turn's generator is reseeded.
     const table = createGame({ players: ['A', 'B'], seed: 1, undo: { mode: 'own' }, use: allModules });
     table.send({ type: 'PASS_PRIORITY', player: 'A' });
     expect(ctx(table.fork({ seed: 5 })).rng).toBe(expected);
     expect(ctx(table.fork()).rng).toBe(ctx(table).rng);
+  });
+
+  it("an undo in a reseeded fork stays on the fork's stream: the states undo returns to are reseeded too", () => {
+    const game = createGame({ players: ['A', 'B'], variant: 'planechase', seed: 1, undo: { mode: 'own' }, use: allModules });
+    expect(playout(game, { until: { step: 'main' }, explore: 0 }).stopped).toBe('until');
+    const main = game.view().version;
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    const fork = game.fork({ seed: 5 });
+    const fresh = ctx(createGame({ players: ['A', 'B'], seed: 5 })).rng;
+    expect(fork.send({ type: 'UNDO', player: 'A', to: main }).ok).toBe(true);
+    expect(ctx(fork).rng).toBe(fresh);
+    // The original's undo returns to its own stream, and a fork without a seed to the original's.
+    const same = game.fork();
+    expect(game.send({ type: 'UNDO', player: 'A', to: main }).ok).toBe(true);
+    expect(same.send({ type: 'UNDO', player: 'A', to: main }).ok).toBe(true);
+    expect(ctx(game).rng).not.toBe(fresh);
+    expect(ctx(same).rng).toBe(ctx(game).rng);
+    for (const g of [game, fork]) expect(g.send({ type: 'ADD_MANA', player: 'A', amount: 100 }).ok).toBe(true);
+    expect(rolls(fork, 12)).toEqual(rolls(createGameAtMainWithSeed(5), 12));
   });
 
   it('refuses a seed that is not a finite number (INVALID_OPTIONS naming options.seed), and a logic that cannot be reseeded', () => {

@@ -153,6 +153,28 @@ describe('stateHash (issue 34)', () => {
     expect(stateHash(restoreCardGame(JSON.parse(JSON.stringify(game.persist())), { cards: dice }))).toBe(stateHash(game));
   });
 
+  it("includes the decisions owed to the next checkpoint (without their seq): a game whose cards are still to be told of one is not in the other's state", () => {
+    const told: unknown[] = [];
+    const cards = defineCards({
+      name: 'owed-hash@1',
+      setup: () => ({}),
+      checkpoint: (_view, pending) => void told.push(...pending.filter((e) => e.type === 'decided')),
+      actions: { nothing: () => undefined },
+    });
+    const game = createCardGame(cards, { players: ['A', 'B'], seed: 3 });
+    const same = game.fork();
+    expect(game.send({ type: 'CARD_ACTION', player: 'B', action: 'nothing', data: 1 }).ok).toBe(true);
+    expect(game.cards()).toEqual(same.cards());
+    expect(stateHash(game)).not.toBe(stateHash(same));
+    // The same decision owed is the same state; once the checkpoint is given it, none is owed.
+    const again = same.fork();
+    expect(again.send({ type: 'CARD_ACTION', player: 'B', action: 'nothing', data: 1 }).ok).toBe(true);
+    expect(stateHash(again)).toBe(stateHash(game));
+    for (const g of [game, same]) expect(g.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    expect(stateHash(game)).toBe(stateHash(same));
+    expect(stateHash(restoreCardGame(JSON.parse(JSON.stringify(again.persist())), { cards }))).toBe(stateHash(again));
+  });
+
   it('is the same in another process (a new V8 heap: no identity, order or per-process seed reaches the hash)', () => {
     const game = played(11, 60);
     const script = `import { createGame } from './src/index.ts'; import { playout, stateHash } from './src/sim/index.ts';
