@@ -10,7 +10,7 @@ import { createGame, restoreGame as restoreEngineGame } from '../game/create.js'
 import type { ReplayDrift } from '../game/types.js';
 import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
-import { CardPart } from './part.js';
+import { CARDS_CHECK, CardPart } from './part.js';
 import { MAX_STATE_BYTES, stateJson, utf8Bytes, type PersistedCards } from './partData.js';
 import { cardRandom, cardsSeedState } from './random.js';
 import { CardRecorder, type CardRecording } from './recording.js';
@@ -192,8 +192,10 @@ function invalidRecording(message: string): TurnEngineError {
 
 /**
  * CONTRACT v4: the game a card game's recording reached at version `until` (default: the end).
- * The definition runs again (the same seed draws the same cards): a recorded send that the
- * definition now refuses is reported as `replay.drift`, and the replay stops there.
+ * The definition runs again (the same seed draws the same cards): the first send after which the
+ * cards differ from the recorded ones (the recording keeps a check of them after each send) is
+ * reported as `replay.drift` (`hook: 'cards'`) and the replay plays on with the definition given;
+ * a recorded send that the definition now refuses is reported as drift, and the replay stops there.
  */
 export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>): ReplayedCardGame<S> {
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
@@ -229,13 +231,20 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
   }
   const start = game.view().version;
   let drift: ReplayDrift | null = null;
+  const check = (game as unknown as { [CARDS_CHECK]: () => string })[CARDS_CHECK];
   for (let i = 1; i < r.inputs.length; i++) {
     if (until !== undefined && start + i - 1 >= until) break;
-    const event = (r.inputs[i] as { event?: unknown }).event;
-    const out = game.send(event);
+    const input = r.inputs[i] as { event?: unknown; cards?: unknown };
+    const version = game.view().version;
+    const out = game.send(input.event);
     if (!out.ok) {
-      drift = { version: game.view().version, hook: 'checkpoint', recorded: {}, got: { error: `${out.error.code}: ${out.error.message}` } };
+      drift ??= { version, hook: 'checkpoint', recorded: {}, got: { error: `${out.error.code}: ${out.error.message}` } };
       break;
+    }
+    // The cards after the send, as recorded (recordings made before the check was kept have none).
+    if (drift === null && typeof input.cards === 'string') {
+      const got = check();
+      if (got !== input.cards) drift = { version, hook: 'cards', recorded: { cards: input.cards }, got: { cards: got } };
     }
   }
   Object.defineProperty(game, 'replay', { value: Object.freeze({ drift }), enumerable: false });

@@ -21,7 +21,7 @@ import type { Game, RestoreOptions } from '../game/types.js';
 import { isRefusal } from '../game/logic.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
-import type { CardRecorder } from './recording.js';
+import { cardsCheck, type CardRecorder } from './recording.js';
 import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stateJson, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
 
 /**
@@ -31,6 +31,9 @@ import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stat
 function stillStep(steps: ShellSteps, player: PlayerId, at?: number): PartStep | Refusal {
   return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: player });
 }
+
+/** The key of a card game's method giving the check of its cards after the last send (`cardsCheck`; read by replayGame). Not a name hosts see. */
+export const CARDS_CHECK: unique symbol = Symbol('mtg-turn-engine: the check of the cards');
 
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {
@@ -60,6 +63,10 @@ export class CardPart<S> implements CardsPart {
   /** With undo: S and the random position at each version of the current turn. */
   readonly #history: Map<number, Kept<S>>;
   readonly #recorder: CardRecorder | null;
+  /** The JSON of the send's working copy, as the size check made it (reused for the recording's check). */
+  #workJson: string | undefined = undefined;
+  /** The JSON of a committed S (the last one asked for), for the recording's check. */
+  #json: { readonly state: S; readonly json: string } | null = null;
   readonly #ctxRandom: CardRandom;
   readonly hooks: GameHooks;
 
@@ -135,6 +142,7 @@ export class CardPart<S> implements CardsPart {
   /** A new send: no working copy, the random position the committed one. */
   #begin(): void {
     this.#work = null;
+    this.#workJson = undefined;
     this.#box.position = this.#random;
     this.#box.drew = false;
     this.#changed = false;
@@ -155,6 +163,7 @@ export class CardPart<S> implements CardsPart {
       } catch (err) {
         return failed(`the cards' state is not JSON: ${describeThrown(err)}`);
       }
+      this.#workJson = json;
       const bytes = json === undefined ? 0 : utf8Bytes(json);
       if (bytes > MAX_STATE_BYTES) return failed(`the cards' state is ${bytes} bytes of JSON, more than the ${MAX_STATE_BYTES} (1 MiB) allowed`);
     }
@@ -287,7 +296,10 @@ export class CardPart<S> implements CardsPart {
   }
 
   committed(version: number, emitted: readonly EmittedEvent[]): void {
-    if (this.#work !== null) this.#state = deepFreeze(this.#work);
+    if (this.#work !== null) {
+      this.#state = deepFreeze(this.#work);
+      if (this.#workJson !== undefined) this.#json = { state: this.#state, json: this.#workJson };
+    }
     this.#random = this.#box.position;
     if (this.#paid) this.#owed = [];
     // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
@@ -311,8 +323,9 @@ export class CardPart<S> implements CardsPart {
       this.#history.set(version, { state: this.#state, random: this.#random, owed: this.#owed });
     }
     const sent = this.#sent;
-    if (sent !== undefined) this.#recorder?.sent(sent);
+    if (sent !== undefined) this.#recorder?.sent(sent, this.check());
     this.#work = null;
+    this.#workJson = undefined;
     this.#decided = null;
     this.#paid = false;
     this.#sent = undefined;
@@ -321,8 +334,15 @@ export class CardPart<S> implements CardsPart {
     if (sent !== undefined && recorder !== null && recorder.snapshotDue(version) && this.#attached !== null) recorder.snapshot(version, this.#attached.persist());
   }
 
+  /** The check of the committed cards (S and the random position) a recording keeps after each send. */
+  check(): string {
+    if (this.#json?.state !== this.#state) this.#json = { state: this.#state, json: JSON.stringify(this.#state) };
+    return cardsCheck(this.#json.json, this.#random);
+  }
+
   refused(): void {
     this.#work = null;
+    this.#workJson = undefined;
     this.#box.position = this.#random;
     this.#decided = null;
     this.#paid = false;
@@ -373,6 +393,8 @@ export class CardPart<S> implements CardsPart {
     define('recording', () => this.recording());
     // The cards' random position (stateHash: CONTRACT v4, the cards' state includes what they will draw next).
     Object.defineProperty(g, CARDS_RANDOM, { value: () => this.#random, configurable: true });
+    // The check of the cards a recording keeps after each send (a card game's replay compares it: src/cards/game.ts).
+    Object.defineProperty(g, CARDS_CHECK, { value: () => this.check(), configurable: true });
     // The decisions owed to the next checkpoint, without their seq (stateHash: the route is not the state).
     Object.defineProperty(g, CARDS_OWED, { value: () => this.#owed.map((e) => (e as { event?: unknown }).event), configurable: true });
     // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).

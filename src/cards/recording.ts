@@ -20,8 +20,11 @@ export interface CardRecording {
   cards: { name: string };
   /** The modules the game had (CONTRACT v4: a replay is given them in `use`), when it had any. */
   use?: ModuleName[];
-  /** The game's start, then every accepted send's event. */
-  inputs: { event?: TurnEvent }[];
+  /**
+   * The game's start, then every accepted send's event, with `cards`: a check of the cards' state
+   * and random position after it (see {@link cardsCheck}), which a replay compares to report drift.
+   */
+  inputs: { event?: TurnEvent; cards?: string }[];
   /** CONTRACT v3, "Recordings": `persist()` of the card game (its cards included) every 256 versions. */
   snapshots: { version: number; persisted: Persisted }[];
 }
@@ -29,16 +32,16 @@ export interface CardRecording {
 /** The recorder of one card game made with `record: true`. */
 export class CardRecorder {
   readonly #base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>;
-  readonly #inputs: { event?: TurnEvent }[] = [{}];
+  readonly #inputs: CardRecording['inputs'] = [{}];
   readonly #snapshots: CardRecording['snapshots'] = [];
 
   constructor(base: Pick<CardRecording, 'from' | 'options' | 'cards' | 'use'>) {
     this.#base = base;
   }
 
-  /** An accepted send's event (a JSON copy, as sent). */
-  sent(event: unknown): void {
-    this.#inputs.push({ event: event as TurnEvent });
+  /** An accepted send's event (a JSON copy, as sent) and the check of the cards after it. */
+  sent(event: unknown, cards: string): void {
+    this.#inputs.push({ event: event as TurnEvent, cards });
   }
 
   /** Whether the game's `version` is one the recording keeps a snapshot of (every 256 versions). */
@@ -55,4 +58,22 @@ export class CardRecorder {
   recording(): CardRecording {
     return JSON.parse(JSON.stringify({ format: RECORDING_FORMAT, engine: RECORDING_ENGINE, ...this.#base, inputs: this.#inputs, snapshots: this.#snapshots })) as CardRecording;
   }
+}
+
+/**
+ * A check of the cards after a send (CONTRACT v4: a card game's replay reports drift): two 32-bit
+ * FNV-1a hashes of S's JSON (with different offsets) and the random stream's position, as 24 hex
+ * characters. Equal states give equal checks; a definition that changed what a send does to S, or
+ * what it draws, almost surely gives another.
+ */
+export function cardsCheck(json: string, random: number): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return hex(a) + hex(b) + hex(random);
 }

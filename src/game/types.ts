@@ -196,12 +196,15 @@ export interface Recording {
 export interface ReplayDrift {
   /** The game's version when the hook was asked, as its view showed it (the send under way makes version + 1). */
   version: number;
-  /** Which hook answered otherwise. */
-  hook: 'checkpoint' | 'autoPass';
-  /** The recorded answer (the one the replay used). */
-  recorded: HookAnswer;
+  /**
+   * Which hook answered otherwise; 'cards' (a card game's replay, `mtg-turn-engine/cards`): after
+   * the send the cards' state or random position differ from the recorded game's.
+   */
+  hook: 'checkpoint' | 'autoPass' | 'cards';
+  /** The recorded answer (the one the replay used), or the recorded check of the cards (`{ cards }`). */
+  recorded: HookAnswer | { cards: string };
   /** What the hook given answered, in the same form, or the error it failed with. */
-  got: HookAnswer | { error: string };
+  got: HookAnswer | { cards: string } | { error: string };
 }
 
 /** Options of `replayGame`. */

@@ -118,6 +118,40 @@ describe('card games: replayGame with the modules the recording names (CONTRACT 
   });
 });
 
+describe('card games: a replay with a changed definition reports drift (CONTRACT v4: "reporting drift as for hooks")', () => {
+  const recorded = () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 9, record: true });
+    for (const action of ['inc', 'draw', 'inc']) expect(game.send({ type: 'CARD_ACTION', player: 'A', action }).ok).toBe(true);
+    return { game, recording: JSON.parse(JSON.stringify(game.recording())) as { inputs: { cards?: string }[] } };
+  };
+
+  it('the same definition: no drift; each input keeps the check of the cards after it', () => {
+    const { game, recording } = recorded();
+    expect(recording.inputs.slice(1).every((i) => typeof i.cards === 'string' && /^[0-9a-f]{24}$/.test(i.cards))).toBe(true);
+    const replayed = replayGame(recording, { cards: counter });
+    expect(replayed.replay.drift).toBeNull();
+    expect(replayed.cards()).toEqual(game.cards());
+  });
+
+  it("an action that now changes S otherwise, or draws otherwise: the first send after which the cards differ, and the replay plays on", () => {
+    const { recording } = recorded();
+    const doubled = defineCards({ ...counter, actions: { ...counter.actions, inc: (ctx) => void (ctx.state.n += 2) } });
+    const replayed = replayGame(recording, { cards: doubled });
+    expect(replayed.replay.drift).toMatchObject({ version: 0, hook: 'cards', recorded: { cards: recording.inputs[1]?.cards }, got: { cards: expect.stringMatching(/^[0-9a-f]{24}$/) } });
+    expect(replayed.cards().n).toBe(4);
+    // The draw is the second send (version 1): a definition that draws twice drifts there, in the random position.
+    const greedy = defineCards({ ...counter, actions: { ...counter.actions, draw: (ctx) => void ctx.state.drawn.push(ctx.random.int(1000) + 0 * ctx.random.int(2)) } });
+    expect(replayGame(recording, { cards: greedy }).replay.drift).toMatchObject({ version: 1, hook: 'cards' });
+  });
+
+  it('a recording made before the check was kept replays without one (no drift can be seen in S)', () => {
+    const { recording } = recorded();
+    const older = { ...recording, inputs: recording.inputs.map(({ cards: _cards, ...input }) => input) };
+    const doubled = defineCards({ ...counter, actions: { ...counter.actions, inc: (ctx) => void (ctx.state.n += 2) } });
+    expect(replayGame(older, { cards: doubled }).replay.drift).toBeNull();
+  });
+});
+
 describe("card games: playout plays the definition's bot (CONTRACT v4, \"Simulation\")", () => {
   it('calls the bot for the decisions, its data reaching decide, with no option naming the cards', () => {
     let calls = 0;
