@@ -32,6 +32,9 @@ function stillStep(steps: ShellSteps, player: PlayerId, at?: number): PartStep |
   return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: player });
 }
 
+/** The key of a card game's method giving an event as a seat or a spectator receives it (its card data: `seatEvent`; read by the table server). Not a name hosts see. */
+export const CARDS_SEAT_EVENT: unique symbol = Symbol('mtg-turn-engine: an event as a viewer receives it');
+
 /** The key of a card game's method giving the check of its cards after the last send (`cardsCheck`; read by replayGame). Not a name hosts see. */
 export const CARDS_CHECK: unique symbol = Symbol('mtg-turn-engine: the check of the cards');
 
@@ -206,11 +209,18 @@ export class CardPart<S> implements CardsPart {
     const data = jsonCopy(raw.data);
     const event: DecidedEvent = data === undefined ? parsed : { ...parsed, data };
     const decided: EmittedEvent[] = [];
-    if (data !== undefined) decided.push((this.#decided = { type: 'decided', event, seq: steps.nextSeq() }));
+    const player = (parsed as { player: PlayerId }).player;
+    let seen: TurnView | undefined;
+    if (data !== undefined) {
+      const seq = steps.nextSeq();
+      decided.push((this.#decided = { type: 'decided', event, seq }));
+      // CR 723.5: a controlled player's decision is their controller's (a concession stays the player's own, 723.6).
+      if ((parsed as { by?: PlayerId }).by === undefined && parsed.type !== 'CONCEDE') this.#decidedBy(seq, player, (seen = this.#game().view()));
+    }
     let from: PartStep | undefined;
     if (decide !== undefined) {
-      const view = this.#game().view();
-      const answer = this.#call('decide', () => decide.call(this.#def, jsonCopy(event), this.#ctx(view, (parsed as { player: PlayerId }).player, data === undefined ? undefined : jsonCopy(data))));
+      const view = seen ?? this.#game().view();
+      const answer = this.#call('decide', () => decide.call(this.#def, jsonCopy(event), this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
       if ('error' in answer) return answer;
       const applied = this.#apply(answer.value, steps, 'decide');
       if (applied !== undefined && 'error' in applied) return applied;
@@ -245,7 +255,9 @@ export class CardPart<S> implements CardsPart {
     const at = parsed.data.at;
     const timed = at === undefined ? undefined : stillStep(steps, player, at);
     if (timed !== undefined && 'error' in timed) return timed;
-    const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq: steps.nextSeq() });
+    const seq = steps.nextSeq();
+    const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq });
+    if (by === undefined) this.#decidedBy(seq, player, view);
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
     let applied = this.#apply(answer.value, steps, `actions.${action}`, timed, player) ?? timed;
@@ -393,6 +405,8 @@ export class CardPart<S> implements CardsPart {
     define('recording', () => this.recording());
     // The cards' random position (stateHash: CONTRACT v4, the cards' state includes what they will draw next).
     Object.defineProperty(g, CARDS_RANDOM, { value: () => this.#random, configurable: true });
+    // An event as a seat or a spectator receives it (the table server's deliveries: src/server/cardGames.ts).
+    Object.defineProperty(g, CARDS_SEAT_EVENT, { value: (e: EmittedEvent, viewer: SeatOptions) => this.seatEvent(e, viewer), configurable: true });
     // The check of the cards a recording keeps after each send (a card game's replay compares it: src/cards/game.ts).
     Object.defineProperty(g, CARDS_CHECK, { value: () => this.check(), configurable: true });
     // The decisions owed to the next checkpoint, without their seq (stateHash: the route is not the state).
@@ -417,11 +431,25 @@ export class CardPart<S> implements CardsPart {
     return seen === undefined ? null : deepFreeze(jsonCopy(seen));
   }
 
+  /**
+   * CR 723.5: a decision sent without `by` for a player another player controls was made by the
+   * controller (`view.decidedBy` as it was made), who is the deciding seat that sees its `decided`
+   * event whole. Kept by the event's seq (listeners receive copies), only for such decisions.
+   */
+  #decidedBy(seq: number, player: PlayerId, view: TurnView): void {
+    const decider = view.decidedBy[player];
+    if (decider !== undefined && decider !== player) this.#controlled.set(seq, decider);
+  }
+
+  /** The seats that made decisions for a controlled player without `by`, by their `decided` event's seq. */
+  readonly #controlled = new Map<number, PlayerId>();
+
   seatEvent(event: EmittedEvent, viewer: SeatOptions): EmittedEvent {
     if (event.type !== 'decided') return event;
     const decision = event.event;
     const who = decision as { player?: PlayerId; by?: PlayerId };
-    if ('seat' in viewer && viewer.seat === (who.by ?? who.player)) return event;
+    const decider = who.by ?? (event.seq === undefined ? undefined : this.#controlled.get(event.seq)) ?? who.player;
+    if ('seat' in viewer && viewer.seat === decider) return event;
     if (decision.data === undefined) return event;
     const shown: DecidedEvent = { ...decision };
     delete shown.data;

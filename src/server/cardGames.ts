@@ -12,11 +12,12 @@
  */
 import { allModules } from '../allModules.js';
 import { botWorlds, createCardGame, defineCards, restoreGame as restoreCardGame, type CardGame, type Cards as Definition } from '../cards/index.js';
-import type { DecidedEvent, EmittedEvent, TurnView } from '../contract.js';
+import type { EmittedEvent, TurnView } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { Game, GameOptions } from '../game/types.js';
 import type { Viewer } from '../seats.js';
 import { checkCards, v3Definition, type V3State } from './cards.js';
+import { CARDS_SEAT_EVENT } from '../cards/part.js';
 
 /** The definition the server serves its games with, and how S is kept in the store. */
 export interface ServedCards {
@@ -89,17 +90,8 @@ export function cardViewOf(game: Game, seat: string | null): { cards?: unknown }
  */
 export function cardEventFor(game: Game, event: EmittedEvent, viewer: Viewer): EmittedEvent {
   if (event.type !== 'decided') return event;
-  const decision = event.event as DecidedEvent & { player?: string; by?: string };
-  if ('seat' in viewer && viewer.seat === (decision.by ?? decision.player)) return event;
-  if (decision.data === undefined) return event;
-  const shown: DecidedEvent = { ...decision };
-  delete shown.data;
-  const publicData = definitions.get(game)?.publicData;
-  if (publicData !== undefined) {
-    const data = publicData.call(definitions.get(game), decision, readsOf(game).cards());
-    if (data !== undefined) shown.data = JSON.parse(JSON.stringify(data)) as unknown;
-  }
-  return { ...event, event: shown };
+  const seatEvent = (game as unknown as { [CARDS_SEAT_EVENT]?: (e: EmittedEvent, viewer: Viewer) => EmittedEvent })[CARDS_SEAT_EVENT];
+  return seatEvent === undefined ? event : seatEvent(event, viewer);
 }
 
 /** The random numbers a definition's `bot` is given (CONTRACT v4, "Randomness": `int` and `shuffle`). */

@@ -173,6 +173,29 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
     expect(pass.ok && pass.events.some((e) => e.type === 'decided')).toBe(false);
   });
 
+  it("under another player's control the controller is the deciding seat: they see the decision's data whole, the controlled player publicData (CR 723.5; without `by`, as the host sent it)", () => {
+    const game = createCardGame(counter, { players, seed: 1 });
+    expect(game.send({ type: 'CONTROL_PLAYER', controller: 'bob', player: 'alice' }).ok).toBe(true);
+    for (let i = 0; i < 200 && !(game.view().turn === 3 && game.view().step === 'main'); i++) {
+      const a = game.view().awaiting;
+      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
+      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
+    }
+    expect(game.view().decidedBy.alice).toBe('bob');
+    const bob: SeatEvent[] = [];
+    const alice: SeatEvent[] = [];
+    game.on('decided', (e) => void bob.push(e), { seat: 'bob' });
+    game.on('decided', (e) => void alice.push(e), { seat: 'alice' });
+    expect(game.send({ type: 'CAST_SPELL', player: 'alice', id: 's1', speed: 'sorcery', data: { card: 'secret' } } as never).ok).toBe(true);
+    expect((bob[0] as { event: DecidedEvent }).event.data).toEqual({ card: 'secret' });
+    expect((alice[0] as { event: DecidedEvent }).event.data).toEqual({ cast: true });
+    // A card action for the controlled player, likewise.
+    expect(game.send({ type: 'CARD_ACTION', player: 'alice', action: 'note', data: 'plan' }).ok).toBe(true);
+    expect((bob[1] as { event: DecidedEvent }).event.data).toBe('plan');
+    expect((alice[1] as { event: DecidedEvent }).event.data).toBeUndefined();
+  });
+
   it('a concession is a player decision: with data it emits decided first (CR 104.3a: decide is not asked, nothing stops it)', () => {
     const three = ['alice', 'bob', 'carol'];
     const game = createCardGame(counter, { players: three, seed: 1, record: true });
