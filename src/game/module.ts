@@ -40,7 +40,7 @@ export interface TableModule extends GameModule {
   /** @internal The time state of a new game with these options, or null. */
   newTime(clock: ClockOptions | undefined, away: AwayOptions | undefined, ctx: { teams: TurnContext['teams']; variant: TurnContext['variant']; players: readonly string[]; seats: readonly string[] }): TimeState | null;
   /** @internal The first problem of a snapshot's `time` (untrusted) alone and against the game's context, or null. */
-  timeProblem(time: unknown, ctx: TurnContext): string | null;
+  timeProblem(time: unknown, ctx: TurnContext, version?: number): string | null;
   /** @internal A validated `time` against the restored game; throws INVALID_SNAPSHOT. */
   restoredTime<S>(turn: TimedTurn<S>, state: S, time: TimeState): TimeState;
   /** @internal Whether a send takes the table's path. */

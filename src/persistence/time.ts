@@ -11,6 +11,7 @@ import type { TurnContext } from '../state.js';
 import type { TimeState } from '../table/time.js';
 import { MAX_CLOCK_MS, MAX_PLAYERS, PlayerIdSchema, int, lengthIn } from '../schemas.js';
 import { unitOf } from '../rules/units.js';
+import { MAX_EARNED } from '../table/clocks.js';
 
 /** The schema of `time`, built with the snapshot's (on first use). */
 export function buildTimeSchema() {
@@ -30,6 +31,7 @@ export function buildTimeSchema() {
         ms: z.record(PlayerIdSchema, Ms),
         flagged: Players,
         running: z.record(PlayerIdSchema, z.strictObject({ delayMsLeft: Ms, decision: z.string().check(lengthIn(1, 4096)) })),
+        earned: z.optional(z.array(z.strictObject({ version: int(0, Number.MAX_SAFE_INTEGER), unit: PlayerIdSchema })).check(lengthIn(1, MAX_EARNED))),
       }),
     ),
     away: z.optional(z.strictObject({ graceMs: int(0, MAX_CLOCK_MS), then: z.enum(['wait', 'pass', 'concede']) })),
@@ -38,7 +40,7 @@ export function buildTimeSchema() {
 }
 
 /** The first contradiction of a persisted time state with itself or with the game's context, or null. */
-export function timeProblem(time: TimeState, ctx: TurnContext): string | null {
+export function timeProblem(time: TimeState, ctx: TurnContext, version: number = Number.MAX_SAFE_INTEGER): string | null {
   const { at, clock, seats } = time;
   if (seats !== undefined) {
     for (const [player, seat] of Object.entries(seats)) {
@@ -62,6 +64,16 @@ export function timeProblem(time: TimeState, ctx: TurnContext): string | null {
   for (const [unit, r] of Object.entries(clock.running)) {
     if (clock.ms[unit] === undefined || clock.flagged.includes(unit)) return `time.clock.running.${unit}: not a clock that can run`;
     if (r.delayMsLeft > clock.delayMs) return `time.clock.running.${unit}.delayMsLeft: more than the delay of a decision (${clock.delayMs})`;
+  }
+  if (clock.earned !== undefined) {
+    // The increments gained this turn: one clock's each, in the order of the versions that gained them, none after the snapshot's.
+    let last = -1;
+    for (const [i, e] of clock.earned.entries()) {
+      if (clock.ms[e.unit] === undefined) return `time.clock.earned[${i}].unit: ${e.unit} has no clock`;
+      if (e.version <= last || e.version > version) return `time.clock.earned[${i}].version: the versions go up, none after the snapshot's (${version})`;
+      last = e.version;
+    }
+    if (clock.incrementMs === 0) return 'time.clock.earned: no increment is gained without incrementMs';
   }
   if (at === null) {
     // Before the first `at` the clocks have not started: nothing was charged, nothing paused.

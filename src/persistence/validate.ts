@@ -394,7 +394,7 @@ function modulesProblem(p: PersistedFull, modules: Modules): string | null {
 function timeProblem(p: PersistedFull, modules: Modules): string | null {
   const time: unknown = p.time;
   if (time === undefined) return null;
-  if (modules.table !== undefined) return modules.table.timeProblem(time, p.context);
+  if (modules.table !== undefined) return modules.table.timeProblem(time, p.context, p.version);
   const at = typeof time === 'object' && time !== null ? (time as { at?: unknown }).at : undefined;
   return at === null || (typeof at === 'number' && Number.isFinite(at)) ? null : 'snapshot.time.at: must be null or a finite number';
 }

@@ -36,7 +36,16 @@ export interface ClockState {
   flagged: PlayerId[];
   /** The clocks the game waits for now (those that ran out excluded). */
   running: Record<PlayerId, RunningClock>;
+  /**
+   * With undo: the increments gained this turn, each with the version the send that gained it
+   * made (what `undone.toVersion` is compared with), oldest first; absent when there are none. An undo takes back the increments of the sends it undid (CONTRACT v3: time spent stays
+   * spent; a decision taken back gains nothing).
+   */
+  earned?: { version: number; unit: PlayerId }[];
 }
+
+/** The most increments a turn's log keeps for undo (the oldest go first: no undo reaches that far back). */
+export const MAX_EARNED = 1000;
 
 /** A decision the game awaits now: what, where, who makes it and whose clock it runs. */
 export interface Awaited {
@@ -146,16 +155,51 @@ export function nextFlag(c: ClockState, at: number): { unit: PlayerId; at: numbe
  * waits for now run, each going on with its decision's delay when it waits for the same decision
  * (a host event came between) and with a new `delayMs` otherwise. A clock that ran out does not run.
  */
-export function settleClocks(c: ClockState, awaited: readonly Awaited[], decided: PlayerId | null, started: boolean): ClockState {
+export function settleClocks(c: ClockState, awaited: readonly Awaited[], decided: PlayerId | null, started: boolean, earnedAt: number | null = null): ClockState {
   let ms = c.ms;
-  if (decided !== null && started && c.incrementMs > 0 && !c.flagged.includes(decided) && ms[decided] !== undefined) ms = { ...ms, [decided]: (ms[decided] as number) + c.incrementMs };
+  let earned = c.earned;
+  if (decided !== null && started && c.incrementMs > 0 && !c.flagged.includes(decided) && ms[decided] !== undefined) {
+    ms = { ...ms, [decided]: (ms[decided] as number) + c.incrementMs };
+    if (earnedAt !== null) earned = [...(earned ?? []).slice(-(MAX_EARNED - 1)), { version: earnedAt, unit: decided }];
+  }
   const running: Record<PlayerId, RunningClock> = {};
   for (const [unit, decision] of awaitedUnits(awaited)) {
     if (c.flagged.includes(unit) || ms[unit] === undefined) continue;
     const was = c.running[unit];
     running[unit] = was !== undefined && was.decision === decision && unit !== decided ? was : { delayMsLeft: c.delayMs, decision };
   }
-  return { ...c, ms, running };
+  if (earned === undefined) return { ...c, ms, running };
+  return { ...c, ms, running, earned };
+}
+
+/**
+ * The clocks after an undo returned to the state the game had at version `to`: each increment
+ * gained by a send after it is taken back (the time spent stays spent). A clock left with no time has run
+ * out ({@link flagClock}); the units whose clocks did are returned with it.
+ */
+export function undoIncrements(c: ClockState, to: number): { clock: ClockState; flagged: PlayerId[] } {
+  const earned = c.earned ?? [];
+  const kept = earned.filter((e) => e.version <= to);
+  if (kept.length === earned.length) return { clock: c, flagged: [] };
+  const ms = { ...c.ms };
+  for (const e of earned) if (e.version > to && ms[e.unit] !== undefined && !c.flagged.includes(e.unit)) ms[e.unit] = (ms[e.unit] as number) - c.incrementMs;
+  let clock: ClockState = { ...c, ms };
+  if (kept.length > 0) clock.earned = kept;
+  else delete clock.earned;
+  const flagged: PlayerId[] = [];
+  for (const unit in ms) {
+    if ((ms[unit] as number) > 0 || clock.flagged.includes(unit)) continue;
+    clock = flagClock(clock, unit);
+    flagged.push(unit);
+  }
+  return { clock, flagged };
+}
+
+/** The clocks once a turn began: no undo goes back past it, so the increments of the turn before are forgotten. */
+export function withoutEarned(c: ClockState): ClockState {
+  if (c.earned === undefined) return c;
+  const { earned: _gone, ...rest } = c;
+  return rest;
 }
 
 /** The units whose clocks the game waits for now, as {@link settleClocks} would run them (for the restore's check). */

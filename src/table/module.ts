@@ -26,9 +26,9 @@ export const table: TableModule = {
     return atTable(turn, null, restoring.keepsStates, reader) as TurnLogic<unknown, unknown>;
   },
   newTime,
-  timeProblem(time, ctx) {
+  timeProblem(time, ctx, version) {
     const parsed = (timeSchema ??= buildTimeSchema()).safeParse(time);
-    return parsed.success ? timeProblem(parsed.data as TimeState, ctx) : describeIssue(parsed.error, 'snapshot.time');
+    return parsed.success ? timeProblem(parsed.data as TimeState, ctx, version) : describeIssue(parsed.error, 'snapshot.time');
   },
   restoredTime,
   isTimed,

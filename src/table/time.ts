@@ -24,7 +24,7 @@ import { eventOrMessage } from '../schemas.js';
 import { answerers, awayDueAt, seatViews, withSeatStatus } from './away.js';
 import { awaitedMayTimeOut, awayOther, conceding, upcoming, voteDue } from './deadlines.js';
 import type { TimedTurn, TimeState } from './timeState.js';
-import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, type Awaited, type UnitContext } from './clocks.js';
+import { awaitedDecisions, chargeClocks, clockedDecisions, clockOf, clockViews, expectedRunning, flagClock, newClocks, settleClocks, undoIncrements, withoutEarned, type Awaited, type UnitContext } from './clocks.js';
 import { ACTED_FOR, actedFor } from '../game/cardsPart.js';
 
 // The time state's types (src/table/timeState.ts) and the deadlines (src/table/deadlines.ts), where the game reads them.
@@ -142,6 +142,7 @@ export function sendTimed<S>(turn: TimedTurn<S>, state: S, time: TimeState | nul
     for (const e of out.emitted) turn.number(e);
     work.emitted.push(...out.emitted);
     work.state = out.state;
+    for (const e of out.emitted) if (e.type === 'undone') undoneIncrements(work, e.toVersion);
   }
   answerDue(work);
   settle(work, decided);
@@ -321,14 +322,29 @@ function leave<S>(work: Work<S>, players: readonly PlayerId[], reason: 'time' | 
   return left;
 }
 
-/** The clocks the game waits for now run (with the increment of the player who decided). */
+/**
+ * The clocks the game waits for now run (with the increment of the player who decided). With undo
+ * the increment is logged with the version this send makes, and a turn begun forgets the log.
+ */
 function settle<S>(work: Work<S>, decided: PlayerId | null): void {
-  const clock = work.time.clock;
+  let clock = work.time.clock;
   if (clock === undefined) return;
+  if (clock.earned !== undefined && work.emitted.some((e) => e.type === 'turnBegan')) clock = withoutEarned(clock);
   const chart = work.turn.chart(work.state);
   const over = chart.status !== 'active' || chart.context.result !== null;
-  const awaited = over ? [] : clockedDecisions(work.turn.view(work.state), chart.context);
-  work.time = { ...work.time, clock: settleClocks(clock, awaited, decided, work.time.at !== null) };
+  const view = decided === null && over ? null : work.turn.view(work.state);
+  const awaited = over || view === null ? [] : clockedDecisions(view, chart.context);
+  const earnedAt = decided !== null && view !== null && view.undo !== null && view.undo !== undefined ? view.version + 1 : null;
+  work.time = { ...work.time, clock: settleClocks(clock, awaited, decided, work.time.at !== null, earnedAt) };
+}
+
+/** CONTRACT v3, undo: "time spent stays spent", and a decision taken back gains nothing: the increments of the sends undone are taken back (a clock left with none has run out). */
+function undoneIncrements<S>(work: Work<S>, to: number): void {
+  const clock = work.time.clock;
+  if (clock?.earned === undefined) return;
+  const out = undoIncrements(clock, to);
+  work.time = { ...work.time, clock: out.clock };
+  for (const unit of out.flagged) work.happened.push(`${unit}'s clock ran out when the undo took back the increments of the decisions it undid`);
 }
 
 /** The view's `clocks` and `seats` (CONTRACT v3), set on a view of the turn. */

@@ -357,6 +357,54 @@ describe("UNDO with 'consent': each other player in turn order is awaited", () =
     expect(game.view().clocks?.A?.msLeft).toBe(55_000);
   });
 
+  it('an undo takes back the increments of the decisions it undid: a decision and its undo gain no time, however often', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: null }, clock: { initialMs: 60_000, incrementMs: 10_000, onTimeout: 'lose' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a0', speed: 'instant', at: 0 }); // the clocks start (A's first decision gains 10 s)
+    const start = game.view().version;
+    const before = game.view().clocks?.A?.msLeft as number;
+    for (let i = 0; i < 5; i++) {
+      accepted(game, { type: 'CAST_SPELL', player: 'A', id: `a${i + 1}`, speed: 'instant', at: 2_000 * i + 1_000 }); // 1 s thought, +10 s
+      expect(game.view().clocks?.A?.msLeft).toBe(before - 2_000 * i - 1_000 + 10_000);
+      accepted(game, { type: 'UNDO', player: 'A', to: start, at: 2_000 * i + 2_000 }); // taken back: the 10 s go, the 2 s stay spent
+      expect(game.view().clocks?.A?.msLeft).toBe(before - 2_000 * (i + 1));
+    }
+    // Persisted and restored, the log of the turn's increments goes with the clocks.
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'b', speed: 'instant', at: 11_000 });
+    const restored = restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules });
+    for (const g of [game, restored]) accepted(g, { type: 'UNDO', player: 'A', to: start, at: 12_000 });
+    expect(restored.view().clocks).toEqual(game.view().clocks);
+    expect(game.view().clocks?.A?.msLeft).toBe(before - 12_000);
+  });
+
+  it('a clock whose time was an undone increment runs out at the undo (onTimeout: the player loses)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: { mode: 'own', maxPerTurn: null }, clock: { initialMs: 5_000, incrementMs: 10_000, onTimeout: 'lose' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a0', speed: 'instant', at: 0 });
+    const start = game.view().version;
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 14_000 }); // 1 s left, +10 s
+    const events = accepted(game, { type: 'UNDO', player: 'A', to: start, at: 20_000 }); // 5 s left without the increment: none
+    expect(events.map((e) => e.type)).toEqual(['undone', 'playerLeft', 'removedFromStack', 'gameOver']);
+    expect(game.view().clocks?.A).toMatchObject({ msLeft: 0, flagged: true });
+  });
+
+  it('refuses a snapshot whose log of increments contradicts it (a clock it lacks, versions out of order or to come)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, clock: { initialMs: 60_000, incrementMs: 1_000, onTimeout: 'lose' } });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a0', speed: 'instant', at: 0 });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant', at: 1 });
+    const saved = JSON.parse(JSON.stringify(game.persist())) as { version: number; time: { clock: { earned: { version: number; unit: string }[] } } };
+    expect(saved.time.clock.earned).toEqual([
+      { version: 1, unit: 'A' },
+      { version: 2, unit: 'A' },
+    ]);
+    const bad = (earned: unknown) => ({ ...saved, time: { ...saved.time, clock: { ...saved.time.clock, earned } } });
+    for (const [earned, field] of [
+      [[{ version: 2, unit: 'Z' }], 'earned[0].unit'],
+      [[{ version: 2, unit: 'A' }, { version: 1, unit: 'A' }], 'earned[1].version'],
+      [[{ version: saved.version + 1, unit: 'A' }], 'earned[0].version'],
+    ] as const) {
+      expect(() => restoreGame(bad(earned), { use: allModules })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining(`time.clock.${field}`) }));
+    }
+  });
+
   it('exposes the pending vote for the clocks (its deadline null: a request in a game that saw no `at` never expires)', async () => {
     const { shellAccess } = await import('../../src/game/shell.js');
     const game = threePlayers();
