@@ -117,7 +117,8 @@ function applyEvents(ctx: TurnContext, events: readonly TurnEvent[]): Effect & {
     const v = violationOf(current, null, e);
     if (v !== null) throw hookFailed(`result.events[${i}] (${e.type}) was refused: ${v.message} (CR ${v.rule})`);
     if (e.type === 'END_TURN' || (e.type === 'END_COMBAT' && current.phase === 'combat')) return { patch: out.patch, emit: out.emit, raise: [e], triggers, stop: true };
-    if (e.type === 'END_COMBAT') continue;
+    // A checkpoint that reports anything is already a point no undo goes back past: a reveal's MARK_IRREVERSIBLE changes nothing more.
+    if (e.type === 'END_COMBAT' || e.type === 'MARK_IRREVERSIBLE') continue;
     if (e.type === 'TRIGGER') {
       triggers.push(...e.triggers.filter((t) => current.players.includes(t.controller)));
       continue;

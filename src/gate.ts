@@ -184,7 +184,8 @@ function checkParsed(snapshot: SnapshotLike, event: TurnEvent): TurnEvent | Refu
   const ctx = snapshot.context;
   // atTableEventRefusal, seatOrGameOverRefusal, then the legality row, from the event type's one row.
   const row = GATE_ROWS[event.type];
-  if (row.atTable) return atTableEventRefusal(event) as Refusal;
+  // CONTRACT v3: MARK_IRREVERSIBLE is a host event; without the table there is no undo to mark, and it changes nothing.
+  if (row.atTable && event.type !== 'MARK_IRREVERSIBLE') return atTableEventRefusal(event) as Refusal;
   const unknown = unknownIn(event, row.players, ctx.seats, 'event');
   if (unknown !== null) return refusal(ErrorCode.INVALID_EVENT, unknown);
   if (snapshot.status !== 'active' || ctx.result !== null) return gameOver(ctx);

@@ -125,8 +125,8 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
     if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event`;
     if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is the table's (clocks, seats): send it with game.send`;
-    // CONTRACT v3: the table logic around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past.
-    if (AT_TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is the table's: send it with game.send`;
+    // CONTRACT v3: the table logic around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past (so MARK_IRREVERSIBLE, a host event, is taken and changes nothing more).
+    if (AT_TABLE_EVENTS.has(e.type) && e.type !== 'MARK_IRREVERSIBLE') return `result.events[${i}]: ${e.type} is the table's: send it with game.send`;
   }
   return parsed.value;
 }

@@ -185,6 +185,29 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
     expect(accepted(plain, { type: 'MARK_IRREVERSIBLE' })).toEqual([]);
     expect(plain.view()).toEqual({ ...before, version: 1 });
   });
+
+  it('MARK_IRREVERSIBLE is a host event everywhere: accepted without the table module (it changes nothing), and from a checkpoint hook (a point no undo goes back past)', () => {
+    const bare = createGame({ players: ['A', 'B'] });
+    const before = bare.view();
+    expect(accepted(bare, { type: 'MARK_IRREVERSIBLE' })).toEqual([]);
+    expect(bare.view()).toEqual({ ...before, version: 1 });
+    let reveal = false;
+    const hooks = { checkpoint: () => (reveal ? ((reveal = false), { events: [{ type: 'MARK_IRREVERSIBLE' } as const] }) : undefined) };
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, hooks });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    expect(versions(game, 'A')).toEqual([0]);
+    reveal = true;
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' });
+    expect(reveal).toBe(false);
+    expect(game.view().undo?.A?.to).toBeNull();
+    expect(game.view().stack.map((o) => o.id)).toEqual(['a1', 'a2']);
+    // Without a table the hook's MARK_IRREVERSIBLE changes nothing either.
+    reveal = true;
+    const plain = createGame({ players: ['A', 'B'], hooks });
+    accepted(plain, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' });
+    expect(reveal).toBe(false);
+    expect(plain.view().stack.map((o) => o.id)).toEqual(['a1']);
+  });
 });
 
 describe("UNDO with 'own': the game returns to version `to` at once", () => {
