@@ -15,7 +15,7 @@ import { parsePersisted } from '../persistence/validate.js';
 import { ShortcutPointSchema } from '../events/shortcuts.js';
 import { pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
 import { momentGame, persistedPolicy, restoredVote } from './tableSnapshot.js';
-import { versionsOf, type Moment, type UndoRecord } from './undo.js';
+import { mayReturnTo, type Moment, type UndoRecord } from './undo.js';
 
 /** The most states a persisted game keeps for undo (a turn's sends since the last point of no return). */
 export const MAX_UNDO_HISTORY = 1000;
@@ -90,7 +90,7 @@ export function restoreUndo<S>(persisted: PersistedFull, current: S, players: re
   const vote = u.vote;
   if (vote !== null) {
     if (!players.includes(vote.requester)) return fail(`undo.vote.requester: ${vote.requester} is not a player in the game`);
-    if (!versionsOf(record, vote.requester).includes(vote.to)) return fail(`undo.vote.to: ${vote.to} is not a version ${vote.requester} may return to`);
+    if (!mayReturnTo(record, vote.requester, vote.to)) return fail(`undo.vote.to: ${vote.to} is not a version ${vote.requester} may return to`);
     const asked = new Set(vote.asked);
     if (asked.size !== vote.asked.length || vote.asked.some((p) => p === vote.requester || !players.includes(p))) return fail('undo.vote.asked: each other player in the game at most once, not the requester');
     if (persisted.shortcut !== undefined) return fail('undo.vote, shortcut: one vote at a time');

@@ -231,21 +231,48 @@ export function undoView<S>(record: UndoRecord<S>, players: readonly PlayerId[])
   return out;
 }
 
+/**
+ * The moment of the history whose state version `to` names, or -1: the moment's own version, a
+ * version an undo made by returning to it, or a version made after the last of those, before the
+ * next moment, by a send that changed only the table (another player's SET_STOPS or YIELD, a vote:
+ * no moment; the game state was the moment's). Versions before the last return to a moment may
+ * have been undone, and are not looked at.
+ */
+function momentNamed<S>(record: UndoRecord<S>, to: number): number {
+  const history = record.history;
+  for (let i = 0; i < history.length; i++) {
+    const m = history[i] as Moment<S>;
+    const anchor = m.also?.at(-1)?.version ?? m.version;
+    if (to === m.version || m.also?.some((a) => a.version === to) === true) return i;
+    const next = i + 1 < history.length ? (history[i + 1] as Moment<S>).version : record.version + 1;
+    if (to > anchor && to < next) return i;
+  }
+  return -1;
+}
+
+/** Whether `player` may return to version `to` (CONTRACT: `to >= undo[player].to`, a state of the game's line before the current one). */
+export function mayReturnTo<S>(record: UndoRecord<S>, player: PlayerId, to: number): boolean {
+  const i = momentNamed(record, to);
+  if (i < 0 || i === record.history.length - 1) return false;
+  const horizon = currentMoment(record).horizons[player];
+  return horizon !== undefined && (record.history[i] as Moment<S>).version >= horizon;
+}
+
 /** Why `player` may not ask to return to version `to` now, or null (the vote of a shortcut is the table's to check). */
 export function undoProblem<S>(record: UndoRecord<S>, player: PlayerId, to: number): string | null {
   if (record.vote !== null) return `${record.vote.asked[0] ?? 'a player'} is asked to accept ${record.vote.requester}'s undo first: ACCEPT_UNDO or DECLINE_UNDO`;
   const max = record.policy.maxPerTurn;
   const made = record.requests[player] ?? 0;
   if (max !== null && made >= max) return `${player} has made ${made} undo requests this turn, the limit (undo.maxPerTurn = ${max})`;
+  if (mayReturnTo(record, player, to)) return null;
   const versions = versionsOf(record, player);
-  if (versions.includes(to)) return null;
   const now = currentMoment(record);
   const horizon = now.horizons[player] ?? now.version;
   if (to < horizon) return `event.to: ${to} is before ${player}'s horizon, version ${horizon} (view.undo.${player}.to = ${versions[0] ?? 'null'}): another player decided or passed, a turn began, or something irreversible happened since`;
   if (versions.length === 0) return `${player} has nothing to undo: no version before the current state (version ${now.version}) is theirs to return to`;
   // The current state: its moment's version, the versions undos that returned to it made, and those after the last (a vote, a setting: the table's alone).
   if (to === now.version || (now.also?.some((a) => a.version === to) ?? false) || to > (now.also?.at(-1)?.version ?? now.version)) return `event.to: ${to} is not before the current state (version ${record.version}); ${player} may return to ${listed(versions)}`;
-  return `event.to: version ${to} is not a state of the game's line (it was undone); ${player} may return to ${listed(versions)}`;
+  return `event.to: version ${to} is not a state of the game's line (an undo took it back); ${player} may return to ${listed(versions)}`;
 }
 
 function listed(versions: readonly number[]): string {
@@ -276,16 +303,17 @@ export function acceptedBy(vote: UndoVote): UndoVote | null {
  * the contract's `to >= undo[player].to` says). Returns the moment returned to.
  */
 export function returnedTo<S>(record: UndoRecord<S>, to: number, version: number, seq: number): { record: UndoRecord<S>; moment: Moment<S> } {
-  const at = record.history.findIndex((m) => m.version === to || (m.also !== undefined && m.also.some((a) => a.version === to)));
+  const at = momentNamed(record, to);
   const moment = record.history[at] as Moment<S>;
   const history = [...record.history.slice(0, at), { ...moment, also: [...(moment.also ?? []), { version, seq }] }];
-  const alias = moment.version === to ? undefined : moment.also?.find((a) => a.version === to);
+  // A version an undo made names the state with its own seq; one a table-only send made, the seq of the last version before it that names the state.
+  const alias = moment.version === to ? undefined : (moment.also?.find((a) => a.version === to) ?? moment.also?.at(-1));
   return { record: { ...record, history, vote: null, version, seq }, moment: alias === undefined ? moment : { ...moment, ...alias } };
 }
 
 /** A vote that still stands after a send: the requester still in the game and `to` still theirs to return to; players who left are asked no more. */
 function standingVote<S>(record: UndoRecord<S>, vote: UndoVote, players: readonly PlayerId[]): UndoVote | null {
-  if (!players.includes(vote.requester) || !versionsOf(record, vote.requester).includes(vote.to)) return null;
+  if (!players.includes(vote.requester) || !mayReturnTo(record, vote.requester, vote.to)) return null;
   const asked = vote.asked.filter((p) => players.includes(p));
   return asked.length === 0 ? null : asked.length === vote.asked.length ? vote : { ...vote, asked };
 }

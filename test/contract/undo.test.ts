@@ -211,6 +211,21 @@ describe('the horizon: never before ... (CONTRACT v3, view().undo[player].to), e
 });
 
 describe("UNDO with 'own': the game returns to version `to` at once", () => {
+  it("a version another player's setting made (no undo point for others) names the state before it: accepted, as `to >= undo[player].to` says", () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'], undo: own });
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a1', speed: 'instant' }); // v1
+    accepted(game, { type: 'SET_STOPS', player: 'B', stops: [{ step: 'end', turn: 'any' }] }); // v2: B's own setting
+    accepted(game, { type: 'CAST_SPELL', player: 'A', id: 'a2', speed: 'instant' }); // v3
+    // Not listed (it would tell A that B changed a setting), but a state of the game's line.
+    expect(versions(game, 'A')).toEqual([0, 1]);
+    const events = accepted(game, { type: 'UNDO', player: 'A', to: 2 });
+    expect(events).toEqual([{ type: 'undone', toVersion: 2, toSeq: expect.any(Number), seq: expect.any(Number) }]);
+    expect(game.view().stack.map((o) => o.id)).toEqual(['a1']);
+    // B's stops stand; the versions an undo took back are refused, saying so.
+    expect(game.view().stops.B).toEqual([{ step: 'end', turn: 'any' }]);
+    expect(refusal(game, { type: 'UNDO', player: 'A', to: 3 })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/not before the current state|an undo took it back/) });
+  });
+
   it('emits undone { toVersion, toSeq }; the view equals the one at that version, but for version and seq (they go on) and the request counted', () => {
     const views: TurnView[] = [];
     const game = createGame({ use: allModules, players: ['A', 'B'], undo: own, listeners: { '*': () => undefined } });

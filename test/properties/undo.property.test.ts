@@ -75,7 +75,18 @@ function checkTableActions(game: Game): number {
     const undos = new Set(listed.filter((a) => a.type === 'UNDO' && a.player === p).map((a) => (a as { to: number }).to));
     // Every version a listed UNDO names, and the recent ones (the older are before every horizon).
     for (const to of new Set([...undos, ...Array.from({ length: Math.min(26, view.version + 1) }, (_, k) => view.version - k)])) {
-      expect(game.check({ type: 'UNDO', player: p, to }).ok, `UNDO ${p} to ${to}: listed ${undos.has(to)}`).toBe(undos.has(to));
+      const ok = game.check({ type: 'UNDO', player: p, to }).ok;
+      if (undos.has(to)) expect(ok, `UNDO ${p} to ${to}: listed`).toBe(true);
+      else if (ok) {
+        // Unlisted and accepted: a version a table-only send made (another player's setting, a vote), which names
+        // the state of the listed version before it (CONTRACT: any to >= undo[player].to on the game's line).
+        const named = Math.max(...[...undos].filter((v) => v < to));
+        expect(Number.isFinite(named), `UNDO ${p} to ${to}: accepted, unlisted, with no listed version before it`).toBe(true);
+        const [a, b] = [game.fork(), game.fork()];
+        expect(a.send({ type: 'UNDO', player: p, to }).ok && b.send({ type: 'UNDO', player: p, to: named }).ok).toBe(true);
+        const plain = (v: TurnView) => ({ ...v, version: 0, seq: 0, undo: null, awaiting: v.awaiting?.kind === 'undoConsent' ? null : v.awaiting });
+        expect(plain(a.view()), `UNDO ${p} to ${to} returns to the state of ${named}`).toEqual(plain(b.view()));
+      }
       checked++;
     }
     for (const type of TABLE_ANSWERS) {
