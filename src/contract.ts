@@ -191,14 +191,14 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }
-  // CONTRACT v3, "Playing between people": undo with a policy, and tournament shortcuts (CR 732).
-  | { type: 'UNDO'; player: PlayerId; to: number }
-  | { type: 'ACCEPT_UNDO'; player: PlayerId }
-  | { type: 'DECLINE_UNDO'; player: PlayerId }
+  // CONTRACT v3, "Playing between people": undo with a policy, and tournament shortcuts (CR 732); `by` as for a decision (CR 723.5).
+  | { type: 'UNDO'; player: PlayerId; to: number; by?: PlayerId }
+  | { type: 'ACCEPT_UNDO'; player: PlayerId; by?: PlayerId }
+  | { type: 'DECLINE_UNDO'; player: PlayerId; by?: PlayerId }
   | { type: 'MARK_IRREVERSIBLE' }
-  | { type: 'PROPOSE_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
-  | { type: 'ACCEPT_SHORTCUT'; player: PlayerId }
-  | { type: 'SHORTEN_SHORTCUT'; player: PlayerId; until: ShortcutPoint }
+  | { type: 'PROPOSE_SHORTCUT'; player: PlayerId; until: ShortcutPoint; by?: PlayerId }
+  | { type: 'ACCEPT_SHORTCUT'; player: PlayerId; by?: PlayerId }
+  | { type: 'SHORTEN_SHORTCUT'; player: PlayerId; until: ShortcutPoint; by?: PlayerId }
   | { type: 'TICK'; at: number }
   | { type: 'PAUSE_CLOCKS'; at: number }
   | { type: 'RESUME_CLOCKS'; at: number }

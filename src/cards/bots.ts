@@ -7,7 +7,7 @@
  */
 import type { BotWorlds } from '../contract.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
-import { restoreGame } from './game.js';
+import { restoreGame, undoVersions } from './game.js';
 import { cardsSeedState } from './random.js';
 import type { CardGame, Cards } from './types.js';
 
@@ -32,7 +32,12 @@ export function botWorlds<S>(game: CardGame<S>, cards: Cards<S>, options: { use?
         const { cards: _real, ...rest } = game.persist() as unknown as Record<string, unknown>;
         engine = JSON.stringify(rest);
       }
-      const saved = { ...(JSON.parse(engine) as Record<string, unknown>), cards: { name: cards.name, state, random: cardsSeedState(seed >>> 0) } };
+      const rest = JSON.parse(engine) as Record<string, unknown>;
+      const random = cardsSeedState(seed >>> 0);
+      // With undo, the world's cards are the state given at every version undo may return to (none of the real ones).
+      const versions = undoVersions(rest.undo);
+      const history = versions.length === 0 ? {} : { history: [...new Set(versions)].sort((a, b) => a - b).map((v) => [v, random, state]) };
+      const saved = { ...rest, cards: { name: cards.name, state, random, ...history } };
       return restoreGame(saved, options.use === undefined ? { cards } : { cards, use: options.use }).fork({ seed: seed >>> 0 });
     },
   };

@@ -3,7 +3,8 @@
  * the cards' `restoreGame` and `replayGame`. A card game is the GameShell made by createGame /
  * restoreGame with a cards part (src/cards/part.ts), not a second shell.
  */
-import type { CardRandom, CardsDefinition, EmittedEvent } from '../contract.js';
+import type { CardRandom, CardsDefinition, EmittedEvent, TurnEvent } from '../contract.js';
+import { DECISIONS } from '../events/index.js';
 import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { CARDS_PART } from '../game/cardsPart.js';
 import { createGame, restoreGame as restoreEngineGame } from '../game/create.js';
@@ -144,11 +145,63 @@ function isOwedList(value: unknown, seq: unknown): value is EmittedEvent[] {
     if (typeof e !== 'object' || e === null) return false;
     const d = e as { type?: unknown; seq?: unknown; event?: unknown };
     if (d.type !== 'decided' || !Number.isInteger(d.seq) || (d.seq as number) <= last) return false;
-    if (typeof d.event !== 'object' || d.event === null || typeof (d.event as { type?: unknown }).type !== 'string') return false;
+    // The decision it reports: a player decision or a card action (the only events a `decided` reports).
+    const type = typeof d.event === 'object' && d.event !== null ? (d.event as { type?: unknown }).type : undefined;
+    if (type !== 'CARD_ACTION' && type !== 'CONCEDE' && !DECISIONS.has(type as TurnEvent['type'])) return false;
     if (typeof seq === 'number' && (d.seq as number) > seq) return false;
     last = d.seq as number;
   }
   return true;
+}
+
+/**
+ * Checks `cards.history` (throws INVALID_SNAPSHOT naming the entry): each entry a version of the
+ * game (in order, none after the snapshot's), a random position and S as `cards.random` and
+ * `cards.state` are checked, and the owed decisions then; every version the game's undo may
+ * return to has its entry (an undo there returns the cards to it).
+ */
+function historyProblem(history: unknown, engine: Record<string, unknown>): void {
+  const shape = "must be a list of [version, random, state] or [version, random, state, owed] (owed: the 'decided' events then owed)";
+  if (!Array.isArray(history)) throw invalidSnapshot(`persisted.cards.history: ${shape}`);
+  const top = typeof engine.version === 'number' ? engine.version : Number.MAX_SAFE_INTEGER;
+  let last = -1;
+  for (const [i, h] of (history as unknown[]).entries()) {
+    const at = `persisted.cards.history[${i}]`;
+    if (!Array.isArray(h) || (h.length !== 3 && h.length !== 4)) throw invalidSnapshot(`${at}: ${shape}`);
+    const [version, random, state, owed] = h as unknown[];
+    if (!Number.isInteger(version) || (version as number) <= last || (version as number) > top) throw invalidSnapshot(`${at}[0]: a version of the game, after the entry before and none after the snapshot's (${top})`);
+    last = version as number;
+    if (!isRandomPosition(random)) throw invalidSnapshot(`${at}[1]: must be a whole number from 0 to 2^32 - 1 (the random position then)`);
+    const problem = stateProblem(state);
+    if (problem !== null) throw invalidSnapshot(`${at}[2]: ${problem}`);
+    if (h.length === 4 && !isOwedList(owed, engine.seq)) throw invalidSnapshot(`${at}[3]: ${shape}`);
+  }
+  const kept = new Set((history as [number][]).map((h) => h[0]));
+  for (const version of undoVersions(engine.undo)) if (!kept.has(version)) throw invalidSnapshot(`persisted.cards.history: no entry for version ${version}, which undo may return to`);
+}
+
+/** The versions an untrusted `undo` (the engine's part of the snapshot) lets a player return to: its moments from the lowest horizon now on, with the versions undos made (what the engine's validation then checks). */
+export function undoVersions(undo: unknown): number[] {
+  if (!isObject(undo) || !Array.isArray(undo.history) || undo.history.length === 0) return [];
+  const moments = undo.history as unknown[];
+  const now = moments.at(-1);
+  const horizons = isObject(now) && isObject(now.horizons) ? Object.values(now.horizons).filter((v): v is number => typeof v === 'number') : [];
+  const lowest = horizons.length === 0 ? Infinity : Math.min(...horizons);
+  const out: number[] = [];
+  for (const m of moments) {
+    if (!isObject(m) || typeof m.version !== 'number' || m.version < lowest) continue;
+    out.push(m.version);
+    if (Array.isArray(m.also)) for (const a of m.also as unknown[]) if (isObject(a) && typeof a.version === 'number') out.push(a.version);
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRandomPosition(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 2 ** 32;
 }
 
 /** The persisted cards of a saved card game, checked against the definition (INVALID_SNAPSHOT naming what is wrong). */
@@ -158,14 +211,12 @@ function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string
   if (typeof persisted !== 'object' || persisted === null) throw invalidSnapshot("persisted.cards: this is not a card game's snapshot; restore it with restoreGame from 'mtg-turn-engine'");
   const p = persisted as Partial<PersistedCards>;
   if (p.name !== cards.name) throw invalidSnapshot(`persisted.cards.name: the snapshot is of the cards '${String(p.name)}', the definition given is '${cards.name}'`);
-  if (typeof p.random !== 'number' || !Number.isInteger(p.random) || p.random < 0 || p.random >= 2 ** 32) throw invalidSnapshot('persisted.cards.random: must be a whole number from 0 to 2^32 - 1');
+  if (!isRandomPosition(p.random)) throw invalidSnapshot('persisted.cards.random: must be a whole number from 0 to 2^32 - 1');
   const problem = stateProblem(p.state);
   if (problem !== null || p.state === undefined) throw invalidSnapshot(`persisted.cards.state: ${problem ?? 'is missing'}`);
   if (p.owed !== undefined && !isOwedList(p.owed, engine.seq)) throw invalidSnapshot("persisted.cards.owed: must be a list of 'decided' events, each with its decision and seq, in the order of their seq and none after the snapshot's seq");
-  if (p.history !== undefined) {
-    const ok = Array.isArray(p.history) && p.history.every((h) => Array.isArray(h) && (h.length === 3 || (h.length === 4 && isOwedList(h[3], engine.seq))) && Number.isInteger(h[0]) && Number.isInteger(h[1]) && h[2] !== undefined);
-    if (!ok) throw invalidSnapshot("persisted.cards.history: must be a list of [version, random, state] or [version, random, state, owed] (owed: the 'decided' events then owed)");
-  }
+  if (p.history !== undefined) historyProblem(p.history, engine);
+  else if (isObject(engine.undo)) throw invalidSnapshot('persisted.cards.history: the game has undo, so its cards keep S at each version undo may return to');
   return { engine, cards: p as PersistedCards };
 }
 
@@ -232,6 +283,9 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
   const start = game.view().version;
   let drift: ReplayDrift | null = null;
   const check = (game as unknown as { [CARDS_CHECK]: () => string })[CARDS_CHECK];
+  // The cards as the game began (a definition whose setup changed differs before any send).
+  const began = (r.inputs[0] as { cards?: unknown }).cards;
+  if (typeof began === 'string' && check() !== began) drift = { version: start, hook: 'cards', recorded: { cards: began }, got: { cards: check() } };
   for (let i = 1; i < r.inputs.length; i++) {
     if (until !== undefined && start + i - 1 >= until) break;
     const input = r.inputs[i] as { event?: unknown; cards?: unknown };

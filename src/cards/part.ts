@@ -28,8 +28,8 @@ import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stat
  * A step for `player`'s CARD_ACTION that changes nothing in the turn (no mana: ADD_MANA of 0): the
  * action's time taken (`at`), or a moment undo can return to. Its player's, for undo's horizons.
  */
-function stillStep(steps: ShellSteps, player: PlayerId, at?: number): PartStep | Refusal {
-  return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: player });
+function stillStep(steps: ShellSteps, player: PlayerId, actor: PlayerId, at?: number): PartStep | Refusal {
+  return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: actor });
 }
 
 /** The key of a card game's method giving an event as a seat or a spectator receives it (its card data: `seatEvent`; read by the table server). Not a name hosts see. */
@@ -144,6 +144,7 @@ export class CardPart<S> implements CardsPart {
 
   /** A new send: no working copy, the random position the committed one. */
   #begin(): void {
+    this.#controlledNow = null;
     this.#work = null;
     this.#workJson = undefined;
     this.#box.position = this.#random;
@@ -253,19 +254,21 @@ export class CardPart<S> implements CardsPart {
     // CONTRACT v3, "Events": `at` is read by the clocks and the away policy and may not go back; the
     // action's time is taken first, by a step that changes nothing else (ILLEGAL_ACTION when it goes back).
     const at = parsed.data.at;
-    const timed = at === undefined ? undefined : stillStep(steps, player, at);
+    // The action is its decider's (CR 723.5: `by`, the controller deciding for `player`): theirs to undo, no one else's.
+    const actor = by ?? player;
+    const timed = at === undefined ? undefined : stillStep(steps, player, actor, at);
     if (timed !== undefined && 'error' in timed) return timed;
     const seq = steps.nextSeq();
     const decided: EmittedEvent = (this.#decided = { type: 'decided', event, seq });
     if (by === undefined) this.#decidedBy(seq, player, view);
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
-    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed, player) ?? timed;
+    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed, actor) ?? timed;
     if (applied !== undefined && 'error' in applied) return applied;
     // With undo, the table records a moment only for a step of the turn: an action that returned
     // nothing takes one that changes nothing, so its player may return to this version.
     if (applied === undefined && this.#undo) {
-      const still = stillStep(steps, player);
+      const still = stillStep(steps, player, actor);
       if ('error' in still) return still;
       applied = still;
     }
@@ -334,8 +337,12 @@ export class CardPart<S> implements CardsPart {
       }
       this.#history.set(version, { state: this.#state, random: this.#random, owed: this.#owed });
     }
+    if (this.#controlledNow !== null) this.#controlled.set(...this.#controlledNow);
+    this.#controlledNow = null;
     const sent = this.#sent;
     if (sent !== undefined) this.#recorder?.sent(sent, this.check());
+    // The game's start (its first checkpoints may have changed S): the recording's first input keeps the cards then.
+    else if (this.#recorder?.fresh() === true) this.#recorder.began(this.check());
     this.#work = null;
     this.#workJson = undefined;
     this.#decided = null;
@@ -353,6 +360,7 @@ export class CardPart<S> implements CardsPart {
   }
 
   refused(): void {
+    this.#controlledNow = null;
     this.#work = null;
     this.#workJson = undefined;
     this.#box.position = this.#random;
@@ -386,6 +394,8 @@ export class CardPart<S> implements CardsPart {
 
   attach(game: object): void {
     const g = (this.#attached = game as Game);
+    // A recording made from the game's start keeps the cards as it began (a restored game's start is its snapshot).
+    if (this.#recorder !== null && this.#recorder.fresh()) this.#recorder.began(this.check());
     const fork = g.fork.bind(g);
     const persist = g.persist.bind(g);
     const on = g.on.bind(g) as (type: string, listener: (e: EmittedEvent) => void, options?: SeatOptions) => () => void;
@@ -438,11 +448,13 @@ export class CardPart<S> implements CardsPart {
    */
   #decidedBy(seq: number, player: PlayerId, view: TurnView): void {
     const decider = view.decidedBy[player];
-    if (decider !== undefined && decider !== player) this.#controlled.set(seq, decider);
+    if (decider !== undefined && decider !== player) this.#controlledNow = [seq, decider];
   }
 
-  /** The seats that made decisions for a controlled player without `by`, by their `decided` event's seq. */
+  /** The seats that made decisions for a controlled player without `by`, by their `decided` event's seq (accepted sends only). */
   readonly #controlled = new Map<number, PlayerId>();
+  /** This send's such decision, kept once the send is accepted (a refused send's seq is given again). */
+  #controlledNow: [number, PlayerId] | null = null;
 
   seatEvent(event: EmittedEvent, viewer: SeatOptions): EmittedEvent {
     if (event.type !== 'decided') return event;

@@ -39,6 +39,16 @@ export class CardRecorder {
     this.#base = base;
   }
 
+  /** Whether no send is recorded yet. */
+  fresh(): boolean {
+    return this.#inputs.length === 1;
+  }
+
+  /** The check of the cards as the game began (setup, and the checkpoints of its start). */
+  began(cards: string): void {
+    (this.#inputs[0] as { cards?: string }).cards = cards;
+  }
+
   /** An accepted send's event (a JSON copy, as sent) and the check of the cards after it. */
   sent(event: unknown, cards: string): void {
     this.#inputs.push({ event: event as TurnEvent, cards });

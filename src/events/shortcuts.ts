@@ -6,8 +6,9 @@
  */
 import * as z from 'zod/mini';
 import type { Awaiting, ShortcutPoint, TurnStepName } from '../contract.js';
-import { PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt, refine } from '../fields.js';
+import { By, PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt, refine } from '../fields.js';
 import { inGame } from '../rules/legality.js';
+import { byViolation } from '../rules/control.js';
 import { STEPS_OF_PHASE } from '../rules/schedule.js';
 import type { EventRecord } from './record.js';
 
@@ -32,9 +33,9 @@ function proposedPoint(event: Record<string, unknown>, awaiting: Awaiting | null
 }
 
 export const PROPOSE_SHORTCUT = {
-  schema: eventSchema('PROPOSE_SHORTCUT', { player: PlayerIdSchema, until: ShortcutPointSchema }),
-  players: ['player', 'until.player'],
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  schema: eventSchema('PROPOSE_SHORTCUT', { player: PlayerIdSchema, by: By, until: ShortcutPointSchema }),
+  players: ['player', 'by', 'until.player'],
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   // CONTRACT v3, "Serving games": a player's request, sent by their own client (legalActions does not list it).
   byPlayer: true,
   route: 'gameWide',
@@ -42,11 +43,11 @@ export const PROPOSE_SHORTCUT = {
 } satisfies EventRecord<'PROPOSE_SHORTCUT'>;
 
 export const ACCEPT_SHORTCUT = {
-  schema: eventSchema('ACCEPT_SHORTCUT', { player: PlayerIdSchema }),
-  players: ['player'],
+  schema: eventSchema('ACCEPT_SHORTCUT', { player: PlayerIdSchema, by: By }),
+  players: ['player', 'by'],
   awaits: 'shortcut',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   template: { choose: [] },
   // CR 732.2b: accepting is the plainest answer (the players pass, as they would).
   plainest: true,
@@ -55,11 +56,11 @@ export const ACCEPT_SHORTCUT = {
 } satisfies EventRecord<'ACCEPT_SHORTCUT'>;
 
 export const SHORTEN_SHORTCUT = {
-  schema: eventSchema('SHORTEN_SHORTCUT', { player: PlayerIdSchema, until: ShortcutPointSchema }),
-  players: ['player', 'until.player'],
+  schema: eventSchema('SHORTEN_SHORTCUT', { player: PlayerIdSchema, by: By, until: ShortcutPointSchema }),
+  players: ['player', 'by', 'until.player'],
   awaits: 'shortcut',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   template: { choose: ['until'], fill: proposedPoint },
   route: 'gameWide',
   atTable: true,

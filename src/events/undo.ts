@@ -4,39 +4,40 @@
  * these events, never the turn: their records say `atTable`, their legality rows only what the turn
  * can tell (the player is in the game), and the table's rules decide the rest (src/table/undo.ts).
  */
-import { PlayerIdSchema, eventSchema, int } from '../fields.js';
+import { By, PlayerIdSchema, eventSchema, int } from '../fields.js';
 import { inGame } from '../rules/legality.js';
+import { byViolation } from '../rules/control.js';
 import type { EventRecord } from './record.js';
 
 /** A version of the game (TurnView.version). */
 const Version = int(0, Number.MAX_SAFE_INTEGER);
 
 export const UNDO = {
-  schema: eventSchema('UNDO', { player: PlayerIdSchema, to: Version }),
-  players: ['player'],
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  schema: eventSchema('UNDO', { player: PlayerIdSchema, by: By, to: Version }),
+  players: ['player', 'by'],
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   template: { choose: [] },
   route: 'gameWide',
   atTable: true,
 } satisfies EventRecord<'UNDO'>;
 
 export const ACCEPT_UNDO = {
-  schema: eventSchema('ACCEPT_UNDO', { player: PlayerIdSchema }),
-  players: ['player'],
+  schema: eventSchema('ACCEPT_UNDO', { player: PlayerIdSchema, by: By }),
+  players: ['player', 'by'],
   awaits: 'undoConsent',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   template: { choose: [] },
   route: 'gameWide',
   atTable: true,
 } satisfies EventRecord<'ACCEPT_UNDO'>;
 
 export const DECLINE_UNDO = {
-  schema: eventSchema('DECLINE_UNDO', { player: PlayerIdSchema }),
-  players: ['player'],
+  schema: eventSchema('DECLINE_UNDO', { player: PlayerIdSchema, by: By }),
+  players: ['player', 'by'],
   awaits: 'undoConsent',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player),
+  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
   template: { choose: [] },
   // The plainest answer to an undo request (a player out of time or away): the game goes on as it was.
   plainest: true,

@@ -211,7 +211,7 @@ export function scheduleOf(ctx: TurnContext): Schedule {
   for (const entry of ctx.phases) {
     const name = phaseName(entry.kind, mainSeen);
     if (entry.kind === 'main') mainSeen = true;
-    phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null || isMainStepSkipped(ctx, name, entry, counts) });
+    phases.push({ phase: name, skipped: phaseSkipRule(ctx, name, counts) !== null || isEveryStepSkipped(ctx, name, entry, counts) });
   }
   const turns = turnsAhead(ctx, counts);
   // CONTRACT (TurnView.schedule): before turn 1 begins (the pregame, CR 103) the next turn is turn 1,
@@ -221,12 +221,14 @@ export function scheduleOf(ctx: TurnContext): Schedule {
 }
 
 /**
- * CR 614.10, 505.2: a main phase has one step, 'main'; a skip of that step (SKIP_NEXT or a skip
- * effect naming 'main') passes over the whole phase, which the schedule marks skipped. Uses up
- * the pending skip in `counts`, as the turn will.
+ * CR 614.10, 505.2, 500.10: a phase every step of which is passed over (a main phase's one step
+ * skipped, an added phase's one step skipped, 103.8a's draw step the only step of an added
+ * beginning phase in turn 1) has nothing of it happen: the schedule marks it skipped. Uses up
+ * the pending skips in `counts`, as the turn will; a combat phase still to come begins with none.
  */
-function isMainStepSkipped(ctx: SkipContext, name: TurnPhaseName, entry: PhaseEntry, counts: SkipCounts): boolean {
-  return entry.kind === 'main' && entry.steps.every((step) => step.passedOver !== undefined || isSkippedByEffect(ctx, name, step, counts));
+function isEveryStepSkipped(ctx: SkipContext, name: TurnPhaseName, entry: PhaseEntry, counts: SkipCounts): boolean {
+  const later = ctx.combat === null ? ctx : { ...ctx, combat: null };
+  return entry.steps.every((step) => stepSkipRule(later, name, step, counts) !== null);
 }
 
 /** What the next turns depend on (besides the skip counts): their order, extra turns, rotation and effects, by units. */

@@ -3,7 +3,8 @@
  * transposition tables and for telling positions apart in simulations.
  *
  * What is hashed: the turn's state as persisted (the chart's state, its status and the context;
- * each turn marker's in Grand Melee; the shortcut vote at the table) and, in a card game, the
+ * each turn marker's in Grand Melee; the shortcut vote, an undo request awaiting answers and the
+ * undo requests made this turn at the table) and, in a card game, the
  * cards' state, as canonical values: object keys in sorted order, `undefined` fields left out,
  * numbers by value (`-0` is 0; NaN and infinities are null, as in JSON). Not hashed: `version`,
  * `seq` (also the `seq` of the events a state keeps for the next checkpoint), the context's
@@ -400,10 +401,13 @@ function mixState(h: Fnv64, state: unknown): void {
     return;
   }
   if (typeof state === 'object' && state !== null && 'game' in state && 'shortcut' in state) {
-    const table = state as { game: unknown; shortcut: unknown };
+    const table = state as { game: unknown; shortcut: unknown; undo?: { vote: { requester: string; asked: readonly string[] } | null; requests: Readonly<Record<string, number>> } | null };
     h.word(TABLE);
     mixState(h, table.game);
     h.value(table.shortcut, null);
+    // An undo request awaiting answers and the requests made this turn (maxPerTurn) are state: what may be sent differs. Its `to` is a version, and history, as the kept moments are.
+    const undo = table.undo;
+    if (undo !== null && undo !== undefined && (undo.vote !== null || Object.keys(undo.requests).length > 0)) h.value({ requests: undo.requests, vote: undo.vote === null ? null : { requester: undo.vote.requester, asked: undo.vote.asked } }, null);
     return;
   }
   throw new TypeError('stateHash: the game is not one made by createGame, restoreGame, fork or a card game (its state is not the engine\'s)');

@@ -17,8 +17,8 @@
  * order in that turn (counted from the proposal's position in its own turn), then the player.
  */
 import type { PlayerId, ShortcutPoint, TurnPhaseName, TurnStepName } from '../contract.js';
-import type { PhaseEntry, StepEntry, TurnContext } from '../state.js';
-import { apnapPlayers } from '../rules/priority.js';
+import type { ActiveEffect, PhaseEntry, StepEntry, TurnContext } from '../state.js';
+import { expire, type Moment } from '../rules/effects.js';
 import { apnapOrder, inTurnOrderFrom, scheduledTurns } from '../rules/turnOrder.js';
 import { copyCounts, kindOf, phaseName, phaseSkipRule, REGULAR_PHASES, regularPhases, stepSkipRule, STEPS_OF_KIND, type SkipContext, type SkipCounts } from '../rules/schedule.js';
 import { byUnits, unitOf } from '../rules/units.js';
@@ -105,44 +105,69 @@ interface Place {
   readonly skipped: boolean;
 }
 
-/** The steps of a phase about to begin in a turn of `skipCtx`'s active player, each marked when a skip passes it over (using up pending skips in `counts`, as the turn will). */
-function stepsOf(skipCtx: SkipContext, name: TurnPhaseName, entries: readonly StepEntry[], counts: SkipCounts, first: number): Place['steps'] {
-  return entries.map((entry, i) => ({ step: entry.step, ordinal: first + i, skipped: stepSkipRule(skipCtx, name, entry, counts) !== null }));
+/**
+ * What the look ahead carries from step to step: the pending skips it has used up (as the turn
+ * will) and the effects in force, which end as the turn goes (CR 514.2, 500.5a, 611.2b: `expire`).
+ */
+interface Ahead {
+  readonly counts: SkipCounts;
+  effects: ActiveEffect[];
+  readonly unit: (player: PlayerId) => PlayerId;
+}
+
+/** The effects in force once `moment` has come. */
+function expireAt(ahead: Ahead, moment: Moment): void {
+  if (ahead.effects.length > 0) ahead.effects = expire(ahead.effects, moment, ahead.unit).kept;
+}
+
+/**
+ * The steps of a phase in a turn of `skipCtx`'s active player, from the one at `first` on, each
+ * marked when a skip passes it over: the effects that end as a step begins are gone for it
+ * (`untilStep`); a skipped phase's steps never begin and use up no skip.
+ */
+function stepsOf(skipCtx: SkipContext, name: TurnPhaseName, entries: readonly StepEntry[], ahead: Ahead, first: number, phaseSkipped: boolean): Place['steps'] {
+  return entries.map((entry, i) => {
+    if (phaseSkipped) return { step: entry.step, ordinal: first + i, skipped: true };
+    expireAt(ahead, { at: 'stepBegan', step: entry.step, player: skipCtx.activePlayer, turn: skipCtx.turn });
+    return { step: entry.step, ordinal: first + i, skipped: stepSkipRule({ ...skipCtx, effects: ahead.effects }, name, entry, ahead.counts) !== null };
+  });
 }
 
 /**
  * The phases from the current one on, in the order the game will reach them if nothing changes:
- * the rest of this turn, then the turns after it, up to `turns` turns ahead.
+ * the rest of this turn, then the turns after it (in the order they will be taken, skipped ones
+ * left out), up to `turns` turns ahead.
  */
 function* placesAhead(ctx: ShortcutContext, turns: number): Generator<Place> {
-  const counts = copyCounts(ctx.skips);
+  const ahead: Ahead = { counts: copyCounts(ctx.skips), effects: ctx.effects, unit: (p) => unitOf(ctx, p) };
   const owner = ctx.turnOwner;
   const phase = ctx.phase as TurnPhaseName;
   // The current step is under way: only the steps after it can still be passed over.
-  const current = [{ step: ctx.step as TurnStepName, ordinal: 0, skipped: false }, ...stepsOf(ctx, phase, ctx.steps, counts, 1)];
+  const current = [{ step: ctx.step as TurnStepName, ordinal: 0, skipped: false }, ...stepsOf(ctx, phase, ctx.steps, ahead, 1, false)];
   yield { turn: ctx.turn, owner, phase, ordinal: 0, steps: current, skipped: false };
+  if (kindOf(phase) === 'combat') expireAt(ahead, { at: 'endOfCombat' });
   // A combat phase still to come begins with no combat (506.1).
-  const later: SkipContext = { ...ctx, combat: null };
-  yield* phasesOf(later, ctx.turn, owner, ctx.phases, ctx.mainSeen, counts, 1);
+  yield* phasesOf({ ...ctx, combat: null }, owner, ctx.phases, ctx.mainSeen, ahead, 1);
+  expireAt(ahead, { at: 'cleanup' });
   if (turns <= 0) return;
   const next = scheduledTurns(byUnits(ctx), copyCounts(ctx.skips), turns - 1).filter((t) => !t.skipped);
-  const effects = ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
   for (const [k, t] of next.slice(0, turns).entries()) {
     const turn = ctx.turn + k + 1;
-    const skipCtx: SkipContext = { ...ctx, activePlayer: t.player, turn, effects, combat: null, phase: 'beginning' };
-    yield* phasesOf(skipCtx, turn, t.player, regularPhases(), false, counts, 0);
+    expireAt(ahead, { at: 'turnBegan', player: t.player });
+    yield* phasesOf({ ...ctx, activePlayer: t.player, turn, combat: null, phase: 'beginning' }, t.player, regularPhases(), false, ahead, 0);
+    expireAt(ahead, { at: 'cleanup' });
   }
 }
 
-/** The places of the phases `entries` of a turn, the first at ordinal `first` (1 after the current phase, 0 in a later turn). A skipped phase's steps never begin: they use up no skip. */
-function* phasesOf(skipCtx: SkipContext, turn: number, owner: PlayerId, entries: readonly PhaseEntry[], mainSeen: boolean, counts: SkipCounts, first: number): Generator<Place> {
+/** The places of the phases `entries` of a turn, the first at ordinal `first` (1 after the current phase, 0 in a later turn). */
+function* phasesOf(skipCtx: SkipContext, owner: PlayerId, entries: readonly PhaseEntry[], mainSeen: boolean, ahead: Ahead, first: number): Generator<Place> {
   let seen = mainSeen;
   for (const [i, entry] of entries.entries()) {
     const name = phaseName(entry.kind, seen);
     if (entry.kind === 'main') seen = true;
-    const skipped = phaseSkipRule(skipCtx, name, counts) !== null;
-    const steps = skipped ? entry.steps.map((e, j) => ({ step: e.step, ordinal: j, skipped: true })) : stepsOf(skipCtx, name, entry.steps, counts, 0);
-    yield { turn, owner, phase: name, ordinal: first + i, steps, skipped };
+    const skipped = phaseSkipRule({ ...skipCtx, effects: ahead.effects }, name, ahead.counts) !== null;
+    yield { turn: skipCtx.turn, owner, phase: name, ordinal: first + i, steps: stepsOf(skipCtx, name, entry.steps, ahead, 0, skipped), skipped };
+    if (entry.kind === 'combat') expireAt(ahead, { at: 'endOfCombat' });
   }
 }
 
@@ -182,7 +207,7 @@ export function pointKey(ctx: ShortcutContext, point: ShortcutPoint): Key | stri
     }
   }
   if (passedOver !== null && point.turn !== undefined) return passedOver;
-  if (point.turn === undefined) return `until: no ${describePoint(point)} comes in the next ${ahead} turns (a skip passes over every one, CR 614.10)`;
+  if (point.turn === undefined) return `until: ${describePoint(point)} does not come in the next ${ahead} turns (each one is passed over)`;
   return point.turn === ctx.turn ? `until: that point of turn ${point.turn} has passed` : `until: ${describePoint(point)} is not a place with priority`;
 }
 /**
@@ -196,9 +221,9 @@ export function proposalProblem(ctx: ShortcutContext, player: PlayerId): string 
   return null;
 }
 
-/** The players asked to accept, in turn order from the active player (CR 732.2b, 101.4): every other player in the game. */
+/** The players asked to accept: every other player in the game, in turn order starting after the proposer (CR 732.2b, 101.4). */
 export function askedAbout(ctx: ShortcutContext, proposer: PlayerId): PlayerId[] {
-  return apnapPlayers(ctx).filter((p) => p !== proposer);
+  return inTurnOrderFrom(ctx, proposer).filter((p) => p !== proposer);
 }
 
 /** Why `shorter` does not shorten the point agreed so far (CR 732.2b: an earlier point, or the same), or null. */
@@ -231,6 +256,12 @@ export function standsStill(before: ShortcutContext, after: ShortcutContext): bo
   );
 }
 
+/** Whether the place of `ctx` is `point` (its turn, phase, step and player where it names them); `first`: the step's first priority. */
+function isAt(ctx: ShortcutContext, point: ShortcutPoint, first: boolean): boolean {
+  if (ctx.step !== point.step || (point.turn !== undefined && ctx.turn !== point.turn) || !fallsIn(point, ctx.phase as TurnPhaseName)) return false;
+  return point.player === undefined ? first : ctx.priority !== null && unitOf(ctx, point.player) === unitOf(ctx, ctx.priority);
+}
+
 /**
  * CR 732.2c: the shortcut as the turn takes it (machines/hooks.ts `shortcut`), asked as a player
  * receives priority: 'pass', they pass for it; 'ask', the game has reached the agreed point (or
@@ -238,22 +269,36 @@ export function standsStill(before: ShortcutContext, after: ShortcutContext): bo
  * has stopped (anything is on the stack or waiting for it, 732.2a: no conditional actions) and
  * their own settings apply. The first call is the proposer's pass, where the shortcut begins;
  * once it stops it stays stopped for the send.
+ *
+ * The point is reached where the game first is at it, as the turn actually goes (a host event a
+ * checkpoint returns may add a phase, a step or a turn on the way); it is gone past once the game
+ * is in a later turn than the one it was found in, or in that turn past its step.
  */
 export function takingShortcut(start: ShortcutContext, until: ShortcutPoint): (ctx: ShortcutContext) => 'pass' | 'ask' | null {
   const target = pointKey(start, until);
   let begun = false;
   let over = typeof target === 'string';
+  let step: string | null = null;
   return (ctx) => {
     if (over) return null;
     if (ctx.stack.length > 0 || ctx.pendingTriggers.length > 0 || ctx.priority === null) {
       over = true;
       return null;
     }
-    if (begun && compare(positionIn(start, ctx), target as Key) >= 0) {
+    // The step the game is in (each step begun has its own steps and phases still to come).
+    const here = `${ctx.turn} ${ctx.phases.length} ${ctx.steps.length} ${ctx.step}`;
+    const first = here !== step;
+    step = here;
+    if (!begun) {
+      begun = true;
+      return 'pass';
+    }
+    const [turn, phase, at] = target as Key;
+    const now = positionIn(start, ctx);
+    if (isAt(ctx, until, first) || ctx.turn > turn || (ctx.turn === turn && (now[1] > phase || (now[1] === phase && now[2] > at)))) {
       over = true;
       return 'ask';
     }
-    begun = true;
     return 'pass';
   };
 }

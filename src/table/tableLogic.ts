@@ -17,6 +17,7 @@
 import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
 import type { Awaiting, EmittedEvent, PlayerId, ShortcutPoint, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
+import { unitOf } from '../rules/units.js';
 import { ErrorCode } from '../errors.js';
 import { ANSWERS, DECISIONS, EVENTS, AT_TABLE_EVENTS, violationOf, type EventOf, type EventRecord, type EventType, type AtTableEventType } from '../events/index.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
@@ -26,7 +27,7 @@ import type { PersistedFull } from '../persistence/format.js';
 import type { NextStop } from '../nextStop.js';
 import { isRefusal, type PendingVote, type Stepped, type TurnLogic } from '../game/logic.js';
 import { actedFor } from '../game/cardsPart.js';
-import { askedAbout, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
+import { askedAbout, pointKey, standsStill, takingShortcut, type ShortcutVote } from './shortcuts.js';
 import { illegal, tableEventProblem } from './tableChecks.js';
 import { persistShortcut, persistUndo, trustedShortcut, trustedUndo } from './tableSnapshot.js';
 import type { TableReader } from './tableRead.js';
@@ -201,7 +202,7 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     const game = gameOf(state);
     const ctx = contextOf(game);
     const awaiting = voteAwaiting(state);
-    if (awaiting !== null && DECISIONS.has(event.type)) {
+    if (awaiting !== null && (DECISIONS.has(event.type) || passesAtOnce(ctx, event))) {
       const over = seatOrGameOverRefusal(ctx, statusOf(game), event);
       if (over !== null) return over;
       if (awaiting.kind === 'shortcut') return illegal(`${awaiting.player} is asked about ${awaiting.proposer}'s shortcut first (ACCEPT_SHORTCUT or SHORTEN_SHORTCUT); no decision is made while it is voted on`, '732.2b');
@@ -256,7 +257,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       undo = recorded(undo, out.state, undo.version + 1, undo.seq + out.emitted.length, boundary, after.players, out.emitted.some((e) => e.type === 'turnBegan'));
     }
     // A proposal stands only while the game stays where it was made (CR 732.2a: the sequence is proposed from here).
-    const shortcut = state.shortcut !== null && taking === undefined && standsStill(before, after) ? state.shortcut : null;
+    // ... and while its point can still be reached (a host event may have passed it over).
+    const shortcut = state.shortcut !== null && taking === undefined && standsStill(before, after) && typeof pointKey(after, state.shortcut.until) !== 'string' ? state.shortcut : null;
     return { state: boxed(out.state, undo, shortcut), emitted: out.emitted };
   }
 
@@ -273,7 +275,8 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     const ctx = contextOf(state.game);
     const pass: TurnEvent = { type: 'PASS_PRIORITY', player: vote.proposer };
     const work = inner.gate(state.game, pass);
-    if (isRefusal(work)) return closed(table);
+    // A point that can no longer be reached is no shortcut: the game stays where it is.
+    if (isRefusal(work) || typeof pointKey(ctx, until) === 'string') return closed(table);
     return turnStep(table, work as W, null, runtime, takingShortcut(ctx, until));
   }
 
@@ -507,4 +510,9 @@ function reseeded<S>(reseed: (state: S, rng: number) => S, state: TableState<S>,
   const game = reseed(state.game, rng);
   const undo = state.undo === null ? null : { ...state.undo, history: state.undo.history.map((m) => ({ ...m, state: m.state === state.game ? game : reseed(m.state, rng) })) };
   return new Table(game, undo, state.shortcut);
+}
+
+/** CONTRACT: a yield given by the player holding priority passes at once (machines/host.effects.ts): a decision, which no vote lets be made. */
+function passesAtOnce(ctx: TurnContext, event: TurnEvent): boolean {
+  return event.type === 'YIELD' && event.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, event.player);
 }

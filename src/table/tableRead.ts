@@ -13,7 +13,7 @@ import { describeIssue } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import { parsePersisted } from '../persistence/validate.js';
 import { ShortcutPointSchema } from '../events/shortcuts.js';
-import { pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
+import { askedAbout, pointKey, proposalProblem, type ShortcutContext, type ShortcutVote } from './shortcuts.js';
 import { momentGame, persistedPolicy, restoredVote } from './tableSnapshot.js';
 import { mayReturnTo, type Moment, type UndoRecord } from './undo.js';
 
@@ -113,6 +113,9 @@ export function restoreShortcut(value: unknown, ctx: ShortcutContext): ShortcutV
   const key = pointKey(ctx, s.until);
   if (typeof key === 'string') throw invalid(`shortcut.${key}`);
   if (new Set(s.asked).size !== s.asked.length || s.asked.some((p) => p === s.proposer || !ctx.players.includes(p))) throw invalid('shortcut.asked: each other player in the game at most once, not the proposer');
+  // CR 732.2b: the players still to answer are the last of those asked in turn order after the proposer.
+  const order = askedAbout(ctx, s.proposer);
+  if (s.asked.length === 0 || order.slice(order.length - s.asked.length).join() !== s.asked.join()) throw invalid(`shortcut.asked: the players still to answer, in turn order after the proposer (CR 732.2b): the last of ${order.join(', ')}`);
   return s;
 }
 

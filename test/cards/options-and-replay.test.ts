@@ -144,12 +144,41 @@ describe('card games: a replay with a changed definition reports drift (CONTRACT
     expect(replayGame(recording, { cards: greedy }).replay.drift).toMatchObject({ version: 1, hook: 'cards' });
   });
 
+  it("a definition whose setup changed drifts before any send (the first input keeps the cards as the game began)", () => {
+    const { recording } = recorded();
+    const other = defineCards({ ...counter, setup: () => ({ n: 5, drawn: [] as number[] }) });
+    const empty = { ...recording, inputs: recording.inputs.slice(0, 1) };
+    expect(replayGame(empty, { cards: counter }).replay.drift).toBeNull();
+    expect(replayGame(empty, { cards: other }).replay.drift).toMatchObject({ version: 0, hook: 'cards' });
+  });
+
   it('a recording made before the check was kept replays without one (no drift can be seen in S)', () => {
     const { recording } = recorded();
     const older = { ...recording, inputs: recording.inputs.map(({ cards: _cards, ...input }) => input) };
     const doubled = defineCards({ ...counter, actions: { ...counter.actions, inc: (ctx) => void (ctx.state.n += 2) } });
     expect(replayGame(older, { cards: doubled }).replay.drift).toBeNull();
   });
+});
+
+it('restoreGame refuses a card history that would break undo or a later persist() (each entry checked; every version undo may return to kept)', () => {
+  const game = createCardGame(counter, { players: ['A', 'B'], seed: 1, undo: { mode: 'own' }, use: [table] });
+  expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' }).ok).toBe(true);
+  expect(game.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' }).ok).toBe(true);
+  const saved = JSON.parse(JSON.stringify(game.persist())) as { cards: { history: [number, number, unknown][] } } & Record<string, unknown>;
+  const history = saved.cards.history;
+  const restore = (h: unknown) => () => restoreCardGame({ ...saved, cards: { ...saved.cards, history: h } }, { cards: counter, use: [table] });
+  expect(restore(history)().cards()).toEqual(game.cards());
+  const [first] = history as [[number, number, unknown]];
+  for (const [bad, field] of [
+    [[[first[0], -5, first[2]], ...history.slice(1)], 'history[0][1]'],
+    [[[first[0], 2 ** 40, first[2]], ...history.slice(1)], 'history[0][1]'],
+    [[[first[0], first[1], { big: 'x'.repeat(2 ** 20) }], ...history.slice(1)], 'history[0][2]'],
+    [history.map(([v, r, st]) => [v + 10, r, st]), 'history[0][0]'],
+    [[], 'history: no entry for version 0'],
+    [undefined, 'history: the game has undo'],
+  ] as const) {
+    expect(restore(bad), field).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringContaining(`persisted.cards.${field}`) }));
+  }
 });
 
 describe("card games: playout plays the definition's bot (CONTRACT v4, \"Simulation\")", () => {
@@ -309,6 +338,8 @@ it("a `decided` owed to the next checkpoint is persisted with the cards: the res
   expect(seen).toEqual([owed]);
   expect((restored.persist() as unknown as { cards: { owed?: unknown } }).cards.owed).toBeUndefined();
   expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed: [{ type: 'pass' }] } }, { cards })).toThrow(/persisted\.cards\.owed/);
+  // An owed event that reports no decision.
+  expect(() => restoreCardGame({ ...saved, cards: { ...saved.cards, owed: [{ type: 'decided', seq: 1, event: { type: 'FOO' } }] } }, { cards })).toThrow(/persisted\.cards\.owed/);
   // An owed decision the snapshot's game has not reached (a seq after its own), two in the wrong order, or one without its decision.
   const [first] = saved.cards.owed as { seq: number }[];
   const later = { ...(first as object), seq: (saved as unknown as { seq: number }).seq + 1 };

@@ -196,6 +196,44 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
     expect((alice[1] as { event: DecidedEvent }).event.data).toBeUndefined();
   });
 
+  it("a refused decision of a controlled player leaves no mark: the next decided event, another player's, is whole to its own decider only", () => {
+    const cards = defineCards({
+      name: 'refused-control@1',
+      setup: () => ({}),
+      actions: { no: () => ({ refuse: 'no' }), ok: () => undefined },
+      publicData: () => 'public',
+    });
+    const game = createCardGame(cards, { players: ['A', 'B', 'C'], seed: 1 });
+    expect(game.send({ type: 'CONTROL_PLAYER', controller: 'A', player: 'B' }).ok).toBe(true);
+    for (let i = 0; i < 200 && game.view().activePlayer !== 'B'; i++) {
+      const a = game.view().awaiting;
+      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
+      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
+    }
+    const seen: Record<string, unknown[]> = { A: [], C: [] };
+    for (const seat of ['A', 'C']) game.on('decided', (e) => void seen[seat]?.push(e.event.data), { seat });
+    // B's action, decided by A (no `by`), is refused: its seq is given again to the next decision.
+    expect(game.send({ type: 'CARD_ACTION', player: 'B', action: 'no', data: 'b' }).ok).toBe(false);
+    expect(game.send({ type: 'CARD_ACTION', player: 'C', action: 'ok', data: 'c' }).ok).toBe(true);
+    expect(seen).toEqual({ A: ['public'], C: ['c'] });
+  });
+
+  it("a CARD_ACTION sent with `by` is its decider's to undo, as a decision with `by` is (CR 723.5)", () => {
+    const game = createCardGame(counter, { players, seed: 1, undo: { mode: 'own', maxPerTurn: null }, use: allModules });
+    expect(game.send({ type: 'CONTROL_PLAYER', controller: 'alice', player: 'bob' }).ok).toBe(true);
+    for (let i = 0; i < 200 && !(game.view().activePlayer === 'bob' && game.view().priority === 'bob'); i++) {
+      const a = game.view().awaiting;
+      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
+      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
+    }
+    const before = game.view().version;
+    expect(game.send({ type: 'CARD_ACTION', player: 'bob', by: 'alice', action: 'note', data: 'x' }).ok).toBe(true);
+    expect(game.view().undo?.alice?.to).toBe(before);
+    expect(game.view().undo?.bob?.to).toBeNull();
+  });
+
   it('a concession is a player decision: with data it emits decided first (CR 104.3a: decide is not asked, nothing stops it)', () => {
     const three = ['alice', 'bob', 'carol'];
     const game = createCardGame(counter, { players: three, seed: 1, record: true });

@@ -45,3 +45,29 @@ describe('phases after the ending phase (CR 500.8, 500.10)', () => {
     expect(t.emittedOf('stepBegan').map((e) => (e.type === 'stepBegan' ? `${e.phase}/${e.step}` : null))).toEqual(['ending/cleanup', 'beginning/upkeep', 'beginning/untap', 'beginning/upkeep']);
   });
 });
+
+describe('schedule of added phases (CR 500.10, 614.10, 103.8a)', () => {
+  it('an added phase every step of which will be passed over is marked skipped, and nothing of it happens', () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ turn: 3, phase: 'precombatMain' });
+    // An additional beginning phase with only an upkeep step after combat (500.10), and A skips their next upkeep.
+    t.send({ type: 'ADD_EXTRA_STEP', step: 'upkeep', afterPhase: 'combat' });
+    t.send({ type: 'SKIP_NEXT', player: 'A', what: 'upkeep' });
+    expect(t.view().schedule.phases).toEqual([
+      { phase: 'combat', skipped: false },
+      { phase: 'beginning', skipped: true },
+      { phase: 'postcombatMain', skipped: false },
+      { phase: 'ending', skipped: false },
+    ]);
+    t.clearEmitted();
+    t.passUntil({ step: 'end' });
+    expect(t.emittedOf('stepBegan').some((e) => e.type === 'stepBegan' && (e.step === 'upkeep' || e.phase === 'beginning'))).toBe(false);
+  });
+
+  it("103.8a: an added beginning phase with only a draw step in the starting player's first turn is marked skipped", () => {
+    const t = play({ players: ['A', 'B'] });
+    t.passUntil({ phase: 'precombatMain' });
+    t.send({ type: 'ADD_EXTRA_STEP', step: 'draw', afterPhase: 'combat' });
+    expect(t.view().schedule.phases[1]).toEqual({ phase: 'beginning', skipped: true });
+  });
+});

@@ -68,14 +68,33 @@ describe('CR 732.2a: the player with priority suggests a shortcut', () => {
 });
 
 describe('CR 732.2b: each other player, in turn order, accepts or shortens it', () => {
-  it('in turn order from the active player: B, then C; an answer out of turn is refused', () => {
+  it('in turn order starting after the player who suggested it (732.2b): B proposes, C then A answer; an answer out of turn is refused', () => {
     const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
     accepted(game, { type: 'PASS_PRIORITY', player: 'A' }); // B holds priority
     accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'B', until: { step: 'end' } });
-    expect(game.view().awaiting).toEqual({ kind: 'shortcut', player: 'A', proposer: 'B', until: { step: 'end' } });
-    expect(refusal(game, { type: 'ACCEPT_SHORTCUT', player: 'C' })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b', message: expect.stringMatching(/^A is asked about B's shortcut now, not C/) });
-    accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'A' });
-    expect(game.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'C' });
+    expect(game.view().awaiting).toEqual({ kind: 'shortcut', player: 'C', proposer: 'B', until: { step: 'end' } });
+    expect(refusal(game, { type: 'ACCEPT_SHORTCUT', player: 'A' })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b', message: expect.stringMatching(/^C is asked about B's shortcut now, not A/) });
+    accepted(game, { type: 'ACCEPT_SHORTCUT', player: 'C' });
+    expect(game.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'A' });
+  });
+
+  it('in turn order after the proposer with teams (Two-Headed Giant: the players, not the teams) and with the active player gone (800.4j)', () => {
+    const giant = createGame({ use: allModules, players: ['A1', 'A2', 'B1', 'B2'], variant: 'twoHeadedGiant', teams: [{ id: 'A', players: ['A1', 'A2'] }, { id: 'B', players: ['B1', 'B2'] }] });
+    const holder = giant.view().priority as string;
+    const other = holder === 'A1' ? 'A2' : 'A1';
+    // Either member of the team holding priority may propose; B1, B2 then the proposer's teammate answer.
+    accepted(giant, { type: 'PROPOSE_SHORTCUT', player: other, until: { step: 'end' } });
+    const asked: string[] = [];
+    for (let a = giant.view().awaiting; a?.kind === 'shortcut'; a = giant.view().awaiting) {
+      asked.push(a.player);
+      accepted(giant, { type: 'ACCEPT_SHORTCUT', player: a.player });
+    }
+    expect(asked).toEqual(other === 'A2' ? ['B1', 'B2', 'A1'] : ['A2', 'B1', 'B2']);
+    const gone = createGame({ use: allModules, players: ['A', 'B', 'C', 'D'] });
+    accepted(gone, { type: 'CONCEDE', player: 'A' });
+    accepted(gone, { type: 'PASS_PRIORITY', player: gone.view().priority as string }); // B passes: C holds priority
+    accepted(gone, { type: 'PROPOSE_SHORTCUT', player: 'C', until: { step: 'end' } });
+    expect(gone.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'D' });
   });
 
   it('shortening names an earlier point, which becomes the new ending point', () => {
@@ -129,6 +148,7 @@ function playUntil(game: Game, stop: (v: ReturnType<Game['view']>) => boolean): 
   for (let i = 0; i < 500 && !stop(game.view()); i++) {
     const a = game.view().awaiting;
     if (a?.kind === 'declareAttackers') accepted(game, { type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+    else if (a?.kind === 'discard') accepted(game, { type: 'DISCARD', player: a.player, count: a.count });
     else if (a?.kind === 'priority') accepted(game, { type: 'PASS_PRIORITY', player: a.player });
     else throw new Error(`unexpected decision ${JSON.stringify(a)}`);
   }
@@ -211,5 +231,69 @@ describe('CR 732.2a, 500.1: a point is where the game first reaches it, as the t
   it('a turn too far ahead is refused naming until.turn', () => {
     const game = createGame({ use: allModules, players: ['A', 'B'] });
     expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { turn: 5000, step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', message: expect.stringMatching(/^until\.turn: a shortcut reaches at most 1000 turns ahead/) });
+  });
+});
+
+describe('CR 732.2a-c: the shortcut as the game actually goes', () => {
+  it('an effect that ends later (611.2b "until your next turn") is looked past where it ends: the point after it is reached', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B'] });
+    accepted(game, { type: 'ADD_EFFECT', id: 'no-upkeeps', effect: { kind: 'skip', what: 'upkeep' }, duration: 'untilYourNextTurn', controller: 'A' });
+    playUntil(game, (v) => v.turn === 2 && v.step === 'end');
+    accepted(game, { type: 'HAND_SIZE', player: 'B', size: 0 }); // no discard in B's cleanup
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'B', until: { step: 'upkeep' } });
+    everyoneAccepts(game);
+    expect(where(game)).toEqual({ turn: 3, step: 'upkeep', awaiting: { kind: 'priority', player: 'A' } });
+  });
+
+  it('a turn added while it is taken (a checkpoint returning ADD_EXTRA_TURN, 500.7): the point is where the game first reaches it', () => {
+    let fired = false;
+    const hooks = { checkpoint: (v: { turn: number; phase: string }) => (!fired && v.turn === 1 && v.phase === 'postcombatMain' ? ((fired = true), { events: [{ type: 'ADD_EXTRA_TURN', player: 'A' } as const] }) : undefined) };
+    const game = createGame({ use: allModules, players: ['A', 'B'], hooks });
+    accepted(game, { type: 'ADD_EFFECT', id: 'no-combat', effect: { kind: 'skip', what: 'combat' } });
+    playUntil(game, (v) => v.step === 'main');
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'upkeep', player: 'B' } });
+    everyoneAccepts(game);
+    expect(fired).toBe(true);
+    expect(where(game)).toEqual({ turn: 2, step: 'upkeep', awaiting: { kind: 'priority', player: 'B' } });
+    expect(game.view().activePlayer).toBe('A');
+  });
+
+  it('a point a host event puts out of reach during the vote ends it: the game stays where it was (no pass without its event)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'draw' } });
+    accepted(game, { type: 'ADD_EFFECT', id: 'no-draws', effect: { kind: 'skip', what: 'draw' } });
+    expect(where(game)).toEqual({ turn: 1, step: 'upkeep', awaiting: { kind: 'priority', player: 'A' } });
+    expect(refusal(game, { type: 'ACCEPT_SHORTCUT', player: 'B' })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b' });
+  });
+
+  it('no decision while it is voted on: a yield that would pass at once is refused (the yield of another player is a setting, taken)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'] });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } });
+    expect(refusal(game, { type: 'YIELD', player: 'A', until: 'endOfTurn' })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '732.2b' });
+    accepted(game, { type: 'YIELD', player: 'C', until: 'endOfTurn' });
+    expect(game.view().awaiting).toMatchObject({ kind: 'shortcut', player: 'B' });
+  });
+
+  it('`by` on a proposal, an answer and an undo request must be the player who decides for them (CR 723.5)', () => {
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C'], undo: { mode: 'own' } });
+    accepted(game, { type: 'CONTROL_PLAYER', controller: 'A', player: 'B' });
+    playUntil(game, (v) => v.turn === 2 && v.step === 'upkeep' && v.priority === 'B');
+    for (const by of ['B', 'C']) {
+      expect(refusal(game, { type: 'PROPOSE_SHORTCUT', player: 'B', by, until: { step: 'end' } })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '723.5', message: `${by} cannot make B's decisions: A does` });
+    }
+    expect(game.check({ type: 'PROPOSE_SHORTCUT', player: 'B', by: 'A', until: { step: 'end' } })).toEqual({ ok: true });
+    expect(refusal(game, { type: 'UNDO', player: 'B', by: 'C', to: 0 })).toMatchObject({ code: 'ILLEGAL_ACTION', rule: '723.5' });
+  });
+
+  it('restoreGame refuses a vote whose players still to answer are not the last of those in turn order after the proposer', async () => {
+    const { restoreGame } = await import('../../src/index.js');
+    const game = createGame({ use: allModules, players: ['A', 'B', 'C', 'D'] });
+    accepted(game, { type: 'PROPOSE_SHORTCUT', player: 'A', until: { step: 'end' } });
+    const saved = JSON.parse(JSON.stringify(game.persist())) as { shortcut: { asked: string[] } };
+    expect(saved.shortcut.asked).toEqual(['B', 'C', 'D']);
+    expect(restoreGame(saved, { use: allModules }).view().awaiting).toEqual(game.view().awaiting);
+    for (const asked of [['C', 'B', 'D'], ['B', 'C'], ['D', 'C']]) {
+      expect(() => restoreGame({ ...saved, shortcut: { ...saved.shortcut, asked } }, { use: allModules })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT', message: expect.stringMatching(/^shortcut\.asked: /) }));
+    }
   });
 });

@@ -12,6 +12,7 @@ import { createGame, restoreGame, type Game, type Persisted } from '../../src/in
 import { playout, stateHash } from '../../src/sim/index.js';
 import { createCardGame, defineCards, restoreGame as restoreCardGame } from '../../src/cards/index.js';
 import { fnvWord, hashedFieldsOfContext, hashOf, HASHED_FIELDS } from '../../src/sim/hash.js';
+import { allModules } from '../../src/allModules.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -173,6 +174,18 @@ describe('stateHash (issue 34)', () => {
     for (const g of [game, same]) expect(g.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
     expect(stateHash(game)).toBe(stateHash(same));
     expect(stateHash(restoreCardGame(JSON.parse(JSON.stringify(again.persist())), { cards }))).toBe(stateHash(again));
+  });
+
+  it('includes an undo request awaiting answers and the requests made this turn (what may be sent differs), not the kept moments', () => {
+    const game = createGame({ players: ['A', 'B'], undo: { mode: 'consent' }, use: allModules });
+    expect(game.send({ type: 'CAST_SPELL', player: 'A', id: 's', speed: 'instant' }).ok).toBe(true);
+    const before = game.fork();
+    expect(game.send({ type: 'UNDO', player: 'A', to: 0 }).ok).toBe(true);
+    expect(stateHash(game)).not.toBe(stateHash(before));
+    const again = before.fork();
+    expect(again.send({ type: 'UNDO', player: 'A', to: 0 }).ok).toBe(true);
+    expect(stateHash(again)).toBe(stateHash(game));
+    expect(stateHash(restoreGame(JSON.parse(JSON.stringify(game.persist())), { use: allModules }))).toBe(stateHash(game));
   });
 
   it('is the same in another process (a new V8 heap: no identity, order or per-process seed reaches the hash)', () => {
