@@ -17,6 +17,7 @@ import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
+import { eraOf } from '../src/rules/eras.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
 import { endCombat, expireAt, isLeftBeforeEndingChecks } from './boundaries.js';
 import { pregameOf } from './pregame.effects.js';
@@ -149,9 +150,9 @@ export function beginFirstTurn(ctx: TurnContext): Effect {
  * active player take hold; 'untilYourNextTurn' effects end right after `turnBegan`.
  */
 export function beginTurn(ctx: TurnContext): Effect {
-  // CR 104.4b: turn after turn with every phase and step skipped is a loop of mandatory actions: a draw.
-  if (ctx.emptyTurns >= MAX_EMPTY_TURNS_PER_PLAYER * ctx.seats.length) return effect(ctx, { result: drawnGame(ctx), priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
-  const next = nextTurn(byUnits(ctx));
+  // CR 104.4b: turn after turn with every phase and step skipped, or every turn skipped for ever, is a loop of mandatory actions: a draw.
+  const next = ctx.emptyTurns >= MAX_EMPTY_TURNS_PER_PLAYER * ctx.seats.length ? null : nextTurn(byUnits(ctx));
+  if (next === null || next.forever === true) return effect(ctx, { result: drawnGame(ctx), priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
   const turn = ctx.turn + 1;
   const previous = ctx.activePlayer ?? ctx.turnOwner;
   const patch = newTurn(ctx, next.player);
@@ -369,12 +370,14 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
 /**
  * CR 724.1a-c, 724.2a-c: ending the turn or the combat: triggers waiting cease to exist,
  * every object on the stack is exiled (top first), state-based actions are checked with no
- * priority and no triggers put on the stack (those that trigger now wait, 724.1f).
+ * priority and no triggers put on the stack (those that trigger now wait, 724.1f). In the classic
+ * era (509.1, May 2009) no rule drops the triggers waiting: they wait with those, for the cleanup step.
  */
 export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
+  const waiting = eraOf(ctx).endingDropsWaitingTriggers ? [] : [...(ctx.triggerOrder?.batch ?? []), ...ctx.pendingTriggers];
   const exiled = effect(
     ctx,
-    { pendingTriggers: [], triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true },
+    { pendingTriggers: waiting, triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));

@@ -7,8 +7,7 @@
 import * as z from 'zod/mini';
 import type { Awaiting, ShortcutPoint, TurnStepName } from '../contract.js';
 import { By, PlayerIdSchema, TurnPhaseSchema, TurnStepSchema, eventSchema, int, opt, refine } from '../fields.js';
-import { inGame } from '../rules/legality.js';
-import { byViolation } from '../rules/control.js';
+import { playerInGame } from './undo.js';
 import { STEPS_OF_PHASE } from '../rules/schedule.js';
 import type { EventRecord } from './record.js';
 
@@ -35,7 +34,7 @@ function proposedPoint(event: Record<string, unknown>, awaiting: Awaiting | null
 export const PROPOSE_SHORTCUT = {
   schema: eventSchema('PROPOSE_SHORTCUT', { player: PlayerIdSchema, by: By, until: ShortcutPointSchema }),
   players: ['player', 'by', 'until.player'],
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   // CONTRACT v3, "Serving games": a player's request, sent by their own client (legalActions does not list it).
   byPlayer: true,
   route: 'gameWide',
@@ -47,7 +46,7 @@ export const ACCEPT_SHORTCUT = {
   players: ['player', 'by'],
   awaits: 'shortcut',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   template: { choose: [] },
   // CR 732.2b: accepting is the plainest answer (the players pass, as they would).
   plainest: true,
@@ -60,7 +59,7 @@ export const SHORTEN_SHORTCUT = {
   players: ['player', 'by', 'until.player'],
   awaits: 'shortcut',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   template: { choose: ['until'], fill: proposedPoint },
   route: 'gameWide',
   atTable: true,

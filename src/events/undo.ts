@@ -4,10 +4,14 @@
  * these events, never the turn: their records say `atTable`, their legality rows only what the turn
  * can tell (the player is in the game), and the table's rules decide the rest (src/table/undo.ts).
  */
+import type { PlayerId } from '../contract.js';
 import { By, PlayerIdSchema, eventSchema, int } from '../fields.js';
 import { inGame } from '../rules/legality.js';
 import { byViolation } from '../rules/control.js';
 import type { EventRecord } from './record.js';
+
+/** What the turn can tell of a table event: its player is in the game, and its `by` is who decides for them (CR 723.5). */
+export const playerInGame = (ctx: Parameters<typeof inGame>[0] & Parameters<typeof byViolation>[0], _a: unknown, e: { player: PlayerId; by?: PlayerId }) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by);
 
 /** A version of the game (TurnView.version). */
 const Version = int(0, Number.MAX_SAFE_INTEGER);
@@ -15,7 +19,7 @@ const Version = int(0, Number.MAX_SAFE_INTEGER);
 export const UNDO = {
   schema: eventSchema('UNDO', { player: PlayerIdSchema, by: By, to: Version }),
   players: ['player', 'by'],
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   template: { choose: [] },
   route: 'gameWide',
   atTable: true,
@@ -26,7 +30,7 @@ export const ACCEPT_UNDO = {
   players: ['player', 'by'],
   awaits: 'undoConsent',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   template: { choose: [] },
   route: 'gameWide',
   atTable: true,
@@ -37,7 +41,7 @@ export const DECLINE_UNDO = {
   players: ['player', 'by'],
   awaits: 'undoConsent',
   teammateMayAnswer: false,
-  legality: (ctx, _a, e) => inGame(ctx, e.player) ?? byViolation(ctx, e.player, e.by),
+  legality: playerInGame,
   template: { choose: [] },
   // The plainest answer to an undo request (a player out of time or away): the game goes on as it was.
   plainest: true,

@@ -19,6 +19,8 @@ export interface Era {
   damageAssignmentOrder: boolean;
   /** Whether declaring no attackers skips the rest of the declare attackers step too (classic 308.5). */
   noAttackersSkipsRestOfStep: boolean;
+  /** Whether ending the turn or the combat makes the triggered abilities waiting to be put on the stack cease to exist (CR 724.1a, from 2015; classic 509.1 has no such rule: they go on the stack in the cleanup step). */
+  endingDropsWaitingTriggers: boolean;
 }
 
 /** The eras, side by side. */
@@ -30,6 +32,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     combatDamageOnStack: false,
     damageAssignmentOrder: false,
     noAttackersSkipsRestOfStep: false,
+    endingDropsWaitingTriggers: true,
   },
   m10: {
     label: 'Magic 2010 (July 2009) to November 2024',
@@ -38,6 +41,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     combatDamageOnStack: false,
     damageAssignmentOrder: true,
     noAttackersSkipsRestOfStep: false,
+    endingDropsWaitingTriggers: true,
   },
   classic: {
     label: 'before Magic 2010 (Sixth Edition rules, 1999-2009)',
@@ -46,6 +50,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     combatDamageOnStack: true,
     damageAssignmentOrder: false,
     noAttackersSkipsRestOfStep: true,
+    endingDropsWaitingTriggers: false,
   },
 };
 
@@ -64,6 +69,7 @@ const ROWS: readonly [keyof Era, string][] = [
   ['combatDamageOnStack', 'combat damage uses the stack'],
   ['damageAssignmentOrder', 'damage assignment order'],
   ['noAttackersSkipsRestOfStep', 'no attackers skips the rest of the declare attackers step'],
+  ['endingDropsWaitingTriggers', 'ending the turn drops the triggers waiting (724.1a)'],
 ];
 
 /** The eras as a Markdown table, one column per era (docs/rules.md shows it). */

@@ -153,7 +153,7 @@ export function losersWhenWinning(ctx: Pick<TurnContext, 'players' | 'teams' | '
   return ctx.players.filter((p) => areOpponents(ctx, winner, p) && withinRange(ctx, winner, p));
 }
 
-/** The ranges of influence of a game (CR 801, 809.3a): one number for all, emperors 2 and generals 1, or none. */
+/** The ranges of influence of a game (CR 801, 809.3a, 809.6a): one number for all, each Emperor player's as seated, or none. */
 export function rangesOf(
   players: readonly PlayerId[],
   teams: readonly { id: string; players: PlayerId[] }[] | null,
@@ -161,8 +161,18 @@ export function rangesOf(
   range: number | undefined,
 ): Record<PlayerId, number> | null {
   if (variant === 'emperor' && teams !== null) {
+    // CR 809.6a (809.3a with teams of three): the least range that reaches, as the game begins, one
+    // general of an opposing team (a general) or two of them (an emperor).
     const out: Record<PlayerId, number> = {};
-    for (const t of teams) for (const p of t.players) out[p] = p === emperorOf(t) ? 2 : 1;
+    const seated = { players: players as PlayerId[] };
+    const generals = teams.map((t) => t.players.filter((p) => p !== emperorOf(t)));
+    for (const [i, t] of teams.entries()) {
+      const theirs = generals.filter((_, j) => j !== i).flat();
+      for (const p of t.players) {
+        const reach = theirs.map((g) => seatDistance(seated, p, g)).sort((a, b) => a - b);
+        out[p] = p === emperorOf(t) ? (reach[1] ?? reach[0] ?? 2) : (reach[0] ?? 1);
+      }
+    }
     return out;
   }
   if (range === undefined) return null;

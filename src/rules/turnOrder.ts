@@ -88,6 +88,8 @@ export interface NextTurn {
   skips: TurnContext['skips'];
   /** Turns passed over on the way (CR 614.10), in order. */
   skipped: ScheduledTurn[];
+  /** Every turn would be skipped for ever (effects skip every player's turns): this one is only the end of the look. CR 104.4b: a loop, the game is a draw. */
+  forever?: true;
 }
 
 type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'> & Partial<Pick<TurnContext, 'variant' | 'turnOwner'>>;
@@ -97,7 +99,8 @@ type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | '
  * (CR 500.7); then the next player in turn order after the last regular turn. A player who
  * has left never begins a turn (CR 800.4k); a pending "skip your next turn" (614.10a) or a
  * skip effect on turns or extra turns (614.10) passes that turn over. If every turn would be
- * skipped forever, the turn is taken anyway after a full round of every kind.
+ * skipped forever, the look ends after a full round of every kind on a turn marked `forever`
+ * (CR 104.4b: the game is a draw as it would begin).
  */
 export function nextTurn(ctx: TurnOrderContext): NextTurn {
   const extraTurns = [...ctx.extraTurns];
@@ -146,6 +149,7 @@ export function nextTurn(ctx: TurnOrderContext): NextTurn {
     // Unchanged when no extra turn was taken: the same list (a context field that keeps its identity is known unchanged).
     const taken: NextTurn = { player, extra, extraTurns: extraTurns.length === ctx.extraTurns.length ? ctx.extraTurns : extraTurns, rotation, skips, skipped, passedOver };
     if (extraTurn?.id !== undefined) taken.id = extraTurn.id;
+    if (byEffect || pending > 0) taken.forever = true;
     return taken;
   }
 }

@@ -51,6 +51,22 @@ describe('ending the turn (CR 724.1)', () => {
   });
 });
 
+describe("ending the turn in the 'classic' era (509.1, May 2009: no rule drops the triggers waiting)", () => {
+  it('a trigger waiting as the turn ends goes on the stack in the cleanup step, where the active player gets priority (314.3); today it ceases to exist (724.1a)', () => {
+    for (const rules of ['classic', 'current'] as const) {
+      const game = createGame({ players: ['A', 'B'], rules });
+      for (let i = 0; i < 50 && game.view().awaiting?.kind !== 'declareAttackers'; i++) game.send(plainestAnswer(game.view()));
+      game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'bear', defender: 'B' }] });
+      for (let i = 0; i < 10 && game.view().awaiting?.kind !== 'declareBlockers'; i++) game.send(plainestAnswer(game.view()));
+      // Blockers are awaited: nobody holds priority, and a trigger waits.
+      expect(game.send({ type: 'TRIGGER', triggers: [{ id: 'w', controller: 'B' }] }).ok).toBe(true);
+      expect(game.send({ type: 'END_TURN' }).ok).toBe(true);
+      if (rules === 'classic') expect(game.view()).toMatchObject({ turn: 1, step: 'cleanup', priority: 'A', stack: [{ id: 'w', controller: 'B', kind: 'trigger' }] });
+      else expect(game.view()).toMatchObject({ turn: 2, stack: [] });
+    }
+  });
+});
+
 describe('ending the combat phase (CR 724.2)', () => {
   it('724.2b-d: the stack is exiled and state-based actions checked before the step and the phase end and the mana empties', () => {
     const { game, checks } = recorded('current', (v) => v.step === 'beginningOfCombat');
