@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allModules } from '../../src/allModules.js';
 import { createCardGame, defineCards, replayGame, restoreGame } from '../../src/cards/index.js';
 import type { CardRecording, DecidedEvent } from '../../src/cards/index.js';
-import { createGame, restoreGame as restoreEngineGame, replayGame as replayEngineGame } from '../../src/index.js';
+import { createGame, restoreGame as restoreEngineGame, replayGame as replayEngineGame, type Game } from '../../src/index.js';
 import type { EmittedEvent, SeatEvent } from '../../src/contract.js';
 
 interface S {
@@ -48,6 +48,16 @@ const counter = defineCards<S>({
   seatView: (state, seat) => ({ seat, n: state.n }),
   publicData: (event) => (event.type === 'CAST_SPELL' ? { cast: true } : undefined),
 });
+
+/** Plays on with the plainest answers (no attackers, the discard due) until `done` holds of the view. */
+function playUntil(game: Game, done: (v: ReturnType<Game['view']>) => boolean): void {
+  for (let i = 0; i < 200 && !done(game.view()); i++) {
+    const a = game.view().awaiting;
+    if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
+    else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
+    else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
+  }
+}
 
 const players = ['alice', 'bob'];
 
@@ -176,12 +186,7 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
   it("under another player's control the controller is the deciding seat: they see the decision's data whole, the controlled player publicData (CR 723.5; without `by`, as the host sent it)", () => {
     const game = createCardGame(counter, { players, seed: 1 });
     expect(game.send({ type: 'CONTROL_PLAYER', controller: 'bob', player: 'alice' }).ok).toBe(true);
-    for (let i = 0; i < 200 && !(game.view().turn === 3 && game.view().step === 'main'); i++) {
-      const a = game.view().awaiting;
-      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
-      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
-      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
-    }
+    playUntil(game, (v) => v.turn === 3 && v.step === 'main');
     expect(game.view().decidedBy.alice).toBe('bob');
     const bob: SeatEvent[] = [];
     const alice: SeatEvent[] = [];
@@ -205,12 +210,7 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
     });
     const game = createCardGame(cards, { players: ['A', 'B', 'C'], seed: 1 });
     expect(game.send({ type: 'CONTROL_PLAYER', controller: 'A', player: 'B' }).ok).toBe(true);
-    for (let i = 0; i < 200 && game.view().activePlayer !== 'B'; i++) {
-      const a = game.view().awaiting;
-      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
-      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
-      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
-    }
+    playUntil(game, (v) => v.activePlayer === 'B');
     const seen: Record<string, unknown[]> = { A: [], C: [] };
     for (const seat of ['A', 'C']) game.on('decided', (e) => void seen[seat]?.push(e.event.data), { seat });
     // B's action, decided by A (no `by`), is refused: its seq is given again to the next decision.
@@ -222,12 +222,7 @@ describe('CARD_ACTION and data (CONTRACT v4, "Card actions", "Decisions carry ca
   it("a CARD_ACTION sent with `by` is its decider's to undo, as a decision with `by` is (CR 723.5)", () => {
     const game = createCardGame(counter, { players, seed: 1, undo: { mode: 'own', maxPerTurn: null }, use: allModules });
     expect(game.send({ type: 'CONTROL_PLAYER', controller: 'alice', player: 'bob' }).ok).toBe(true);
-    for (let i = 0; i < 200 && !(game.view().activePlayer === 'bob' && game.view().priority === 'bob'); i++) {
-      const a = game.view().awaiting;
-      if (a?.kind === 'discard') game.send({ type: 'DISCARD', player: a.player, count: a.count });
-      else if (a?.kind === 'declareAttackers') game.send({ type: 'DECLARE_ATTACKERS', player: a.player, attackers: [] });
-      else game.send({ type: 'PASS_PRIORITY', player: a?.player as string });
-    }
+    playUntil(game, (v) => v.activePlayer === 'bob' && v.priority === 'bob');
     const before = game.view().version;
     expect(game.send({ type: 'CARD_ACTION', player: 'bob', by: 'alice', action: 'note', data: 'x' }).ok).toBe(true);
     expect(game.view().undo?.alice?.to).toBe(before);
