@@ -38,8 +38,9 @@ export interface ClockState {
   running: Record<PlayerId, RunningClock>;
   /**
    * With undo: the increments gained this turn, each with the version the send that gained it
-   * made (what `undone.toVersion` is compared with), oldest first; absent when there are none. An undo takes back the increments of the sends it undid (CONTRACT v3: time spent stays
-   * spent; a decision taken back gains nothing).
+   * made (what `undone.toVersion` is compared with), oldest first; absent when there are none.
+   * An undo takes back the increments of the sends it undid (CONTRACT v3: time spent stays spent;
+   * a decision taken back gains nothing).
    */
   earned?: { version: number; unit: PlayerId }[];
 }
@@ -174,8 +175,8 @@ export function settleClocks(c: ClockState, awaited: readonly Awaited[], decided
 
 /**
  * The clocks after an undo returned to the state the game had at version `to`: each increment
- * gained by a send after it is taken back (the time spent stays spent). A clock left with no time has run
- * out ({@link flagClock}); the units whose clocks did are returned with it.
+ * gained by a send after it is taken back (the time spent stays spent). A clock left with no time
+ * has run out ({@link flagClock}); the units whose clocks did are returned with it.
  */
 export function undoIncrements(c: ClockState, to: number): { clock: ClockState; flagged: PlayerId[] } {
   const earned = c.earned ?? [];
