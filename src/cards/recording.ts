@@ -21,8 +21,8 @@ export interface CardRecording {
   /** The modules the game had (CONTRACT v4: a replay is given them in `use`), when it had any. */
   use?: ModuleName[];
   /**
-   * The game's start, then every accepted send's event, with `cards`: a check of the cards' state
-   * and random position after it (see {@link cardsCheck}), which a replay compares to report drift.
+   * The game's start, then every accepted send's event, each with `cards`: a check of the cards
+   * after it (a hash of S's JSON and the random position), which a replay compares to report drift.
    */
   inputs: { event?: TurnEvent; cards?: string }[];
   /** CONTRACT v3, "Recordings": `persist()` of the card game (its cards included) every 256 versions. */
