@@ -11,7 +11,7 @@ import { createGame, restoreGame as restoreEngineGame } from '../game/create.js'
 import type { ReplayDrift } from '../game/types.js';
 import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
-import { CARDS_CHECK, CardPart } from './part.js';
+import { CARDS_ASKED, CARDS_CHECK, CardPart } from './part.js';
 import { MAX_STATE_BYTES, stateJson, utf8Bytes, type PersistedCards } from './partData.js';
 import { cardRandom, cardsSeedState } from './random.js';
 import { CardRecorder, type CardRecording } from './recording.js';
@@ -246,7 +246,10 @@ function invalidRecording(message: string): TurnEngineError {
  * The definition runs again (the same seed draws the same cards): the first send after which the
  * cards differ from the recorded ones (the recording keeps a check of them after each send) is
  * reported as `replay.drift` (`hook: 'cards'`) and the replay plays on with the definition given;
- * a recorded send that the definition now refuses is reported as drift, and the replay stops there.
+ * a recorded send that the definition now refuses is reported as drift (`got: { error }`), and the
+ * replay stops there. A recorded send the engine refuses by itself (the definition not asked, no
+ * drift before it) throws INVALID_RECORDING naming the input; `until` must be a version the
+ * recording holds (INVALID_OPTIONS).
  */
 export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>): ReplayedCardGame<S> {
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
@@ -258,8 +261,6 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
   if (r.cards.name !== options.cards.name) throw invalidSnapshot(`recording.cards.name: the recording is of the cards '${String(r.cards.name)}', the definition given is '${options.cards.name}'`);
   if (!Array.isArray(r.inputs) || r.inputs.length === 0) throw invalidRecording("recording.inputs: expected a list beginning with the game's start");
   if (typeof r.options !== 'object' || r.options === null) throw invalidRecording('recording.options: expected the options or the persisted game');
-  const until = options.until;
-  if (until !== undefined && (!Number.isInteger(until) || until < 0)) throw invalidOptions('options.until: must be a whole number >= 0');
   const listeners = options.listeners;
   // CONTRACT v4: the modules the recording names must be given (as restoreGame takes them).
   const modules = readUse(options.use);
@@ -281,18 +282,27 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
     game = createCardGame(options.cards, create);
   }
   const start = game.view().version;
+  const until = options.until;
+  const holds = (end: number | string) => `options.until: must be a version the recording holds, a whole number from ${start} to ${end}; got ${typeof until === 'number' ? String(until) : typeof until}`;
+  if (until !== undefined && (typeof until !== 'number' || !Number.isSafeInteger(until) || until < start)) throw invalidOptions(holds('its last'));
+  const asked = (game as unknown as { [CARDS_ASKED]: () => boolean })[CARDS_ASKED];
   let drift: ReplayDrift | null = null;
+  let stopped = false;
   const check = (game as unknown as { [CARDS_CHECK]: () => string })[CARDS_CHECK];
   // The cards as the game began (a definition whose setup changed differs before any send).
   const began = (r.inputs[0] as { cards?: unknown }).cards;
   if (typeof began === 'string' && check() !== began) drift = { version: start, hook: 'cards', recorded: { cards: began }, got: { cards: check() } };
   for (let i = 1; i < r.inputs.length; i++) {
-    if (until !== undefined && start + i - 1 >= until) break;
-    const input = r.inputs[i] as { event?: unknown; cards?: unknown };
     const version = game.view().version;
+    if (until !== undefined && version >= until) break;
+    const input = r.inputs[i] as { event?: unknown; cards?: unknown };
     const out = game.send(input.event);
     if (!out.ok) {
-      drift ??= { version, hook: 'checkpoint', recorded: {}, got: { error: `${out.error.code}: ${out.error.message}` } };
+      // A refusal the definition took part in, or after the cards drifted, is drift (the definition changed); the engine's own refusal of a send
+      // the recording replayed faithfully so far is a recording that does not replay, as for replayGame of 'mtg-turn-engine'.
+      if (drift === null && !asked()) throw invalidRecording(`recording.inputs[${i}].event: the recorded send was refused: ${out.error.code}: ${out.error.message}`);
+      drift ??= { version, hook: 'cards', recorded: { cards: typeof input.cards === 'string' ? input.cards : '' }, got: { error: `${out.error.code}: ${out.error.message}` } };
+      stopped = true;
       break;
     }
     // The cards after the send, as recorded (recordings made before the check was kept have none).
@@ -301,6 +311,8 @@ export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>)
       if (got !== input.cards) drift = { version, hook: 'cards', recorded: { cards: input.cards }, got: { cards: got } };
     }
   }
+  // A version past the recording's last (a replay stopped by drift is where the definition took it).
+  if (until !== undefined && !stopped && game.view().version < until) throw invalidOptions(holds(game.view().version));
   Object.defineProperty(game, 'replay', { value: Object.freeze({ drift }), enumerable: false });
   return game as ReplayedCardGame<S>;
 }

@@ -37,6 +37,8 @@ export const CARDS_SEAT_EVENT: unique symbol = Symbol('mtg-turn-engine: an event
 
 /** The key of a card game's method giving the check of its cards after the last send (`cardsCheck`; read by replayGame). Not a name hosts see. */
 export const CARDS_CHECK: unique symbol = Symbol('mtg-turn-engine: the check of the cards');
+/** The game's answer to whether its last send asked the definition anything (src/cards/game.ts, replayGame). */
+export const CARDS_ASKED: unique symbol = Symbol('mtg-turn-engine: whether the last send asked the cards');
 
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {
@@ -50,6 +52,8 @@ export class CardPart<S> implements CardsPart {
   readonly #box: RandomBox;
   /** Whether a checkpoint changed S in this send (with undo: a barrier). */
   #changed = false;
+  /** Whether this send asked the definition anything (or named an action it lacks): a refusal then may be the definition's (a replay's drift). */
+  #asked = false;
   /** The `decided` event of this send, shown first in the first checkpoint's `pending`. */
   #decided: EmittedEvent | null = null;
   /**
@@ -119,6 +123,7 @@ export class CardPart<S> implements CardsPart {
 
   #checkpoint(view: TurnView, pending: EmittedEvent[]): ReturnType<NonNullable<GameHooks['checkpoint']>> {
     const checkpoint = this.#def.checkpoint as NonNullable<CardsDefinition<S>['checkpoint']>;
+    this.#asked = true;
     // CONTRACT v4: the `decided` event comes first in `pending`, as in the send's result; those of
     // earlier sends that reached no checkpoint come before it, every event in the order of its seq.
     const owed = this.#paid ? [] : this.#owed;
@@ -139,6 +144,7 @@ export class CardPart<S> implements CardsPart {
   #autoPass(view: TurnView, player: PlayerId): boolean {
     // Reads S as it is (the working copy in a send, else the committed one) and changes nothing.
     const ctx: CardContext<S> = { state: (this.#work ?? this.#state) as S, view, random: this.#ctxRandom, player };
+    this.#asked = true;
     return (this.#def.autoPass as NonNullable<CardsDefinition<S>['autoPass']>)(view, player, ctx) === true;
   }
 
@@ -150,6 +156,7 @@ export class CardPart<S> implements CardsPart {
     this.#box.position = this.#random;
     this.#box.drew = false;
     this.#changed = false;
+    this.#asked = false;
     this.#decided = null;
     this.#paid = false;
     this.#sent = undefined;
@@ -246,6 +253,7 @@ export class CardPart<S> implements CardsPart {
     if (by !== undefined && view.decidedBy[player] !== by) return refusal(ErrorCode.ILLEGAL_ACTION, `CARD_ACTION.by: ${player}'s decisions are made by ${String(view.decidedBy[player])}, not ${by}`, '723.5');
     const actions = this.#def.actions;
     const fn = actions !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
+    this.#asked = true;
     if (typeof fn !== 'function') return refusal(ErrorCode.ILLEGAL_ACTION, `CARD_ACTION.action: the cards '${this.#def.name}' have no action '${action}'`, 'cards');
     const data = jsonCopy(parsed.data.data);
     const event: DecidedEvent = { type: 'CARD_ACTION', player, action };
@@ -277,6 +285,7 @@ export class CardPart<S> implements CardsPart {
 
   /** Calls one of the definition's functions: its answer, or HOOK_FAILED naming it when it throws. */
   #call(name: string, call: () => CardAnswer): { value: CardAnswer } | Refusal {
+    this.#asked = true;
     try {
       return { value: call() };
     } catch (err) {
@@ -359,6 +368,11 @@ export class CardPart<S> implements CardsPart {
     return cardsCheck(this.#json.json, this.#random);
   }
 
+  /** Whether the send just refused had asked the definition anything: its refusal may be the definition's (else it is the engine's alone). */
+  askedCards(): boolean {
+    return this.#asked;
+  }
+
   refused(): void {
     this.#controlledNow = null;
     this.#work = null;
@@ -419,6 +433,8 @@ export class CardPart<S> implements CardsPart {
     Object.defineProperty(g, CARDS_SEAT_EVENT, { value: (e: EmittedEvent, viewer: SeatOptions) => this.seatEvent(e, viewer), configurable: true });
     // The check of the cards a recording keeps after each send (a card game's replay compares it: src/cards/game.ts).
     Object.defineProperty(g, CARDS_CHECK, { value: () => this.check(), configurable: true });
+    // Whether the last send asked the definition anything (a replay tells the definition's refusals from a recording's fault).
+    Object.defineProperty(g, CARDS_ASKED, { value: () => this.#asked, configurable: true });
     // The decisions owed to the next checkpoint, without their seq (stateHash: the route is not the state).
     Object.defineProperty(g, CARDS_OWED, { value: () => this.#owed.map((e) => (e as { event?: unknown }).event), configurable: true });
     // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).

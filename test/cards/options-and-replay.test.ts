@@ -152,6 +152,43 @@ describe('card games: a replay with a changed definition reports drift (CONTRACT
     expect(replayGame(empty, { cards: other }).replay.drift).toMatchObject({ version: 0, hook: 'cards' });
   });
 
+  it("a send the definition now refuses is drift labelled 'cards' with the error, and the replay stops there", () => {
+    const { recording } = recorded();
+    const refusing = defineCards({ ...counter, actions: { ...counter.actions, draw: () => ({ refuse: 'no draws today', rule: '121.1' }) } });
+    const replayed = replayGame(recording, { cards: refusing });
+    expect(replayed.replay.drift).toEqual({ version: 1, hook: 'cards', recorded: { cards: recording.inputs[2]?.cards }, got: { error: 'ILLEGAL_ACTION: no draws today' } });
+    expect(replayed.view().version).toBe(1);
+    // An action the definition no longer has is its change too.
+    const { draw: _draw, ...without } = counter.actions;
+    expect(replayGame(recording, { cards: defineCards({ ...counter, actions: without }) }).replay.drift).toMatchObject({ version: 1, hook: 'cards', got: { error: expect.stringContaining("no action 'draw'") } });
+  });
+
+  it('a recorded send the engine refuses by itself is a recording that does not replay (INVALID_RECORDING naming the input), as in the main entry', () => {
+    const { recording } = recorded();
+    const altered = JSON.parse(JSON.stringify(recording)) as { inputs: { event?: unknown }[] };
+    // A holds priority: B's pass is the engine's refusal (CR 117.3a), asked of no card function.
+    (altered.inputs[2] as { event: unknown }).event = { type: 'PASS_PRIORITY', player: 'B' };
+    expect(thrown(() => replayGame(altered, { cards: counter }))).toMatchObject({ code: 'INVALID_RECORDING', message: expect.stringMatching(/^recording\.inputs\[2\]\.event: the recorded send was refused: ILLEGAL_ACTION: /) });
+  });
+
+  it('`until` must be a version the recording holds (INVALID_OPTIONS), as in the main entry', () => {
+    const { recording } = recorded();
+    expect(replayGame(recording, { cards: counter, until: 3 }).view().version).toBe(3);
+    expect(replayGame(recording, { cards: counter, until: 0 }).cards().n).toBe(0);
+    for (const until of [4, 1000, -1, 1.5]) {
+      expect(thrown(() => replayGame(recording, { cards: counter, until }))).toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.until: must be a version the recording holds, a whole number from 0 to ') });
+    }
+    // A restored game's recording holds the versions from its snapshot's on.
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 9 });
+    for (let i = 0; i < 20; i++) game.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' });
+    const restored = restoreCardGame(JSON.parse(JSON.stringify(game.persist())), { cards: counter, record: true });
+    for (let i = 0; i < 5; i++) restored.send({ type: 'CARD_ACTION', player: 'A', action: 'inc' });
+    const later = JSON.parse(JSON.stringify(restored.recording())) as unknown;
+    expect(replayGame(later, { cards: counter, until: 22 }).cards().n).toBe(22);
+    expect(thrown(() => replayGame(later, { cards: counter, until: 5 })).message).toContain('from 20 to');
+    expect(thrown(() => replayGame(later, { cards: counter, until: 26 })).message).toBe('options.until: must be a version the recording holds, a whole number from 20 to 25; got 26');
+  });
+
   it('a recording made before the check was kept replays without one (no drift can be seen in S)', () => {
     const { recording } = recorded();
     const older = { ...recording, inputs: recording.inputs.map(({ cards: _cards, ...input }) => input) };
