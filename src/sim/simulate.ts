@@ -20,7 +20,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { ErrorCode, TurnEngineError } from '../errors.js';
-import { isModuleRef, runTask, type GameSetup, type ModuleRef, type SimulatedGame, type SimulationTask } from './task.js';
+import { readUse, namesOf } from '../game/module.js';
+import type { ModuleName } from '../moduleNames.js';
+import { failureOf, isModuleRef, MODULES, runTask, type TaskFailure, type GameSetup, type ModuleRef, type SimulatedGame, type SimulationTask } from './task.js';
 import type { Until } from './playout.js';
 
 /** Progress of a long run, after each batch. */
@@ -99,6 +101,12 @@ function invalid(field: string, what: string): TurnEngineError {
   return new TurnEngineError(ErrorCode.INVALID_OPTIONS, `simulate: ${field} ${what}`);
 }
 
+/** A JSON setup's `use` as the modules' names: the modules themselves, or their names ('table', 'grandMelee'); INVALID_OPTIONS naming the entry. */
+function useNames(use: unknown): ModuleName[] {
+  const list = Array.isArray(use) ? use.map((m: unknown) => (m === 'table' || m === 'grandMelee' ? MODULES[m] : m)) : use;
+  return namesOf(readUse(list, 'options.setup.use')) ?? [];
+}
+
 const wholeIn = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
 /** Checks the options and makes them the tasks' JSON (module paths resolved); throws INVALID_OPTIONS naming the field. */
@@ -117,7 +125,8 @@ function taskBase(options: SimulateOptions): Omit<SimulationTask, 'from' | 'to'>
     if ('hooks' in setup || 'listeners' in setup) throw invalid('options.setup', 'cannot carry hooks or listeners to a worker: give a setup module ({ module, export? }) that makes the game');
   }
   return {
-    setup,
+    // The modules go to the workers by name (a module's functions would not arrive), and each thread takes its own.
+    setup: isModuleRef(setup) || setup.use === undefined ? setup : { ...setup, use: useNames(setup.use) },
     seed: options.seed ?? 1,
     ...(options.policy === undefined ? {} : { policy: resolveRef(options.policy, 'options.policy') }),
     ...(options.until === undefined ? {} : { until: options.until }),
@@ -283,7 +292,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const Piscina = await loadPiscina();
       const p = acquire(Piscina, needsTsx(base, here().ext), tasks.length);
       try {
-        await Promise.all(tasks.map(async (task) => finished((await p.run(task)) as SimulatedGame[])));
+        await Promise.all(tasks.map(async (task) => finished(failureOf((await p.run(task)) as SimulatedGame[] | TaskFailure))));
       } finally {
         release(p);
       }

@@ -10,6 +10,12 @@ import type { Game, GameOptions } from '../game/types.js';
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import { playout, type Policy, type PlayoutResult, type Until } from './playout.js';
 import { stateHash } from './hash.js';
+import type { ModuleName } from '../moduleNames.js';
+import type { GameModule } from '../game/module.js';
+import { grandMelee, table } from '../allModules.js';
+
+/** The engine's modules by name: a JSON setup's `use` crosses to a worker thread as names, and each thread gives its games its own. */
+export const MODULES: Readonly<Record<ModuleName, GameModule>> = { table, grandMelee };
 
 /** A module a worker loads: a file path or URL (resolved by simulate before it is sent) or a package name, and the export to use (default `default`). */
 export interface ModuleRef {
@@ -17,8 +23,11 @@ export interface ModuleRef {
   export?: string;
 }
 
-/** The options of a new game (createGame's, as JSON: no hooks or listeners); each game gets its own `seed`. */
-export type GameSetup = Omit<GameOptions, 'hooks' | 'listeners' | 'seed'>;
+/**
+ * The options of a new game (createGame's, as JSON: no hooks or listeners); each game gets its own
+ * `seed`. `use` may name the modules (`['table', 'grandMelee']`) as well as give them.
+ */
+export type GameSetup = Omit<GameOptions, 'hooks' | 'listeners' | 'seed' | 'use'> & { use?: (NonNullable<GameOptions['use']>[number] | ModuleName)[] };
 
 /** A setup module's export: the game for one index and seed (a card game: `createCardGame(cards, { ..., seed })`). */
 export type SetupFunction = (game: { index: number; seed: number }) => Game | Promise<Game>;
@@ -102,6 +111,12 @@ export function isModuleRef(value: unknown): value is ModuleRef {
   return typeof value === 'object' && value !== null && typeof (value as ModuleRef).module === 'string';
 }
 
+/** createGame's options of a JSON setup: the modules it names (simulate sends them by name) given as the modules. */
+function jsonSetup(setup: GameSetup, seed: number): GameOptions {
+  const { use, ...options } = setup;
+  return { ...options, seed, ...(use === undefined ? {} : { use: use.map((m) => (typeof m === 'string' ? MODULES[m] : m)) }) };
+}
+
 /** Plays the batch's games in order. */
 export async function runTask(task: SimulationTask): Promise<SimulatedGame[]> {
   const setup = isModuleRef(task.setup) ? ((await loadExport(task.setup, 'options.setup')) as SetupFunction) : null;
@@ -109,16 +124,50 @@ export async function runTask(task: SimulationTask): Promise<SimulatedGame[]> {
   const out: SimulatedGame[] = [];
   for (let index = task.from; index < task.to; index++) {
     const seed = gameSeed(task.seed, index);
-    const game = setup === null ? createGame({ ...(task.setup as GameSetup), seed }) : await setup({ index, seed });
-    const result = playout(game, {
-      seed,
-      ...(policy === undefined ? {} : { policy }),
-      ...(task.until === undefined ? {} : { until: task.until }),
-      ...(task.maxEvents === undefined ? {} : { maxEvents: task.maxEvents }),
-      ...(task.explore === undefined ? {} : { explore: task.explore }),
-      ...(task.allowConcede === undefined ? {} : { allowConcede: task.allowConcede }),
-    });
-    out.push({ index, seed, ...result, hash: stateHash(game) });
+    try {
+      const game = setup === null ? createGame(jsonSetup(task.setup as GameSetup, seed)) : await setup({ index, seed });
+      const result = playout(game, {
+        seed,
+        ...(policy === undefined ? {} : { policy }),
+        ...(task.until === undefined ? {} : { until: task.until }),
+        ...(task.maxEvents === undefined ? {} : { maxEvents: task.maxEvents }),
+        ...(task.explore === undefined ? {} : { explore: task.explore }),
+        ...(task.allowConcede === undefined ? {} : { allowConcede: task.allowConcede }),
+      });
+      out.push({ index, seed, ...result, hash: stateHash(game) });
+    } catch (err) {
+      // The game that failed, by index and seed (a playout of that seed shows it again), with the error's code.
+      const at = `simulate: game ${index} (seed ${seed}): `;
+      if (isEngineError(err)) throw new TurnEngineError(err.code, at + err.message, err.rule);
+      throw new Error(at + (err instanceof Error ? err.message : String(err)), { cause: err });
+    }
   }
   return out;
+}
+
+/** A TurnEngineError, of this copy of the engine or of another (a setup module may load its own copy: a worker reading TypeScript does). */
+function isEngineError(err: unknown): err is TurnEngineError {
+  return err instanceof TurnEngineError || (err instanceof Error && err.name === 'TurnEngineError' && typeof (err as { code?: unknown }).code === 'string');
+}
+
+/** A batch's failure as it crosses from a worker thread (an error's class and code do not survive the copy). */
+export interface TaskFailure {
+  failure: { code?: ErrorCode; rule?: string; message: string };
+}
+
+/** runTask in a worker: the batch's games, or its failure as plain JSON ({@link failureOf} makes it an error again). */
+export async function runTaskInWorker(task: SimulationTask): Promise<SimulatedGame[] | TaskFailure> {
+  try {
+    return await runTask(task);
+  } catch (err) {
+    if (isEngineError(err)) return { failure: { code: err.code, message: err.message, ...(err.rule === undefined ? {} : { rule: err.rule }) } };
+    return { failure: { message: err instanceof Error ? err.message : String(err) } };
+  }
+}
+
+/** A worker's answer: the games, or the error it reported, thrown as it was (a TurnEngineError with its code, else an Error). */
+export function failureOf(answer: SimulatedGame[] | TaskFailure): SimulatedGame[] {
+  if (Array.isArray(answer)) return answer;
+  const { code, message, rule } = answer.failure;
+  throw code === undefined ? new Error(message) : new TurnEngineError(code, message, rule);
 }

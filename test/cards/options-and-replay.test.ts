@@ -159,7 +159,7 @@ describe('card games: a replay with a changed definition reports drift (CONTRACT
     expect(replayed.replay.drift).toEqual({ version: 1, hook: 'cards', recorded: { cards: recording.inputs[2]?.cards }, got: { error: 'ILLEGAL_ACTION: no draws today' } });
     expect(replayed.view().version).toBe(1);
     // An action the definition no longer has is its change too.
-    const { draw: _draw, ...without } = counter.actions;
+    const { draw: _draw, ...without } = counter.actions as NonNullable<typeof counter.actions>;
     expect(replayGame(recording, { cards: defineCards({ ...counter, actions: without }) }).replay.drift).toMatchObject({ version: 1, hook: 'cards', got: { error: expect.stringContaining("no action 'draw'") } });
   });
 

@@ -7,6 +7,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationProgress } from '../../src/sim/index.js';
+import { TurnEngineError } from '../../src/index.js';
+import { table } from '../../src/tableEntry.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 
@@ -48,6 +50,32 @@ describe('simulate over worker threads (issue 34)', () => {
     expect(two.results.every((r) => r.stopped === 'until' && r.turn === 3)).toBe(true);
     const other = await simulate({ ...options, seed: 4, workers: 0 });
     expect(other.results.map((r) => r.seed)).not.toEqual(none.results.map((r) => r.seed));
+  });
+
+  it('plays a JSON setup that needs a module, given in `use` as the module or by name, the same with 2 workers as with none', async () => {
+    const options = { games: 3, setup: { players: ['A', 'B'], clock: { initialMs: 60_000, onTimeout: 'lose' as const }, use: [table] }, until: { turn: 3 }, seed: 5 };
+    const none = await simulate({ ...options, workers: 0 });
+    const two = await simulate({ ...options, workers: 2 });
+    expect(two.results).toEqual(none.results);
+    expect(none.results.every((r) => r.stopped === 'until')).toBe(true);
+    const named = await simulate({ ...options, setup: { ...options.setup, use: ['table'] }, workers: 2 });
+    expect(named.hashes).toEqual(none.hashes);
+    // Without the module, the option's refusal names the import, whatever the workers.
+    for (const workers of [0, 2]) {
+      await expect(simulate({ ...options, setup: { players: ['A', 'B'], clock: options.setup.clock }, workers })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining("'mtg-turn-engine/table'") });
+    }
+    await expect(simulate({ ...options, setup: { ...options.setup, use: ['tables'] as never } })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.setup.use[0]') });
+  });
+
+  it("a game that fails is named by index and seed, with the error's code, the same with 2 workers as with none", async () => {
+    for (const workers of [0, 2]) {
+      const refused = await simulate({ games: 4, setup: { module: join(fixtures, 'setup.ts'), export: 'badThirdGame' }, until: { turn: 2 }, workers, batch: 1 }).catch((e: unknown) => e);
+      expect(refused, `workers: ${workers}`).toBeInstanceOf(TurnEngineError);
+      expect(refused).toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/^simulate: game 2 \(seed \d+\): options\.players/) });
+      const broke = await simulate({ games: 2, setup: { players: ['A', 'B'] }, policy: { module: join(fixtures, 'policy.ts'), export: 'failsOnTurn3' }, until: { turn: 4 }, workers, batch: 1 }).catch((e: unknown) => e);
+      expect(broke, `workers: ${workers}`).toBeInstanceOf(Error);
+      expect((broke as Error).message).toMatch(/^simulate: game 0 \(seed \d+\): .*the bot broke on turn 3/);
+    }
   });
 
   it('refuses bad options naming the field, before any game is played', async () => {
