@@ -128,7 +128,7 @@ export function createCardGame<S>(cards: Cards<S>, options: CardGameOptions): Ca
   const problem = stateProblem(state);
   if (problem !== null) throw invalidOptions(`cards.setup: the cards' state ${problem}`);
   const recorder = options.record === true ? new CardRecorder({ from: 'options', options: plainOptions(options, seed), cards: { name: cards.name }, ...moduleNames(options.use) }) : null;
-  const part = new CardPart<S>({ definition: cards, state: JSON.parse(JSON.stringify(state)) as S, random: box.position, undo: hasUndo(options.undo), recorder });
+  const part = new CardPart<S>({ definition: cards, state: JSON.parse(JSON.stringify(state)) as S, random: box.position, undo: hasUndo(options.undo), recorder, ...moduleNames(options.use) });
   // The part records the game (the events as sent, `data` included); the engine records nothing of it.
   const { record: _record, ...engineOptions } = options;
   return createGame({ ...engineOptions, seed, [CARDS_PART]: part } as CardGameOptions) as unknown as CardGame<S>;
@@ -230,7 +230,7 @@ export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): 
   const { engine, cards: persisted } = savedCards(saved, options.cards);
   const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state, owed]) => [v, { state: state as S, random, owed: owed === undefined ? [] : (JSON.parse(JSON.stringify(owed)) as EmittedEvent[]) }] as const));
   const recorder = options.record === true ? new CardRecorder({ from: 'persisted', options: JSON.parse(JSON.stringify(saved)) as Record<string, unknown>, cards: { name: options.cards.name }, ...moduleNames(options.use) }) : null;
-  const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder, ...(persisted.owed === undefined ? {} : { owed: JSON.parse(JSON.stringify(persisted.owed)) as EmittedEvent[] }) });
+  const part = new CardPart<S>({ definition: options.cards, state: JSON.parse(JSON.stringify(persisted.state)) as S, random: persisted.random, undo: history !== undefined, history, recorder, ...moduleNames(options.use), ...(persisted.owed === undefined ? {} : { owed: JSON.parse(JSON.stringify(persisted.owed)) as EmittedEvent[] }) });
   const restoreOptions: Record<string | symbol, unknown> = { [CARDS_PART]: part };
   if (options.listeners !== undefined) restoreOptions.listeners = options.listeners;
   if (options.use !== undefined) restoreOptions.use = options.use;

@@ -21,7 +21,8 @@ import type { Game, RestoreOptions } from '../game/types.js';
 import { isRefusal } from '../game/logic.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
-import { cardsCheck, type CardRecorder } from './recording.js';
+import { cardsCheck, CardRecorder } from './recording.js';
+import type { ModuleName } from '../moduleNames.js';
 import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stateJson, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
 
 /**
@@ -69,7 +70,9 @@ export class CardPart<S> implements CardsPart {
   readonly #undo: boolean;
   /** With undo: S and the random position at each version of the current turn. */
   readonly #history: Map<number, Kept<S>>;
-  readonly #recorder: CardRecorder | null;
+  #recorder: CardRecorder | null;
+  /** The modules' names of the game (a fork's recording names them). */
+  readonly #use: ModuleName[] | undefined;
   /** The JSON of the send's working copy, as the size check made it (reused for the recording's check). */
   #workJson: string | undefined = undefined;
   /** The JSON of a committed S (the last one asked for), for the recording's check. */
@@ -84,6 +87,7 @@ export class CardPart<S> implements CardsPart {
     this.#undo = input.undo;
     this.#history = input.history ?? new Map();
     this.#recorder = input.recorder ?? null;
+    this.#use = input.use;
     this.#owed = input.owed ?? [];
     this.#box = { position: input.random, drew: false };
     this.#ctxRandom = cardRandom(this.#box);
@@ -391,12 +395,13 @@ export class CardPart<S> implements CardsPart {
   }
 
   fork(seed?: number): CardPart<S> {
-    if (seed === undefined) return new CardPart({ definition: this.#def, state: this.#state, random: this.#random, undo: this.#undo, history: new Map(this.#history), owed: this.#owed });
+    const use = this.#use === undefined ? {} : { use: this.#use };
+    if (seed === undefined) return new CardPart({ definition: this.#def, state: this.#state, random: this.#random, undo: this.#undo, history: new Map(this.#history), owed: this.#owed, ...use });
     // CONTRACT v4: the fork's cards draw from a new stream, from every version an undo may return
     // to as well (no draw separates those from now: a send that drew is a barrier).
     const random = cardsSeedState(seed);
     const history = new Map([...this.#history].map(([v, k]) => [v, { ...k, random }] as const));
-    return new CardPart({ definition: this.#def, state: this.#state, random, undo: this.#undo, history, owed: this.#owed });
+    return new CardPart({ definition: this.#def, state: this.#state, random, undo: this.#undo, history, owed: this.#owed, ...use });
   }
 
   /** The game this part belongs to (attached once it is made). */
@@ -441,11 +446,22 @@ export class CardPart<S> implements CardsPart {
     Object.defineProperty(g, 'definition', { value: this.#def, configurable: true });
     // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random
     // stream, the engine's (checked by its fork: INVALID_OPTIONS naming options.seed) and the cards'.
-    define('fork', (options?: { seed?: number }) => {
+    // `record: true` records the fork from its start (a 'persisted' recording, as the cards' restoreGame makes), `listeners` listen to it.
+    define('fork', (options?: { seed?: number; record?: boolean; listeners?: RestoreOptions['listeners'] }) => {
       const seed = options?.seed;
-      return fork({ ...(seed === undefined ? {} : { seed }), [CARDS_PART]: this.fork(seed) } as RestoreOptions);
+      const listeners = options?.listeners;
+      const part = this.fork(seed);
+      const forked = fork({ ...(seed === undefined ? {} : { seed }), ...(listeners === undefined ? {} : { listeners }), [CARDS_PART]: part } as RestoreOptions);
+      if (options?.record === true) part.#recordFrom(forked.persist() as unknown as Record<string, unknown>);
+      return forked;
     });
     define('on', (type: string, listener: (e: EmittedEvent) => void, options?: SeatOptions) => (options === undefined ? on(type, listener) : on(type, (e) => listener(this.seatEvent(e, options)), options)));
+  }
+
+  /** Starts recording a fork from its start, as the cards' restoreGame with `record: true` does. */
+  #recordFrom(persisted: Record<string, unknown>): void {
+    this.#recorder = new CardRecorder({ from: 'persisted', options: jsonCopy(persisted), cards: { name: this.#def.name }, ...(this.#use === undefined ? {} : { use: this.#use }) });
+    this.#recorder.began(this.check());
   }
 
   read(options: SeatOptions | undefined, view: (options?: SeatOptions) => TurnView): unknown {

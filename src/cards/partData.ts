@@ -8,6 +8,7 @@ import type { PartStep } from '../game/cardsPart.js';
 import { ErrorCode } from '../errors.js';
 import { refusal, type Refusal } from '../gate.js';
 import type { CardRecorder } from './recording.js';
+import type { ModuleName } from '../moduleNames.js';
 
 /** CONTRACT v4, "Sizes": the most UTF-8 bytes of JSON the cards' state may take. */
 export const MAX_STATE_BYTES = 1024 * 1024;
@@ -48,6 +49,8 @@ export interface PartInput<S> {
   history?: Map<number, Kept<S>>;
   recorder?: CardRecorder | null;
   owed?: EmittedEvent[];
+  /** The names of the game's modules (a fork made with `record: true` names them in its recording). */
+  use?: ModuleName[];
 }
 
 /** A step and the time state it leaves (opaque to the part), as the shell hands them. */

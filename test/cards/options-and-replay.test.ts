@@ -91,6 +91,22 @@ describe('card games: fork({ seed }) (CONTRACT v4, "Simulation")', () => {
   });
 });
 
+describe('card games: fork({ record: true }) records the fork from its start, as the main entry\'s fork does', () => {
+  it("keeps a 'persisted' recording that replays to the fork's cards, its modules named; without record the fork keeps none", () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 4, use: [table] });
+    game.send({ type: 'CARD_ACTION', player: 'A', action: 'draw' });
+    const fork = game.fork({ record: true, seed: 11 });
+    for (const action of ['inc', 'draw']) expect(fork.send({ type: 'CARD_ACTION', player: 'B', action }).ok).toBe(true);
+    const recording = JSON.parse(JSON.stringify(fork.recording())) as { from: string; use?: string[] };
+    expect(recording).toMatchObject({ from: 'persisted', use: ['table'] });
+    const replayed = replayGame(recording, { cards: counter, use: [table] });
+    expect(replayed.replay.drift).toBeNull();
+    expect(replayed.cards()).toEqual(fork.cards());
+    expect(replayed.view().version).toBe(fork.view().version);
+    expect(thrown(() => game.fork().recording()).code).toBe('INVALID_OPTIONS');
+  });
+});
+
 describe('card games: replayGame with the modules the recording names (CONTRACT v4, "Package")', () => {
   it('replays a card game made with use: [table], and refuses the replay without the module, naming its import', () => {
     const game = createCardGame(counter, { players: ['A', 'B'], seed: 9, record: true, undo: { mode: 'own' }, use: [table] });
