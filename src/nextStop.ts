@@ -32,7 +32,7 @@ function isAsked(ctx: SnapshotLike['context'], awaiting: Awaiting, player: Playe
  * @internal The key of a game's `[NEXT_STOPS](players)`: `nextStop` of each of `players` from one
  * look ahead ({@link nextStopsOver}), for the table server, which wants every seat's at every send.
  */
-export const NEXT_STOPS: unique symbol = Symbol('mtg-turn-engine: nextStop of several players');
+export const NEXT_STOPS: unique symbol = Symbol.for('mtg-turn-engine: nextStop of several players');
 
 /** Most decisions a look ahead answers before it gives up. */
 const MAX_LOOKAHEAD = 20_000;

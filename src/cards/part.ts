@@ -34,12 +34,12 @@ function stillStep(steps: ShellSteps, player: PlayerId, actor: PlayerId, at?: nu
 }
 
 /** The key of a card game's method giving an event as a seat or a spectator receives it (its card data: `seatEvent`; read by the table server). Not a name hosts see. */
-export const CARDS_SEAT_EVENT: unique symbol = Symbol('mtg-turn-engine: an event as a viewer receives it');
+export const CARDS_SEAT_EVENT: unique symbol = Symbol.for('mtg-turn-engine: an event as a viewer receives it');
 
 /** The key of a card game's method giving the check of its cards after the last send (`cardsCheck`; read by replayGame). Not a name hosts see. */
-export const CARDS_CHECK: unique symbol = Symbol('mtg-turn-engine: the check of the cards');
+export const CARDS_CHECK: unique symbol = Symbol.for('mtg-turn-engine: the check of the cards');
 /** The game's answer to whether its last send asked the definition anything (src/cards/game.ts, replayGame). */
-export const CARDS_ASKED: unique symbol = Symbol('mtg-turn-engine: whether the last send asked the cards');
+export const CARDS_ASKED: unique symbol = Symbol.for('mtg-turn-engine: whether the last send asked the cards');
 
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {

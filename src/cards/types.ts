@@ -41,8 +41,11 @@ export interface CardGame<S> extends Omit<Game, 'send' | 'fork' | 'check'> {
   send<T>(event: T & (unknown extends T ? unknown : never)): SendResult;
   /** The answer `send(event)` would give now, the cards' verdict included (their functions run on a copy); changes nothing. */
   check(event: unknown): ReturnType<Game['check']>;
-  /** An independent game in this state, cards included; `{ seed }` gives the fork a new random stream. */
-  fork(options?: { seed?: number }): CardGame<S>;
+  /**
+   * An independent game in this state, cards included; `{ seed }` gives the fork a new random
+   * stream, `record: true` records it from its start (a 'persisted' recording), `listeners` listen to it.
+   */
+  fork(options?: { seed?: number; record?: boolean; listeners?: GameOptions['listeners'] }): CardGame<S>;
   /** The definition the game plays (its `bot` is what `playout` and `simulate` play it with: CONTRACT v4, "Simulation"). */
   readonly definition: Cards<S>;
   /** The host's S, deeply frozen: the same object until the next accepted send that changed it. */

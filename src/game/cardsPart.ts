@@ -45,17 +45,17 @@ export interface CardsPart {
  * The key of a card game's method giving the cards' random stream's position (stateHash reads it:
  * two card games whose cards will draw differently are not in the same state). Not a name hosts see.
  */
-export const CARDS_RANDOM: unique symbol = Symbol('mtg-turn-engine: the position of the cards\' random stream');
+export const CARDS_RANDOM: unique symbol = Symbol.for('mtg-turn-engine: the position of the cards\' random stream');
 
 /**
  * The key of a card game's method giving the decisions owed to the next checkpoint (what its
  * `pending` will begin with), each as its `decided` event's `event` (stateHash reads them: a game
  * whose cards are still to be told of a decision is not in the state of one whose cards were).
  */
-export const CARDS_OWED: unique symbol = Symbol('mtg-turn-engine: the decisions owed to the next checkpoint');
+export const CARDS_OWED: unique symbol = Symbol.for('mtg-turn-engine: the decisions owed to the next checkpoint');
 
 /** The key under which `mtg-turn-engine/cards` hands the factories a game's part: not a name hosts see. */
-export const CARDS_PART: unique symbol = Symbol('mtg-turn-engine: the cards part of a card game');
+export const CARDS_PART: unique symbol = Symbol.for('mtg-turn-engine: the cards part of a card game');
 
 /** The part an options object carries under {@link CARDS_PART}, if any. */
 export function partOf(options: object): CardsPart | undefined {
@@ -67,7 +67,7 @@ export function partOf(options: object): CardsPart | undefined {
  * (CONTRACT v4, "Undo in a card game": a player's CARD_ACTION is theirs, so no other player undoes
  * past it). A symbol: no schema reads it, and the table reads it from the event as sent.
  */
-export const ACTED_FOR: unique symbol = Symbol('mtg-turn-engine: the player a card action was taken for');
+export const ACTED_FOR: unique symbol = Symbol.for('mtg-turn-engine: the player a card action was taken for');
 
 /** The player a raw event was taken for by a card action (see {@link ACTED_FOR}), or undefined (a value that cannot be read names nobody). */
 export function actedFor(raw: unknown): string | undefined {

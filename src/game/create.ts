@@ -32,7 +32,7 @@ void optionsAgree;
  * under this symbol in the options (`{ ...options, [LOGIC]: xstateLogic }`). The main entry
  * does not export it.
  */
-export const LOGIC: unique symbol = Symbol('mtg-turn-engine: turn logic');
+export const LOGIC: unique symbol = Symbol.for('mtg-turn-engine: turn logic');
 
 /** The options the schema describes, read by createGame (besides the hooks and the listeners). */
 const OPTION_KEYS = Object.keys(GameOptionsSchema.shape);

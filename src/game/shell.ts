@@ -91,7 +91,7 @@ function withUse(base: RecordingBase, modules: Modules): RecordingBase {
 }
 
 /** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it, importing the key from src/viewChanges.ts): null when not known. */
-export const VIEW_KEY: unique symbol = Symbol('mtg-turn-engine.viewUnchanged');
+export const VIEW_KEY: unique symbol = Symbol.for('mtg-turn-engine.viewUnchanged');
 
 /** The reading of src/viewChanges.ts (`unchangedViewFields`), set as that file loads: a game nobody asks of what a send changed (a browser's) bundles none of it (issue 33). */
 let unchangedOf: ((before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>) | null = null;
@@ -103,7 +103,7 @@ export function withViewChanges(read: (before: TurnContext, after: TurnContext) 
 }
 
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
-const ACCESS: unique symbol = Symbol('mtg-turn-engine: the game for its XState bridge');
+const ACCESS: unique symbol = Symbol.for('mtg-turn-engine: the game for its XState bridge');
 
 /** The access of a game made by createGame / restoreGame / fork (made on first request), or undefined for anything else. */
 export function shellAccess(game: unknown): ShellAccess | undefined {

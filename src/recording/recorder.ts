@@ -39,7 +39,7 @@ export type RecordingBase = ({ from: 'options'; options: RecordedOptions } | { f
  * recording as `recording()` does. The table server (src/server) writes it to its store with
  * every send; not a name hosts see.
  */
-export const LAST_INPUT: unique symbol = Symbol('mtg-turn-engine: the last input of a recorded game');
+export const LAST_INPUT: unique symbol = Symbol.for('mtg-turn-engine: the last input of a recorded game');
 
 /** The recording of one game as it is played. */
 export class Recorder {

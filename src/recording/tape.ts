@@ -43,7 +43,7 @@ export function newTape(source: AnswerSource | null = null): HookTape {
  * replays (`{ ...options, [TAPE]: tape }`), as the project's tests hand them a logic: not a name
  * hosts see.
  */
-export const TAPE: unique symbol = Symbol('mtg-turn-engine: the tape of a replayed game');
+export const TAPE: unique symbol = Symbol.for('mtg-turn-engine: the tape of a replayed game');
 
 /** The tape an options object carries under {@link TAPE}, if any. */
 export function tapeOf(options: object): HookTape | undefined {

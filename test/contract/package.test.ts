@@ -47,7 +47,8 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * `by` checked on the table's events, 723.5, the schedule marking a phase whose every step is
  * passed over, and the snapshot's version handed to the time check, +75 B: 55,119; then the
  * classic era keeping the triggers waiting as the turn ends, 509.1, every turn skipped for ever a
- * draw, 104.4b, and Emperor's ranges for larger teams, 809.6a, +153 B: 55,272).
+ * draw, 104.4b, and Emperor's ranges for larger teams, 809.6a, +153 B: 55,272; then the keys by
+ * which subpaths read a game registered (`Symbol.for`), the same in both builds, +3 B: 55,275).
  */
 export const BUNDLE_CEILING_BYTES = 55_275;
 
