@@ -64,7 +64,9 @@ interface Pending {
 /** One running engine process. */
 export class EngineProcess {
   private readonly child: ChildProcessWithoutNullStreams;
-  private buffer = '';
+  /** The start of a line not yet ended, as the chunks it came in (each chunk is searched for a newline once: a long line costs its length, not its square). */
+  private partial: string[] = [];
+  private partialLength = 0;
   private stderr = '';
   private nextId = 1;
   private pending: (Pending & { id: number }) | null = null;
@@ -192,18 +194,28 @@ export class EngineProcess {
   }
 
   private read(chunk: string): void {
-    this.buffer += chunk;
-    if (this.buffer.length > MAX_LINE_BYTES) {
-      this.fail(`the engine wrote a line longer than ${MAX_LINE_BYTES} bytes`);
-      this.kill();
-      return;
-    }
+    let start = 0;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) !== -1 && this.failure === null) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
+    while (this.failure === null && (newline = chunk.indexOf('\n', start)) !== -1) {
+      const end = chunk.slice(start, newline);
+      start = newline + 1;
+      if (this.partialLength + end.length > MAX_LINE_BYTES) return this.tooLong();
+      const line = (this.partial.length === 0 ? end : this.partial.join('') + end).replace(/\r$/, '');
+      this.partial = [];
+      this.partialLength = 0;
       if (line.trim().length > 0) this.receive(line);
     }
+    if (this.failure !== null || start === chunk.length) return;
+    this.partial.push(start === 0 ? chunk : chunk.slice(start));
+    this.partialLength += chunk.length - start;
+    if (this.partialLength > MAX_LINE_BYTES) this.tooLong();
+  }
+
+  private tooLong(): void {
+    this.partial = [];
+    this.partialLength = 0;
+    this.fail(`the engine wrote a line longer than ${MAX_LINE_BYTES} bytes`);
+    this.kill();
   }
 
   private receive(line: string): void {

@@ -33,7 +33,8 @@ function scenarioFile(name: string, scenario: unknown): string {
 /**
  * A fake engine; each game's `seed` says how it plays: 0 well (an upkeep where A holds priority
  * and every send is accepted), 1 asks `checkpoint` again and again and never answers the send,
- * 2 never answers view, 3 asks `checkpoint` although createGame said `checkpoint: false`.
+ * 2 never answers view, 3 asks `checkpoint` although createGame said `checkpoint: false`, 4 answers
+ * a send with one line of 70 MiB written a mebibyte at a time (past the runner's 64 MiB).
  * With STARTUP_MS set, it reads nothing for that long after it starts (a slow start-up).
  */
 const FAKE = `
@@ -52,6 +53,12 @@ const start = () => {
     if (m.method === 'view') return mode === 2 ? undefined : send({ id: m.id, result: view });
     if (m.method === 'send') {
       if (mode === 1 || mode === 3) return ask();
+      if (mode === 4) {
+        const mib = 'x'.repeat(1 << 20);
+        let left = 70;
+        const more = () => { while (left > 0) { left--; if (!process.stdout.write(mib)) return process.stdout.once('drain', more); } process.stdout.write('\\n'); };
+        return more();
+      }
       return send({ id: m.id, result: { ok: true, events: [] } });
     }
     if (m.method === 'shutdown') { send({ id: m.id, result: {} }); process.exit(0); }
@@ -81,6 +88,12 @@ describe('the conformance runner\'s time limits', () => {
     // It did keep asking (and was answered while its game had a checkpoint hook) until the time-out.
     expect(lines.filter((l) => l.startsWith('< ') && l.includes('"method":"checkpoint"')).length).toBeGreaterThan(3);
   });
+
+  it('a line past 64 MiB fails its scenario as too long (not as a time-out: each chunk is searched once), and the run goes on', async () => {
+    const run = await runConformance({ engine: fakeEngine(), files: [pass('huge', 4), pass('b')], timeoutMs: 60_000 });
+    expect(run.results.map((r) => `${r.name}: ${r.status}`)).toEqual(['huge: failed', 'b: passed']);
+    expect(run.results[0]?.message).toContain('the engine wrote a line longer than 67108864 bytes');
+  }, 120_000);
 
   it('the runner does not answer checkpoint for a game created with checkpoint: false: the scenario fails saying so', async () => {
     const lines: string[] = [];
