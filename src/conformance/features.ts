@@ -27,6 +27,7 @@ export const FEATURES = {
   'eras:classic': "`rules: 'classic'`: mana burn, combat damage on the stack",
   orderTriggers: "`orderTriggers: 'players'`: ORDER_TRIGGERS",
   checkpoint: 'the checkpoint hook (`setup.inject`): the engine sends `checkpoint` requests to the runner',
+  autoPassHook: 'the autoPass hook (`setup.autoPass`): the engine sends `autoPass` requests to the runner',
   leaving: 'CONCEDE, LOSE, WIN, DRAW_GAME: players leaving, view.gameOver, playerLeft and gameOver (CR 104, 800.4)',
   stackEvents: 'PUT_ON_STACK and REMOVE_FROM_STACK (removedFromStack)',
   combatChanges: 'REMOVE_FROM_COMBAT, SET_COMBAT_ABILITIES, ADD_ATTACKER, ADD_BLOCKER (CR 506.4, 508.4, 509.4, 510.4)',
@@ -185,6 +186,11 @@ export function scenarioFeatures(scenario: unknown): Feature[] {
       viewPattern(entry.when);
       if (Array.isArray(entry.events)) entry.events.forEach(event);
     }
+  }
+  // `autoPass` gives the game an autoPass hook (recordingToScenario writes its answers), asked over the protocol.
+  if (Array.isArray(setup.autoPass)) {
+    needs.add('autoPassHook');
+    for (const entry of setup.autoPass) if (isRecord(entry)) viewPattern(entry.when);
   }
   for (const step of Array.isArray(scenario.steps) ? scenario.steps : []) {
     if (!isRecord(step)) continue;

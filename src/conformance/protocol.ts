@@ -2,7 +2,8 @@
  * The conformance protocol (docs/conformance.md; the JSON Schema of every message is in
  * schema/conformance/): newline-delimited JSON-RPC 2.0 over the engine's stdin and stdout.
  * The runner asks `initialize`, `createGame`, `send`, `view`, `legalActions`, `persist`,
- * `restore`, `nextStop` and `shutdown`; the engine asks `checkpoint` while it plays a send.
+ * `restore`, `nextStop` and `shutdown`; the engine asks `checkpoint` (and `autoPass`, for a game
+ * created with `autoPass: true`) while it plays a send.
  */
 
 /** The protocol's version, sent in `initialize` (`protocolVersion`). */
@@ -13,8 +14,8 @@ export const ENGINE_METHODS = ['initialize', 'createGame', 'send', 'view', 'lega
 /** A method the runner calls on the engine. */
 export type EngineMethod = (typeof ENGINE_METHODS)[number];
 
-/** The method the engine calls on the runner (the checkpoint hook, driven the other way). */
-export const RUNNER_METHODS = ['checkpoint'] as const;
+/** The methods the engine calls on the runner (the checkpoint and autoPass hooks, driven the other way). */
+export const RUNNER_METHODS = ['checkpoint', 'autoPass'] as const;
 
 /** JSON-RPC 2.0 error codes: the standard ones, and the protocol's own (-32000 to -32099). */
 export const RpcErrorCode = {
@@ -61,14 +62,22 @@ export interface InitializeResult {
   protocolVersion?: number;
 }
 
-/** The params of `createGame`: the scenario's setup less `inject`, and whether the engine must call `checkpoint`. */
+/** The params of `createGame`: the scenario's setup less `inject` and `autoPass`, and whether the engine must call `checkpoint` and `autoPass`. */
 export interface CreateGameParams {
   options: Record<string, unknown>;
   checkpoint: boolean;
+  /** Whether the game has an autoPass hook (the scenario's `setup.autoPass`): the engine asks the runner `autoPass` where it would call it. Absent: false. */
+  autoPass?: boolean;
 }
 
 /** What `send` answers. */
 export type SendAnswer = { ok: true; events: { type: string; [field: string]: unknown }[] } | { ok: false; error: { code: string; message: string; rule?: string }; events?: [] };
+
+/** The params of `autoPass` (engine -> runner): the hook's arguments; the runner answers true or false. */
+export interface AutoPassParams {
+  view: Record<string, unknown>;
+  player: string;
+}
 
 /** The params of `checkpoint` (engine -> runner). */
 export interface CheckpointParams {

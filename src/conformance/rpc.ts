@@ -259,8 +259,8 @@ export class EngineProcess {
     const reply = (body: { result: unknown } | { error: RpcError }) => {
       if (request.id !== undefined) this.write({ jsonrpc: '2.0', id: request.id, ...body });
     };
-    if (request.method !== 'checkpoint') {
-      reply({ error: { code: RpcErrorCode.METHOD_NOT_FOUND, message: `the runner has no method '${request.method}' (it answers only checkpoint)` } });
+    if (request.method !== 'checkpoint' && request.method !== 'autoPass') {
+      reply({ error: { code: RpcErrorCode.METHOD_NOT_FOUND, message: `the runner has no method '${request.method}' (it answers only checkpoint and autoPass)` } });
       return;
     }
     try {

@@ -5,7 +5,7 @@
  * does not declare are skipped; a scenario the engine crashes or hangs on fails alone, and
  * the next one gets a fresh engine process.
  */
-import { playScenario, type GameRequest, type ScenarioCheckpoint } from '../scenarios/play.js';
+import { playScenario, type GameRequest, type ScenarioAutoPass, type ScenarioCheckpoint } from '../scenarios/play.js';
 import type { ScenarioResult } from '../scenarios/schema.js';
 import { conformanceCorpus, loadScenarios, type CorpusEntry, type CorpusSource } from './corpus.js';
 import { FEATURE_NAMES, missingFeatures } from './features.js';
@@ -86,12 +86,13 @@ async function startEngine(options: ConformanceOptions): Promise<{ process: Engi
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Answers one request of the scenario's play through the protocol. */
-async function answer(engine: EngineProcess, request: GameRequest, setCheckpoint: (hook: ScenarioCheckpoint | null) => void): Promise<unknown> {
+async function answer(engine: EngineProcess, request: GameRequest, setHooks: (hook: ScenarioCheckpoint | null, autoPass: ScenarioAutoPass | null) => void): Promise<unknown> {
   switch (request.op) {
     case 'create': {
-      setCheckpoint(request.checkpoint);
+      const autoPass = request.autoPass ?? null;
+      setHooks(request.checkpoint, autoPass);
       try {
-        await engine.request('createGame', { options: request.options, checkpoint: request.checkpoint !== null });
+        await engine.request('createGame', { options: request.options, checkpoint: request.checkpoint !== null, ...(autoPass === null ? {} : { autoPass: true }) });
         return { error: null };
       } catch (err) {
         if (err instanceof RpcCallError) return { error: err.error.message };
@@ -127,9 +128,21 @@ async function playRemote(engine: EngineProcess, scenario: unknown, features: re
   const progress = { stepIndex: -1 };
   const play = playScenario(scenario, { canPersist: features.includes('persist') }, progress);
   let hook: ScenarioCheckpoint | null = null;
+  let autoPassHook: ScenarioAutoPass | null = null;
   let created = false;
   const limit = setTimeout(() => engine.abort(`the scenario did not finish within ${limitMs} ms (the time limit of one scenario)`), limitMs);
-  engine.onRequest = (_method, params) => {
+  engine.onRequest = (method, params) => {
+    if (method === 'autoPass') {
+      // Likewise an engine told nothing of autoPass: the scenario has no answers for it.
+      if (autoPassHook === null) {
+        engine.abort(`the engine asked autoPass ${created ? 'though createGame did not say autoPass: true' : 'before createGame'} (the runner answers autoPass only for a game created with autoPass: true)`);
+        return false;
+      }
+      const p = params as { view?: unknown; player?: unknown } | null;
+      if (typeof p?.view !== 'object' || p.view === null || Array.isArray(p.view)) throw new Error('autoPass: params.view must be the TurnView (an object)');
+      if (typeof p.player !== 'string') throw new Error('autoPass: params.player must be the player asked about (a string)');
+      return autoPassHook(p.view as never, p.player);
+    }
     // An engine told `checkpoint: false` (or asked before createGame) gets no answer: it broke the protocol.
     if (hook === null) {
       engine.abort(`the engine asked checkpoint ${created ? 'though createGame said checkpoint: false' : 'before createGame'} (the runner answers checkpoint only for a game created with checkpoint: true)`);
@@ -139,13 +152,14 @@ async function playRemote(engine: EngineProcess, scenario: unknown, features: re
     if (typeof view !== 'object' || view === null || Array.isArray(view)) throw new Error('checkpoint: params.view must be the TurnView (an object)');
     return hook(view as never) ?? {};
   };
-  const setCheckpoint = (h: ScenarioCheckpoint | null) => {
+  const setHooks = (h: ScenarioCheckpoint | null, a: ScenarioAutoPass | null) => {
     hook = h;
+    autoPassHook = a;
     created = true;
   };
   try {
     let next = play.next();
-    while (next.done !== true) next = play.next(await answer(engine, next.value, setCheckpoint));
+    while (next.done !== true) next = play.next(await answer(engine, next.value, setHooks));
     return next.value;
   } catch (err) {
     return { ok: false, failures: [{ stepIndex: progress.stepIndex, message: messageOf(err) }] };

@@ -102,13 +102,13 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
   };
   const send = (message: Record<string, unknown>) => io.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
 
-  /** The checkpoint hook: asks the runner and waits for its answer (a request arriving meanwhile is refused as busy). */
-  const checkpoint = (view: TurnView, pending: readonly EmittedEvent[]): CheckpointResult | undefined => {
-    const id = `checkpoint-${++checkpointId}`;
-    send({ id, method: 'checkpoint', params: { view, pending } });
+  /** A hook driven the other way: asks the runner and waits for its answer (a request arriving meanwhile is refused as busy). */
+  const ask = (method: 'checkpoint' | 'autoPass', params: Record<string, unknown>): unknown => {
+    const id = `${method}-${++checkpointId}`;
+    send({ id, method, params });
     for (;;) {
       const line = nextLine();
-      if (line === null) throw new Error('the runner closed the input before answering checkpoint');
+      if (line === null) throw new Error(`the runner closed the input before answering ${method}`);
       let message: unknown;
       try {
         message = JSON.parse(line);
@@ -117,17 +117,19 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
         continue;
       }
       if (isRecord(message) && message.id === id && !('method' in message)) {
-        if (isRecord(message.error)) throw new Error(`the runner answered checkpoint with an error: ${String(message.error.message)}`);
-        return (message.result ?? undefined) as CheckpointResult | undefined;
+        if (isRecord(message.error)) throw new Error(`the runner answered ${method} with an error: ${String(message.error.message)}`);
+        return message.result ?? undefined;
       }
       if (isRecord(message) && typeof message.method === 'string' && 'id' in message) {
-        send({ id: message.id, error: { code: RpcErrorCode.BUSY, message: 'the engine waits for the answer to its checkpoint request' } });
+        send({ id: message.id, error: { code: RpcErrorCode.BUSY, message: `the engine waits for the answer to its ${method} request` } });
       }
     }
   };
+  const checkpoint = (view: TurnView, pending: readonly EmittedEvent[]) => ask('checkpoint', { view, pending }) as CheckpointResult | undefined;
+  const autoPass = (view: TurnView, player: string) => ask('autoPass', { view, player }) === true;
 
-  const hooksFor = (wanted: boolean) => (wanted ? { checkpoint } : {});
-  let hooks = hooksFor(false);
+  const hooksFor = (wantCheckpoint: boolean, wantAutoPass: boolean) => ({ ...(wantCheckpoint ? { checkpoint } : {}), ...(wantAutoPass ? { autoPass } : {}) });
+  let hooks = hooksFor(false, false);
   const current = (): Game => {
     if (game === null) throw new Refusal({ code: RpcErrorCode.NO_GAME, message: 'no game: call createGame first' });
     return game;
@@ -143,7 +145,7 @@ export function serveSelf(io: ServeIo = stdio(), features: readonly string[] = F
         return { name: 'mtg-turn-engine', version: version(), features: [...features], protocolVersion: PROTOCOL_VERSION };
       case 'createGame': {
         if (!isRecord(params.options)) throw new Refusal({ code: RpcErrorCode.INVALID_PARAMS, message: 'createGame: params.options must be an object (the createGame options)' });
-        hooks = hooksFor(params.checkpoint === true);
+        hooks = hooksFor(params.checkpoint === true, params.autoPass === true);
         // createGame's own events (turn 1's first steps) are its answer; the first send's are only its own.
         const events: EmittedEvent[] = [];
         try {

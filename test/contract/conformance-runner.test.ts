@@ -14,7 +14,9 @@ import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { runConformance, type ConformanceResult } from '../../src/conformance.js';
+import { runConformance, scenarioFeatures, type ConformanceResult } from '../../src/conformance.js';
+import { createGame, recordingToScenario, type Recording } from '../../src/index.js';
+import { playout } from '../../src/sim/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** This engine behind the protocol, from the sources. */
@@ -87,6 +89,10 @@ describe('conformance run against this engine (serve-self)', () => {
   });
 
   it('answers the checkpoint from the scenario\'s inject, plays restore and expectNextStop through persist, restore and nextStop', async () => {
+    // A recorded game with an autoPass hook: the runner answers `autoPass` requests too.
+    const game = createGame({ players: ['A', 'B'], seed: 2, record: true, hooks: { autoPass: (view, player) => view.step === 'upkeep' && player !== view.activePlayer } });
+    playout(game, { until: { turn: 2 }, seed: 2 });
+    const autoPassed = scenarioFile('autopass.json', recordingToScenario(JSON.parse(JSON.stringify(game.recording())) as Recording));
     const files = ['21-cleanup-with-state-based-actions-gives-priority-then-another.json', '301-nextstop-where-the-game-will-next-ask-a-player-with-stops-de.json', '302-stops-and-yields-persist-a-restored-game-keeps-every-player.json'];
     const lines: string[] = [];
     const run = await runConformance({ engine: SELF, cwd: root, files: files.map((f) => join(root, 'scenarios', f)), trace: (d, line) => lines.push(`${d} ${line}`) });
@@ -96,14 +102,35 @@ describe('conformance run against this engine (serve-self)', () => {
     expect(lines.filter((l) => l.startsWith('< ') && l.includes('"method":"checkpoint"')).length).toBeGreaterThan(0);
   });
 
+  it("a scenario made by recordingToScenario from a game with hooks.autoPass passes through the protocol: the engine asks the runner autoPass (feature 'autoPassHook')", async () => {
+    const game = createGame({ players: ['A', 'B'], seed: 1, record: true, hooks: { autoPass: (view, player) => view.step === 'upkeep' && player !== view.activePlayer } });
+    playout(game, { until: { turn: 3 }, seed: 1 });
+    const scenario = recordingToScenario(JSON.parse(JSON.stringify(game.recording())) as Recording);
+    expect(scenario.setup.autoPass?.length).toBeGreaterThan(0);
+    expect(scenarioFeatures(scenario)).toContain('autoPassHook');
+    const file = scenarioFile('autopass.json', scenario);
+    const lines: string[] = [];
+    const run = await runConformance({ engine: SELF, cwd: root, files: [file], trace: (d, line) => lines.push(`${d} ${line}`) });
+    expect(run.results.map((r) => `${r.status}: ${r.message ?? ''}`)).toEqual(['passed: ']);
+    expect(lines.find((l) => l.includes('"method":"createGame"'))).toContain('"autoPass":true');
+    expect(lines.filter((l) => l.startsWith('< ') && l.includes('"method":"autoPass"')).length).toBeGreaterThan(0);
+    // An engine that does not declare the feature skips it, naming the feature.
+    const without = await runConformance({ engine: `${SELF} --features checkpoint,leaving,persist,stops,schedule,teams,effects,dayNight,clock,undo,away,control`, cwd: root, files: [file] });
+    expect(without.results[0]).toMatchObject({ status: 'skipped', missing: expect.arrayContaining(['autoPassHook']) });
+  });
+
   it('every message of a run validates against its JSON Schema (schema/conformance/), both ways', async () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     const folder = join(root, 'schema/conformance');
     for (const f of readdirSync(folder)) ajv.addSchema(JSON.parse(readFileSync(join(folder, f), 'utf8')) as object);
     const schema = (name: string) => ajv.getSchema(`https://github.com/mtg-turn-engine/mtg-turn-engine/schema/conformance/${name}`)!;
     const lines: string[] = [];
+    // A recorded game with an autoPass hook: the runner answers `autoPass` requests too.
+    const game = createGame({ players: ['A', 'B'], seed: 2, record: true, hooks: { autoPass: (view, player) => view.step === 'upkeep' && player !== view.activePlayer } });
+    playout(game, { until: { turn: 2 }, seed: 2 });
+    const autoPassed = scenarioFile('autopass.json', recordingToScenario(JSON.parse(JSON.stringify(game.recording())) as Recording));
     const files = ['21-cleanup-with-state-based-actions-gives-priority-then-another.json', '302-stops-and-yields-persist-a-restored-game-keeps-every-player.json', '301-nextstop-where-the-game-will-next-ask-a-player-with-stops-de.json'];
-    await runConformance({ engine: SELF, cwd: root, files: [...files.map((f) => join(root, 'scenarios', f)), join(root, 'scenarios/shared')], trace: (d, line) => lines.push(`${d} ${line}`) });
+    await runConformance({ engine: SELF, cwd: root, files: [...files.map((f) => join(root, 'scenarios', f)), join(root, 'scenarios/shared'), autoPassed], trace: (d, line) => lines.push(`${d} ${line}`) });
     const asked = new Map<string, string>();
     const seen = new Set<string>();
     for (const line of lines) {
@@ -121,6 +148,7 @@ describe('conformance run against this engine (serve-self)', () => {
       expect(schema('message.schema.json')(message), line.slice(0, 300)).toBe(true);
     }
     expect(seen.has('checkpoint.request.json') && seen.has('checkpoint.response.json') && seen.has('send.response.json') && seen.has('view.response.json')).toBe(true);
+    expect(seen.has('autoPass.request.json') && seen.has('autoPass.response.json')).toBe(true);
     // The schemas refuse what is not a message of the protocol.
     expect(schema('send.response.json')({ jsonrpc: '2.0', id: 1, result: { ok: 'yes' } })).toBe(false);
     expect(schema('initialize.response.json')({ jsonrpc: '2.0', id: 1, result: { name: 'x', version: '1' } })).toBe(false);
