@@ -89,10 +89,6 @@ describe('conformance run against this engine (serve-self)', () => {
   });
 
   it('answers the checkpoint from the scenario\'s inject, plays restore and expectNextStop through persist, restore and nextStop', async () => {
-    // A recorded game with an autoPass hook: the runner answers `autoPass` requests too.
-    const game = createGame({ players: ['A', 'B'], seed: 2, record: true, hooks: { autoPass: (view, player) => view.step === 'upkeep' && player !== view.activePlayer } });
-    playout(game, { until: { turn: 2 }, seed: 2 });
-    const autoPassed = scenarioFile('autopass.json', recordingToScenario(JSON.parse(JSON.stringify(game.recording())) as Recording));
     const files = ['21-cleanup-with-state-based-actions-gives-priority-then-another.json', '301-nextstop-where-the-game-will-next-ask-a-player-with-stops-de.json', '302-stops-and-yields-persist-a-restored-game-keeps-every-player.json'];
     const lines: string[] = [];
     const run = await runConformance({ engine: SELF, cwd: root, files: files.map((f) => join(root, 'scenarios', f)), trace: (d, line) => lines.push(`${d} ${line}`) });
