@@ -16,6 +16,7 @@ import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BU
 import { authorize } from './authorize.js';
 import { checkJoin, wrongRoom } from './joins.js';
 import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
+import { unstorable } from './storable.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
 import { Delivery, frameHeader, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
@@ -317,6 +318,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         .submit((at) => {
           const checked = authorize(seat, message.event, hostView(this.#owned));
           if (!checked.ok) return checked;
+          // What no store keeps is refused as malformed, before the engine sees it (src/server/storable.ts).
+          const unkept = unstorable(checked.event, 'event');
+          if (unkept !== null) return { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: unkept } };
           const marker = (message.event as { turnMarker?: unknown }).turnMarker;
           return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at }, cause: answering };
         })

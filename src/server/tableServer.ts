@@ -17,6 +17,7 @@ import type { Cards as CardDefinition } from '../cards/index.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
 import { adminRoute, closeHttp, guardBodies, route, type CreatedGame, type HttpRoutes } from './http.js';
 import { CLOSE_WITHIN_MS, DEFAULT_LIMITS, MAX_FRAME_BYTES, type MessageLimits } from './limits.js';
+import { unstorable } from './storable.js';
 import { turnRoomClass, type RoomContext } from './room.js';
 import { loadOptional } from './store/driver.js';
 import type { GameStore } from './store/types.js';
@@ -303,6 +304,8 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
     if (closing) throw new Error('createGame: the server is stopping');
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be the createGame options (an object)');
     const { bots, ...options } = given;
+    const unkept = unstorable(given, 'options');
+    if (unkept !== null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, unkept);
     for (const field of ['hooks', 'listeners'] as const) {
       if ((options as Record<string, unknown>)[field] !== undefined) throw invalid(`${field}: a served game's ${field === 'hooks' ? 'hooks are the server cards\'' : 'events go to its clients'}; leave it out`);
     }
