@@ -13,6 +13,7 @@ import type { Scenario, ScenarioStep } from '../scenarios/schema.js';
 import type { HookAnswer, RecordedInput } from './format.js';
 import { checkRecording, runReplay, setupOf } from './replay.js';
 import { allModules } from '../allModules.js';
+import { portableExpectations } from './portable.js';
 
 /** Options of {@link recordingToScenario}. */
 export interface ScenarioOptions {
@@ -23,9 +24,13 @@ export interface ScenarioOptions {
   /**
    * The `expect` steps: after every send the fields of the view that changed, with `version` and
    * `seq`, and the whole view at the start and at the end ('changes', the default); the whole
-   * view after every send ('full'); none ('none').
+   * view after every send ('full'); none ('none'); or 'portable': the changes, with only the view
+   * fields of the features the game plays and what the contract fixes of them (the first
+   * `players + 1` turns of `schedule`, TurnView's fields of a Grand Melee `turns` entry), so that
+   * any engine built to the contract with those features can pass it (as the shipped recorded
+   * corpus is written).
    */
-  expect?: 'changes' | 'full' | 'none';
+  expect?: 'changes' | 'full' | 'none' | 'portable';
   /** An `expectEmitted` step after every send that emitted events, with those events (default true). */
   emitted?: boolean;
 }
@@ -57,7 +62,7 @@ function changed(view: Record<string, unknown>, before: Record<string, unknown>)
  */
 export function recordingToScenario(recording: unknown, options: ScenarioOptions = {}): Scenario {
   if (typeof options !== 'object' || options === null) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, 'options: must be an object');
-  if (options.expect !== undefined && !['changes', 'full', 'none'].includes(options.expect)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.expect: must be 'changes', 'full' or 'none'; got ${JSON.stringify(options.expect)}`);
+  if (options.expect !== undefined && !['changes', 'full', 'none', 'portable'].includes(options.expect)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.expect: must be 'changes', 'full', 'none' or 'portable'; got ${JSON.stringify(options.expect)}`);
   const { recording: rec } = checkRecording(recording);
   if (rec.from !== 'options') throw invalid("recording.from: a scenario starts from createGame's options; this recording starts from a persisted game (a restore or a fork), which only this engine reads");
   // The recorded answers, in the order the replay asks for them.
@@ -98,7 +103,8 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
         }
       : {}),
   };
-  const expect = options.expect ?? 'changes';
+  const portable = options.expect === 'portable';
+  const expect = portable ? 'changes' : (options.expect ?? 'changes');
   const steps: ScenarioStep[] = [];
   let before: Record<string, unknown> | null = null;
   const game = runReplay(recording, options.until === undefined ? { hooks, use: allModules } : { hooks, until: options.until, use: allModules }, ({ event, events, game }) => {
@@ -115,11 +121,12 @@ export function recordingToScenario(recording: unknown, options: ScenarioOptions
   if (expect === 'changes' && steps.length > 1) steps.push({ expect: game.view() as unknown as Record<string, unknown> });
   const setup = setupOf(rec.options as RecordedOptions);
   const describeSetup = `${setup.players.length} players${setup.variant === undefined ? '' : `, ${setup.variant}`}, '${setup.rules ?? 'current'}' rules, seed ${setup.seed}`;
-  return {
+  const scenario: Scenario = {
     name: options.name ?? `recorded game (${describeSetup})`,
     description: `Made by recordingToScenario from a recording of ${rec.inputs.length - 1} sends${options.until === undefined ? '' : `, to version ${options.until}`}.`,
     // `inject` (even empty) gives the game a checkpoint hook, as the recorded game had; `autoPass` likewise.
     setup: { ...(setup as Scenario['setup']), ...(rec.hooks.checkpoint ? { inject } : {}), ...(rec.hooks.autoPass ? { autoPass } : {}) },
     steps,
   };
+  return portable ? portableExpectations(scenario) : scenario;
 }

@@ -11,6 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createGame, recordingToScenario, restoreGame, runScenario, ScenarioSchema, type CheckpointResult, type EmittedEvent, type Scenario, type TurnView } from '../../src/index.js';
 import { simulate } from '../../src/simulation.js';
+import { scenarioFeatures } from '../../src/conformance.js';
 import { allModules } from '../../src/allModules.js';
 
 /**
@@ -96,6 +97,22 @@ describe('recordingToScenario(recording, options?) (CONTRACT v3, "Recordings")',
     expect(none.steps.some((s) => 'expect' in s)).toBe(false);
     expect(runScenario(none).ok).toBe(true);
     expect(() => recordingToScenario(rec, { expect: 'some' as never })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining('options.expect') }));
+  });
+
+  it("expect: 'portable' keeps the view fields of the features the game plays, and only what the contract fixes of them: another engine with those features can pass it", () => {
+    const game = createGame({ players: ['A', 'B'], seed: 4, record: true });
+    for (let i = 0; i < 12; i++) game.send({ type: 'PASS_PRIORITY', player: game.view().priority as string });
+    const rec = game.recording();
+    const changes = recordingToScenario(rec);
+    const portable = recordingToScenario(rec, { expect: 'portable' });
+    // This engine's own fields (clocks, undo, seats, landsPlayedBy, ...) made the default need every feature they belong to.
+    expect(scenarioFeatures(changes)).toEqual(expect.arrayContaining(['clock', 'undo', 'away', 'schedule', 'stops']));
+    expect(scenarioFeatures(portable)).toEqual([]);
+    const first = (portable.steps.find((s) => 'expect' in s) as { expect: Record<string, unknown> }).expect;
+    for (const field of ['clocks', 'undo', 'seats', 'landsPlayedBy', 'landPlaysAllowedBy', 'schedule', 'stops']) expect(first, field).not.toHaveProperty(field);
+    expect(first).toMatchObject({ turn: 1, activePlayer: 'A', players: ['A', 'B'] });
+    expect(portable.steps.filter((s) => 'send' in s)).toEqual(changes.steps.filter((s) => 'send' in s));
+    expect(runScenario(portable).ok).toBe(true);
   });
 
   it('Grand Melee: the turn markers a hook names on its triggers (CR 807.5b) stay in `inject`, which the published JSON Schema accepts', () => {
