@@ -61,14 +61,18 @@ describe('message budgets (CONTRACT v4)', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  it('closes a connection that sent 256 unreadable messages with 4429 (each dropped before it is parsed further)', async () => {
+  it('closes a connection that sent 256 unreadable messages (empty frames too) with 4429 (each dropped before it is parsed further)', async () => {
     const started = await startServer({ limits: { perSecond: 10_000, burst: 10_000 } });
     server = started.server;
     const { gameId } = await server.createGame({ players: ['A', 'B'], seed: 1 });
     const raw = await rawJoin(started.url, { gameId, spectator: true });
     await raw.next('welcome');
     const left = closed(raw.room);
-    for (let i = 0; i < MAX_UNREADABLE - 1; i++) raw.room.sendBytes(MESSAGE_TYPE, bytes(i % 2 === 0 ? '{not json' : '{"kind":"nothing"}'));
+    // Not JSON, not a message, an empty frame: each answered with an error, and counted.
+    for (let i = 0; i < MAX_UNREADABLE - 1; i++) {
+      if (i % 3 === 2) raw.room.connection.send(new Uint8Array(0));
+      else raw.room.sendBytes(MESSAGE_TYPE, bytes(i % 3 === 0 ? '{not json' : '{"kind":"nothing"}'));
+    }
     await raw.waitFor(() => raw.messages.filter((m) => m.kind === 'error').length === MAX_UNREADABLE - 1);
     raw.room.sendBytes('another type', bytes('{}'));
     expect(await left).toBe(CLOSE_OVER_BUDGET);
