@@ -10,7 +10,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { GameOptions } from '../game/types.js';
 import { MAX_BODY_BYTES } from './limits.js';
-import { sameSecret } from './tokens.js';
+import { bearerKey, sameSecret } from './tokens.js';
 
 /** Extra HTTP routes of a table server: true when the request was answered. */
 export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
@@ -155,8 +155,7 @@ export async function adminRoute(req: IncomingMessage, res: ServerResponse, admi
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/games') return replyUnread(req, res, 404, { error: { code: 'NOT_FOUND', message: `no route ${path}: POST /games creates a game` } });
     if (req.method !== 'POST') return replyUnread(req, res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST /games creates a game' } }, { Allow: 'POST' });
-    const auth = req.headers.authorization ?? '';
-    const key = /^Bearer (.+)$/.exec(auth)?.[1];
+    const key = bearerKey(req.headers.authorization);
     if (key === undefined || !sameSecret(key, adminKey)) return replyUnread(req, res, 401, { error: { code: 'UNAUTHORIZED', message: 'POST /games needs the header Authorization: Bearer <admin key>' } }, { 'WWW-Authenticate': 'Bearer' });
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === null) {
