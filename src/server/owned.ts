@@ -213,6 +213,10 @@ export class OwnedGame {
         const ticked = await due;
         if (!ticked.ok && ticked.error.code === ErrorCode.STORE_FAILED) return ticked;
       }
+    } else if (!this.#due(at)) {
+      // The timer's TICK, queued behind a send that committed the time-outs first: nothing is due.
+      this.#updateDeadline(null);
+      return { ok: true, events: [] };
     }
     const prepared = prepare(at, this.#game);
     if (!prepared.ok) return prepared;
@@ -233,11 +237,15 @@ export class OwnedGame {
     return result;
   }
 
+  /** Whether a time-out of the game is due at or before `at`. */
+  #due(at: number): boolean {
+    const deadline = deadlineOf(this.#game);
+    return deadline !== null && deadline <= at;
+  }
+
   /** The TICK at `at` when a time-out of the game is due at or before it (null when none is). */
   #dueTick(at: number): Promise<SendResult> | null {
-    const deadline = deadlineOf(this.#game);
-    if (deadline === null || deadline > at) return null;
-    return this.#apply(() => ({ ok: true, event: tickEvent(at) }), true, at);
+    return this.#due(at) ? this.#apply(() => ({ ok: true, event: tickEvent(at) }), true, at) : null;
   }
 
   /** Writes the send just accepted (the game at its new version, with the cards' state S as the snapshot's partner): what was written, or why it was not. */
