@@ -27,7 +27,7 @@ export interface CreatedGame {
  * closed with unread bytes resets the connection (RFC 1122, 4.2.2.13), and a client still sending
  * its body may then lose the answer.
  */
-export const LINGER_MS = 2000;
+const LINGER_MS = 2000;
 
 /** Whether a request comes with a body (a length over 0, or chunked). */
 function hasBody(req: IncomingMessage): boolean {
@@ -109,7 +109,7 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
 }
 
 /** Answers a request whose body is not read: the answer says `Connection: close` when it has one (the connection is closed after it, see {@link guardBodies}). */
-export function replyUnread(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function replyUnread(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   reply(res, status, body, hasBody(req) ? { ...headers, Connection: 'close' } : headers);
 }
 

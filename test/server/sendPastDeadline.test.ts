@@ -87,7 +87,7 @@ async function sendPastDeadline(onTimeout: 'lose' | 'pass') {
   const queued = submits.mock.calls.length;
   const setting = a.send({ type: 'SET_STOPS', player: 'A', stops: [] });
   await when(() => submits.mock.calls.length > queued, "A's setting is queued"); // behind the write
-  const deadline = first.send.at + INITIAL_MS; // a new game's clock is the server's wall clock
+  const deadline = (first.send.at as number) + INITIAL_MS; // a new game's clock is the server's wall clock
   await when(() => Date.now() > deadline, "B's deadline passes");
   const next = store.hold(gameId);
   held.release();
