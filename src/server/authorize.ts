@@ -75,7 +75,7 @@ function authorizeCardAction(seat: string | null, raw: Record<string, unknown>, 
   if (typeof player !== 'string' || player.length === 0 || player.length > 64) return invalid('event.player: CARD_ACTION needs the player it is for (a seat name)');
   if (typeof action !== 'string' || action.length === 0 || action.length > 200) return invalid('event.action: CARD_ACTION needs the name of one of the cards\' actions (1 to 200 characters)');
   if (by !== undefined && typeof by !== 'string') return invalid('event.by: must be a seat name');
-  if (seat === null) return illegal(CONTROL_RULE, 'a spectator sends nothing: CARD_ACTION was not sent');
+  if (seat === null) return illegal(SPECTATOR_RULE, 'a spectator sends nothing: CARD_ACTION was not sent');
   if (by !== undefined && by !== seat) return illegal(CONTROL_RULE, `by: this client decides as ${seat}, not as ${by}`);
   const decider = view.decidedBy[player] ?? (player === seat ? seat : undefined);
   if (player === seat ? decider !== seat : by !== seat || decider !== seat) {

@@ -21,7 +21,7 @@ const MODULE_NAMES = allModules.map((m) => m.module);
 import type { GameOptions, RecordedOptions, Recording } from '../game/types.js';
 import type { Persisted } from '../persistence/format.js';
 import type { GameStore } from './store/types.js';
-import { sameSecret } from './tokens.js';
+import { bearerKey, sameSecret } from './tokens.js';
 
 /** The path every inspection route starts with. */
 export const INSPECT_PATH = '/inspect/games';
@@ -156,7 +156,7 @@ export function inspectionRoutes(options: InspectionOptions): (req: IncomingMess
     const path = (req.url ?? '/').split('?')[0] as string;
     if (path !== INSPECT_PATH && !path.startsWith(`${INSPECT_PATH}/`)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${INSPECT_PATH} is read with GET` } }, { Allow: 'GET, HEAD' });
-    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const key = bearerKey(req.headers.authorization);
     // Every key is compared (constant time each), whichever matches.
     if (key === undefined || !keys.map((k) => sameSecret(key, k)).includes(true)) {
       return reply(res, 401, { error: { code: 'UNAUTHORIZED', message: `${INSPECT_PATH} needs the header Authorization: Bearer <inspect key> (printed by the server)` } }, { 'WWW-Authenticate': 'Bearer' });

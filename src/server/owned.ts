@@ -11,7 +11,7 @@ import type { Game, SendResult } from '../game/types.js';
 import type { ServedCards } from './cardGames.js';
 import { rebuildCardGame, storedCardEventsAfter } from './cardReload.js';
 import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
-import { deadlineOf } from './hostEvents.js';
+import { deadlineOf, tickEvent } from './hostEvents.js';
 import { CorruptGameError } from './reload.js';
 import { freshView, hostView } from './deliver.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
@@ -199,10 +199,25 @@ export class OwnedGame {
     return this.run(() => this.#apply(prepare));
   }
 
-  async #apply(prepare: Prepare, isTick = false): Promise<SendResult> {
+  /** Sends, writes and delivers one event (`at`: the game's instant now, unless given). */
+  async #apply(prepare: Prepare, isTick = false, at = this.#time.now()): Promise<SendResult> {
     if (this.#dropped) return refused(ErrorCode.STORE_FAILED, `game '${this.gameId}' is no longer served by this process; the table rejoins`);
     if (this.#stopping) return refused(ErrorCode.STORE_FAILED, `the server is stopping; game '${this.gameId}' stays in the store and the table rejoins`);
-    const at = this.#time.now();
+    if (!isTick) {
+      // CONTRACT v4, "Time-outs are facts of time": a send at or past a deadline would commit the
+      // time-outs due as a step of its own inside `send`, which this one write could not hold.
+      // The server's TICK at `at` commits them first instead: written and delivered as any TICK
+      // the timer sends (a reload replays it), then the send is gated against the game after it.
+      const due = this.#dueTick(at);
+      if (due !== null) {
+        const ticked = await due;
+        if (!ticked.ok && ticked.error.code === ErrorCode.STORE_FAILED) return ticked;
+      }
+    } else if (!this.#due(at)) {
+      // The timer's TICK, queued behind a send that committed the time-outs first: nothing is due.
+      this.#updateDeadline(null);
+      return { ok: true, events: [] };
+    }
     const prepared = prepare(at, this.#game);
     if (!prepared.ok) return prepared;
     const event = prepared.event;
@@ -220,6 +235,17 @@ export class OwnedGame {
     this.#updateDeadline(isTick ? at : null);
     this.sink?.committed(result.events, prepared.cause);
     return result;
+  }
+
+  /** Whether a time-out of the game is due at or before `at`. */
+  #due(at: number): boolean {
+    const deadline = deadlineOf(this.#game);
+    return deadline !== null && deadline <= at;
+  }
+
+  /** The TICK at `at` when a time-out of the game is due at or before it (null when none is). */
+  #dueTick(at: number): Promise<SendResult> | null {
+    return this.#due(at) ? this.#apply(() => ({ ok: true, event: tickEvent(at) }), true, at) : null;
   }
 
   /** Writes the send just accepted (the game at its new version, with the cards' state S as the snapshot's partner): what was written, or why it was not. */

@@ -239,8 +239,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     /**
      * Every frame of a client. CONTRACT v4: its budget first, before anything is read (a frame
      * beyond it is dropped unanswered; a connection over it for 5 s is closed 4429); then bytes
-     * messages go to the handlers, anything else is unreadable (answered with an error, never
-     * decoded, counted: 256 of them close the connection 4429).
+     * messages go to the handlers (and Colyseus' join and leave), anything else, an empty frame
+     * included, is unreadable (answered with an error, never decoded, counted: 256 of them close
+     * the connection 4429).
      */
     protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
       const connection = client.userData as Connection | undefined;
@@ -258,8 +259,11 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
           this.#unreadable(client, `message: ${buffer.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}`);
           return;
         }
-        if (buffer[0] === Protocol.ROOM_DATA) {
-          this.#unreadable(client, `message: send UTF-8 JSON as a bytes message of type '${MESSAGE_TYPE}' (room.sendBytes)`);
+        const code = buffer[0];
+        // Colyseus drops a frame of any other code (an empty one too) without a word: unreadable.
+        if (code !== Protocol.ROOM_DATA_BYTES && code !== Protocol.JOIN_ROOM && code !== Protocol.LEAVE_ROOM) {
+          const what = code === undefined ? 'an empty frame' : code === Protocol.ROOM_DATA ? 'msgpack' : `a frame of code ${code}`;
+          this.#unreadable(client, `message: ${what}; send UTF-8 JSON as a bytes message of type '${MESSAGE_TYPE}' (room.sendBytes)`);
           return;
         }
         super._onMessage(client, buffer);

@@ -34,3 +34,11 @@ export function tokenMatches(token: string, hash: string | undefined): boolean {
 export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 }
+
+/**
+ * The key of an `Authorization: Bearer <key>` header, or undefined: the scheme's name is
+ * case-insensitive (RFC 7235, 2.1: `bearer` and `BEARER` name it too).
+ */
+export function bearerKey(header: string | undefined): string | undefined {
+  return /^Bearer +(.+)$/i.exec(header ?? '')?.[1];
+}

@@ -79,6 +79,13 @@ describe('POST /games (CONTRACT v3, "Serving games")', () => {
     expect((await post(JSON.stringify({ players: ['A', 'B'], pad: 'x'.repeat(70 * 1024) }))).status).toBe(413);
   });
 
+  it('takes the scheme of the key in any case (RFC 7235: `bearer`, `BEARER`)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const res = await post(JSON.stringify({ players: ['A', 'B'] }), { Authorization: `${scheme} ${ADMIN_KEY}` });
+      expect([scheme, res.status]).toEqual([scheme, 200]);
+    }
+  });
+
   it('createTableServer refuses bad options with INVALID_OPTIONS naming the field, and a second server in one process', async () => {
     const good = { store: new MemoryStore(), cards: countingCards().cards, port: 0, adminKey: ADMIN_KEY };
     const bad: [Record<string, unknown>, RegExp][] = [

@@ -13,10 +13,11 @@ describe('who may send card actions and card data (CONTRACT v4)', () => {
     expect(authorize('A', { type: 'CARD_ACTION', player: 'A', action: 'tap', data: { card: 'c1' }, extra: 1 }, view)).toEqual({ ok: true, event: { type: 'CARD_ACTION', player: 'A', action: 'tap', data: { card: 'c1' } } });
   });
 
-  it('refuses a CARD_ACTION for another seat (723.5), from a spectator, or without its action', () => {
+  it("refuses a CARD_ACTION for another seat (723.5), from a spectator (rule 'spectator', as any spectator's send), or without its action", () => {
     expect(authorize('A', { type: 'CARD_ACTION', player: 'B', action: 'tap' }, view)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
     expect(authorize('A', { type: 'CARD_ACTION', player: 'B', action: 'tap', by: 'A' }, view)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
-    expect(authorize(null, { type: 'CARD_ACTION', player: 'A', action: 'tap' }, view)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: '723.5' } });
+    expect(authorize(null, { type: 'CARD_ACTION', player: 'A', action: 'tap' }, view)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'spectator' } });
+    expect(authorize(null, { type: 'PASS_PRIORITY', player: 'A' }, view)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', rule: 'spectator' } });
     expect(authorize('A', { type: 'CARD_ACTION', player: 'A' }, view)).toMatchObject({ ok: false, error: { code: 'INVALID_EVENT', message: expect.stringMatching(/event\.action/) } });
   });
 

@@ -7,6 +7,7 @@
  * refused 413 before they are read, on `POST /games` and on the matchmaking routes.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmittedEvent, Game, LegalAction, SeatEvent } from '../../src/index.js';
 import { servedCards } from '../../src/server/cardGames.js';
@@ -22,6 +23,7 @@ afterEach(async () => {
   server = null;
 });
 
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found', 413: 'Payload Too Large' };
 const bytes = (text: string) => new TextEncoder().encode(text);
 const closed = (room: { onLeave(cb: (code: number) => void): void }) => new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
 
@@ -59,14 +61,18 @@ describe('message budgets (CONTRACT v4)', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  it('closes a connection that sent 256 unreadable messages with 4429 (each dropped before it is parsed further)', async () => {
+  it('closes a connection that sent 256 unreadable messages (empty frames too) with 4429 (each dropped before it is parsed further)', async () => {
     const started = await startServer({ limits: { perSecond: 10_000, burst: 10_000 } });
     server = started.server;
     const { gameId } = await server.createGame({ players: ['A', 'B'], seed: 1 });
     const raw = await rawJoin(started.url, { gameId, spectator: true });
     await raw.next('welcome');
     const left = closed(raw.room);
-    for (let i = 0; i < MAX_UNREADABLE - 1; i++) raw.room.sendBytes(MESSAGE_TYPE, bytes(i % 2 === 0 ? '{not json' : '{"kind":"nothing"}'));
+    // Not JSON, not a message, an empty frame: each answered with an error, and counted.
+    for (let i = 0; i < MAX_UNREADABLE - 1; i++) {
+      if (i % 3 === 2) raw.room.connection.send(new Uint8Array(0));
+      else raw.room.sendBytes(MESSAGE_TYPE, bytes(i % 3 === 0 ? '{not json' : '{"kind":"nothing"}'));
+    }
     await raw.waitFor(() => raw.messages.filter((m) => m.kind === 'error').length === MAX_UNREADABLE - 1);
     raw.room.sendBytes('another type', bytes('{}'));
     expect(await left).toBe(CLOSE_OVER_BUDGET);
@@ -175,7 +181,91 @@ function post(port: number, path: string, headers: Record<string, string | numbe
   });
 }
 
+/** What a raw client read of its request's answer, how the connection ended, and how many body bytes it sent meanwhile. */
+interface Streamed {
+  answer: string;
+  /** The server's FIN came (an orderly close). */
+  ended: boolean;
+  /** The connection was reset (an error on the socket). */
+  reset: boolean;
+  sent: number;
+}
+
+/**
+ * A raw POST of `path` with a chunked body: `body` bytes are written at once (then the client waits),
+ * or with `body` null, 64 KiB chunks are streamed as fast as the server takes them, until the
+ * server closes the connection or `limit` bytes are sent. Never ends the request itself.
+ */
+function postChunked(port: number, path: string, headers: Record<string, string>, body: number | null, limit = 64 * 1024 * 1024): Promise<Streamed> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+    const out: Streamed = { answer: '', ended: false, reset: false, sent: 0 };
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(out);
+    };
+    socket.on('data', (d: Buffer) => (out.answer += d.toString('latin1')));
+    socket.on('end', () => {
+      out.ended = true;
+      finish();
+    });
+    socket.on('error', () => {
+      out.reset = true;
+      finish();
+    });
+    socket.on('close', finish);
+    const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+    const frame = (size: number) => Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x20), Buffer.from('\r\n')]);
+    socket.on('connect', () => {
+      socket.write(head);
+      if (body !== null) {
+        socket.write(frame(body));
+        out.sent = body;
+        return;
+      }
+      const chunk = frame(64 * 1024);
+      const pump = () => {
+        while (!done && out.sent < limit) {
+          out.sent += 64 * 1024;
+          if (!socket.write(chunk)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+        if (!done) finish(); // the limit: the server read it all, and went on reading
+      };
+      pump();
+    });
+  });
+}
+
 describe('HTTP bodies (CONTRACT v4)', () => {
+  it('closes the connection of a request answered without reading its body, once the answer is out (the answer reaches the client)', async () => {
+    const started = await startServer();
+    server = started.server;
+    const port = server.port;
+    const cases: [string, Record<string, string>, number][] = [
+      ['/games', {}, 401],
+      ['/games', { Authorization: `Bearer ${ADMIN_KEY}` }, 413],
+      ['/nothing-here', {}, 404],
+      ['/matchmake/joinOrCreate/turn', {}, 413],
+    ];
+    for (const [path, headers, status] of cases) {
+      // Streamed without end: answered, then the server's FIN (no reset), long before 64 MiB.
+      const streamed = await postChunked(port, path, headers, null);
+      expect([path, streamed.answer.split('\r\n')[0], streamed.ended, streamed.reset]).toEqual([path, `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`, true, false]);
+      expect(streamed.answer).toMatch(/\r\nConnection: close\r\n/i);
+      expect(streamed.sent).toBeLessThan(64 * 1024 * 1024);
+      // 1 MiB at once, the client waiting: the answer, then an orderly close.
+      const sent = await postChunked(port, path, headers, 1024 * 1024);
+      expect([path, sent.answer.split('\r\n')[0], sent.ended, sent.reset]).toEqual([path, `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`, true, false]);
+    }
+  });
+
+
   it('refuses a body over 64 KiB with 413 before reading it, on POST /games and the matchmaking routes', async () => {
     const started = await startServer();
     server = started.server;
@@ -185,9 +275,9 @@ describe('HTTP bodies (CONTRACT v4)', () => {
     for (const path of ['/matchmake/joinOrCreate/turn', '/matchmake/join/turn', '/matchmake/joinById/abc', '/games']) {
       expect(await post(port, path, { 'Content-Type': 'application/json', 'Content-Length': big.length, Authorization: `Bearer ${ADMIN_KEY}` }, big)).toBe(413);
     }
-    // Without a length (chunked): cut at the limit.
+    // Without a length (chunked): cut at the limit, the 413 read before the connection closes.
     const chunks = Array.from({ length: 40 }, () => Buffer.alloc(8 * 1024, 0x20));
-    expect([413, 'reset']).toContain(await post(port, '/matchmake/joinOrCreate/turn', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, chunks));
+    expect(await post(port, '/matchmake/joinOrCreate/turn', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, chunks)).toBe(413);
     // POST /games without the key: 401, its body never read (no JSON error about it).
     expect(await post(port, '/games', { 'Content-Length': 9 }, Buffer.from('{not json'))).toBe(401);
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);

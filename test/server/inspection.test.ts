@@ -49,6 +49,9 @@ describe('the inspection routes (issue 25, point 5)', () => {
     expect((await get('/inspect/games/no-such-game')).status).toBe(404);
     expect((await get(`/inspect/games/${gameId}/other`)).status).toBe(404);
     expect((await get('/inspect/games/..%2F..%2Fetc')).status).toBe(404);
+    // The scheme's name in any case (RFC 7235).
+    const lower = await fetch(`${base}/inspect/games`, { headers: { Authorization: `bearer ${INSPECT_KEY}` } });
+    expect(lower.status).toBe(200);
   });
 
   it('lists the games the store holds (newest first), with the inspect key or the admin key', async () => {

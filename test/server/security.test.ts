@@ -205,6 +205,11 @@ describe('the security of a served game (CONTRACT v3, "Serving games")', () => {
       expect(await raw.next('error')).toMatchObject({ error: { message: expect.stringMatching(/bytes/) } });
       raw.room.sendBytes('another', bytes('{}'));
       expect(await raw.next('error')).toMatchObject({ error: { message: expect.stringMatching(/unknown type/) } });
+      // An empty frame, a frame of a code Colyseus has no use for: unreadable too (Colyseus drops them without a word).
+      raw.room.connection.send(new Uint8Array(0));
+      expect(await raw.next('error')).toMatchObject({ error: { code: 'INVALID_EVENT', message: expect.stringMatching(/empty frame/) } });
+      raw.room.connection.send(Uint8Array.of(99, 1, 2));
+      expect(await raw.next('error')).toMatchObject({ error: { code: 'INVALID_EVENT', message: expect.stringMatching(/code 99/) } });
       // Over 64 KiB.
       raw.sendJson({ kind: 'send', id: 10, event: { type: 'PASS_PRIORITY', player: 'A', pad: 'x'.repeat(MAX_MESSAGE_BYTES) } });
       expect(await raw.next('error')).toMatchObject({ error: { message: expect.stringMatching(/over the limit/) } });
