@@ -7,7 +7,7 @@
 import type { EmittedEvent } from '../contract.js';
 import type { Game } from '../game/types.js';
 import type { ServedCards } from './cardGames.js';
-import { CorruptGameError, keptBefore, type Replayed } from './reload.js';
+import { CorruptGameError, keptBefore, keptSnapshot, type Replayed } from './reload.js';
 import type { GameStore, StoredGame, StoredSend, StoredSnapshot } from './store/types.js';
 
 /** Restores `snapshot` and sends `sends` again. Throws {@link CorruptGameError} when the snapshot does not restore or a send is refused. */
@@ -31,7 +31,8 @@ export function replayCardSends(gameId: string, snapshot: StoredSnapshot, sends:
 
 /** A stored card game as it is now, checked to reach the stored version and seq. Throws {@link CorruptGameError} otherwise. */
 export async function rebuildCardGame(store: GameStore, stored: StoredGame, cards: ServedCards): Promise<Replayed> {
-  const base = keptBefore(await store.snapshots(stored.gameId), { version: stored.version });
+  // One row: every kept snapshot of a long card game is a long read (each holds the cards' history).
+  const base = await keptSnapshot(store, stored.gameId, { version: stored.version, seq: stored.seq });
   if (base === undefined) throw new CorruptGameError(stored.gameId, `no kept snapshot at or before version ${stored.version}`);
   const sends = (await store.sends(stored.gameId, base.version)).filter((s) => s.version <= stored.version);
   const replayed = replayCardSends(stored.gameId, base, sends, cards);
