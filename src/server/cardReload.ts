@@ -7,7 +7,7 @@
 import type { EmittedEvent } from '../contract.js';
 import type { Game } from '../game/types.js';
 import type { ServedCards } from './cardGames.js';
-import { CorruptGameError, keptBefore, keptSnapshot, type Replayed } from './reload.js';
+import { CorruptGameError, keptSnapshot, type Replayed } from './reload.js';
 import type { GameStore, StoredGame, StoredSend, StoredSnapshot } from './store/types.js';
 
 /** Restores `snapshot` and sends `sends` again. Throws {@link CorruptGameError} when the snapshot does not restore or a send is refused. */
@@ -41,12 +41,4 @@ export async function rebuildCardGame(store: GameStore, stored: StoredGame, card
     throw new CorruptGameError(stored.gameId, `the stored sends reach version ${view.version} and seq ${view.seq}; the store says version ${stored.version} and seq ${stored.seq}`);
   }
   return replayed;
-}
-
-/** The events after `lastSeq` up to version `upTo`, replayed from the store, or null when no kept snapshot is old enough. */
-export async function storedCardEventsAfter(store: GameStore, gameId: string, lastSeq: number, upTo: number, cards: ServedCards): Promise<EmittedEvent[] | null> {
-  const base = keptBefore(await store.snapshots(gameId), { version: upTo, seq: lastSeq });
-  if (base === undefined) return null;
-  const sends = (await store.sends(gameId, base.version)).filter((s) => s.version <= upTo);
-  return replayCardSends(gameId, base, sends, cards).events.filter((e) => (e.seq ?? 0) > lastSeq);
 }
