@@ -186,9 +186,11 @@ describe('a resume from far back costs a page (CONTRACT v4)', () => {
     expect(joined.messages.filter((m) => m.kind === 'welcome')).toHaveLength(0);
     store.gate = null;
     release();
-    const paged = await pageThrough(joined, (await joined.next('welcome')) as Welcome);
+    const first = (await joined.next('welcome')) as Welcome;
     // The join read one snapshot and a page of sends for its first page, as a resume does.
-    expect(store.allSnapshots).toBe(0);
+    expect([store.allSnapshots, store.oneSnapshot]).toEqual([0, 1]);
+    expect(store.sendRows).toBeLessThanOrEqual(MAX_PAGE_SENDS);
+    const paged = await pageThrough(joined, first);
     // Every event, in order, once: the stored ones, the seats' and the send's after them.
     const seqs = paged.events.map((e) => e.seq as number);
     expect(seqs.slice(0, events.length)).toEqual(events.map((e) => e.seq));
