@@ -7,7 +7,7 @@
 import type { EmittedEvent } from '../contract.js';
 import type { Game } from '../game/types.js';
 import type { ServedCards } from './cardGames.js';
-import { CorruptGameError, keptBefore, type Replayed } from './reload.js';
+import { CorruptGameError, keptSnapshot, type Replayed } from './reload.js';
 import type { GameStore, StoredGame, StoredSend, StoredSnapshot } from './store/types.js';
 
 /** Restores `snapshot` and sends `sends` again. Throws {@link CorruptGameError} when the snapshot does not restore or a send is refused. */
@@ -31,7 +31,8 @@ export function replayCardSends(gameId: string, snapshot: StoredSnapshot, sends:
 
 /** A stored card game as it is now, checked to reach the stored version and seq. Throws {@link CorruptGameError} otherwise. */
 export async function rebuildCardGame(store: GameStore, stored: StoredGame, cards: ServedCards): Promise<Replayed> {
-  const base = keptBefore(await store.snapshots(stored.gameId), { version: stored.version });
+  // One row: every kept snapshot of a long card game is a long read (each holds the cards' history).
+  const base = await keptSnapshot(store, stored.gameId, { version: stored.version, seq: stored.seq });
   if (base === undefined) throw new CorruptGameError(stored.gameId, `no kept snapshot at or before version ${stored.version}`);
   const sends = (await store.sends(stored.gameId, base.version)).filter((s) => s.version <= stored.version);
   const replayed = replayCardSends(stored.gameId, base, sends, cards);
@@ -40,12 +41,4 @@ export async function rebuildCardGame(store: GameStore, stored: StoredGame, card
     throw new CorruptGameError(stored.gameId, `the stored sends reach version ${view.version} and seq ${view.seq}; the store says version ${stored.version} and seq ${stored.seq}`);
   }
   return replayed;
-}
-
-/** The events after `lastSeq` up to version `upTo`, replayed from the store, or null when no kept snapshot is old enough. */
-export async function storedCardEventsAfter(store: GameStore, gameId: string, lastSeq: number, upTo: number, cards: ServedCards): Promise<EmittedEvent[] | null> {
-  const base = keptBefore(await store.snapshots(gameId), { version: upTo, seq: lastSeq });
-  if (base === undefined) return null;
-  const sends = (await store.sends(gameId, base.version)).filter((s) => s.version <= upTo);
-  return replayCardSends(gameId, base, sends, cards).events.filter((e) => (e.seq ?? 0) > lastSeq);
 }

@@ -3,8 +3,9 @@
  * other games), their numbers named once. A connection's messages spend a token bucket; a message
  * beyond it is dropped unanswered, before it is read; a connection still over its budget after
  * {@link OVER_BUDGET_CLOSE_MS}, or that sent {@link MAX_UNREADABLE} unreadable messages, is closed
- * with {@link CLOSE_OVER_BUDGET}. A `resume` answers at most {@link RESUME_PAGE_EVENTS} events;
- * an HTTP body over {@link MAX_BODY_BYTES} is refused 413 before it is read.
+ * with {@link CLOSE_OVER_BUDGET}. A `resume` answers at most {@link RESUME_PAGE_EVENTS} events,
+ * and events read back from the store cost the process at most {@link REPLAY_SENDS_PER_SECOND}
+ * replayed sends a second, {@link REPLAY_SLICE_SENDS} (or {@link REPLAY_SLICE_MS}) between two turns of the event loop; an HTTP body over {@link MAX_BODY_BYTES} is refused 413 before it is read.
  */
 import { CLOSE_OVER_BUDGET, DEFAULT_MESSAGE_BUDGET, type MessageBudget } from '../client/protocol.js';
 
@@ -37,6 +38,26 @@ export const MAX_UNREADABLE = 256;
 
 /** The most events one answer to a `resume` (or a welcome) carries; the client asks again from the last. */
 export const RESUME_PAGE_EVENTS = 1000;
+
+/**
+ * Stored sends replayed between two turns of the event loop, when a resume (or a join with
+ * `lastSeq`) reads events the server no longer keeps in memory: each slice is read from the store
+ * on its own, and the other games' messages go between two slices.
+ */
+export const REPLAY_SLICE_SENDS = 16;
+
+/** A slice of a replay ends sooner when its sends took this long (ms): a card game's sends are slower than a plain game's. */
+export const REPLAY_SLICE_MS = 2;
+
+/**
+ * Stored sends the process replays a second for resumes and joins with `lastSeq`, all games and
+ * connections together (one replay at a time): beyond it a page waits for its turn. A plain game's
+ * page of 1,000 events is about 1,000 sends; a card game's fewer.
+ */
+export const REPLAY_SENDS_PER_SECOND = 2000;
+
+/** Stored sends the process may replay at once above {@link REPLAY_SENDS_PER_SECOND} (two pages). */
+export const REPLAY_BURST_SENDS = 4000;
 
 /** The largest HTTP body the server reads (`POST /games`, the matchmaking routes): larger is 413, unread. */
 export const MAX_BODY_BYTES = 64 * 1024;

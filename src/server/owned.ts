@@ -9,11 +9,12 @@ import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import type { Game, SendResult } from '../game/types.js';
 import type { ServedCards } from './cardGames.js';
-import { rebuildCardGame, storedCardEventsAfter } from './cardReload.js';
+import { rebuildCardGame } from './cardReload.js';
 import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
 import { deadlineOf, tickEvent } from './hostEvents.js';
 import { CorruptGameError } from './reload.js';
 import { freshView, hostView } from './deliver.js';
+import { ReplayBudget, StoredEvents, type StoredPage } from './storedEvents.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
 import type { GameInstant, GameStore, SendWrite } from './store/types.js';
 
@@ -30,6 +31,8 @@ export interface OwnerHost {
   deadlineChanged(game: OwnedGame): void;
   /** Whether the process that named itself `owner` in a lease is alive (a dead one's lease is waited for). */
   holderAlive(owner: string): Promise<boolean>;
+  /** The process's budget of replays from the store for resumes and joins with `lastSeq` (without it, each game has one of its own). */
+  readonly replays?: ReplayBudget;
 }
 
 /** The room showing an owned game. */
@@ -130,6 +133,8 @@ export class OwnedGame {
   #kept = KEPT_EVENTS;
   #tail: Promise<unknown> = Promise.resolve();
   #dropped = false;
+  /** The events older than {@link OwnedGame.#log}, read back from the store a page at a time. */
+  readonly #stored: StoredEvents;
 
   private constructor(host: OwnerHost, gameId: string, tokenHashes: Readonly<Record<string, string>>, setup: unknown) {
     this.#host = host;
@@ -139,6 +144,7 @@ export class OwnedGame {
     this.#game = undefined as unknown as Game;
     this.#version = 0;
     this.#log = [];
+    this.#stored = new StoredEvents(gameId, host.store, host.cards, host.replays ?? new ReplayBudget());
   }
 
   /**
@@ -265,17 +271,36 @@ export class OwnedGame {
     }
   }
 
-  /** The events after `lastSeq` (from memory, or replayed from the store), or null when they cannot be had. Run it in the queue. */
-  async eventsAfter(lastSeq: number): Promise<EmittedEvent[] | null> {
-    const seq = this.#game.getSnapshot().seq;
-    if (lastSeq >= seq) return [];
+  /** Whether every event after `lastSeq` is kept in memory (a resume from there reads nothing from the store). */
+  keeps(lastSeq: number): boolean {
     const first = this.#log[0]?.seq;
-    if (first !== undefined && first <= lastSeq + 1) return this.#log.filter((e) => (e.seq ?? 0) > lastSeq);
+    return lastSeq >= this.#game.getSnapshot().seq || (first !== undefined && first <= lastSeq + 1);
+  }
+
+  /**
+   * The page of events after `lastSeq` read back from the store (./storedEvents.ts: its cost
+   * bounded, however far back it starts), or null when they cannot be had. Run it outside the
+   * queue: the game's sends go on meanwhile.
+   */
+  async storedPage(lastSeq: number): Promise<StoredPage | null> {
     try {
-      return await storedCardEventsAfter(this.#host.store, this.gameId, lastSeq, this.#version, this.#host.cards);
+      return await this.#stored.page(lastSeq, this.#version);
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The events after `lastSeq` now, from memory, or from `stored` (its {@link OwnedGame.storedPage})
+   * and the kept events after it; `complete` false when more follow that neither has (the client
+   * asks again from the last it got). Null when they cannot be had. Run it in the queue.
+   */
+  eventsAfter(lastSeq: number, stored?: StoredPage | null): { events: EmittedEvent[]; complete: boolean } | null {
+    if (this.keeps(lastSeq)) return { events: this.#log.filter((e) => (e.seq ?? 0) > lastSeq), complete: true };
+    if (stored === undefined || stored === null) return null;
+    if (stored.through >= this.#game.getSnapshot().seq) return { events: [...stored.events], complete: true };
+    if (!this.keeps(stored.through)) return { events: [...stored.events], complete: false };
+    return { events: [...stored.events, ...this.#log.filter((e) => (e.seq ?? 0) > stored.through)], complete: true };
   }
 
   /** Renews the lease; a lease lost drops the game. */
@@ -329,6 +354,7 @@ export class OwnedGame {
     await this.run(() => undefined);
     if (!this.#dropped) await this.#host.store.recordInstants?.(this.#host.owner, [this.instant()]).catch(() => undefined);
     this.#dropped = true;
+    this.#stored.forget();
     this.deadline = null;
     this.#host.deadlineChanged(this);
     await this.#host.store.releaseLease(this.gameId, this.#host.owner).catch(() => undefined);

@@ -72,6 +72,12 @@ export function keptBefore(snapshots: readonly StoredSnapshot[], limit: { versio
   return found;
 }
 
+/** The latest kept snapshot at or before `at` ({@link keptBefore}): one row read when the store can read one (`snapshotBefore`), else every kept snapshot. */
+export async function keptSnapshot(store: GameStore, gameId: string, at: { version: number; seq: number }): Promise<StoredSnapshot | undefined> {
+  if (store.snapshotBefore !== undefined) return (await store.snapshotBefore(gameId, at)) ?? undefined;
+  return keptBefore(await store.snapshots(gameId), at);
+}
+
 /**
  * A stored game as it is now: from its latest kept snapshot and the sends after it, checked to
  * reach the stored version and seq. Throws {@link CorruptGameError} otherwise.

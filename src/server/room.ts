@@ -63,6 +63,10 @@ interface Connection {
    * is sent no update, since the welcome brings everything from the `seq` it gave.
    */
   welcomed: boolean;
+  /** Whether a welcome of it is on its way (its events may be read from the store first). */
+  welcoming: boolean;
+  /** The resume it sent meanwhile, answered after (a newer one takes the place of the one waiting: one waits at most). */
+  waiting: { lastSeq: number | undefined } | null;
 }
 
 /** A seat's connection: the client, and its pending reconnection while it is away. */
@@ -164,7 +168,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         throw refusal;
       }
       const lastSeq = (options as { lastSeq?: number }).lastSeq;
-      const connection: Connection = { seat: auth.seat, budget: new ConnectionBudget(ctx.limits), welcomed: false };
+      const connection: Connection = { seat: auth.seat, budget: new ConnectionBudget(ctx.limits), welcomed: false, welcoming: false, waiting: null };
       client.userData = connection;
       const seat = auth.seat;
       if (seat === null) {
@@ -338,21 +342,47 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
     }
 
     /**
-     * After everything queued: the client's state now, with the events after `lastSeq` when given
-     * (a rejoin). A game that cannot be shown (the cards fail) is reported and the client told (a
-     * table waiting for its welcome leaves and tries again).
+     * The client's state now, with the events after `lastSeq` when given (a rejoin, a resume): one
+     * welcome of a connection at a time, in order; a resume that comes while one is on its way
+     * waits, and a newer one takes its place (a client asks again from the last `seq` it got).
      */
     #welcome(client: Client, lastSeq: number | undefined): void {
+      const connection = client.userData as Connection;
+      if (connection.welcoming) {
+        connection.waiting = { lastSeq };
+        return;
+      }
+      connection.welcoming = true;
+      void this.#answerWelcome(client, lastSeq).finally(() => {
+        connection.welcoming = false;
+        const next = connection.waiting;
+        connection.waiting = null;
+        if (next !== null) this.#welcome(client, next.lastSeq);
+      });
+    }
+
+    /**
+     * A welcome. Events the game no longer keeps in memory are read from the store first, outside
+     * the game's queue (src/server/storedEvents.ts: a page's cost bounded, counted by the process's
+     * replay budget, joins with `lastSeq` and resumes alike); then, after everything queued, the
+     * state. A game that cannot be shown (the cards fail) is reported and the client told (a table
+     * waiting for its welcome leaves and tries again).
+     */
+    async #answerWelcome(client: Client, lastSeq: number | undefined): Promise<void> {
       const owned = this.#owned;
-      void owned.run(async () => {
+      const stored = lastSeq !== undefined && !owned.keeps(lastSeq) ? await owned.storedPage(lastSeq) : undefined;
+      await owned.run(async () => {
         const seat = (client.userData as Connection).seat;
         let events: EmittedEvent[] = [];
         let gap = false;
         let more = false;
         if (lastSeq !== undefined) {
-          const missed = await owned.eventsAfter(lastSeq);
+          const missed = owned.eventsAfter(lastSeq, stored);
           if (missed === null) gap = true;
-          else events = missed;
+          else {
+            events = missed.events;
+            more = !missed.complete;
+          }
           // CONTRACT v4: a page at a time; the client asks again from the last seq it got.
           if (events.length > RESUME_PAGE_EVENTS) {
             events = events.slice(0, RESUME_PAGE_EVENTS);

@@ -15,6 +15,7 @@ import { ROOM_NAME } from '../client/protocol.js';
 import type { Cards } from './cards.js';
 import type { Cards as CardDefinition } from '../cards/index.js';
 import { OpenError, OwnedGame, type OwnerHost } from './owned.js';
+import { ReplayBudget } from './storedEvents.js';
 import { adminRoute, closeHttp, guardBodies, route, type CreatedGame, type HttpRoutes } from './http.js';
 import { CLOSE_WITHIN_MS, DEFAULT_LIMITS, MAX_FRAME_BYTES, type MessageLimits } from './limits.js';
 import { unstorable } from './storable.js';
@@ -249,6 +250,8 @@ async function start(o: ReturnType<typeof readOptions>, self: object): Promise<T
       const id = processOfOwner(holder);
       return id !== null && (await processAlive(presence, id));
     },
+    // CONTRACT v4: replays from the store for resumes and joins with `lastSeq`, all games together, one at a time (src/server/storedEvents.ts).
+    replays: new ReplayBudget(),
   };
   const ctx: RoomContext = {
     store: o.store,

@@ -273,6 +273,11 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
     for (const after of [undefined, -1, 0, 1, 63, 64, 65, 127, 128, 129, 150, 191, 192, 193, 199, 200, 250]) {
       expect(await store.sends(game.gameId, after)).toEqual(written.filter((s) => s.version > (after ?? 0)));
     }
+    // With a limit (a resume reads a slice at a time): the first `limit` of them, across the packs too.
+    for (const [after, limit] of [[0, 1], [0, 16], [60, 16], [63, 64], [100, 200], [195, 16], [200, 5]] as const) {
+      expect(await store.sends(game.gameId, after, limit)).toEqual(written.filter((s) => s.version > after).slice(0, limit));
+    }
+    await expect(store.sends(game.gameId, 0, 0)).rejects.toThrow(/sends: limit must be a positive integer/);
   });
 
   test('keeps a snapshot every 16 versions (and the first), each as written with its seq; a send without one is journaled only', async () => {
@@ -290,6 +295,15 @@ describe.each(kinds)('$name: the GameStore of served games (CONTRACT v3, "Servin
       { version: 272, seq: 816, snapshot: { version: 272, state: 'after 272' } },
       { version: 288, seq: 864, snapshot: { version: 288, state: 'after 288' } },
     ]);
+    // One of them, by version and seq (a resume from far back reads that one only).
+    const before = store.snapshotBefore?.bind(store);
+    expect(before).toBeDefined();
+    expect(await before!(game.gameId, { version: 300, seq: 900 })).toEqual({ version: 288, seq: 864, snapshot: { version: 288, state: 'after 288' } });
+    expect(await before!(game.gameId, { version: 271, seq: 900 })).toMatchObject({ version: 256 });
+    expect(await before!(game.gameId, { version: 300, seq: 815 })).toMatchObject({ version: 256 });
+    expect(await before!(game.gameId, { version: 300, seq: 750 })).toMatchObject({ version: 250 });
+    expect(await before!(game.gameId, { version: 300, seq: 749 })).toBeNull();
+    expect(await before!('no-such-game', { version: 300, seq: 900 })).toBeNull();
     // The game's version, seq and host state are the last send's; its snapshot the latest kept.
     expect(await store.loadGame(game.gameId)).toMatchObject({ version: 300, seq: 900, hostState: { cards: [300] }, snapshot: { version: 288, state: 'after 288' } });
     expect(await store.sends(game.gameId)).toHaveLength(50);

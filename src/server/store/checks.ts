@@ -135,6 +135,21 @@ export function checkAfter(afterVersion: unknown): number {
   return afterVersion;
 }
 
+/** `limit` of sends(): a positive integer, or undefined (every send after `afterVersion`). */
+export function checkSendsLimit(limit: unknown): number | undefined {
+  if (limit === undefined) return undefined;
+  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`sends: limit must be a positive integer (got ${String(limit)})`);
+  return limit;
+}
+
+/** `at` of snapshotBefore(): `{ version, seq }`, both integers. */
+export function checkBefore(at: unknown): { version: number; seq: number } {
+  const { version, seq } = (at ?? {}) as { version?: unknown; seq?: unknown };
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || typeof seq !== 'number' || !Number.isSafeInteger(seq))
+    throw new RangeError(`snapshotBefore: at must be { version, seq }, both integers (got ${JSON.stringify(at)})`);
+  return { version, seq };
+}
+
 /** The default and the cap of listGames(limit). */
 export const LIST_DEFAULT = 100;
 export function checkLimit(limit: unknown): number {

@@ -4,7 +4,7 @@
  * refusals, the same JSON round trip: what it returns is a fresh copy parsed from the JSON it
  * kept), but only within one process: two processes never share a MemoryStore.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
+import { GameExistsError, checkAfter, checkAppend, checkBefore, checkSendsLimit, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
 
 /**
@@ -148,19 +148,20 @@ export class MemoryStore implements GameStore {
     return { ok: true };
   }
 
-  async sends(gameId: string, afterVersion?: number): Promise<StoredSend[]> {
+  async sends(gameId: string, afterVersion?: number, limit?: number): Promise<StoredSend[]> {
     this.open('sends');
     checkId('sends', 'gameId', gameId);
     const after = checkAfter(afterVersion);
+    const most = checkSendsLimit(limit) ?? Infinity;
     const row = this.games.get(gameId);
     if (row === undefined) return [];
     const out: StoredSend[] = [];
     const keep = (s: StoredSend) => {
-      if (s.version > after) out.push(s);
+      if (s.version > after && out.length < most) out.push(s);
     };
-    // Only the packs that end after `after` are read back.
-    for (let i = 0; i < row.packs.length; i++) if ((row.packEnds[i] as number) > after) for (const s of parse(row.packs[i] as string) as StoredSend[]) keep(s);
-    if (row.rowsEnd > after) for (const r of row.rows) keep({ version: r.version, seq: r.seq, event: parse(r.event), results: parse(r.results) as unknown[], at: r.at });
+    // Only the packs that end after `after` are read back, until `limit` sends are had.
+    for (let i = 0; i < row.packs.length && out.length < most; i++) if ((row.packEnds[i] as number) > after) for (const s of parse(row.packs[i] as string) as StoredSend[]) keep(s);
+    if (row.rowsEnd > after) for (const r of row.rows) if (out.length < most) keep({ version: r.version, seq: r.seq, event: parse(r.event), results: parse(r.results) as unknown[], at: r.at });
     return out;
   }
 
@@ -169,6 +170,19 @@ export class MemoryStore implements GameStore {
     checkId('snapshots', 'gameId', gameId);
     const row = this.games.get(gameId);
     return (row?.snapshots ?? []).map((s) => ({ version: s.version, seq: s.seq, snapshot: parse(s.snapshot) }));
+  }
+
+  async snapshotBefore(gameId: string, at: { readonly version: number; readonly seq: number }): Promise<StoredSnapshot | null> {
+    this.open('snapshotBefore');
+    checkId('snapshotBefore', 'gameId', gameId);
+    const { version, seq } = checkBefore(at);
+    const kept = this.games.get(gameId)?.snapshots ?? [];
+    // Only the one found is parsed.
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const s = kept[i] as { version: number; seq: number; snapshot: string };
+      if (s.version <= version && s.seq <= seq) return { version: s.version, seq: s.seq, snapshot: parse(s.snapshot) };
+    }
+    return null;
   }
 
   async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {

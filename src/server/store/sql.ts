@@ -10,7 +10,7 @@
  * new row: of two processes writing at the same version, one matches and the other matches
  * nothing. acquireLease is one conditional UPDATE likewise.
  */
-import { GameExistsError, checkAfter, checkAppend, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
+import { GameExistsError, checkAfter, checkAppend, checkBefore, checkSendsLimit, checkId, checkInstants, checkLease, checkLeases, checkLimit, checkNewGame, toJson } from './checks.js';
 import { KEEP_SNAPSHOT_EVERY } from './memory.js';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK } from './schema.js';
 import type { GameInstant, GameStore, NewStoredGame, SendWrite, StoredGame, StoredSend, StoredSnapshot, WriteResult } from './types.js';
@@ -110,8 +110,10 @@ const SQL = {
   )
   SELECT game_id FROM g`,
   whyRefused: `SELECT version, owner, lease_until FROM games WHERE game_id = $1`,
-  sends: `SELECT version, seq, event, results, at FROM sends WHERE game_id = $1 AND version > $2::integer ORDER BY version`,
+  /** $3 NULL: every send after $2 (LIMIT NULL is no limit). */
+  sends: `SELECT version, seq, event, results, at FROM sends WHERE game_id = $1 AND version > $2::integer ORDER BY version LIMIT $3::integer`,
   snapshots: `SELECT version, seq, snapshot FROM snapshots WHERE game_id = $1 ORDER BY version`,
+  snapshotBefore: `SELECT version, seq, snapshot FROM snapshots WHERE game_id = $1 AND version <= $2::integer AND seq <= $3::integer ORDER BY version DESC LIMIT 1`,
   acquireLease: `UPDATE games SET owner = $2, lease_until = $3::bigint
     WHERE game_id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4::bigint)`,
   /** acquireLease for several games (a JSON array of ids): the ids held after. Rows locked in the order of their ids, as appendSends locks them. */
@@ -306,11 +308,12 @@ export abstract class SqlStore implements GameStore {
     for (const w of batch) w.resolve(written.has(w.gameId));
   }
 
-  async sends(gameId: string, afterVersion?: number): Promise<StoredSend[]> {
+  async sends(gameId: string, afterVersion?: number, limit?: number): Promise<StoredSend[]> {
     checkId('sends', 'gameId', gameId);
     const after = Math.max(checkAfter(afterVersion), -1);
+    const most = checkSendsLimit(limit);
     const db = await this.db('sends');
-    const { rows } = await db.query<SendRow>(SQL.sends, [gameId, Math.min(after, 2 ** 31 - 1)]);
+    const { rows } = await db.query<SendRow>(SQL.sends, [gameId, Math.min(after, 2 ** 31 - 1), most === undefined ? null : Math.min(most, 2 ** 31 - 1)]);
     return rows.map((r) => ({ version: r.version, seq: r.seq, event: r.event, results: r.results, at: r.at === null ? null : Number(r.at) }));
   }
 
@@ -319,6 +322,16 @@ export abstract class SqlStore implements GameStore {
     const db = await this.db('snapshots');
     const { rows } = await db.query<StoredSnapshot>(SQL.snapshots, [gameId]);
     return rows.map((r) => ({ version: r.version, seq: r.seq, snapshot: r.snapshot }));
+  }
+
+  async snapshotBefore(gameId: string, at: { readonly version: number; readonly seq: number }): Promise<StoredSnapshot | null> {
+    checkId('snapshotBefore', 'gameId', gameId);
+    const { version, seq } = checkBefore(at);
+    const db = await this.db('snapshotBefore');
+    const clamp = (n: number) => Math.max(-1, Math.min(n, 2 ** 31 - 1));
+    const { rows } = await db.query<StoredSnapshot>(SQL.snapshotBefore, [gameId, clamp(version), clamp(seq)]);
+    const r = rows[0];
+    return r === undefined ? null : { version: r.version, seq: r.seq, snapshot: r.snapshot };
   }
 
   async acquireLease(gameId: string, owner: string, now: number, ttlMs: number): Promise<boolean> {

@@ -107,10 +107,16 @@ export interface GameStore {
    * if the new version is a multiple of KEEP_SNAPSHOT_EVERY. Otherwise writes nothing and says why.
    */
   appendSend(gameId: string, expectedVersion: number, owner: string, now: number, write: SendWrite): Promise<WriteResult>;
-  /** The sends after `afterVersion` (exclusive), in order. */
-  sends(gameId: string, afterVersion?: number): Promise<StoredSend[]>;
+  /** The sends after `afterVersion` (exclusive), in order: the first `limit` of them when it is given (a resume reads a slice at a time). */
+  sends(gameId: string, afterVersion?: number, limit?: number): Promise<StoredSend[]>;
   /** The kept snapshots, in order of version. */
   snapshots(gameId: string): Promise<StoredSnapshot[]>;
+  /**
+   * The latest kept snapshot at or before version `at.version` whose `seq` is at most `at.seq`,
+   * or null: one row read, however long the game (a resume from far back restores it). Optional:
+   * without it, the server reads {@link GameStore.snapshots} and picks it.
+   */
+  snapshotBefore?(gameId: string, at: { readonly version: number; readonly seq: number }): Promise<StoredSnapshot | null>;
   /**
    * Takes or renews the lease on a game for `owner` until `now + ttlMs`: succeeds if nobody
    * holds it, `owner` holds it, or the holder's lease expired before `now`.
