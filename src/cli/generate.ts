@@ -70,7 +70,7 @@ export const generateCommand: Command = {
   usage: 'generate --out <dir> [--config NAME[,NAME...]] [--max N]',
   options: [
     '--out <dir>        where to write the files (required)',
-    `--config <names>   configurations, comma-separated (default: all: ${MODEL_CONFIGS.map((c) => c.name).join(', ')})`,
+    `--config <names>   configurations, comma-separated (default: all: ${MODEL_CONFIGS.map((c) => c.name).join(', ')}; 10p-grandMelee writes none: its paths send BEGIN_MARKER_TURN, which no host can send)`,
     '--max <n>          at most n scenarios per configuration (default: the whole covering set)',
   ],
   async run(args) {

@@ -12,9 +12,14 @@ import { missingFeatures, scenarioFeatures, type Feature } from './features.js';
 
 declare const __dirname: string | undefined;
 
-/** The folder of this module: `__dirname` in the CommonJS build, `import.meta.url` in the ES module build. */
+/**
+ * The folder of this module: `import.meta.url` in the ES module build (esbuild leaves it undefined
+ * in the CommonJS build), else `__dirname`. Asked in that order: a process may have a global
+ * `__dirname` of its own (`node -e`, a REPL: '.').
+ */
 function moduleFolder(): string {
-  return typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  const url = import.meta.url as string | undefined;
+  return typeof url === 'string' ? dirname(fileURLToPath(url)) : (__dirname as string);
 }
 
 let root: string | undefined;

@@ -72,9 +72,10 @@ export interface SimulationResults {
   workers: number;
 }
 
-/** This module's folder: `__dirname` in the CommonJS build, `import.meta.url` in the ES module build and the sources. */
+/** This module's folder: `import.meta.url` in the ES module build and the sources (first: `node -e` has a global `__filename` of its own), `__filename` in the CommonJS build. */
 function here(): { dir: string; ext: string } {
-  const file = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+  const url = import.meta.url as string | undefined;
+  const file = typeof url === 'string' ? fileURLToPath(url) : __filename;
   return { dir: dirname(file), ext: file.endsWith('.ts') ? '.ts' : '.js' };
 }
 

@@ -6,6 +6,7 @@
  * (`Symbol.for`), the same in both builds. Runs on the built package (`npm run build` first;
  * skipped without dist/).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -38,5 +39,12 @@ describe('a game of one build read by the other (CONTRACT "Package": ES modules 
     // The cards' random stream is part of the state in both builds: forks with other seeds differ.
     expect(cjs.stateHash(made.esm.fork({ seed: 11 }))).toBe(esm.stateHash(made.esm.fork({ seed: 11 })));
     expect(cjs.stateHash(made.esm.fork({ seed: 11 }))).not.toBe(cjs.stateHash(made.esm.fork({ seed: 12 })));
+  });
+
+  it.skipIf(!built)('the ES module build finds its own folder where the process has a global __dirname of its own (node -e): the conformance corpus loads', () => {
+    const conformance = pathToFileURL(join(root, 'dist/src/conformance.js')).href;
+    const script = `import(${JSON.stringify(conformance)}).then(async (m) => console.log((await m.conformanceCorpus()).length))`;
+    const count = Number(execFileSync(process.execPath, ['-e', script], { cwd: '/', encoding: 'utf8', timeout: 60_000 }).trim());
+    expect(count).toBeGreaterThan(400);
   });
 });

@@ -18,6 +18,7 @@ import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachRelay } from '../../inspector/relay.js';
 import { parseEvent } from '../../src/schemas.js';
+import { runScenario, type Scenario } from '../../src/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** The documents whose blocks run: the README, then docs/*.md. */
@@ -161,6 +162,34 @@ function parseExample(literal: string): { type: string; parsed: ReturnType<typeo
   const value: unknown = new Function(`return (${literal});`)();
   return { type: (value as { type: string }).type, parsed: parseEvent(value) };
 }
+
+/** The ```json blocks of a Markdown text that are scenarios (they have `steps`), parsed. */
+function scenarioBlocks(markdown: string): { line: number; scenario: unknown }[] {
+  const lines = markdown.split('\n');
+  const out: { line: number; scenario: unknown }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() !== '```json') continue;
+    const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
+    const body = lines.slice(i + 1, end).join('\n');
+    i = end;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      continue;
+    }
+    if (typeof value === 'object' && value !== null && 'steps' in value && 'setup' in value) out.push({ line: i + 1, scenario: value });
+  }
+  return out;
+}
+
+describe('the scenario examples of the README and docs/', () => {
+  it('every ```json block that is a scenario passes on this engine', () => {
+    const found = documents.flatMap((doc) => scenarioBlocks(text(doc)).map((b) => ({ ...b, doc })));
+    expect(found.length).toBeGreaterThan(0);
+    for (const { doc, line, scenario } of found) expect(runScenario(scenario as Scenario).failures, `${doc}:${line}`).toEqual([]);
+  });
+});
 
 describe('the event examples of the README and docs/', () => {
   for (const doc of documents) {
