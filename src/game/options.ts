@@ -60,6 +60,9 @@ function fieldsCopy(value: unknown, path: string, keys: readonly string[], each:
   return out;
 }
 
+/** The options besides the game's own that createGame reads (readCallbacks). */
+const CALLBACK_KEYS = ['hooks', 'listeners', 'inspect', 'use'];
+
 /** The hooks, the listeners, `inspect` and the turn logic of either factory, each read once. */
 function readCallbacks(options: object, logicKey: symbol, out: Record<string, unknown>): void {
   const hooks = read(options, 'hooks', 'options.hooks');
@@ -112,6 +115,14 @@ export function readRestoreOptions(options: unknown, logicKey: symbol): ReadOpti
  */
 export function readGameOptions(options: unknown, keys: readonly string[], logicKey: symbol): { game: Record<string, unknown>; callbacks: ReadOptions } {
   if (typeof options !== 'object' || options === null) throw invalid('options: must be an object');
+  // A misspelt option (`hook`, `maxHandsize`) is named, not dropped for its default.
+  let given: string[];
+  try {
+    given = Object.keys(options);
+  } catch (err) {
+    throw invalid(`options: could not be read (${describeThrown(err)})`);
+  }
+  for (const key of given) if (!keys.includes(key) && !CALLBACK_KEYS.includes(key)) throw invalid(`options.${key.length > 40 ? `${key.slice(0, 40)}...` : key}: is not an option of createGame`);
   const game: Record<string, unknown> = {};
   for (const key of keys) {
     const path = `options.${key}`;

@@ -71,7 +71,9 @@ export function guardBodies(http: HttpServer): void {
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // After Node's own listener: it resumes the request to drop the rest of its body.
-    if (hasBody(req)) res.once('finish', () => closeUnread(req));
+    // A body of a length within the limit left unread is Node's to read and drop (at most 64 KiB, and
+    // the connection is kept); a chunked one, or an answer that says `Connection: close`, closes it.
+    if (hasBody(req)) res.once('finish', () => (req.headers['content-length'] === undefined || res.getHeader('connection') === 'close') && closeUnread(req));
     const length = req.headers['content-length'];
     if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
       tooLarge(res, `${length} bytes`);
