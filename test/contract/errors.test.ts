@@ -28,6 +28,9 @@ describe('createGame options', () => {
     [{ players: ['A', 'B'], handSize: 1.5 }, 'options.handSize'],
     [{ players: ['A', 'constructor'] }, 'options.players[1]'],
     [{ players: ['A', 'B'], hooks: { checkpoint: 5 } }, 'options.hooks.checkpoint'],
+    // A misspelt option is named, not dropped for its default.
+    [{ players: ['A', 'B'], hook: { checkpoint: () => undefined } }, 'options.hook: is not an option of createGame'],
+    [{ players: ['A', 'B'], maxHandsize: 3 }, 'options.maxHandsize: is not an option of createGame'],
   ])('%j is refused naming %s', (options, field) => {
     const err = thrown(() => createGame(options as never));
     expect(err.code).toBe('INVALID_OPTIONS');

@@ -48,9 +48,11 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * passed over, and the snapshot's version handed to the time check, +75 B: 55,119; then the
  * classic era keeping the triggers waiting as the turn ends, 509.1, every turn skipped for ever a
  * draw, 104.4b, and Emperor's ranges for larger teams, 809.6a, +153 B: 55,272; then the keys by
- * which subpaths read a game registered (`Symbol.for`), the same in both builds, +3 B: 55,275).
+ * which subpaths read a game registered (`Symbol.for`), the same in both builds, +3 B: 55,275;
+ * then createGame naming an option it does not know, a misspelt `hook` no longer dropped, +91 B:
+ * 55,366).
  */
-export const BUNDLE_CEILING_BYTES = 55_275;
+export const BUNDLE_CEILING_BYTES = 55_366;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
