@@ -88,6 +88,8 @@ class RemoteTable implements Table {
   readonly #listeners = new Set<{ type: string; listener: (event: never) => void }>();
   readonly #statusListeners = new Set<(status: TableStatus) => void>();
   #welcomed: ((ok: boolean) => void) | null = null;
+  /** The game's time minus the wall clock (the last welcome's `gameTimeOffsetMs`). */
+  #timeOffset = 0;
 
   constructor(urls: readonly string[], join: TableJoin, options: TableOptions) {
     this.#clients = urls.map((u) => new Client(u));
@@ -188,6 +190,8 @@ class RemoteTable implements Table {
         }
         // The server's budget for this connection: the table's sends are paced within it.
         if (message.budget !== undefined) this.#sends.pacer.budget = message.budget;
+        // The game's time against the wall clock (a new server after a restart gives its own).
+        this.#timeOffset = typeof message.gameTimeOffsetMs === 'number' && Number.isFinite(message.gameTimeOffsetMs) ? message.gameTimeOffsetMs : 0;
         this.#apply(message, true);
         this.#welcomed?.(true);
         this.#welcomed = null;
@@ -329,6 +333,10 @@ class RemoteTable implements Table {
 
   legalActions(player?: string): LegalAction[] {
     return this.#legal.filter((a) => player === undefined || a.player === player);
+  }
+
+  now(): number {
+    return Date.now() + this.#timeOffset;
   }
 
   nextStop(player?: string): NextStop | null {

@@ -114,6 +114,13 @@ export type ServerMessage =
       more?: boolean;
       /** The connection's message budget on this server (CONTRACT v4); the client paces itself within it. Absent: {@link DEFAULT_MESSAGE_BUDGET}. */
       budget?: MessageBudget;
+      /**
+       * The game's time (the `at` of its events and clocks) minus the server's wall clock, ms:
+       * after a restart the game's time runs behind by the time no server owned it (CONTRACT v4,
+       * "Clocks stand still while no server owns a game"). A client counting a running clock down
+       * from its `at` reads the game's now as `Date.now() + gameTimeOffsetMs`. Absent: 0.
+       */
+      gameTimeOffsetMs?: number;
     } & TableState)
   /**
    * After every accepted send (the events it emitted). To the client whose send it was, the

@@ -50,6 +50,13 @@ export interface Table {
   /** Sends an event; never throws. A lost connection answers DISCONNECTED (the send may or may not have been taken: the events tell). */
   send(event: TurnEvent): Promise<TableSendResult>;
   send<T>(event: T & (unknown extends T ? unknown : never)): Promise<TableSendResult>;
+  /**
+   * The game's time now (ms, the clock of its events' and clocks' `at`): `Date.now()` plus the
+   * offset the server's welcome gave. A running clock counts down from its `at` by this, not by
+   * `Date.now()`: after a server restart the game's time runs behind the wall clock by the time no
+   * server owned the game, which is charged to no one.
+   */
+  now(): number;
   /** Calls `listener(status)` when the status changes; returns the unsubscribe function. */
   onStatus(listener: (status: TableStatus) => void): () => void;
   /** Leaves the game (the seat shows away); the table stays closed. */

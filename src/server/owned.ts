@@ -123,6 +123,11 @@ export class OwnedGame {
   #version: number;
   /** "When is now" for this game (the `at` it stamps on sends; its deadlines on the wall clock). */
   #time = new GameTime(null);
+
+  /** The game's time minus the wall clock, ms (0, or negative after a load: the downtime charged to no one). */
+  get timeOffsetMs(): number {
+    return -this.#time.behindMs;
+  }
   /** Whether the game was loaded here once (its time then runs on, whatever a reload reads). */
   #loaded = false;
   /** Whether the server is stopping: the send under way finishes, no new one starts. */

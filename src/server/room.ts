@@ -399,7 +399,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         }
         // The connection's budget: the client paces its messages within it (CONTRACT v4: a well-behaved client is never over it).
         const { perSecond, burst, inFlight } = ctx.limits;
-        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), budget: { perSecond, burst, inFlight }, ...state });
+        // The game's time against the wall clock (a client counts running clocks down by it).
+        const offset = Math.round(owned.timeOffsetMs);
+        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), budget: { perSecond, burst, inFlight }, ...(offset === 0 ? {} : { gameTimeOffsetMs: offset }), ...state });
         // A client being paged is sent no update until its last page (its events would come before theirs).
         (client.userData as Connection).welcomed = !more;
       }).catch((err: unknown) => {

@@ -58,6 +58,12 @@ describe('time across restarts (CONTRACT v4)', () => {
     tables.push(watcher);
     const loadedAt = Date.now();
     expect(watcher.getSnapshot().gameOver).toBeNull();
+    // The table's clock is the game's: behind the wall clock by at least the downtime, so a page counting
+    // B's clock down from its `at` by `now()` shows time left (by Date.now() it would show the downtime spent).
+    expect(Date.now() - watcher.now()).toBeGreaterThanOrEqual(downtime - 50);
+    const clock = watcher.getSnapshot().clocks?.B;
+    expect(clock?.running).toBe(true);
+    expect((clock?.msLeft ?? 0) - (watcher.now() - (clock?.at ?? 0))).toBeGreaterThan(0);
     // B loses on time when its 4 s are used up on the game's clock: about 4 s - ran after the load, not at once.
     const over = await until(watcher, (v) => v.gameOver !== null, 10_000);
     const after = Date.now() - loadedAt;

@@ -7,15 +7,15 @@
 import { useEffect, useState } from 'react';
 import type { ClockView } from 'mtg-turn-engine';
 
-/** Re-renders every `ms` while `active`; returns the time now. */
-export function useNow(active: boolean, ms = 200): number {
-  const [now, setNow] = useState(() => Date.now());
+/** Re-renders every `ms` while `active`; returns the time now, by `clock` (the game's time: a networked table's `now()`; default the wall clock). */
+export function useNow(active: boolean, ms = 200, clock: () => number = Date.now): number {
+  const [now, setNow] = useState(clock);
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), ms);
+    const timer = setInterval(() => setNow(clock()), ms);
     return () => clearInterval(timer);
-  }, [active, ms]);
-  return active ? Date.now() : now;
+  }, [active, ms, clock]);
+  return active ? clock() : now;
 }
 
 /** What is left of a clock at `now` (the host's clock): its delay first, then its time. */
@@ -31,8 +31,9 @@ export function formatClock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-export function Clock({ player, clock }: { player: string; clock: ClockView }) {
-  const now = useNow(clock.running);
+export function Clock({ player, clock, now: gameNow }: { player: string; clock: ClockView; now?: () => number }) {
+  // The game's time (a networked table's `now()`: after a server restart it runs behind the wall clock by the downtime, charged to no one).
+  const now = useNow(clock.running, 200, gameNow);
   return (
     <span className="clock" data-testid={`clock-${player}`} data-running={String(clock.running)} data-flagged={String(clock.flagged)} title={clock.running ? 'running' : 'stopped'}>
       {clock.flagged ? '⚑ ' : ''}

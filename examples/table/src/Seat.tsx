@@ -5,7 +5,7 @@
  * a seat played from another tab (`own` false) shows its state only: its decisions and stops
  * are that tab's (and its stops are private).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fillAction, type Awaiting, type LegalAction, type Stop, type TurnEvent } from 'mtg-turn-engine';
 import { isBetweenPeople, ShortcutProposal, UndoButton, Vote, type BetweenPeopleAction } from './Between.tsx';
 import { Clock } from './Clock.tsx';
@@ -49,6 +49,8 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
   const [stops, setStops] = useState<StepName[] | null>(null);
   const awaiting = view.awaiting?.player === player ? view.awaiting : null;
   const next = game.nextStop(player);
+  // The game's time, for the clocks (a networked table's: behind the wall clock after a server restart).
+  const gameNow = useMemo(() => (game.now === undefined ? undefined : () => (game.now as () => number).call(game)), [game]);
 
   const buttons = actions.map((action) => {
     // Undo, and the answers to an undo request or a shortcut, have their own controls (Between.tsx).
@@ -120,7 +122,7 @@ export function Seat({ game, player, send, own = true }: { game: GameSource; pla
           {own ? '' : ' (another tab)'}
         </span>
         <span data-testid={`awaiting-${player}`}>{awaiting === null ? '' : awaiting.kind}</span>
-        {view.clocks?.[player] !== undefined && <Clock player={player} clock={view.clocks[player]} />}
+        {view.clocks?.[player] !== undefined && <Clock player={player} clock={view.clocks[player]} now={gameNow} />}
       </h2>
       <div>
         hand {view.handSizes[player]} · mana {view.manaPool[player]} · lands played {view.activePlayer === player ? view.landsPlayed : 0}

@@ -10,6 +10,8 @@ export interface GameSource {
   subscribe(listener: () => void): () => void;
   legalActions(player?: string): LegalAction[];
   nextStop(player?: string): NextStop | null;
+  /** The game's time now, when it is not the wall clock (a networked table: `table.now()`, behind the wall clock after a server restart). */
+  now?(): number;
 }
 
 /** One line of the event log. */
