@@ -110,7 +110,7 @@ function parseEventUnsafe(raw: unknown): TurnEvent | string {
   return parsed.data as TurnEvent;
 }
 
-const CheckpointResultSchema = z.object({
+const CheckpointResultSchema = z.strictObject({
   triggers: opt(list(TriggerSchema)),
   stateBasedActions: opt(z.boolean()),
   events: opt(list(z.unknown())),

@@ -79,6 +79,9 @@ describe('runaway and broken hooks', () => {
     t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     result = () => ({ triggers: [{ id: 't', controller: 'nobody' }] });
     t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
+    // A misspelt key is not a CheckpointResult: its triggers would be lost without a word.
+    result = () => ({ trigger: [{ id: 't', controller: 'A' }] });
+    t.refused({ type: 'PASS_PRIORITY', player: 'A' }, 'HOOK_FAILED');
     result = () => undefined;
     t.pass('A');
   });
