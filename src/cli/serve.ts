@@ -38,6 +38,14 @@ const STOP_WITHIN_MS = 1800;
 /** The port Colyseus listens on by default. */
 export const DEFAULT_PORT = 2567;
 
+/**
+ * A key `serve` makes when none is given: 192 random bits, hex. Never base64url: a key that
+ * starts with '-' could not be given back as `--admin-key K` (parseArgs reads it as an option).
+ */
+export function newKey(): string {
+  return randomBytes(24).toString('hex');
+}
+
 /** Loads an optional peer dependency of the command, or says how to install it. */
 async function optional<T>(name: string, load: () => Promise<T>): Promise<T> {
   try {
@@ -147,13 +155,13 @@ export const serveCommand: Command = {
     if (values['public-address'] !== undefined && values.redis === undefined) throw new Error('--public-address is for a process of a cluster (with --redis)');
     if (values.redis !== undefined && port === 0 && values['public-address'] === undefined) throw new Error('--port 0 with --redis: a process of a cluster needs a fixed port (clients are sent to it), or --public-address');
     const generated = values['admin-key'] === undefined;
-    const adminKey = values['admin-key'] ?? randomBytes(24).toString('base64url');
+    const adminKey = values['admin-key'] ?? newKey();
     if (adminKey.length < 16) throw new Error('--admin-key must be at least 16 characters long');
     const host = values.host ?? '127.0.0.1';
     const demo = values.demo === true;
     if (values.web !== undefined && !demo) throw new Error('--web needs --demo: it names the pages --demo serves');
     if (demo && !isLoopback(host)) throw new Error(`--demo is for this machine only (its lobby lets anyone who reaches the server create games): --host must be a loopback address; got '${host}'`);
-    const inspectKey = values['inspect-key'] ?? (demo ? randomBytes(24).toString('base64url') : undefined);
+    const inspectKey = values['inspect-key'] ?? (demo ? newKey() : undefined);
     if (inspectKey !== undefined && inspectKey.length < 16) throw new Error('--inspect-key must be at least 16 characters long');
     const cards = values.cards === undefined ? null : await loadCards(values.cards);
     const folders = demo ? await pageFolders(values.web ?? resolve('dist', 'web')) : null;

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newKey } from '../../src/cli/serve.js';
 import { runCli, type ServeProcess } from './cluster.js';
 import { join } from './harness.js';
 
@@ -82,5 +83,10 @@ describe('mtg-turn-engine serve (CONTRACT v3, "Serving games")', () => {
       expect(await bad.exited).toBe(2);
       expect(bad.out.join('\n')).toMatch(message);
     }
+  });
+
+  it('makes keys that can be given back as --admin-key K: hex, never starting with a dash', () => {
+    // base64url keys started with '-' one time in 64, and parseArgs refused them back ("ambiguous").
+    for (let i = 0; i < 2000; i += 1) expect(newKey()).toMatch(/^[0-9a-f]{48}$/);
   });
 });
