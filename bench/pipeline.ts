@@ -7,7 +7,12 @@
  * per send. Profile it with `node --cpu-prof --import tsx bench/pipeline.ts`. Runs the built
  * package (dist/): `npm run build` first.
  *
- *   node --import tsx bench/pipeline.ts [--games 200] [--sends 40000]
+ * With `--rate N` the sends are paced at N a second (a timer wakes the process for each, as the
+ * bots' messages wake the server): the cold cost at the bench's pace, without sockets. The
+ * pacing's own timers cost about 30 µs a wake-up on this machine (counted in the CPU printed),
+ * and a send's time is counted from when it was due, so timers firing late count in it.
+ *
+ *   node --import tsx bench/pipeline.ts [--games 200] [--sends 40000] [--rate 1000]
  */
 import { parseArgs } from 'node:util';
 import { Protocol, getMessageBytes } from '@colyseus/core';
@@ -26,7 +31,8 @@ const { legalFor } = await builtModule<typeof import('../src/server/seatState.js
 const { concreteEvent } = await builtModule<typeof import('../src/simulation.js')>('src/simulation.js');
 import type { LegalAction } from '../src/legal.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '200' }, sends: { type: 'string', default: '40000' }, rounds: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '200' }, sends: { type: 'string', default: '40000' }, rounds: { type: 'string', default: '5' }, rate: { type: 'string' } } });
+const RATE = values.rate === undefined ? null : Number(values.rate);
 const GAMES = Number(values.games);
 const SENDS = Number(values.sends);
 
@@ -58,6 +64,10 @@ async function newTable(i: number) {
 for (let i = 0; i < GAMES; i++) tables.push(await newTable(i));
 
 let serial = 0;
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
 async function sendOne(t: (typeof tables)[number]): Promise<boolean> {
   const view = hostView(t.owned);
   if (view.gameOver !== null) {
@@ -87,11 +97,21 @@ async function sendOne(t: (typeof tables)[number]): Promise<boolean> {
 
 for (let round = 0; round < Number(values.rounds); round++) {
   let accepted = 0;
+  const latencies: number[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  for (let n = 0; n < SENDS; n++) if (await sendOne(tables[n % tables.length]!)) accepted++;
+  for (let n = 0; n < SENDS; n++) {
+    if (RATE !== null) {
+      // Paced as the bench's bots offer them (--rate sends a second): each send wakes the process on its own.
+      const wait = t0 + (1000 * n) / RATE - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const due = RATE === null ? performance.now() : t0 + (1000 * n) / RATE;
+    if (await sendOne(tables[n % tables.length]!)) accepted++;
+    latencies.push(performance.now() - due);
+  }
   const cpu = process.cpuUsage(cpu0);
   const frames = tables.flatMap((t) => t.seats).reduce((n, s) => n + s.client.frames, 0);
   const bytes = tables.flatMap((t) => t.seats).reduce((n, s) => n + s.client.bytes, 0);
-  console.log(`round ${round}: ${accepted} accepted sends, ${((cpu.user + cpu.system) / accepted).toFixed(1)} µs CPU per send (${((1000 * (performance.now() - t0)) / accepted).toFixed(1)} µs wall); ${Math.round(bytes / frames)} bytes per frame so far`);
+  console.log(`round ${round}: ${accepted} accepted sends, ${((cpu.user + cpu.system) / accepted).toFixed(1)} µs CPU per send (${((1000 * (performance.now() - t0)) / accepted).toFixed(1)} µs wall); ${Math.round(bytes / frames)} bytes per frame so far; from due to done p50 ${pct(latencies, 50).toFixed(3)} ms, p99 ${pct(latencies, 99).toFixed(3)} ms, max ${pct(latencies, 100).toFixed(1)} ms`);
 }
