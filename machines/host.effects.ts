@@ -17,9 +17,13 @@ import type { MachineEvent, TurnContext } from '../src/state.js';
 
 type EventOf<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 
-/** Whether an event reports what the host's cards did (CONTRACT: host events), rather than a player's decision. */
-export function isHostEvent(e: TurnEvent): boolean {
-  return !DECISIONS.has(e.type);
+/**
+ * Whether an event reports what the host's cards did (CONTRACT: host events), rather than a
+ * player's decision or concession (CR 104.3a: conceding is the player's own choice; the cards make
+ * a player lose with LOSE). Stops and yields, a player's settings, a host may apply.
+ */
+export function isHostEvent(type: string): boolean {
+  return !DECISIONS.has(type as TurnEvent['type']) && type !== 'CONCEDE';
 }
 
 /** The stack with an object removed, and the event that says so (CR 701.6, 608.2b). */

@@ -315,8 +315,17 @@ export interface CardContext<S> {
   data?: unknown;
 }
 
+/** The contract's name for {@link CardRefusal} (`decide?(event, ctx): Refusal | HostEvent[] | void`). */
+export type Refusal = CardRefusal;
+
+/**
+ * The contract's name for the events `decide` and a card action return: any {@link TurnEvent},
+ * applied as a host event (one the engine refuses makes the send ILLEGAL_ACTION with its rule).
+ */
+export type HostEvent = TurnEvent;
+
 /** What `decide` and an action return: a refusal, host events applied first, or nothing. */
-export type CardAnswer = CardRefusal | TurnEvent[] | void | undefined;
+export type CardAnswer = Refusal | HostEvent[] | void | undefined;
 
 /**
  * CONTRACT v4, "Card games": a card game's logic, given once to `defineCards` and run the same

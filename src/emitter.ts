@@ -1,9 +1,11 @@
 /**
  * The listeners of a game's emitted events (`game.on`), shared by both runtimes: events are
- * delivered in the order they happened; a throwing listener does not stop the others; the
+ * delivered in the order they happened; a throwing listener does not stop the others (its error
+ * is reported to `console.error`, as a throwing `hooks.settled` is); the
  * events of a send made by a listener queue behind the ones being delivered.
  */
 import type { EmittedEvent, EmittedEventType, SeatEvent } from './contract.js';
+import { describeThrown } from './errors.js';
 
 /** A listener of emitted events (a seat's listener receives {@link SeatEvent}s, CONTRACT v3 "Private seats"). */
 export type Listener<T extends SeatEvent = EmittedEvent> = (event: T) => void;
@@ -46,8 +48,9 @@ export class Emitter {
       for (const listener of [...set]) {
         try {
           listener(copyEvent(e));
-        } catch {
-          // A host listener's failure is the host's; the engine goes on.
+        } catch (err) {
+          // A host listener's failure is the host's: the engine goes on, and says so.
+          console.error(`mtg-turn-engine: a listener of '${key}' threw on '${e.type}' (seq ${e.seq}; ignored): ${describeThrown(err)}`);
         }
       }
     }

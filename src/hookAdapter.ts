@@ -5,12 +5,12 @@
  */
 import { hookFailed } from '../machines/checkpoint.js';
 import { patched } from '../machines/context.js';
-import { isHostEvent } from '../machines/host.effects.js';
 import { numberEvents, type GameHooksRuntime, type HookReport } from '../machines/hooks.js';
 import type { Awaiting, CheckpointHook, EmittedEvent, GameHooks, PlayerId, TurnEvent, TurnView } from './contract.js';
 import { copyEvent } from './emitter.js';
 import { unknownPlayer } from './gate.js';
 import { AT_TABLE_EVENTS, TABLE_EVENTS } from './events/index.js';
+import { isHostEvent } from '../machines/host.effects.js';
 import type { TurnContext } from './state.js';
 import { parseHookResult } from './schemas.js';
 import { buildView } from './view.js';
@@ -123,10 +123,11 @@ export function checkedResult(raw: unknown, ctx: TurnContext): HookReport | stri
     const e = events[i] as TurnEvent;
     const unknown = unknownPlayer(e, ctx.seats, `result.events[${i}]`);
     if (unknown !== null) return `${unknown} (send refuses such a ${e.type} with INVALID_EVENT)`;
-    if (!isHostEvent(e)) return `result.events[${i}]: ${e.type} is a player decision, not a host event`;
     if (TABLE_EVENTS.has(e.type)) return `result.events[${i}]: ${e.type} is the table's (clocks, seats): send it with game.send`;
     // CONTRACT v3: the table logic around the turn takes these (undo, shortcuts); a checkpoint that reports anything is already a point no undo goes back past (so MARK_IRREVERSIBLE, a host event, is taken and changes nothing more).
     if (AT_TABLE_EVENTS.has(e.type) && e.type !== 'MARK_IRREVERSIBLE') return `result.events[${i}]: ${e.type} is the table's: send it with game.send`;
+    // A decision, a concession included (CR 104.3a: the player's own): a player's to send, never a checkpoint's.
+    if (!isHostEvent(e.type)) return `result.events[${i}]: ${e.type} is a player decision, not a host event`;
   }
   return parsed.value;
 }

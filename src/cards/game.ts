@@ -10,6 +10,7 @@ import { CARDS_PART } from '../game/cardsPart.js';
 import { createGame, restoreGame as restoreEngineGame } from '../game/create.js';
 import type { ReplayDrift } from '../game/types.js';
 import { namesOf, needs, readUse, type ModuleName } from '../game/module.js';
+import { refuseUnknown } from '../game/options.js';
 import { RECORDING_FORMAT } from '../recording/format.js';
 import { CARDS_ASKED, CARDS_CHECK, CardPart } from './part.js';
 import { MAX_STATE_BYTES, stateJson, utf8Bytes, type PersistedCards } from './partData.js';
@@ -226,6 +227,7 @@ function savedCards<S>(saved: unknown, cards: Cards<S>): { engine: Record<string
  */
 export function restoreGame<S>(saved: unknown, options: CardRestoreOptions<S>): CardGame<S> {
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
+  refuseUnknown(options, ['cards', 'use', 'listeners', 'record'], 'restoreGame');
   checkCards(options.cards, 'options.cards');
   const { engine, cards: persisted } = savedCards(saved, options.cards);
   const history = persisted.history === undefined ? undefined : new Map(persisted.history.map(([v, random, state, owed]) => [v, { state: state as S, random, owed: owed === undefined ? [] : (JSON.parse(JSON.stringify(owed)) as EmittedEvent[]) }] as const));
@@ -253,6 +255,7 @@ function invalidRecording(message: string): TurnEngineError {
  */
 export function replayGame<S>(recording: unknown, options: CardReplayOptions<S>): ReplayedCardGame<S> {
   if (typeof options !== 'object' || options === null) throw invalidOptions('options: must be an object with { cards }');
+  refuseUnknown(options, ['cards', 'until', 'use', 'listeners'], 'replayGame');
   checkCards(options.cards, 'options.cards');
   if (typeof recording !== 'object' || recording === null) throw invalidRecording('recording: expected the object of game.recording()');
   const r = recording as Partial<CardRecording>;

@@ -10,6 +10,6 @@ export type { CardWorlds } from './bots.js';
 export type { PersistedCards } from './partData.js';
 export type { CardRecording } from './recording.js';
 export type { CardGame, CardGameOptions, CardReplayOptions, CardRestoreOptions, Cards, ReplayedCardGame } from './types.js';
-export type { BotWorlds, PlanningBot, CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent } from '../contract.js';
+export type { BotWorlds, PlanningBot, CardActionEvent, CardAnswer, CardContext, CardRandom, CardRefusal, CardsDefinition, DecidedEvent, HostEvent, Refusal } from '../contract.js';
 export type { CheckpointResult, EmittedEvent, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
 export type { SendResult } from '../game/types.js';

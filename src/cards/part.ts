@@ -14,11 +14,13 @@ import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent
 import { ACTED_FOR, CARDS_OWED, CARDS_PART, CARDS_RANDOM, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
 import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
 import { DECISIONS } from '../events/index.js';
+import { isHostEvent } from '../../machines/host.effects.js';
 import { refusal, type Refusal } from '../gate.js';
 import { describeIssue, eventOrMessage, REPORT_INPUT } from '../schemas.js';
 import { CardActionSchema, dataProblem } from './schema.js';
 import type { Game, RestoreOptions } from '../game/types.js';
 import { isRefusal } from '../game/logic.js';
+import { refuseUnknown } from '../game/options.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
 import { cardsCheck, CardRecorder } from './recording.js';
@@ -309,7 +311,8 @@ export class CardPart<S> implements CardsPart {
     for (let i = 0; i < answer.length; i++) {
       const e = answer[i] as TurnEvent;
       const type = isObject(e) ? e.type : undefined;
-      if (typeof type !== 'string' || DECISIONS.has(type as TurnEvent['type']) || (type as string) === 'CARD_ACTION') return failed(`the cards' ${name} returned [${i}] ${String(type)}: only host events may be returned`);
+      // A decision or a concession is a player's own (CONTRACT: decide and actions return host events).
+      if (typeof type !== 'string' || !isHostEvent(type) || (type as string) === 'CARD_ACTION') return failed(`the cards' ${name} returned [${i}] ${String(type)}: only host events may be returned`);
       // A CARD_ACTION's host events are its player's (undo: no other player goes back past them).
       const out = steps.step(actedBy === undefined ? e : { ...e, [ACTED_FOR]: actedBy }, from);
       if ('error' in out) {
@@ -448,6 +451,8 @@ export class CardPart<S> implements CardsPart {
     // stream, the engine's (checked by its fork: INVALID_OPTIONS naming options.seed) and the cards'.
     // `record: true` records the fork from its start (a 'persisted' recording, as the cards' restoreGame makes), `listeners` listen to it.
     define('fork', (options?: { seed?: number; record?: boolean; listeners?: RestoreOptions['listeners'] }) => {
+      // A card game's hooks are its definition's: a key of no option of its fork is named (INVALID_OPTIONS).
+      if (typeof options === 'object' && options !== null) refuseUnknown(options, ['seed', 'record', 'listeners', 'use'], 'fork');
       const seed = options?.seed;
       const listeners = options?.listeners;
       const part = this.fork(seed);

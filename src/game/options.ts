@@ -101,9 +101,21 @@ function readCallbacks(options: object, logicKey: symbol, out: Record<string, un
   if (logic !== undefined) out.logic = logic;
 }
 
-/** restoreGame's options, each read once. */
-export function readRestoreOptions(options: unknown, logicKey: symbol): ReadOptions {
+/** Refuses a key of `options` that is none of `known`, naming it and the call (a misspelt option is not dropped for its default). */
+export function refuseUnknown(options: object, known: readonly string[], call: string): void {
+  let given: string[];
+  try {
+    given = Object.keys(options);
+  } catch (err) {
+    throw invalid(`options: could not be read (${describeThrown(err)})`);
+  }
+  for (const key of given) if (!known.includes(key)) throw invalid(`options.${key.length > 40 ? `${key.slice(0, 40)}...` : key}: is not an option of ${call}`);
+}
+
+/** restoreGame's options (and fork's: `call`, with `extra` keys it reads itself), each read once. */
+export function readRestoreOptions(options: unknown, logicKey: symbol, call = 'restoreGame', extra: readonly string[] = []): ReadOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options: must be an object');
+  refuseUnknown(options, [...CALLBACK_KEYS, 'record', ...extra], call);
   const out: Record<string, unknown> = {};
   readCallbacks(options, logicKey, out);
   return out as ReadOptions;
@@ -116,13 +128,7 @@ export function readRestoreOptions(options: unknown, logicKey: symbol): ReadOpti
 export function readGameOptions(options: unknown, keys: readonly string[], logicKey: symbol): { game: Record<string, unknown>; callbacks: ReadOptions } {
   if (typeof options !== 'object' || options === null) throw invalid('options: must be an object');
   // A misspelt option (`hook`, `maxHandsize`) is named, not dropped for its default.
-  let given: string[];
-  try {
-    given = Object.keys(options);
-  } catch (err) {
-    throw invalid(`options: could not be read (${describeThrown(err)})`);
-  }
-  for (const key of given) if (!keys.includes(key) && !CALLBACK_KEYS.includes(key)) throw invalid(`options.${key.length > 40 ? `${key.slice(0, 40)}...` : key}: is not an option of createGame`);
+  refuseUnknown(options, [...keys, ...CALLBACK_KEYS], 'createGame');
   const game: Record<string, unknown> = {};
   for (const key of keys) {
     const path = `options.${key}`;

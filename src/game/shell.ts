@@ -33,8 +33,11 @@ import type { TimedTurn, TimeState } from '../table/time.js';
 import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
 import { carriesAt, sendAt } from './at.js';
 import { partOf, type CardsPart, type ShellSteps } from './cardsPart.js';
+import { readRestoreOptions } from './options.js';
 
 const NO_OPTIONS: RestoreOptions = {};
+/** The key under which a fork finds no turn logic of its own (it plays its original's). */
+const NO_LOGIC = Symbol('mtg-turn-engine: no logic');
 
 /** A step of the game with the time state it leaves (src/table/time.ts), when the send took the table's path. */
 type Timed<S> = Stepped<S> & { readonly time?: TimeState | null };
@@ -590,9 +593,11 @@ export class GameShell<S, W> implements Game {
     let { state } = shared;
     // CONTRACT v4: the fork has the modules of this game.
     if (options === undefined) return new GameShell(this.#logic, state, this.#version, this.#hooks === undefined ? NO_OPTIONS : { hooks: this.#hooks }, order, this.#seq, undefined, this.#time, this.#modules);
+    // Checked as restoreGame checks its own: a hook that is not a function, a misspelt key (INVALID_OPTIONS naming it).
+    const given: ForkOptions = { ...options, ...readRestoreOptions(options, NO_LOGIC, 'fork', ['seed']) };
     // Issue 34: a new random stream, started as createGame starts the seed's (src/rules/random.ts).
-    if (options.seed !== undefined) state = this.#reseeded(state, options.seed);
-    return new GameShell(this.#logic, state, this.#version, options.hooks === undefined && this.#hooks !== undefined ? { ...options, hooks: this.#hooks } : options, order, this.#seq, undefined, this.#time, this.#modules);
+    if (given.seed !== undefined) state = this.#reseeded(state, given.seed);
+    return new GameShell(this.#logic, state, this.#version, given.hooks === undefined && this.#hooks !== undefined ? { ...given, hooks: this.#hooks } : given, order, this.#seq, undefined, this.#time, this.#modules);
   }
 
   /** The state with its generator started at `seed`; throws INVALID_OPTIONS for a seed that is not a finite number or a logic that cannot be reseeded. */

@@ -208,7 +208,7 @@ export function runReplay(recording: unknown, options: ReplayOptions = {}, each?
   const checked = checkRecording(recording);
   const until = checkOptions(options, checked);
   // The hooks and listeners, each read once and checked as restoreGame checks them.
-  const read = readRestoreOptions(options, LOGIC);
+  const read = readRestoreOptions(options, LOGIC, 'replayGame', ['until']);
   const rec = checked.recording;
   const live: RestoreOptions = {};
   if (read.hooks !== undefined) live.hooks = read.hooks;

@@ -89,6 +89,40 @@ describe('card games: fork({ seed }) (CONTRACT v4, "Simulation")', () => {
       expect(err.message).toMatch(/^options\.seed: /);
     }
   });
+
+  it("names a key of no option of the card game's fork or restoreGame, as createGame does (a card game's hooks are its definition's)", () => {
+    const game = createCardGame(counter, { players: ['A', 'B'], seed: 4 });
+    for (const [options, message] of [
+      [{ hooks: { checkpoint: () => undefined } }, 'options.hooks: is not an option of fork'],
+      [{ sed: 5 }, 'options.sed: is not an option of fork'],
+    ] as const) {
+      const err = thrown(() => game.fork(options as never));
+      expect(err.code).toBe(ErrorCode.INVALID_OPTIONS);
+      expect(err.message).toBe(message);
+    }
+    const saved = game.persist();
+    const err = thrown(() => restoreCardGame(saved, { cards: counter, listener: {} } as never));
+    expect(err.code).toBe(ErrorCode.INVALID_OPTIONS);
+    expect(err.message).toBe('options.listener: is not an option of restoreGame');
+    expect(restoreCardGame(saved, { cards: counter, listeners: {} }).getSnapshot().version).toBe(game.getSnapshot().version);
+  });
+});
+
+describe("card games: decide and actions return host events only (CONTRACT v4, \"Card games\")", () => {
+  it.each([
+    [{ type: 'CONCEDE', player: 'B' }],
+    [{ type: 'PASS_PRIORITY', player: 'B' }],
+  ])("an action returning %j, a player's own event, is refused HOOK_FAILED naming it, and nothing changes", (event) => {
+    const cards = defineCards({ name: 'returns@1', setup: () => ({ n: 0 }), actions: { go: (ctx) => { ctx.state.n++; return [event as never]; } } });
+    const game = createCardGame(cards, { players: ['A', 'B'], seed: 1 });
+    const before = game.persist();
+    const r = game.send({ type: 'CARD_ACTION', player: 'A', action: 'go' } as never);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe(ErrorCode.HOOK_FAILED);
+    expect(r.error.message).toContain(`returned [0] ${event.type}: only host events may be returned`);
+    expect(game.persist()).toEqual(before);
+  });
 });
 
 describe('card games: fork({ record: true }) records the fork from its start, as the main entry\'s fork does', () => {

@@ -1,5 +1,5 @@
 /** Bad input at every boundary: options, events, hooks and snapshots. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createGame, restoreGame } from '../../src/game/create.js';
 import { TurnEngineError } from '../../src/errors.js';
 import { play } from '../support/dsl.js';
@@ -39,6 +39,45 @@ describe('createGame options', () => {
 
   it('refuses a missing options object', () => {
     expect(thrown(() => createGame(undefined as never)).code).toBe('INVALID_OPTIONS');
+  });
+});
+
+describe('restoreGame and fork options: checked as createGame checks its own', () => {
+  const saved = () => createGame({ players: ['A', 'B'] }).persist();
+  it.each([
+    [{ hook: { checkpoint: () => undefined } }, 'options.hook: is not an option of restoreGame'],
+    [{ players: ['A', 'B'] }, 'options.players: is not an option of restoreGame'],
+    [{ seed: 4 }, 'options.seed: is not an option of restoreGame'],
+    [{ hooks: { checkpoint: 5 } }, 'options.hooks.checkpoint: must be a function'],
+    [{ listeners: { '*': 'log' } }, "options.listeners.*: must be a function"],
+  ])('restoreGame(saved, %j) is refused naming %s', (options, message) => {
+    const err = thrown(() => restoreGame(saved(), options as never));
+    expect(err.code).toBe('INVALID_OPTIONS');
+    expect(err.message).toContain(message);
+  });
+
+  it.each([
+    [{ sed: 4 }, 'options.sed: is not an option of fork'],
+    [{ hooks: { checkpoint: 5 } }, 'options.hooks.checkpoint: must be a function'],
+    [{ listeners: { turnBegan: null } }, 'options.listeners.turnBegan: must be a function'],
+    [{ seed: Number.NaN }, 'options.seed: must be a finite number'],
+  ])('fork(%j) is refused naming %s, and the game goes on', (options, message) => {
+    const game = createGame({ players: ['A', 'B'] });
+    const err = thrown(() => game.fork(options as never));
+    expect(err.code).toBe('INVALID_OPTIONS');
+    expect(err.message).toContain(message);
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+  });
+
+  it('a fork with good options plays with them: its hook is called, its listener hears', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    let checked = 0;
+    const heard: string[] = [];
+    const fork = game.fork({ seed: 7, hooks: { checkpoint: () => void checked++ }, listeners: { stepBegan: (e) => heard.push(e.type) } });
+    expect(fork.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    expect(fork.send({ type: 'PASS_PRIORITY', player: 'B' }).ok).toBe(true);
+    expect(checked).toBeGreaterThan(0);
+    expect(heard).toContain('stepBegan');
   });
 });
 
@@ -86,6 +125,31 @@ describe('runaway and broken hooks', () => {
     t.pass('A');
   });
 
+  it.each([
+    [{ type: 'PASS_PRIORITY', player: 'B' }],
+    // CR 104.3a: conceding is the player's own choice; the host's cards make a player lose with LOSE.
+    [{ type: 'CONCEDE', player: 'B' }],
+  ])("a checkpoint's events are host events: %j, a player's own, is HOOK_FAILED naming it, and nothing changes", (event) => {
+    let events: unknown[] = [];
+    const game = createGame({ players: ['A', 'B'], hooks: { checkpoint: () => (events.length > 0 ? { events: events.splice(0) } : undefined) as never } });
+    const before = game.persist();
+    events = [event];
+    const r = game.send({ type: 'PASS_PRIORITY', player: 'A' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('HOOK_FAILED');
+    expect(r.error.message).toContain(`result.events[0]: ${event.type} is a player decision, not a host event`);
+    expect(game.persist()).toEqual(before);
+  });
+
+  it("a checkpoint may apply a player's settings (SET_STOPS, YIELD) and a LOSE", () => {
+    let events: unknown[] = [];
+    const game = createGame({ players: ['A', 'B', 'C'], hooks: { checkpoint: () => (events.length > 0 ? { events: events.splice(0) } : undefined) as never } });
+    events = [{ type: 'SET_STOPS', player: 'B', stops: null }, { type: 'YIELD', player: 'C', until: 'endOfTurn' }, { type: 'LOSE', player: 'C' }];
+    expect(game.send({ type: 'PASS_PRIORITY', player: 'A' }).ok).toBe(true);
+    expect(game.view().players).not.toContain('C');
+  });
+
   it('514.3a: a cleanup step that repeats forever is HOOK_FAILED naming MAX_CLEANUP_STEPS_PER_TURN', () => {
     // Something happens once in every cleanup step (CR 514.3a: priority, then another cleanup step).
     const t = play({ players: ['A', 'B'], hooks: { checkpoint: (_v, pending) => (pending.some((e) => e.type === 'stepBegan' && e.step === 'cleanup') ? { stateBasedActions: true } : undefined) } });
@@ -103,8 +167,16 @@ describe('runaway and broken hooks', () => {
     t.game.on('stepBegan', () => {
       throw new Error('listener bug');
     });
-    t.pass('A', 'B');
-    expect(t.emittedOf('stepBegan').length).toBe(1);
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      t.pass('A', 'B');
+      expect(t.emittedOf('stepBegan').length).toBe(1);
+      // Reported, as a throwing hooks.settled is: never dropped without a word.
+      expect(reported).toHaveBeenCalledTimes(1);
+      expect(String(reported.mock.calls[0]?.[0])).toMatch(/a listener of 'stepBegan' threw on 'stepBegan' \(seq \d+; ignored\): .*listener bug/);
+    } finally {
+      reported.mockRestore();
+    }
   });
 });
 

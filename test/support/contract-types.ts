@@ -28,6 +28,7 @@ import {
   type TurnEventType,
   type TurnView,
 } from '../../src/index.js';
+import type { CardAnswer, CardRefusal, HostEvent, Refusal } from '../../src/cards/index.js';
 
 const options: GameOptions = { players: ['A', 'B'], rules: 'm10', attack: 'all' };
 const game: Game = createGame(options);
@@ -105,5 +106,11 @@ for (const a of actions) {
 // TurnEvent holds only the events a host may send: not the engine's own (issue 23).
 expectTypeOf<Extract<TurnEvent, { type: 'BEGIN_MARKER_TURN' }>>().toBeNever();
 expectTypeOf<Extract<TurnEventType, 'BEGIN_MARKER_TURN'>>().toBeNever();
+
+// The card game's names as "Card games" writes them: `decide?(event, ctx): Refusal | HostEvent[] | void`.
+expectTypeOf<Refusal>().toEqualTypeOf<CardRefusal>();
+expectTypeOf<HostEvent>().toEqualTypeOf<TurnEvent>();
+expectTypeOf<{ refuse: 'no mana'; rule: '601.2g' }>().toMatchTypeOf<CardAnswer>();
+expectTypeOf<HostEvent[]>().toMatchTypeOf<CardAnswer>();
 
 export const used = [phase, step, awaiting, stack, persisted, error];
