@@ -87,6 +87,12 @@ export interface PhaseEntry {
 export interface ExtraTurn {
   player: PlayerId;
   id?: string;
+  /**
+   * Grand Melee (CR 807.4i): the player passed their turn marker rather than keep it (another
+   * marker was within three seats on their right as their turn ended): taken immediately before
+   * their next turn, as 807.4j's extra turns are. Absent (or false) otherwise.
+   */
+  beforeNextTurn?: boolean;
 }
 
 /** The result of the state-based action and trigger check of a cleanup step (CR 514.3a). */

@@ -17,7 +17,7 @@ import type { EmittedEvent, PlayerId, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
 import { numberEvents, type GameHooksRuntime } from '../../machines/hooks.js';
 import { adoptContext, CONTEXT_KEYS } from '../../machines/context.js';
-import { designateForRemoval, markerToTheRight } from '../rules/grandMelee.js';
+import { designateForRemoval, extraTurnsAsTurnEnds, markerToTheRight } from '../rules/grandMelee.js';
 import { nextTurn } from '../rules/turnOrder.js';
 import { step, type CompiledState } from '../compiled/runtime.js';
 import type { Plan } from '../compiled/link.js';
@@ -281,13 +281,19 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
       continue;
     }
     if ((ms[0] as Marker).turn.status !== 'active') break;
-    // 2. A turn is over: its marker passes (807.4c) or is removed (807.4g).
+    // 2. A turn is over: its marker passes (807.4c), is kept for an extra turn (807.4i) or is removed (807.4g).
     const over = ms.find((m) => m.life === 'takingTurn' && m.turn.value === 'turnMarkerPassed');
     if (over !== undefined) {
-      const life = markerTransition(over, 'takingTurn', { type: 'TURN_OVER', table: tableOf(ms) });
-      const passed = withTurn(over, over.turn, 'waiting');
+      const table = tableOf(ms);
+      const life = markerTransition(over, 'takingTurn', { type: 'TURN_OVER', table });
+      if (life === 'removed') {
+        ms = removeMarker(ms, over);
+        continue;
+      }
+      // CR 807.4i: with another marker within three seats on the right, the player passes the marker and their extra turn waits for their next turn (a change to the game: the other turns follow it in the next round).
+      const passed = withTurn(over, withMarkerExtraTurns(over.turn, extraTurnsAsTurnEnds(over.turn.context, table.markers, over.number)), 'waiting');
       // The marker just passed is checked first: its new holder begins before those who waited for it (807.4d).
-      ms = life === 'removed' ? removeMarker(ms, over) : [passed, ...ms.filter((m) => m !== over)];
+      ms = [passed, ...ms.filter((m) => m !== over)];
       continue;
     }
     // 3. A waiting marker is removed (807.4g) or begins its turn when no marker is within three seats to its left (807.4d).
@@ -314,6 +320,12 @@ export function coordinate(markers: readonly Marker[], before: Shared, plan: Pla
   }
   // Usually in order already (a sort with a comparator costs more than the look).
   return ms.every((m, i) => i === 0 || (ms[i - 1] as Marker).number <= m.number) ? ms : ms.sort((a, b) => a.number - b.number);
+}
+
+/** A turn with other pending extra turns (the same turn when they are the same list). */
+export function withMarkerExtraTurns(turn: CompiledState, extraTurns: TurnContext['extraTurns']): CompiledState {
+  const ctx = turn.context;
+  return extraTurns === ctx.extraTurns ? turn : { value: turn.value, context: withShared(ctx, { ...sharedOf(ctx), extraTurns }), status: turn.status };
 }
 
 /** CR 807.4g: a removed marker designated more than once passes the rest of its designations to the marker on its right. */

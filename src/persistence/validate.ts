@@ -174,7 +174,7 @@ function buildPersistedSchema() {
         defenders: z.nullable(Players),
       }),
     ),
-    extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema) }), MAX_PENDING_EXTRA_TURNS),
+    extraTurns: list(z.strictObject({ player: PlayerIdSchema, id: z.optional(ObjectIdSchema), beforeNextTurn: z.optional(z.boolean()) }), MAX_PENDING_EXTRA_TURNS),
     skips: PlayerRecord(recordOf(SkipTargetSchema, Int(1, MAX_PENDING_SKIPS), true) as unknown as z.ZodMiniType<Partial<Record<z.output<typeof SkipTargetSchema>, number>>>),
     effects: list(z.strictObject({ id: ObjectIdSchema, effect: EffectSchema, duration: DurationSchema, controller: z.optional(PlayerIdSchema), since: Int(1, MAX_TURN) }), MAX_EFFECTS),
     dayNight: z.nullable(z.enum(['day', 'night'])),

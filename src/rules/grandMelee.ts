@@ -143,6 +143,18 @@ export function playersToTheLeft(ctx: Pick<TurnContext, 'seats' | 'players'>, pl
   return out;
 }
 
+/** The `n` players to the right of `player` (back in turn order), among the players still in the game (counted as {@link playersToTheLeft} counts). */
+export function playersToTheRight(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId, n: number): PlayerId[] {
+  const out: PlayerId[] = [];
+  const seats = ctx.seats;
+  const start = seats.indexOf(player);
+  for (let i = 1; i < seats.length && out.length < n; i++) {
+    const seat = seats[(start - i + seats.length) % seats.length] as PlayerId;
+    if (seat !== player && ctx.players.includes(seat)) out.push(seat);
+  }
+  return out;
+}
+
 /** Where a turn marker is: the seat of the player holding it, and whether their turn is running. */
 export interface MarkerSeat {
   number: number;
@@ -204,15 +216,35 @@ export function markerToTheRight(ctx: Pick<TurnContext, 'seats'>, markers: reado
 }
 
 /**
+ * CR 807.4i: as marker `number`'s turn ends, its player, who would keep the marker for an extra
+ * turn, passes it to their left instead when another turn marker is within three seats on their
+ * right (`markers`: where every marker is at that time), and takes the extra turn immediately
+ * before their next turn: the pending extra turns with theirs marked `beforeNextTurn`; the same
+ * list when they keep the marker. (With a marker too close on their left as well, they pass it:
+ * the marker does not stay with a player who must wait on both sides.) A marker too close on
+ * their left alone makes the kept marker wait (807.4d, canMarkerBegin).
+ */
+export function extraTurnsAsTurnEnds(ctx: Pick<TurnContext, 'seats' | 'players' | 'turnOwner' | 'rotation' | 'extraTurns'>, markers: readonly MarkerSeat[], number: number): ExtraTurn[] {
+  const player = ctx.turnOwner;
+  const keeps = (x: ExtraTurn) => x.player === player && x.beforeNextTurn !== true;
+  // Only a player who would keep the marker: one whose own regular turn is not the marker's next anyway (807.4j).
+  if (!ctx.extraTurns.some(keeps) || nextPlayerAfter(ctx, ctx.rotation) === player) return ctx.extraTurns;
+  const right = playersToTheRight(ctx, player, 3);
+  if (!markers.some((m) => m.number !== number && m.holder !== player && right.includes(m.holder))) return ctx.extraTurns;
+  return ctx.extraTurns.map((x) => (keeps(x) ? { ...x, beforeNextTurn: true } : x));
+}
+
+/**
  * CR 807.4i-j: in Grand Melee a turn marker begins only the extra turns of the player holding
- * it (who keeps the marker) and of the player it passes to (who takes the extra turn just
- * before their own turn); the others wait for their players' markers. Takes it out of `list`.
+ * it (who keeps the marker, unless they passed it: `beforeNextTurn`) and of the player it passes
+ * to (who takes the extra turn just before their own turn); the others wait for their players'
+ * markers. Takes it out of `list`.
  */
 function markerExtraTurn(ctx: Pick<TurnContext, 'seats' | 'players'> & Partial<Pick<TurnContext, 'turnOwner'>>, list: ExtraTurn[], rotation: PlayerId): ExtraTurn | undefined {
   const next = nextPlayerAfter(ctx, rotation);
   for (let i = list.length - 1; i >= 0; i--) {
     const x = list[i] as ExtraTurn;
-    if (x.player === ctx.turnOwner || x.player === next) return list.splice(i, 1)[0];
+    if ((x.player === ctx.turnOwner && x.beforeNextTurn !== true) || x.player === next) return list.splice(i, 1)[0];
   }
   return undefined;
 }

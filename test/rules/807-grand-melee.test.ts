@@ -127,14 +127,57 @@ describe('turn markers (CR 807.4)', () => {
   });
 
   it('807.4i: a player with a marker who takes an extra turn keeps the marker', () => {
+    // A (marker 1) ends their turn with marker 2 at E, four seats to the left: no marker too close on either side.
     const game = melee();
-    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'E', id: 'time-walk' }).ok).toBe(true);
+    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'A', id: 'time-walk' }).ok).toBe(true);
     const began: string[] = [];
     game.on('turnBegan', (e) => {
-      if (e.turnMarker === 2) began.push(e.activePlayer);
+      if (e.turnMarker === 1) began.push(e.activePlayer);
     });
     for (let i = 0; i < 400 && began.length < 2; i++) step(game);
-    expect(began).toEqual(['E', 'F']);
+    expect(began).toEqual(['A', 'B']);
+  });
+
+  it('807.4i: a marker within three seats on the left: the player keeps the marker and the extra turn waits until the player four seats to their left takes the other marker', () => {
+    // C leaves (nine players keep two markers): E, marker 2's holder, is now three seats to A's left (B, D, E).
+    const game = melee();
+    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'A', id: 'x' }).ok).toBe(true);
+    expect(game.send({ type: 'CONCEDE', player: 'C' }).ok).toBe(true);
+    const began: string[] = [];
+    game.on('turnBegan', (e) => void began.push(`${e.turnMarker}:${e.activePlayer}${e.extra ? ' (extra)' : ''}`));
+    // A's turn ends first (step answers marker 1 first): A keeps marker 1 and waits while E's turn runs.
+    for (let i = 0; i < 400 && game.view().turns?.[0]?.waiting !== true; i++) step(game);
+    expect(game.view().turns?.map((t) => [t.turnMarker, t.player, t.waiting])).toEqual([
+      [1, 'A', true],
+      [2, 'E', false],
+    ]);
+    expect(game.view().turns?.[0]?.schedule.turns[0]).toMatchObject({ player: 'A', extra: true });
+    for (let i = 0; i < 400 && began.length < 2; i++) step(game);
+    // F, four seats to A's left, takes marker 2; then A's extra turn begins.
+    expect(began).toEqual(['2:F', '1:A (extra)']);
+  });
+
+  it('807.4i: a marker within three seats on the right: the player passes the marker and takes the extra turn just before their next turn', () => {
+    const game = melee();
+    const label = (t: { player: string; extra: boolean }) => `${t.player}${t.extra ? ' (extra)' : ''}`;
+    // A's turn ends first: marker 1 passes to B, who waits while E (three seats to B's left) takes a turn.
+    for (let i = 0; i < 400 && game.view().turns?.[0]?.waiting !== true; i++) step(game);
+    expect(game.view().turns?.map((t) => [t.turnMarker, t.player, t.waiting])).toEqual([
+      [1, 'B', true],
+      [2, 'E', false],
+    ]);
+    // E gets an extra turn while marker 1 is within three seats on E's right (D, C, B).
+    expect(game.send({ type: 'ADD_EXTRA_TURN', player: 'E', id: 'x' }).ok).toBe(true);
+    const scheduled = new Map((game.view().turns ?? []).map((t) => [t.turnMarker, t.schedule.turns.slice(0, 5).map(label)]));
+    const began = new Map<number, string[]>([[1, []], [2, []]]);
+    game.on('turnBegan', (e) => void began.get(e.turnMarker as number)?.push(label({ player: e.activePlayer as string, extra: e.extra })));
+    for (let i = 0; i < 5000 && [...began.values()].some((b) => b.length < 5); i++) step(game);
+    // E passes marker 2 to F; marker 1 reaches E, who takes the extra turn just before their own.
+    expect(began.get(2)?.slice(0, 3)).toEqual(['F', 'G', 'H']);
+    expect(began.get(1)).toEqual(['B', 'C', 'D', 'E (extra)', 'E']);
+    // Each marker's schedule showed it.
+    expect(scheduled.get(1)).toEqual(began.get(1));
+    expect(scheduled.get(2)).toEqual(began.get(2));
   });
 
   it("807.4j: each marker's schedule shows an extra turn where it is taken (the player without a marker takes it just before their next turn, on the marker that reaches them)", () => {
