@@ -135,6 +135,15 @@ const influenceAsTheTurnBegan: SnapshotInvariant = {
   },
 };
 
+/** CR 807.4i: an extra turn left for its player's next turn (they passed their turn marker) is Grand Melee's alone. */
+const passedMarkersInGrandMelee: SnapshotInvariant = {
+  name: 'passedMarkersInGrandMelee',
+  problem({ context: c }) {
+    const i = c.variant === 'grandMelee' ? -1 : c.extraTurns.findIndex((t) => t.beforeNextTurn !== undefined);
+    return i < 0 ? null : `context.extraTurns[${i}].beforeNextTurn: only in 'grandMelee' (CR 807.4i: a player passed their turn marker)`;
+  },
+};
+
 /** CR 805.2, 805.4, 805.8: with shared team turns a turn (and an extra or skipped one) is a team's, kept under its primary player (its first listed). */
 const turnsBelongToUnits: SnapshotInvariant = {
   name: 'turnsBelongToUnits',
@@ -317,6 +326,7 @@ export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
   rangesMatchVariant,
   influenceAsTheTurnBegan,
   turnsBelongToUnits,
+  passedMarkersInGrandMelee,
   pregameBeforeTurnOne,
   emptyTurnsBelowDraw,
   triggerOrderAwaited,

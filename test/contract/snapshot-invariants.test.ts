@@ -193,6 +193,14 @@ describe("turnsBelongToUnits: extra turns and skips are the team's (CR 805.8)", 
   });
 });
 
+describe('passedMarkersInGrandMelee: an extra turn left for the next turn is Grand Melee\'s (CR 807.4i)', () => {
+  const game = () => played({ players: ['A', 'B', 'C'] }, [{ type: 'ADD_EXTRA_TURN', player: 'B' }]);
+  it('the flag on an extra turn of a game without turn markers', () => {
+    expect(restoring(snapshotOf(game()))).toBe('restored');
+    expect(restoring(changed(snapshotOf(game()), (x) => (x.context.extraTurns = [{ player: 'B', beforeNextTurn: true }])))).toMatch(/^INVALID_SNAPSHOT: context\.extraTurns\[0\]\.beforeNextTurn: only in 'grandMelee' \(CR 807\.4i/);
+  });
+});
+
 describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => {
   it('an active player during the pregame', () => {
     const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], pregame: true }));
