@@ -143,16 +143,9 @@ export function playersToTheLeft(ctx: Pick<TurnContext, 'seats' | 'players'>, pl
   return out;
 }
 
-/** The `n` players to the right of `player` (back in turn order), among the players still in the game (counted as {@link playersToTheLeft} counts). */
+/** The `n` players to the right of `player` (back in turn order): {@link playersToTheLeft} around the table the other way. */
 export function playersToTheRight(ctx: Pick<TurnContext, 'seats' | 'players'>, player: PlayerId, n: number): PlayerId[] {
-  const out: PlayerId[] = [];
-  const seats = ctx.seats;
-  const start = seats.indexOf(player);
-  for (let i = 1; i < seats.length && out.length < n; i++) {
-    const seat = seats[(start - i + seats.length) % seats.length] as PlayerId;
-    if (seat !== player && ctx.players.includes(seat)) out.push(seat);
-  }
-  return out;
+  return playersToTheLeft({ seats: [...ctx.seats].reverse(), players: ctx.players }, player, n);
 }
 
 /** Where a turn marker is: the seat of the player holding it, and whether their turn is running. */
