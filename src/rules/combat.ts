@@ -45,7 +45,9 @@ export function defenderChoices(ctx: Pick<TurnContext, 'players' | 'seats' | 'ac
  * Before a defending player is chosen, those the choice would allow: nobody when none can be
  * chosen (803.1a: the nearest opponent to the left is more than one seat away, or out of range).
  */
-export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>): PlayerId[] {
+export function attackablePlayers(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant' | 'phase' | 'step'>): PlayerId[] {
+  // CR 506.2a, 507.1, 614.10a: the defending player is chosen in the beginning of combat step; when that step was skipped nobody was chosen, and nobody can be attacked.
+  if (ctx.attack === 'chooseOne' && ctx.combat !== null && ctx.combat.defenders === null && ctx.phase === 'combat' && ctx.step !== 'beginningOfCombat' && defenderChoices(ctx) !== null) return [];
   const chosen = ctx.combat?.defenders ?? defenderChoices(ctx);
   const opponents = attackableOpponents(ctx, ctx.activePlayer);
   return chosen === null ? opponents : chosen.filter((p) => opponents.includes(p));
@@ -75,7 +77,7 @@ export function hasFirstStrikeCombatant(ctx: Pick<TurnContext, 'combat'>): boole
  * Validates a declaration of attackers (CR 508.1): each creature attacks once (one already
  * attacking, put onto the battlefield attacking, is not declared again), and each attacks a player the active player may attack (CR 508.1b, 506.2, 803).
  */
-export function attackViolation(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
+export function attackViolation(ctx: Pick<TurnContext, 'players' | 'seats' | 'attack' | 'combat' | 'activePlayer' | 'teams' | 'influence' | 'variant' | 'phase' | 'step'>, player: PlayerId, attackers: readonly Attacker[]): Violation | null {
   const allowed = attackablePlayers(ctx);
   const seen = new Set<string>();
   for (const [i, a] of attackers.entries()) {

@@ -5,6 +5,7 @@
 import type { Effect, PlayerId, TurnStepName } from '../contract.js';
 import type { ActiveEffect, TurnContext } from '../state.js';
 import { LANDS_PER_TURN } from './limits.js';
+import { sharesTurns } from './units.js';
 
 type EffectsContext = Pick<TurnContext, 'effects'>;
 
@@ -64,10 +65,26 @@ export function keepsMana(ctx: EffectsContext, player: PlayerId): boolean {
 /** What a skip effect can name. */
 export type SkipWhat = Extract<Effect, { kind: 'skip' }>['what'];
 
-/** Whether a skip effect makes a player skip every such step, phase or turn (CR 614.10). */
-export function skipsEvery(ctx: EffectsContext, player: PlayerId, what: SkipWhat): boolean {
-  for (const e of effectsOf(ctx, 'skip', player)) if (e.what === what) return true;
+/**
+ * Whether a skip effect makes a player skip every such step, phase or turn (CR 614.10). With
+ * shared team turns an effect naming any member of the player's team who has not left skips it
+ * for the team (CR 805.8). `player` may stand for the team (its primary, src/rules/units.ts).
+ */
+export function skipsEvery(ctx: EffectsContext & Partial<Pick<TurnContext, 'teams' | 'variant' | 'reasons'>>, player: PlayerId, what: SkipWhat): boolean {
+  for (const { effect } of ctx.effects) {
+    if (effect.kind !== 'skip' || effect.what !== what) continue;
+    if (effect.players === undefined || effect.players.includes(player)) return true;
+    // CR 805.8: "If an effect causes a player to skip a step, phase, or turn, that player's team does so."
+    if (teammateNamed(ctx, effect.players, player)) return true;
+  }
   return false;
+}
+
+/** Whether `named` holds a player still in the game (none has a reason for leaving) on `player`'s team, with shared team turns (CR 805.8). */
+function teammateNamed(ctx: Partial<Pick<TurnContext, 'teams' | 'variant' | 'reasons'>>, named: readonly PlayerId[], player: PlayerId): boolean {
+  if (ctx.teams === undefined || ctx.variant === undefined || !sharesTurns(ctx as Pick<TurnContext, 'teams' | 'variant'>)) return false;
+  const team = ctx.teams?.find((t) => t.players.includes(player));
+  return team !== undefined && named.some((p) => team.players.includes(p) && ctx.reasons?.[p] === undefined);
 }
 
 /** A moment at which effects with a duration end. */

@@ -8,7 +8,7 @@ import type { PhaseEntry, PhaseKind, StepEntry, TurnContext } from '../state.js'
 import { violation, type Violation } from '../errors.js';
 import { skipsEvery } from './effects.js';
 import { MAX_PHASES, MAX_STEPS } from './limits.js';
-import { hasFirstStrikeCombatant } from './combat.js';
+import { hasFirstStrikeCombatant, newCombat } from './combat.js';
 import { scheduledTurns } from './turnOrder.js';
 import { byUnits, representative, unitOf } from './units.js';
 
@@ -100,7 +100,7 @@ function usePendingSkip(counts: SkipCounts, player: PlayerId, what: SkipTarget):
 }
 
 /** What the skips read of the context. */
-export type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase' | 'variant'>;
+export type SkipContext = Pick<TurnContext, 'activePlayer' | 'effects' | 'turn' | 'seats' | 'startingPlayer' | 'combat' | 'phase' | 'variant'> & Partial<Pick<TurnContext, 'teams' | 'reasons'>>;
 
 /**
  * Whether a phase about to begin is passed over, and by which rule (CR 614.10): a skip
@@ -145,6 +145,16 @@ const STEPS_AFTER_ATTACKS: readonly TurnStepName[] = ['declareBlockers', 'firstS
  */
 export const hasNoAttackers: StepSkip = (ctx, phase, entry) =>
   kindOf(phase) === 'combat' && STEPS_AFTER_ATTACKS.includes(entry.step) && ctx.combat !== null && ctx.combat.attacksDeclared && !ctx.combat.declared;
+
+/**
+ * The context after a step of `phase` is reached in a look ahead: CR 508.8, a declare attackers
+ * step passed over declares no attackers, and the declare blockers and combat damage steps of
+ * that combat are skipped too (as the chart's `passOverStep` records, machines/turn.effects.ts).
+ */
+export function afterStep<C extends Pick<TurnContext, 'combat'>>(ctx: C, entry: StepEntry, passedOver: boolean): C {
+  if (!passedOver || entry.step !== 'declareAttackers' || ctx.combat?.attacksDeclared === true) return ctx;
+  return { ...ctx, combat: { ...(ctx.combat ?? newCombat()), attacksDeclared: true } };
+}
 
 /** CR 510.4: no attacking or blocking creature has first strike or double strike: there is no first combat damage step. */
 export const hasNoFirstStrike: StepSkip = (ctx, phase, entry) => kindOf(phase) === 'combat' && entry.step === 'firstStrikeDamage' && !hasFirstStrikeCombatant(ctx);
@@ -199,9 +209,11 @@ export function scheduleOf(ctx: TurnContext): Schedule {
   const counts = copyCounts(ctx.skips);
   const steps: Schedule['steps'] = [];
   const phase = ctx.phase === 'pregame' ? 'beginning' : ctx.phase;
+  let now = ctx;
   for (const entry of ctx.steps) {
-    const rule = stepSkipRule(ctx, phase, entry, counts);
-    if (entry.step === 'firstStrikeDamage' && (rule === '510.4' || !hasFirstStrikeCombatant(ctx))) continue;
+    const rule = stepSkipRule(now, phase, entry, counts);
+    now = afterStep(now, entry, rule !== null);
+    if (entry.step === 'firstStrikeDamage' && (rule === '510.4' || !hasFirstStrikeCombatant(now))) continue;
     steps.push({ step: entry.step, skipped: rule !== null });
   }
   // CR 514.3a: a cleanup step in which players receive priority is followed by another one.
@@ -227,8 +239,12 @@ export function scheduleOf(ctx: TurnContext): Schedule {
  * the pending skips in `counts`, as the turn will; a combat phase still to come begins with none.
  */
 function isEveryStepSkipped(ctx: SkipContext, name: TurnPhaseName, entry: PhaseEntry, counts: SkipCounts): boolean {
-  const later = ctx.combat === null ? ctx : { ...ctx, combat: null };
-  return entry.steps.every((step) => stepSkipRule(later, name, step, counts) !== null);
+  let later = ctx.combat === null ? ctx : { ...ctx, combat: null };
+  for (const step of entry.steps) {
+    if (stepSkipRule(later, name, step, counts) === null) return false;
+    later = afterStep(later, step, true);
+  }
+  return true;
 }
 
 /** What the next turns depend on (besides the skip counts): their order, extra turns, rotation and effects, by units. */

@@ -92,7 +92,7 @@ export interface NextTurn {
   forever?: true;
 }
 
-type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'> & Partial<Pick<TurnContext, 'variant' | 'turnOwner'>>;
+type TurnOrderContext = Pick<TurnContext, 'seats' | 'players' | 'extraTurns' | 'rotation' | 'skips' | 'effects'> & Partial<Pick<TurnContext, 'variant' | 'turnOwner' | 'teams' | 'reasons'>>;
 
 /**
  * Decides who takes the next turn. Extra turns come first, most recently created first
@@ -172,14 +172,14 @@ export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips
   // the effects that end with this turn are gone by the next one (CR 514.2, 500.5a).
   let effects = ctx.effects.length === 0 ? ctx.effects : ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
   // Grand Melee's extra turns go with the marker's holder and the player it passes to (CR 807.4i-j): the variant, and whose turn each is.
-  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects, variant: ctx.variant, turnOwner: ctx.turnOwner };
+  let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects, variant: ctx.variant, turnOwner: ctx.turnOwner, teams: ctx.teams, reasons: ctx.reasons };
   for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
     // CR 611.2b, 800.4m: what lasts until that player's next turn (or a step of it), or a departed player's passed over, is gone after it.
     if (effects.length > 0) effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
-    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects, variant: ctx.variant, turnOwner: next.player };
+    state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects, variant: ctx.variant, turnOwner: next.player, teams: ctx.teams, reasons: ctx.reasons };
   }
   return out;
 }

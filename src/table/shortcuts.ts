@@ -20,7 +20,7 @@ import type { PlayerId, ShortcutPoint, TurnPhaseName, TurnStepName } from '../co
 import type { ActiveEffect, PhaseEntry, StepEntry, TurnContext } from '../state.js';
 import { expire, type Moment } from '../rules/effects.js';
 import { apnapOrder, inTurnOrderFrom, scheduledTurns } from '../rules/turnOrder.js';
-import { copyCounts, kindOf, phaseName, phaseSkipRule, REGULAR_PHASES, regularPhases, stepSkipRule, STEPS_OF_KIND, type SkipContext, type SkipCounts } from '../rules/schedule.js';
+import { afterStep, copyCounts, kindOf, phaseName, phaseSkipRule, REGULAR_PHASES, regularPhases, stepSkipRule, STEPS_OF_KIND, type SkipContext, type SkipCounts } from '../rules/schedule.js';
 import { byUnits, unitOf } from '../rules/units.js';
 
 /** A proposal awaiting the other players (CR 732.2b). */
@@ -126,10 +126,14 @@ function expireAt(ahead: Ahead, moment: Moment): void {
  * (`untilStep`); a skipped phase's steps never begin and use up no skip.
  */
 function stepsOf(skipCtx: SkipContext, name: TurnPhaseName, entries: readonly StepEntry[], ahead: Ahead, first: number, phaseSkipped: boolean): Place['steps'] {
+  let now = skipCtx;
   return entries.map((entry, i) => {
     if (phaseSkipped) return { step: entry.step, ordinal: first + i, skipped: true };
     expireAt(ahead, { at: 'stepBegan', step: entry.step, player: skipCtx.activePlayer, turn: skipCtx.turn });
-    return { step: entry.step, ordinal: first + i, skipped: stepSkipRule({ ...skipCtx, effects: ahead.effects }, name, entry, ahead.counts) !== null };
+    const skipped = stepSkipRule({ ...now, effects: ahead.effects }, name, entry, ahead.counts) !== null;
+    // CR 508.8: a declare attackers step passed over passes over the rest of that combat's declarations and damage.
+    now = afterStep(now, entry, skipped);
+    return { step: entry.step, ordinal: first + i, skipped };
   });
 }
 
