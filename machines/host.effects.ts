@@ -5,7 +5,7 @@
  */
 import { isInCombat, removedFromCombat, withBlock, withCombatAbilities, combatAttacker } from '../src/rules/combat.js';
 import { drawnGame, leaveGame } from '../src/rules/leaving.js';
-import { leavingWith, losersWhenWinning } from '../src/rules/teams.js';
+import { drawingWith, leavingWith, losersWhenWinning } from '../src/rules/teams.js';
 import { addPhases, addStep, getsOnThisTurn, kindOf, kindOfStep, newPhase } from '../src/rules/schedule.js';
 import { withSkipCount } from '../src/rules/turnOrder.js';
 import { unitOf } from '../src/rules/units.js';
@@ -139,22 +139,33 @@ export function hostEffect(ctx: TurnContext, e: MachineEvent): Effect {
  */
 export function leaveEffect(ctx: TurnContext, e: EventOf<'CONCEDE' | 'LOSE' | 'WIN' | 'DRAW_GAME'>): Effect {
   if (e.type === 'DRAW_GAME') {
+    // CR 801.15, 809.5c: with a limited range of influence the game is a draw for the effect's
+    // controller and the players within their range: they leave, the others play on.
+    const drawn = drawingWith(ctx, e.player);
+    if (drawn.length < ctx.players.length) return leaveAll(ctx, drawn, 'draw');
     const result = drawnGame(ctx);
     return effect(ctx, { result, priority: null }, [{ type: 'gameOver', winners: [], draw: true }]);
   }
   if (e.type === 'WIN') {
     // CR 104.2a, 801.14: every opponent (within the winner's range of influence) loses.
     const losers = losersWhenWinning(ctx, e.player);
-    return sequence(ctx, ...losers.map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, 'another player won'))));
+    return leaveAll(ctx, losers, 'another player won');
   }
   // CR 104.2, 809.5, 810.8a-b: in Two-Headed Giant and Emperor the team leaves together (a general alone).
   const reason = e.type === 'CONCEDE' ? 'conceded' : (e.reason ?? 'lost');
-  return sequence(ctx, ...leavingWith(ctx, e.player).map((p) => (c: TurnContext) => (c.result !== null ? NOTHING : leaveOne(c, p, reason))));
+  return leaveAll(ctx, leavingWith(ctx, e.player), reason);
 }
 
-function leaveOne(ctx: TurnContext, player: string, reason: string): Effect {
+/** Players leaving at once (CR 104.2a, 801.14, 801.15, 810.8a): the game ends, if it does, as the last of them leaves. */
+function leaveAll(ctx: TurnContext, players: readonly string[], reason: string): Effect {
+  return sequence(ctx, ...players.map((p, i) => (c: TurnContext) => leaveOne(c, p, reason, i === players.length - 1)));
+}
+
+/** `player` leaves; `last` false when others leave with them, after them. */
+function leaveOne(ctx: TurnContext, player: string, reason: string, last: boolean): Effect {
   if (!ctx.players.includes(player)) return NOTHING;
   const { patch, removed } = leaveGame(ctx, player, reason);
+  if (!last) patch.result = null;
   const emit: Parameters<typeof effect>[2] = [{ type: 'playerLeft', player, reason }];
   for (const object of removed.reverse()) emit.push({ type: 'removedFromStack', object: { ...object }, reason: 'removed' });
   if (patch.result) emit.push({ type: 'gameOver', winners: [...patch.result.winners], draw: false });

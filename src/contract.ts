@@ -187,7 +187,13 @@ export type TurnEvent = WithTurnMarker<
   | { type: 'CONTROL_PLAYER'; controller: PlayerId; player: PlayerId }
   | { type: 'LOSE'; player: PlayerId; reason?: string }
   | { type: 'WIN'; player: PlayerId }
-  | { type: 'DRAW_GAME' }
+  /**
+   * The game is a draw (CR 104.4a). `player`, the controller of the spell or ability that says so:
+   * with a limited range of influence the game is a draw only for them and the players within
+   * their range (801.15; in Emperor a team whose emperor draws, 809.5c), who leave it; the others
+   * play on. Without it, or without the option, the whole game is a draw.
+   */
+  | { type: 'DRAW_GAME'; player?: PlayerId }
   | { type: 'SET_DAY_NIGHT'; value: 'day' | 'night' }
   | { type: 'SET_STOPS'; player: PlayerId; stops: Stop[] | null }
   | { type: 'YIELD'; player: PlayerId; until: Yield['until'] | null; evenIfStackChanges?: boolean }

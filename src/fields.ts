@@ -184,7 +184,7 @@ export function withStrikes<T extends object>(base: T, from: Record<string, unkn
 
 /**
  * What the teams of a variant must be, as createGame's options and a restored game's invariants
- * both say it (CR 809.1, 809.6: Emperor; 810.1: Two-Headed Giant; 904.2: Archenemy), or null when
+ * both say it (CR 809.1, 809.6: Emperor; 810.1, 810.11: Two-Headed Giant; 904.2: Archenemy), or null when
  * `teams` (absent: none) are such teams.
  */
 export function variantTeamsRule(variant: Variant | undefined, teams: readonly { readonly players: readonly string[] }[] | null | undefined): string | null {
@@ -192,7 +192,8 @@ export function variantTeamsRule(variant: Variant | undefined, teams: readonly {
     case 'emperor':
       return teams != null && teams.every((t) => t.players.length >= 3 && t.players.length === teams[0]?.players.length) ? null : "'emperor' needs teams of three or more, all the same size (CR 809.1, 809.6)";
     case 'twoHeadedGiant':
-      return teams?.length === 2 && teams.every((t) => t.players.length === 2) ? null : "'twoHeadedGiant' needs two teams of two players (CR 810.1)";
+      // CR 810.11: or of more than two, the same size (Three-Headed Giant, ...).
+      return teams?.length === 2 && teams.every((t) => t.players.length >= 2 && t.players.length === teams[0]?.players.length) ? null : "'twoHeadedGiant' needs two teams of two or more players, both the same size (CR 810.1, 810.11)";
     case 'archenemy':
       return teams?.length === 2 && teams.some((t) => t.players.length === 1) ? null : "'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)";
     default:

@@ -1,5 +1,5 @@
 /**
- * Players leaving the game and the game ending (CR 104.2a, 104.3a, 104.4a, 800.4a): a
+ * Players leaving the game and the game ending (CR 104.2a, 104.3a, 104.4a, 800.4a, 801.15): a
  * concession, a loss, a win, a draw. In Grand Melee every turn takes them.
  */
 import { violation } from '../errors.js';
@@ -33,8 +33,9 @@ export const WIN = {
 } satisfies EventRecord<'WIN'>;
 
 export const DRAW_GAME = {
-  schema: eventSchema('DRAW_GAME', {}),
-  players: [],
-  legality: () => null,
+  // CR 801.15: `player`, the controller of the effect, limits the draw to their range of influence.
+  schema: eventSchema('DRAW_GAME', { player: opt(PlayerIdSchema) }),
+  players: ['player'],
+  legality: (ctx, _a, e) => (e.player === undefined ? null : inGame(ctx, e.player)),
   route: 'leaving',
 } satisfies EventRecord<'DRAW_GAME'>;

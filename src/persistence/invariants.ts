@@ -83,7 +83,7 @@ const teamsPartitionTheSeats: SnapshotInvariant = {
   },
 };
 
-/** Each variant is played by the teams it names (CR 807.1, 809.1, 810.1, 904.2), as createGame's options require. */
+/** Each variant is played by the teams it names (CR 807.1, 809.1, 810.1, 810.11, 904.2), as createGame's options require. */
 const variantMatchesTeams: SnapshotInvariant = {
   name: 'variantMatchesTeams',
   problem({ context: c }) {

@@ -1,6 +1,6 @@
 /**
  * Teams, variants and the range of influence.
- * CR 104.2, 801.2, 801.3, 801.14, 808, 809.3a, 809.3c, 809.5, 810.8a, 810.8b, 901.9.
+ * CR 104.2, 801.2, 801.3, 801.14, 801.15, 808, 809.3a, 809.3c, 809.5, 810.8a, 810.8b, 901.9.
  */
 import type { PlayerId } from '../contract.js';
 import type { TurnContext } from '../state.js';
@@ -137,6 +137,18 @@ export function leavingWith(ctx: Pick<TurnContext, 'teams' | 'variant' | 'player
   if (ctx.variant !== 'twoHeadedGiant' && ctx.variant !== 'emperor') return [player];
   if (ctx.variant === 'emperor' && emperorOf(team) !== player) return [player];
   return [player, ...team.players.filter((p) => p !== player && ctx.players.includes(p))];
+}
+
+/**
+ * The players for whom the game is a draw when an effect `controller` controls says so (CR 801.15):
+ * the controller and the players within their range of influence as the turn began (801.2c), each
+ * with those who leave with them (809.5c: an emperor's team draws with its emperor; 810.8a: a
+ * Two-Headed Giant team together), in seat order. Without a controller or without the option, every
+ * player in the game (104.4a).
+ */
+export function drawingWith(ctx: Pick<TurnContext, 'players' | 'teams' | 'variant' | 'influence'>, controller: PlayerId | undefined): PlayerId[] {
+  const within = controller === undefined ? null : ctx.influence?.[controller];
+  return within == null ? ctx.players : inSeatOrder(ctx.players, within.flatMap((p) => leavingWith(ctx, p)));
 }
 
 /** Whether the game is over because one player, or one team, is left (CR 104.2a, 104.2b). */

@@ -115,12 +115,15 @@ describe("settingsAgreeAcrossMarkers: the game's settings are the same in every 
   });
 });
 
-describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by its teams (CR 807.1, 809.1, 810.1, 904.2)', () => {
+describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by its teams (CR 807.1, 809.1, 810.1, 810.11, 904.2)', () => {
   it('an Emperor game relabelled Archenemy', () => {
     expect(restoring(changed(emperor(), (x) => (x.context.variant = 'archenemy')))).toMatch(/^INVALID_SNAPSHOT: context\.variant: 'archenemy' needs two teams, one of them the archenemy alone \(CR 904\.2\), and context\.teams has teams of 3, 3/);
   });
-  it('an Emperor game relabelled Two-Headed Giant', () => {
-    expect(restoring(changed(emperor(), (x) => (x.context.variant = 'twoHeadedGiant')))).toMatch(/^INVALID_SNAPSHOT: context\.variant: 'twoHeadedGiant' needs two teams of two/);
+  it("an Emperor game relabelled Two-Headed Giant: two teams of three are a Three-Headed Giant's (810.11), but not the emperors' ranges of influence", () => {
+    expect(restoring(changed(emperor(), (x) => (x.context.variant = 'twoHeadedGiant')))).toMatch(/^INVALID_SNAPSHOT: context\.ranges\.B: differs from the game's range of influence, 1 \(CR 801\.1\)/);
+  });
+  it('a Two-Headed Giant game whose teams differ in size (810.11)', () => {
+    expect(restoring(changed(twoHeadedGiant(), (x) => (x.context.teams = [{ id: 't1', players: ['A', 'B', 'C'] }, { id: 't2', players: ['D'] }])))).toMatch(/^INVALID_SNAPSHOT: context\.variant: 'twoHeadedGiant' needs two teams of two or more players, both the same size \(CR 810\.1, 810\.11\), and context\.teams has teams of 3, 1/);
   });
   it('a Two-Headed Giant game relabelled Emperor', () => {
     expect(restoring(changed(twoHeadedGiant(), (x) => (x.context.variant = 'emperor')))).toMatch(/^INVALID_SNAPSHOT: context\.variant: 'emperor' needs teams of three/);
@@ -142,7 +145,7 @@ describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by
       return 'accepted';
     };
     const EMPEROR = "options.variant: 'emperor' needs teams of three or more, all the same size (CR 809.1, 809.6)";
-    const GIANT = "options.teams: 'twoHeadedGiant' needs two teams of two players (CR 810.1)";
+    const GIANT = "options.teams: 'twoHeadedGiant' needs two teams of two or more players, both the same size (CR 810.1, 810.11)";
     const ARCHENEMY = "options.teams: 'archenemy' needs two teams, one of them the archenemy alone (CR 904.2)";
     expect(refusal(options('ABCDEF', 'emperor'))).toBe(EMPEROR);
     expect(refusal(options('ABCDEF', 'emperor', ['ABCD', 'EF']))).toBe(EMPEROR);
@@ -150,7 +153,9 @@ describe('variantMatchesTeams and teamsPartitionTheSeats: a variant is played by
     expect(refusal(options('ABCDEF', 'emperor', ['ABC', 'DEF']))).toBe('accepted');
     expect(refusal(options('ABCD', 'twoHeadedGiant'))).toBe(GIANT);
     expect(refusal(options('ABCDE', 'twoHeadedGiant', ['ABC', 'DE']))).toBe(GIANT);
+    expect(refusal(options('ABCDEF', 'twoHeadedGiant', ['AB', 'CD', 'EF']))).toBe(GIANT);
     expect(refusal(options('ABCD', 'twoHeadedGiant', ['AB', 'CD']))).toBe('accepted');
+    expect(refusal(options('ABCDEF', 'twoHeadedGiant', ['ABC', 'DEF']))).toBe('accepted');
     expect(refusal(options('ABC', 'archenemy'))).toBe(ARCHENEMY);
     expect(refusal(options('ABCD', 'archenemy', ['AB', 'CD']))).toBe(ARCHENEMY);
     expect(refusal(options('ABC', 'archenemy', ['A', 'B', 'C']))).toBe(ARCHENEMY);
