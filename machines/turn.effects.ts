@@ -371,13 +371,17 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
  * CR 724.1a-c, 724.2a-c: ending the turn or the combat: triggers waiting cease to exist,
  * every object on the stack is exiled (top first), state-based actions are checked with no
  * priority and no triggers put on the stack (those that trigger now wait, 724.1f). In the classic
- * era (509.1, May 2009) no rule drops the triggers waiting: they wait with those, for the cleanup step.
+ * era (509.1, May 2009) no rule drops the triggers waiting: they wait with those, for the cleanup step;
+ * and ending the turn removes the attacking and blocking creatures from combat with the stack, before
+ * the check (509.1a-b; today as the step ends, 724.1d). The combat phase itself ends as the step does.
  */
-export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
-  const waiting = eraOf(ctx).endingDropsWaitingTriggers ? [] : [...(ctx.triggerOrder?.batch ?? []), ...ctx.pendingTriggers];
+export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime, endsTurn: boolean): Effect {
+  const era = eraOf(ctx);
+  const waiting = era.endingDropsWaitingTriggers ? [] : [...(ctx.triggerOrder?.batch ?? []), ...ctx.pendingTriggers];
+  const combat = endsTurn && era.endTurnLeavesCombatFirst && ctx.combat !== null ? { ...ctx.combat, attackers: [], blockers: [] } : ctx.combat;
   const exiled = effect(
     ctx,
-    { pendingTriggers: waiting, triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true },
+    { pendingTriggers: waiting, triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true, combat },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));
