@@ -15,7 +15,7 @@ import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/r
 import { MAX_AMOUNT } from '../src/fields.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
-import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { departedTurnsBegun, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
 import { seedState } from '../src/rules/random.js';
 import { eraOf } from '../src/rules/eras.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -170,9 +170,8 @@ export function beginTurn(ctx: TurnContext): Effect {
   const began = effect(ctx, patch, [
     next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
   ]);
-  // CR 800.4m: the turns of players who have left that were passed over to reach this one (with
-  // shared team turns the rotation is by units: the seats between the two units' players).
-  const passedOver = ctx.seats === byUnits(ctx).seats ? next.passedOver : departedPassedOver(ctx, ctx.rotation, next.rotation);
+  // CR 800.4m: the players who have left whose next turn would have begun now (with shared team turns, their team's).
+  const passedOver = departedTurnsBegun(ctx, next);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
 }
 
