@@ -233,10 +233,10 @@ const triggerOrderAwaited: SnapshotInvariant = {
   },
 };
 
-/** The counts of the persisted game itself: its version leaves room to go on and be saved. */
+/** The counts of the persisted game itself: its version, and the `seq` of its last event, leave room to go on and be saved. */
 const versionWithinCap: SnapshotInvariant = {
   name: 'versionWithinCap',
-  problem: (p) => pastCount('version', p.version),
+  problem: (p) => pastCount('version', p.version) ?? pastCount('seq', p.seq ?? 0),
 };
 
 /** CR 807.4: a Grand Melee game is played with turn markers, and only a Grand Melee game. */

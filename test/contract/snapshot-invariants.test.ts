@@ -265,6 +265,7 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
   it.each([
     ['version', (x: Snapshot) => (x.version = Number.MAX_SAFE_INTEGER), /^INVALID_SNAPSHOT: version: 9007199254740991 is past MAX_COUNT/],
     ['version', (x: Snapshot) => (x.version = MAX_COUNT + 1), /^INVALID_SNAPSHOT: version: /],
+    ['seq', (x: Snapshot) => (x.seq = Number.MAX_SAFE_INTEGER - 1), /^INVALID_SNAPSHOT: seq: 9007199254740990 is past MAX_COUNT/],
     ['context.turn', (x: Snapshot) => (x.context.turn = 2 ** 31 - 1), /^INVALID_SNAPSHOT: context\.turn: 2147483647 is past MAX_RESTORED_TURN/],
     ['context.handSizes', (x: Snapshot) => (x.context.handSizes.A = 1_000_001), /^INVALID_SNAPSHOT: context\.handSizes\.A: 1000001 cards, more than MAX_AMOUNT = 1000000/],
     ['context.manaPool', (x: Snapshot) => (x.context.manaPool.B = Number.MAX_SAFE_INTEGER), /^INVALID_SNAPSHOT: context\.manaPool\.B: /],
