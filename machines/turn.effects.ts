@@ -16,6 +16,7 @@ import { MAX_AMOUNT } from '../src/fields.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
 import { departedTurnsBegun, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { dueAsTurnBegins, phasingInUntapStep } from '../src/rules/phasing.js';
 import { seedState } from '../src/rules/random.js';
 import { eraOf } from '../src/rules/eras.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -96,6 +97,7 @@ export function initialContext(input: TurnInput): TurnContext {
     planarRolls: 0,
     pregame: start.pregame,
     extraTurn: null,
+    waitingToPhaseIn: [],
   };
 }
 
@@ -167,11 +169,13 @@ export function beginTurn(ctx: TurnContext): Effect {
   // CR 104.4b: a loop is turns with nothing in them and nothing used up; a skip used up or an extra turn taken starts the count again.
   patch.emptyTurns = next.extra || next.skips !== ctx.skips ? 0 : ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
+  // CR 800.4m: the players who have left whose next turn would have begun now (with shared team turns, their team's).
+  const passedOver = departedTurnsBegun(ctx, next);
+  // CR 702.26n: what phased out under them phases in during the next untap step.
+  patch.waitingToPhaseIn = dueAsTurnBegins(ctx, next.player, passedOver);
   const began = effect(ctx, patch, [
     next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
   ]);
-  // CR 800.4m: the players who have left whose next turn would have begun now (with shared team turns, their team's).
-  const passedOver = departedTurnsBegun(ctx, next);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
 }
 
@@ -259,9 +263,10 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
   );
 }
 
-/** CR 502.1, 703.4a: phasing, for the host to carry out. */
+/** CR 502.1, 703.4a: phasing, for the host to carry out: the active players', then what phased out under players who have left (702.26n). */
 export function phaseIn(ctx: TurnContext): Effect {
-  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'phasing', player })));
+  const { players, waiting } = phasingInUntapStep(ctx, activePlayers(ctx));
+  return effect(ctx, waiting === ctx.waitingToPhaseIn ? {} : { waitingToPhaseIn: waiting }, players.map((player): EmittedEvent => ({ type: 'phasing', player })));
 }
 
 /** The active players: the active player, or every player of the active team with shared team turns (CR 805.4). */

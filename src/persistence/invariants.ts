@@ -144,6 +144,16 @@ const passedMarkersInGrandMelee: SnapshotInvariant = {
   },
 };
 
+/** CR 702.26n: what waits to phase in is of players who have left the game after turn 1 began, each once. */
+const waitingToPhaseInOfDeparted: SnapshotInvariant = {
+  name: 'waitingToPhaseInOfDeparted',
+  problem({ context: c }) {
+    const waiting = c.waitingToPhaseIn.map((w) => w.player);
+    const bad = waiting.some((p, i) => c.players.includes(p) || !c.seats.includes(p) || c.pregame !== null || waiting.indexOf(p) < i);
+    return bad ? 'context.waitingToPhaseIn: players who left the game after turn 1 began, each once (CR 702.26n)' : null;
+  },
+};
+
 /** CR 805.2, 805.4, 805.8: with shared team turns a turn (and an extra or skipped one) is a team's, kept under its primary player (its first listed). */
 const turnsBelongToUnits: SnapshotInvariant = {
   name: 'turnsBelongToUnits',
@@ -327,6 +337,7 @@ export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
   influenceAsTheTurnBegan,
   turnsBelongToUnits,
   passedMarkersInGrandMelee,
+  waitingToPhaseInOfDeparted,
   pregameBeforeTurnOne,
   emptyTurnsBelowDraw,
   triggerOrderAwaited,

@@ -59,9 +59,11 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * era's END_TURN removing the creatures from combat before its state-based check, 509.1a-b, one
  * more era field, +75 B: 55,628; then 800.4m with shared team turns, a departed player's next turn
  * their team's, +3 B: 55,631; then restoreGame refusing a `seq` past MAX_COUNT, as a version, +4 B:
- * 55,635).
+ * 55,635; then what phased out under a player who left phasing in after their next turn would have
+ * begun, 702.26n: one more persisted context field, `waitingToPhaseIn`, with its schema, its format-2
+ * upgrade, its snapshot invariant and the rule, +338 B: 55,973).
  */
-export const BUNDLE_CEILING_BYTES = 55_635;
+export const BUNDLE_CEILING_BYTES = 55_973;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -201,6 +201,16 @@ describe('passedMarkersInGrandMelee: an extra turn left for the next turn is Gra
   });
 });
 
+describe('waitingToPhaseInOfDeparted: what waits to phase in is of players who left, each once (CR 702.26n)', () => {
+  const game = () => played({ players: ['A', 'B', 'C'] }, [{ type: 'CONCEDE', player: 'B' }]);
+  it('a player still in the game, a stranger, or a player twice', () => {
+    expect(restoring(snapshotOf(game()))).toBe('restored');
+    for (const waiting of [[{ player: 'C', due: true }], [{ player: 'Z', due: false }], [{ player: 'B', due: false }, { player: 'B', due: true }]]) {
+      expect(restoring(changed(snapshotOf(game()), (x) => (x.context.waitingToPhaseIn = waiting)))).toMatch(/^INVALID_SNAPSHOT: context\.waitingToPhaseIn: players who left the game after turn 1 began, each once \(CR 702\.26n\)/);
+    }
+  });
+});
+
 describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => {
   it('an active player during the pregame', () => {
     const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], pregame: true }));
