@@ -15,7 +15,8 @@ import { MAX_CLEANUP_STEPS_PER_TURN, MAX_EMPTY_TURNS_PER_PLAYER } from '../src/r
 import { MAX_AMOUNT } from '../src/fields.js';
 import { burnsMana, emptyPools, poolsEmptyAt, poolsToEmpty } from '../src/rules/mana.js';
 import { copyCounts, countsAfter, isSkippedByEffect, phaseName, phaseSkipRule, regularPhases, type StepSkip, type StepSkipRule } from '../src/rules/schedule.js';
-import { departedPassedOver, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { departedTurnsBegun, nextPlayerAfter, nextTurn } from '../src/rules/turnOrder.js';
+import { dueAsTurnBegins, phasingInUntapStep } from '../src/rules/phasing.js';
 import { seedState } from '../src/rules/random.js';
 import { eraOf } from '../src/rules/eras.js';
 import { influenceOf, rangesOf } from '../src/rules/teams.js';
@@ -96,6 +97,7 @@ export function initialContext(input: TurnInput): TurnContext {
     planarRolls: 0,
     pregame: start.pregame,
     extraTurn: null,
+    waitingToPhaseIn: [],
   };
 }
 
@@ -167,12 +169,13 @@ export function beginTurn(ctx: TurnContext): Effect {
   // CR 104.4b: a loop is turns with nothing in them and nothing used up; a skip used up or an extra turn taken starts the count again.
   patch.emptyTurns = next.extra || next.skips !== ctx.skips ? 0 : ctx.emptyTurns + 1;
   patch.autoPassTurns = ctx.autoPassTurns + (ctx.autoPasses > 0 ? 1 : 0);
+  // CR 800.4m: the players who have left whose next turn would have begun now (with shared team turns, their team's).
+  const passedOver = departedTurnsBegun(ctx, next);
+  // CR 702.26n: what phased out under them phases in during the next untap step.
+  patch.waitingToPhaseIn = dueAsTurnBegins(ctx, next.player, passedOver);
   const began = effect(ctx, patch, [
     next.id === undefined ? { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra } : { type: 'turnBegan', turn, activePlayer: representative(ctx, next.player), extra: next.extra, id: next.id },
   ]);
-  // CR 800.4m: the turns of players who have left that were passed over to reach this one (with
-  // shared team turns the rotation is by units: the seats between the two units' players).
-  const passedOver = ctx.seats === byUnits(ctx).seats ? next.passedOver : departedPassedOver(ctx, ctx.rotation, next.rotation);
   return andThen(ctx, began, (c) => sequence(c, (d) => expireAt(d, { at: 'turnBegan', player: next.player, passedOver }), endYields('nextTurn', 'endOfTurn')));
 }
 
@@ -260,9 +263,10 @@ export function beginStep(ctx: TurnContext, step: StepName): Effect {
   );
 }
 
-/** CR 502.1, 703.4a: phasing, for the host to carry out. */
+/** CR 502.1, 703.4a: phasing, for the host to carry out: the active players', then what phased out under players who have left (702.26n). */
 export function phaseIn(ctx: TurnContext): Effect {
-  return effect(ctx, {}, activePlayers(ctx).map((player): EmittedEvent => ({ type: 'phasing', player })));
+  const { players, waiting } = phasingInUntapStep(ctx, activePlayers(ctx));
+  return effect(ctx, waiting === ctx.waitingToPhaseIn ? {} : { waitingToPhaseIn: waiting }, players.map((player): EmittedEvent => ({ type: 'phasing', player })));
 }
 
 /** The active players: the active player, or every player of the active team with shared team turns (CR 805.4). */
@@ -371,13 +375,17 @@ export function checkCleanup(ctx: TurnContext, runtime: Runtime): Effect {
  * CR 724.1a-c, 724.2a-c: ending the turn or the combat: triggers waiting cease to exist,
  * every object on the stack is exiled (top first), state-based actions are checked with no
  * priority and no triggers put on the stack (those that trigger now wait, 724.1f). In the classic
- * era (509.1, May 2009) no rule drops the triggers waiting: they wait with those, for the cleanup step.
+ * era (509.1, May 2009) no rule drops the triggers waiting: they wait with those, for the cleanup step;
+ * and ending the turn removes the attacking and blocking creatures from combat with the stack, before
+ * the check (509.1a-b; today as the step ends, 724.1d). The combat phase itself ends as the step does.
  */
-export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime): Effect {
-  const waiting = eraOf(ctx).endingDropsWaitingTriggers ? [] : [...(ctx.triggerOrder?.batch ?? []), ...ctx.pendingTriggers];
+export function endTheTurnOrCombat(ctx: TurnContext, runtime: Runtime, endsTurn: boolean): Effect {
+  const era = eraOf(ctx);
+  const waiting = era.endingDropsWaitingTriggers ? [] : [...(ctx.triggerOrder?.batch ?? []), ...ctx.pendingTriggers];
+  const combat = endsTurn && era.endTurnLeavesCombatFirst && ctx.combat !== null ? { ...ctx.combat, attackers: [], blockers: [] } : ctx.combat;
   const exiled = effect(
     ctx,
-    { pendingTriggers: waiting, triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true },
+    { pendingTriggers: waiting, triggerOrder: null, stack: [], priority: null, passed: [], endedInSend: true, combat },
     [...ctx.stack].reverse().map((object): EmittedEvent => ({ type: 'removedFromStack', object: { ...object }, reason: 'exiled' })),
   );
   return andThen(ctx, exiled, (c) => runCheckpoint(c, runtime, { about: null, holdTriggers: true }));

@@ -116,7 +116,7 @@ export const ACTION_EFFECTS = {
   discardToHandSize: (ctx, e) => fx.discardToHandSize(ctx, eventOf(e, 'DISCARD').count),
   endTurnEffects: (ctx) => fx.endTurnEffects(ctx),
   checkCleanup: (ctx, _e, r) => fx.checkCleanup(ctx, r),
-  endTheTurnOrCombat: (ctx, _e, r) => fx.endTheTurnOrCombat(ctx, r),
+  endTheTurnOrCombat: (ctx, e, r) => fx.endTheTurnOrCombat(ctx, r, e.type === 'END_TURN'),
   skipToCleanup: (ctx) => fx.skipToCleanup(ctx),
   addTriggers: (ctx, e, r) => pri.addTriggers(ctx, r, eventOf(e, 'TRIGGER').triggers),
   orderTriggers: (ctx, e, r) => pri.orderTriggers(ctx, r, eventOf(e, 'ORDER_TRIGGERS').player, eventOf(e, 'ORDER_TRIGGERS').order),

@@ -215,6 +215,12 @@ export interface TurnContext {
   } | null;
   /** The turn in progress is an extra turn (CR 500.7), with the id ADD_EXTRA_TURN gave it; null for a regular turn (and in the pregame). */
   extraTurn: { id?: string } | null;
+  /**
+   * CR 702.26n: the players who have left the game (after turn 1 began) whose permanents that phased
+   * out under their control have yet to phase in, in the order they left; `due` once their next turn
+   * would have begun (800.4m): they phase in during the next untap step taken (`phasing { player }`).
+   */
+  waitingToPhaseIn: { player: PlayerId; due: boolean }[];
 }
 
 /** Input of the turn machine: validated game options. */
@@ -294,6 +300,7 @@ export function cloneContext(c: TurnContext): TurnContext {
     planarRolls: c.planarRolls,
     pregame: c.pregame,
     extraTurn: c.extraTurn ?? null,
+    waitingToPhaseIn: c.waitingToPhaseIn,
   };
 }
 
@@ -358,5 +365,6 @@ export function adoptContext(c: TurnContext): TurnContext {
     planarRolls: c.planarRolls,
     pregame: c.pregame,
     extraTurn: c.extraTurn ?? null,
+    waitingToPhaseIn: c.waitingToPhaseIn,
   };
 }

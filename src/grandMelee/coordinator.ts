@@ -36,7 +36,7 @@ export interface Marker {
 export type Tagged = EmittedEvent & { turnMarker?: number };
 
 /** The context fields every marker shares: the game, as opposed to its turns (CR 807.5: several stacks, one game). */
-export const SHARED_FIELDS = ['players', 'manaPool', 'handSizes', 'extraTurns', 'skips', 'effects', 'dayNight', 'controlNext', 'stops', 'yields', 'reasons', 'result', 'rng'] as const;
+export const SHARED_FIELDS = ['players', 'manaPool', 'handSizes', 'extraTurns', 'skips', 'effects', 'dayNight', 'controlNext', 'stops', 'yields', 'reasons', 'result', 'rng', 'waitingToPhaseIn'] as const;
 type SharedField = (typeof SHARED_FIELDS)[number];
 export type Shared = Pick<TurnContext, SharedField>;
 
@@ -94,6 +94,7 @@ export function sharedOf(ctx: TurnContext): Shared {
     reasons: ctx.reasons,
     result: ctx.result,
     rng: ctx.rng,
+    waitingToPhaseIn: ctx.waitingToPhaseIn,
   };
 }
 
@@ -112,7 +113,8 @@ export function sameShared(ctx: TurnContext, shared: Shared): boolean {
     ctx.yields === shared.yields &&
     ctx.reasons === shared.reasons &&
     ctx.result === shared.result &&
-    ctx.rng === shared.rng
+    ctx.rng === shared.rng &&
+    ctx.waitingToPhaseIn === shared.waitingToPhaseIn
   );
 }
 
@@ -254,6 +256,7 @@ function withShared(ctx: TurnContext, shared: Shared): TurnContext {
   c.reasons = shared.reasons;
   c.result = shared.result;
   c.rng = shared.rng;
+  c.waitingToPhaseIn = shared.waitingToPhaseIn;
   return c;
 }
 

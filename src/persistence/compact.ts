@@ -95,6 +95,7 @@ export const CONSTANT_DEFAULTS: Readonly<Rec> = {
   // CR 103: only before turn 1 (written in full then).
   pregame: null,
   extraTurn: null,
+  waitingToPhaseIn: [],
 };
 
 /** The counts of each player, written as a list in seat order. */

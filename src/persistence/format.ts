@@ -175,8 +175,8 @@ export function upgraded(value: unknown): unknown {
 
 function upgradedContext(value: unknown): unknown {
   if (!isRecord(value)) return value;
-  // v3: a context without `extraTurn` (made before v3) is in a regular turn. (A spread keeps a '__proto__' key as a field.)
-  const ctx = 'extraTurn' in value ? value : { ...value, extraTurn: null };
+  // v3: a context without `extraTurn` (made before v3) is in a regular turn; one without `waitingToPhaseIn` (before 702.26n) has nobody waiting. (A spread keeps a '__proto__' key as a field.)
+  const ctx = 'waitingToPhaseIn' in value ? value : { ...value, ...('extraTurn' in value ? {} : { extraTurn: null }), waitingToPhaseIn: [] };
   // The earlier context is told by its `landsPlayed` count (a missing field of today's is refused as missing).
   const lands = ctx.landsPlayed;
   if ('landsPlayedBy' in ctx || typeof lands !== 'number' || !Number.isSafeInteger(lands) || lands < 0) return ctx;

@@ -144,6 +144,16 @@ const passedMarkersInGrandMelee: SnapshotInvariant = {
   },
 };
 
+/** CR 702.26n: what waits to phase in is of players who have left the game after turn 1 began, each once. */
+const waitingToPhaseInOfDeparted: SnapshotInvariant = {
+  name: 'waitingToPhaseInOfDeparted',
+  problem({ context: c }) {
+    const waiting = c.waitingToPhaseIn.map((w) => w.player);
+    const bad = waiting.some((p, i) => c.players.includes(p) || !c.seats.includes(p) || c.pregame !== null || waiting.indexOf(p) < i);
+    return bad ? 'context.waitingToPhaseIn: players who left the game after turn 1 began, each once (CR 702.26n)' : null;
+  },
+};
+
 /** CR 805.2, 805.4, 805.8: with shared team turns a turn (and an extra or skipped one) is a team's, kept under its primary player (its first listed). */
 const turnsBelongToUnits: SnapshotInvariant = {
   name: 'turnsBelongToUnits',
@@ -233,10 +243,10 @@ const triggerOrderAwaited: SnapshotInvariant = {
   },
 };
 
-/** The counts of the persisted game itself: its version leaves room to go on and be saved. */
+/** The counts of the persisted game itself: its version, and the `seq` of its last event, leave room to go on and be saved. */
 const versionWithinCap: SnapshotInvariant = {
   name: 'versionWithinCap',
-  problem: (p) => pastCount('version', p.version),
+  problem: (p) => pastCount('version', p.version) ?? pastCount('seq', p.seq ?? 0),
 };
 
 /** CR 807.4: a Grand Melee game is played with turn markers, and only a Grand Melee game. */
@@ -327,6 +337,7 @@ export const TURN_INVARIANTS: readonly SnapshotInvariant[] = [
   influenceAsTheTurnBegan,
   turnsBelongToUnits,
   passedMarkersInGrandMelee,
+  waitingToPhaseInOfDeparted,
   pregameBeforeTurnOne,
   emptyTurnsBelowDraw,
   triggerOrderAwaited,

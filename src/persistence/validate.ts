@@ -215,6 +215,7 @@ function buildPersistedSchema() {
     triggerOrder: z.nullable(z.strictObject({ batch: list(TriggerSchema, MAX_STACK), orders: PlayerRecord(Ids), about: z.nullable(PlayerIdSchema) })),
     // v3; absent in earlier snapshots, read as a regular turn (persistence/format.ts upgraded).
     extraTurn: z.nullable(z.strictObject({ id: z.optional(ObjectIdSchema) })),
+    waitingToPhaseIn: list(z.strictObject({ player: PlayerIdSchema, due: z.boolean() }), MAX_PLAYERS),
   });
 
   return z.strictObject({

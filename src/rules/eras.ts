@@ -21,6 +21,13 @@ export interface Era {
   noAttackersSkipsRestOfStep: boolean;
   /** Whether ending the turn or the combat makes the triggered abilities waiting to be put on the stack cease to exist (CR 724.1a, from 2015; classic 509.1 has no such rule: they go on the stack in the cleanup step). */
   endingDropsWaitingTriggers: boolean;
+  /**
+   * Whether ending the turn removes the attacking and blocking creatures from combat before its check of
+   * state-based actions (classic 509.1a-b, May 2009), not as the step ends after it (CR 724.1c-d). The
+   * 2009-2024 rules said "before" until 2019 (711.1a of July 2009 to 716.1b of July 2019) and "after" by
+   * 2021 (717.1c-d); 'm10' follows their last text (July 2024, 721.1c-d), as its other rules do.
+   */
+  endTurnLeavesCombatFirst: boolean;
 }
 
 /** The eras, side by side. */
@@ -33,6 +40,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     damageAssignmentOrder: false,
     noAttackersSkipsRestOfStep: false,
     endingDropsWaitingTriggers: true,
+    endTurnLeavesCombatFirst: false,
   },
   m10: {
     label: 'Magic 2010 (July 2009) to November 2024',
@@ -42,6 +50,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     damageAssignmentOrder: true,
     noAttackersSkipsRestOfStep: false,
     endingDropsWaitingTriggers: true,
+    endTurnLeavesCombatFirst: false,
   },
   classic: {
     label: 'before Magic 2010 (Sixth Edition rules, 1999-2009)',
@@ -51,6 +60,7 @@ export const ERAS: Readonly<Record<RulesEra, Era>> = {
     damageAssignmentOrder: false,
     noAttackersSkipsRestOfStep: true,
     endingDropsWaitingTriggers: false,
+    endTurnLeavesCombatFirst: true,
   },
 };
 
@@ -70,6 +80,7 @@ const ROWS: readonly [keyof Era, string][] = [
   ['damageAssignmentOrder', 'damage assignment order'],
   ['noAttackersSkipsRestOfStep', 'no attackers skips the rest of the declare attackers step'],
   ['endingDropsWaitingTriggers', 'ending the turn drops the triggers waiting (724.1a)'],
+  ['endTurnLeavesCombatFirst', 'ending the turn removes creatures from combat before its state-based check (509.1a-b; 724.1c-d: after)'],
 ];
 
 /** The eras as a Markdown table, one column per era (docs/rules.md shows it). */

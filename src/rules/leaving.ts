@@ -49,6 +49,7 @@ export function leaveGame(
   const controlledBy: Record<PlayerId, PlayerId> = {};
   for (const [p, c] of Object.entries(ctx.controlledBy)) if (p !== player && c !== player) controlledBy[p] = c;
   const reasons = { ...ctx.reasons, [player]: reason };
+  const standing = lastStanding({ teams: ctx.teams, players });
   const patch: Partial<TurnContext> = {
     players,
     activePlayer: wasActive ? null : ctx.activePlayer,
@@ -71,8 +72,11 @@ export function leaveGame(
     yields: without(ctx.yields),
     controlNext: ctx.controlNext.filter((c) => c.player !== player && c.controller !== player),
     controlledBy,
+    // CR 702.26n: what phased out under them phases in once their next turn would have begun (nothing
+    // has phased out before turn 1, and nothing waits once the game is over).
+    waitingToPhaseIn: standing === null && ctx.pregame === null ? [...ctx.waitingToPhaseIn, { player, due: false }] : [],
     reasons,
-    result: lastStanding({ teams: ctx.teams, players }) === null ? null : { winners: lastStanding({ teams: ctx.teams, players }) ?? [], draw: false, reasons },
+    result: standing === null ? null : { winners: standing, draw: false, reasons },
   };
   return { patch, priorityTo, removed: ctx.stack.filter((o) => o.controller === player && !stack.some((kept) => kept.id === o.id)) };
 }

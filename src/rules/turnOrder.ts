@@ -5,7 +5,7 @@
 import type { PlayerId, ScheduledTurn, SkipTarget } from '../contract.js';
 import type { ActiveEffect, ExtraTurn, TurnContext } from '../state.js';
 import { skipsEvery } from './effects.js';
-import { byUnits, meleeRules } from './units.js';
+import { byUnits, meleeRules, sharesTurns, unitOf } from './units.js';
 
 type Seating = Pick<TurnContext, 'seats' | 'players'>;
 
@@ -58,6 +58,18 @@ export function departedPassedOver(ctx: Seating, from: PlayerId, to: PlayerId): 
     if (!ctx.players.includes(seat)) out.push(seat);
   }
   return out;
+}
+
+/**
+ * CR 800.4m: the players who have left whose turns the turn order passed over to reach the turn
+ * `next` (found by units): their next turn would have begun, so what lasts until then ends. With
+ * shared team turns a player's turn is their team's (805.4): the players of a team that has left,
+ * as the turn order passes over the team's turn; never a player whose team plays on (Archenemy,
+ * 904), whose next turn is their team's (`endsAt` ends their effects as it begins), wherever the
+ * rotation goes past their seat.
+ */
+export function departedTurnsBegun(ctx: Seating & Pick<TurnContext, 'teams' | 'variant'>, next: Pick<NextTurn, 'passedOver'>): PlayerId[] {
+  return sharesTurns(ctx) ? ctx.seats.filter((p) => !ctx.players.includes(p) && next.passedOver.includes(unitOf(ctx, p))) : next.passedOver;
 }
 
 /**

@@ -46,7 +46,7 @@ const SUB = 0x0f;
  * every send starts them afresh, so they tell routes apart, not states. {@link mixContext} reads
  * them in this order (a test holds the two together: test/sim/state-hash.test.ts).
  */
-export const HASHED_FIELDS: readonly string[] = ['activePlayer', 'attack', 'cleanupCheck', 'cleanupSteps', 'combat', 'controlNext', 'controlledBy', 'dayNight', 'effects', 'emptyTurns', 'extraTurn', 'extraTurns', 'handSizes', 'influence', 'landsPlayedBy', 'mainSeen', 'manaPool', 'maxHandSize', 'nextObjectId', 'orderTriggers', 'passed', 'pending', 'pendingTriggers', 'phase', 'phases', 'planarRolls', 'players', 'pregame', 'previousTurnSpells', 'priority', 'ranges', 'reasons', 'result', 'rng', 'rotation', 'rules', 'seats', 'skips', 'spellsCast', 'stack', 'startingPlayer', 'step', 'steps', 'stops', 'teams', 'triggerOrder', 'turn', 'turnOwner', 'variant', 'yields'];
+export const HASHED_FIELDS: readonly string[] = ['activePlayer', 'attack', 'cleanupCheck', 'cleanupSteps', 'combat', 'controlNext', 'controlledBy', 'dayNight', 'effects', 'emptyTurns', 'extraTurn', 'extraTurns', 'handSizes', 'influence', 'landsPlayedBy', 'mainSeen', 'manaPool', 'maxHandSize', 'nextObjectId', 'orderTriggers', 'passed', 'pending', 'pendingTriggers', 'phase', 'phases', 'planarRolls', 'players', 'pregame', 'previousTurnSpells', 'priority', 'ranges', 'reasons', 'result', 'rng', 'rotation', 'rules', 'seats', 'skips', 'spellsCast', 'stack', 'startingPlayer', 'step', 'steps', 'stops', 'teams', 'triggerOrder', 'turn', 'turnOwner', 'variant', 'waitingToPhaseIn', 'yields'];
 
 /** The fields {@link HASHED_FIELDS} should list: the context's, less the per-send ones, sorted. */
 export function hashedFieldsOfContext(): string[] {
@@ -365,7 +365,8 @@ function mixContext(h: Fnv64, c: TurnContext): void {
   h.field(46, c.turn, false);
   h.field(47, c.turnOwner, false);
   h.field(48, c.variant, false);
-  h.field(49, c.yields, false);
+  h.field(49, c.waitingToPhaseIn, false);
+  h.field(50, c.yields, false);
   h.word(END);
 }
 

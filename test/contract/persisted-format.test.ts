@@ -122,13 +122,16 @@ const NEWER_VIEW_FIELDS = { undo: null, clocks: null, seats: null };
 /**
  * What the fixtures' engine wrote differently on purpose since: it dropped a departed player's
  * pending extra turns as they left; they now stay until passed over where they would have begun
- * (CR 800.4k-m), so they are left out of today's snapshot to compare it with the fixture's.
+ * (CR 800.4k-m), so they are left out of today's snapshot to compare it with the fixture's. Nor
+ * did it keep the players who left whose phased-out permanents wait to phase in (702.26n,
+ * `waitingToPhaseIn`): left out too.
  */
 function asFixturesEngineWrote(p: ReturnType<typeof fullForm>): ReturnType<typeof fullForm> {
   const c = p.context;
   // A player (or team, under its unit: 805.8) still in the game.
   const seated = (player: string) => c.players.some((m) => unitOf(c, m) === player);
-  return { ...p, context: { ...c, extraTurns: c.extraTurns.filter((x) => seated(x.player)) } };
+  const markers = p.markers?.map((m) => ({ ...m, context: { ...m.context, waitingToPhaseIn: [] } }));
+  return { ...p, context: { ...c, extraTurns: c.extraTurns.filter((x) => seated(x.player)), waitingToPhaseIn: [] }, ...(markers === undefined ? {} : { markers }) };
 }
 
 describe('earlier snapshots restore exactly (format 2, and the earlier landsPlayed format)', () => {

@@ -206,6 +206,16 @@ describe('passedMarkersInGrandMelee: an extra turn left for the next turn is Gra
   });
 });
 
+describe('waitingToPhaseInOfDeparted: what waits to phase in is of players who left, each once (CR 702.26n)', () => {
+  const game = () => played({ players: ['A', 'B', 'C'] }, [{ type: 'CONCEDE', player: 'B' }]);
+  it('a player still in the game, a stranger, or a player twice', () => {
+    expect(restoring(snapshotOf(game()))).toBe('restored');
+    for (const waiting of [[{ player: 'C', due: true }], [{ player: 'Z', due: false }], [{ player: 'B', due: false }, { player: 'B', due: true }]]) {
+      expect(restoring(changed(snapshotOf(game()), (x) => (x.context.waitingToPhaseIn = waiting)))).toMatch(/^INVALID_SNAPSHOT: context\.waitingToPhaseIn: players who left the game after turn 1 began, each once \(CR 702\.26n\)/);
+    }
+  });
+});
+
 describe('pregameBeforeTurnOne: before turn 1 nobody is active (CR 103)', () => {
   it('an active player during the pregame', () => {
     const s = snapshotOf(createGame({ use: allModules, players: ['A', 'B', 'C'], pregame: true }));
@@ -270,6 +280,7 @@ describe('countersWithinCaps and versionWithinCap: counts leave room to go on an
   it.each([
     ['version', (x: Snapshot) => (x.version = Number.MAX_SAFE_INTEGER), /^INVALID_SNAPSHOT: version: 9007199254740991 is past MAX_COUNT/],
     ['version', (x: Snapshot) => (x.version = MAX_COUNT + 1), /^INVALID_SNAPSHOT: version: /],
+    ['seq', (x: Snapshot) => (x.seq = Number.MAX_SAFE_INTEGER - 1), /^INVALID_SNAPSHOT: seq: 9007199254740990 is past MAX_COUNT/],
     ['context.turn', (x: Snapshot) => (x.context.turn = 2 ** 31 - 1), /^INVALID_SNAPSHOT: context\.turn: 2147483647 is past MAX_RESTORED_TURN/],
     ['context.handSizes', (x: Snapshot) => (x.context.handSizes.A = 1_000_001), /^INVALID_SNAPSHOT: context\.handSizes\.A: 1000001 cards, more than MAX_AMOUNT = 1000000/],
     ['context.manaPool', (x: Snapshot) => (x.context.manaPool.B = Number.MAX_SAFE_INTEGER), /^INVALID_SNAPSHOT: context\.manaPool\.B: /],

@@ -61,8 +61,8 @@ describe('restoreGame: wrong types in every field are INVALID_SNAPSHOT', () => {
   });
   it('non-objects and missing fields', () => {
     for (const bad of [undefined, null, 0, 'snapshot', [], true, 1n, Symbol('s'), () => snapshot, new Date(0), new Map()]) expectRefused(bad);
-    // Fields v3 added are absent from earlier snapshots, which still restore: `seq` (0) and `extraTurn` (a regular turn).
-    const addedInV3 = new Set(['seq', 'extraTurn']);
+    // Fields added since are absent from earlier snapshots, which still restore: `seq` (0) and `extraTurn` (a regular turn), v3; `waitingToPhaseIn` (nobody waits, CR 702.26n).
+    const addedInV3 = new Set(['seq', 'extraTurn', 'waitingToPhaseIn']);
     for (const key of Object.keys(snapshot).filter((k) => !addedInV3.has(k))) {
       const { [key]: _gone, ...rest } = snapshot as unknown as Record<string, unknown>;
       expectRefused(rest, new RegExp(key));

@@ -67,6 +67,41 @@ describe("ending the turn in the 'classic' era (509.1, May 2009: no rule drops t
   });
 });
 
+describe('ending the turn during combat, era by era (classic 509.1a-b; CR 724.1c-d)', () => {
+  /** The combat as the first checkpoint of END_TURN (its check of state-based actions) shows it, with a bear attacking and a wall blocking it. */
+  function combatAtTheCheck(rules: 'current' | 'm10' | 'classic', end: 'END_TURN' | 'END_COMBAT') {
+    let watching = false;
+    const seen: (TurnView['combat'] | undefined)[] = [];
+    const game = createGame({ players: ['A', 'B'], rules, hooks: { checkpoint: (v) => void (watching && seen.push(v.combat)) } });
+    for (let i = 0; i < 50 && game.view().awaiting?.kind !== 'declareAttackers'; i++) game.send(plainestAnswer(game.view()));
+    game.send({ type: 'DECLARE_ATTACKERS', player: 'A', attackers: [{ id: 'bear', defender: 'B' }] });
+    for (let i = 0; i < 10 && game.view().awaiting?.kind !== 'declareBlockers'; i++) game.send(plainestAnswer(game.view()));
+    game.send({ type: 'DECLARE_BLOCKERS', player: 'B', blockers: [{ id: 'wall', attacker: 'bear' }] });
+    watching = true;
+    expect(game.send({ type: end }).ok).toBe(true);
+    return { check: seen[0], after: game.view() };
+  }
+  const ids = (combat: TurnView['combat'] | undefined) => ({ attackers: combat?.attackers.map((a) => a.id), blockers: combat?.blockers.map((b) => b.id) });
+
+  it("509.1a-b ('classic', May 2009): the attacking and blocking creatures leave combat with the stack, before the check of state-based effects", () => {
+    const { check, after } = combatAtTheCheck('classic', 'END_TURN');
+    expect(ids(check)).toEqual({ attackers: [], blockers: [] });
+    expect(after).toMatchObject({ turn: 2, combat: null });
+  });
+
+  it("724.1c-d ('current', and 'm10' as its last text said, 721.1c-d of July 2024): they are still in combat at the check, and leave it as the step ends", () => {
+    for (const rules of ['current', 'm10'] as const) {
+      const { check, after } = combatAtTheCheck(rules, 'END_TURN');
+      expect(ids(check), rules).toEqual({ attackers: ['bear'], blockers: ['wall'] });
+      expect(after, rules).toMatchObject({ turn: 2, combat: null });
+    }
+  });
+
+  it("724.2c-d: ending the combat phase checks state-based actions before the creatures leave combat, in every era ('classic' had no such rule)", () => {
+    for (const rules of ['current', 'm10', 'classic'] as const) expect(ids(combatAtTheCheck(rules, 'END_COMBAT').check), rules).toEqual({ attackers: ['bear'], blockers: ['wall'] });
+  });
+});
+
 describe('ending the combat phase (CR 724.2)', () => {
   it('724.2b-d: the stack is exiled and state-based actions checked before the step and the phase end and the mana empties', () => {
     const { game, checks } = recorded('current', (v) => v.step === 'beginningOfCombat');

@@ -1,6 +1,7 @@
 /** Effects timed to the turn of a player who has left (CR 800.4m). */
 import { describe, expect, it } from 'vitest';
-import { restoreGame } from '../../src/index.js';
+import { createGame, restoreGame } from '../../src/index.js';
+import { plainestAnswer } from '../../src/scenarios/runner.js';
 import { play } from '../support/dsl.js';
 
 const untilUpkeepOf = (ofPlayer: string) => ({ type: 'ADD_EFFECT', id: 'u', effect: { kind: 'landPlays', change: 1, players: ['A'] }, duration: { untilStep: 'upkeep', ofPlayer }, controller: 'A' });
@@ -104,5 +105,21 @@ describe('effects timed to the turn of a player who left (CR 800.4m)', () => {
     t.passUntil({ turn: 3 });
     t.expectView({ activePlayer: 'D' });
     expect(effectIds(t)).toEqual([]);
+  });
+
+  it("800.4m, 805.4: with shared team turns a departed player's next turn is their team's, not the other team's turn that goes past their seat", () => {
+    // Archenemy: the heroes H1, H2, H3 share their turns. H2, in the heroes' turn 2, makes an effect last until their next turn, and leaves.
+    const game = createGame({ players: ['X', 'H1', 'H2', 'H3'], variant: 'archenemy', teams: [{ id: 'boss', players: ['X'] }, { id: 'heroes', players: ['H1', 'H2', 'H3'] }] });
+    const until = (turn: number) => {
+      for (let i = 0; i < 200 && !(game.view().turn === turn && game.view().step === 'upkeep'); i++) game.send(plainestAnswer(game.view()));
+      return game.view();
+    };
+    expect(until(2)).toMatchObject({ activeTeam: 'heroes' });
+    expect(game.send({ type: 'ADD_EFFECT', id: 'u', effect: { kind: 'maxHandSize', set: 3, players: ['X'] }, duration: 'untilYourNextTurn', controller: 'H2' }).ok).toBe(true);
+    expect(game.send({ type: 'CONCEDE', player: 'H2' }).ok).toBe(true);
+    // The boss's turn 3 goes past H2's seat; it is not H2's turn: the effect lasts ...
+    expect(until(3)).toMatchObject({ activePlayer: 'X', effects: [{ id: 'u' }] });
+    // ... until the heroes' next turn, which would have been H2's, begins.
+    expect(until(4)).toMatchObject({ activeTeam: 'heroes', effects: [] });
   });
 });
