@@ -9,39 +9,30 @@
  * The working copy is made the first time a function reads `ctx.state` in a send (a JSON copy of
  * the committed S, which stays deeply frozen and is what `game.cards()` hands the host);
  * docs/cards.md says why a copy and not a copy-on-write draft.
+ *
+ * Beside it: ./answers.ts (what the definition's functions are given, their answers made steps),
+ * ./attach.ts (what a card game adds to its Game), ./seats.ts (what each seat sees of the cards)
+ * and ./partData.ts (what the part keeps and persists).
  */
 import type { CardAnswer, CardContext, CardRandom, CardsDefinition, DecidedEvent, EmittedEvent, GameHooks, PlayerId, SeatOptions, TurnEvent, TurnView } from '../contract.js';
-import { ACTED_FOR, CARDS_OWED, CARDS_PART, CARDS_RANDOM, type CardsPart, type PartStep, type ShellSteps } from '../game/cardsPart.js';
-import { ErrorCode, TurnEngineError, describeThrown, type EngineErrorInfo } from '../errors.js';
+import type { CardsPart, PartStep, ShellSteps } from '../game/cardsPart.js';
+import { ErrorCode, TurnEngineError, describeThrown } from '../errors.js';
 import { DECISIONS } from '../events/index.js';
-import { isHostEvent } from '../../machines/host.effects.js';
 import { refusal, type Refusal } from '../gate.js';
-import { describeIssue, eventOrMessage, REPORT_INPUT } from '../schemas.js';
-import { CardActionSchema, dataProblem } from './schema.js';
-import type { Game, RestoreOptions } from '../game/types.js';
+import { eventOrMessage } from '../schemas.js';
+import { dataProblem, readCardAction } from './schema.js';
+import type { Game } from '../game/types.js';
 import { isRefusal } from '../game/logic.js';
-import { refuseUnknown } from '../game/options.js';
 import { deepFreeze } from '../view.js';
 import { cardRandom, cardsSeedState, type RandomBox } from './random.js';
 import { cardsCheck, CardRecorder } from './recording.js';
 import type { ModuleName } from '../moduleNames.js';
-import { failed, isObject, joined, jsonCopy, mayCarryData, MAX_STATE_BYTES, stateJson, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
+import { failed, isObject, joined, jsonCopy, keptAfter, mayCarryData, MAX_STATE_BYTES, stateJson, utf8Bytes, type Kept, type PartInput, type PersistedCards } from './partData.js';
+import { applyAnswer, callCards, cardContext, decisionsFirst, stillStep } from './answers.js';
+import { attachCards } from './attach.js';
+import { seatEventOf, seenCards } from './seats.js';
 
-/**
- * A step for `player`'s CARD_ACTION that changes nothing in the turn (no mana: ADD_MANA of 0): the
- * action's time taken (`at`), or a moment undo can return to. Its player's, for undo's horizons.
- */
-function stillStep(steps: ShellSteps, player: PlayerId, actor: PlayerId, at?: number): PartStep | Refusal {
-  return steps.step({ type: 'ADD_MANA', player, amount: 0, ...(at === undefined ? {} : { at }), [ACTED_FOR]: actor });
-}
-
-/** The key of a card game's method giving an event as a seat or a spectator receives it (its card data: `seatEvent`; read by the table server). Not a name hosts see. */
-export const CARDS_SEAT_EVENT: unique symbol = Symbol.for('mtg-turn-engine: an event as a viewer receives it');
-
-/** The key of a card game's method giving the check of its cards after the last send (`cardsCheck`; read by replayGame). Not a name hosts see. */
-export const CARDS_CHECK: unique symbol = Symbol.for('mtg-turn-engine: the check of the cards');
-/** The game's answer to whether its last send asked the definition anything (src/cards/game.ts, replayGame). */
-export const CARDS_ASKED: unique symbol = Symbol.for('mtg-turn-engine: whether the last send asked the cards');
+export { CARDS_ASKED, CARDS_CHECK, CARDS_SEAT_EVENT } from './attach.js';
 
 /** The cards' part of one game. */
 export class CardPart<S> implements CardsPart {
@@ -111,33 +102,19 @@ export class CardPart<S> implements CardsPart {
     return (this.#work ??= JSON.parse(JSON.stringify(this.#state)) as S);
   }
 
-  /** `ctx` for one call: `state` is the working copy, made when first read. */
+  /** `ctx` for one call (./answers.ts): `state` is the working copy, made when first read. */
   #ctx(view: TurnView, player?: PlayerId, data?: unknown): CardContext<S> {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter reads this part's working copy
-    const part = this;
-    const ctx = {
-      get state(): S {
-        return part.#working();
-      },
-      view,
-      random: this.#ctxRandom,
-    } as CardContext<S>;
-    if (player !== undefined) ctx.player = player;
-    if (data !== undefined) ctx.data = data;
-    return ctx;
+    return cardContext(() => this.#working(), view, this.#ctxRandom, player, data);
   }
 
   #checkpoint(view: TurnView, pending: EmittedEvent[]): ReturnType<NonNullable<GameHooks['checkpoint']>> {
     const checkpoint = this.#def.checkpoint as NonNullable<CardsDefinition<S>['checkpoint']>;
     this.#asked = true;
-    // CONTRACT v4: the `decided` event comes first in `pending`, as in the send's result; those of
-    // earlier sends that reached no checkpoint come before it, every event in the order of its seq.
+    // CONTRACT v4: this send's `decided` event, and those owed by earlier sends, first in `pending` (./answers.ts).
     const owed = this.#paid ? [] : this.#owed;
     this.#paid = true;
     if (this.#decided !== null || owed.length > 0) {
-      const given = this.#decided === null ? owed : [...owed, this.#decided];
-      pending.unshift(...given.map(jsonCopy));
-      if (owed.length > 0) pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+      decisionsFirst(pending, owed, this.#decided);
       this.#decided = null;
     }
     // With undo, a checkpoint that changes S is a barrier: S is compared before and after.
@@ -236,7 +213,7 @@ export class CardPart<S> implements CardsPart {
       const view = seen ?? this.#game().view();
       const answer = this.#call('decide', () => decide.call(this.#def, jsonCopy(event), this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
       if ('error' in answer) return answer;
-      const applied = this.#apply(answer.value, steps, 'decide');
+      const applied = applyAnswer(answer.value, steps, 'decide');
       if (applied !== undefined && 'error' in applied) return applied;
       from = applied;
     }
@@ -247,11 +224,9 @@ export class CardPart<S> implements CardsPart {
 
   /** CONTRACT v4, "Card actions": `actions[action](ctx)` decides; never awaited, no priority checked. */
   #action(raw: Record<string, unknown>, steps: ShellSteps): PartStep | Refusal {
-    const parsed = CardActionSchema.safeParse(raw, REPORT_INPUT);
-    if (!parsed.success) return refusal(ErrorCode.INVALID_EVENT, `CARD_ACTION: ${describeIssue(parsed.error, 'event')}`);
-    const { player, action, by } = parsed.data;
-    const problem = dataProblem(parsed.data.data, 'CARD_ACTION');
-    if (problem !== null) return refusal(ErrorCode.INVALID_EVENT, problem);
+    const parsed = readCardAction(raw);
+    if (isRefusal(parsed)) return parsed;
+    const { player, action, by } = parsed;
     // Who it names, and whether the game is on, as for a concession of that player.
     const seat = steps.gate({ type: 'CONCEDE', player });
     if (isRefusal(seat)) return seat.error.code === ErrorCode.INVALID_EVENT ? refusal(ErrorCode.INVALID_EVENT, `CARD_ACTION.player: ${seat.error.message}`) : seat;
@@ -261,13 +236,13 @@ export class CardPart<S> implements CardsPart {
     const fn = actions !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
     this.#asked = true;
     if (typeof fn !== 'function') return refusal(ErrorCode.ILLEGAL_ACTION, `CARD_ACTION.action: the cards '${this.#def.name}' have no action '${action}'`, 'cards');
-    const data = jsonCopy(parsed.data.data);
+    const data = jsonCopy(parsed.data);
     const event: DecidedEvent = { type: 'CARD_ACTION', player, action };
     if (data !== undefined) event.data = data;
     if (by !== undefined) event.by = by;
     // CONTRACT v3, "Events": `at` is read by the clocks and the away policy and may not go back; the
     // action's time is taken first, by a step that changes nothing else (ILLEGAL_ACTION when it goes back).
-    const at = parsed.data.at;
+    const at = parsed.at;
     // The action is its decider's (CR 723.5: `by`, the controller deciding for `player`): theirs to undo, no one else's.
     const actor = by ?? player;
     const timed = at === undefined ? undefined : stillStep(steps, player, actor, at);
@@ -277,7 +252,7 @@ export class CardPart<S> implements CardsPart {
     if (by === undefined) this.#decidedBy(seq, player, view);
     const answer = this.#call(`actions.${action}`, () => fn.call(actions, this.#ctx(view, player, data === undefined ? undefined : jsonCopy(data))));
     if ('error' in answer) return answer;
-    let applied = this.#apply(answer.value, steps, `actions.${action}`, timed, actor) ?? timed;
+    let applied = applyAnswer(answer.value, steps, `actions.${action}`, timed, actor) ?? timed;
     if (applied !== undefined && 'error' in applied) return applied;
     // With undo, the table records a moment only for a step of the turn: an action that returned
     // nothing takes one that changes nothing, so its player may return to this version.
@@ -289,41 +264,10 @@ export class CardPart<S> implements CardsPart {
     return applied === undefined ? { ...steps.here(), emitted: [decided] } : joined(applied, undefined, [decided, ...applied.emitted]);
   }
 
-  /** Calls one of the definition's functions: its answer, or HOOK_FAILED naming it when it throws. */
+  /** Calls one of the definition's functions (./answers.ts): this send asked the definition. */
   #call(name: string, call: () => CardAnswer): { value: CardAnswer } | Refusal {
     this.#asked = true;
-    try {
-      return { value: call() };
-    } catch (err) {
-      return failed(`the cards' ${name} threw: ${err instanceof TurnEngineError ? err.message : describeThrown(err)}`);
-    }
-  }
-
-  /** What `decide` or an action answered: nothing, a refusal, or host events applied in order (from `start`, else the committed state). */
-  #apply(answer: CardAnswer, steps: ShellSteps, name: string, start?: PartStep, actedBy?: PlayerId): PartStep | Refusal | undefined {
-    if (answer === undefined || answer === null) return undefined;
-    if (isObject(answer) && typeof answer.refuse === 'string') {
-      const rule = typeof answer.rule === 'string' ? answer.rule : 'cards';
-      return refusal(ErrorCode.ILLEGAL_ACTION, answer.refuse, rule);
-    }
-    if (!Array.isArray(answer)) return failed(`the cards' ${name} must return { refuse, rule? }, a list of host events or nothing`);
-    let from: PartStep | undefined = start;
-    for (let i = 0; i < answer.length; i++) {
-      const e = answer[i] as TurnEvent;
-      const type = isObject(e) ? e.type : undefined;
-      // A decision or a concession is a player's own (CONTRACT: decide and actions return host events).
-      if (typeof type !== 'string' || !isHostEvent(type) || (type as string) === 'CARD_ACTION') return failed(`the cards' ${name} returned [${i}] ${String(type)}: only host events may be returned`);
-      // A CARD_ACTION's host events are its player's (undo: no other player goes back past them).
-      const out = steps.step(actedBy === undefined ? e : { ...e, [ACTED_FOR]: actedBy }, from);
-      if ('error' in out) {
-        // CONTRACT v4: as if the host had sent it: ILLEGAL_ACTION with that event's rule.
-        const error: EngineErrorInfo = { code: ErrorCode.ILLEGAL_ACTION, message: `${type} returned by the cards' ${name}: ${out.error.message}` };
-        if (out.error.rule !== undefined) error.rule = out.error.rule;
-        return { ok: false, error };
-      }
-      from = joined(out, from, [...(from?.emitted ?? []), ...out.emitted]);
-    }
-    return from;
+    return callCards(name, call);
   }
 
   committed(version: number, emitted: readonly EmittedEvent[]): void {
@@ -336,22 +280,11 @@ export class CardPart<S> implements CardsPart {
     // A `decided` no checkpoint of the send was given is owed to the next one (only a definition with a checkpoint is called).
     if (this.#decided !== null && this.#def.checkpoint !== undefined) this.#owed = [...this.#owed, this.#decided];
     if (this.#undo) {
-      for (const e of emitted) {
-        if (e.type === 'undone') {
-          // CONTRACT v4: an accepted undo returns S to what it was at version `to`, and what was
-          // owed to the next checkpoint then: the undone sends' decisions are owed to none.
-          const kept = this.#history.get(e.toVersion);
-          if (kept !== undefined) {
-            this.#state = kept.state;
-            this.#random = kept.random;
-            this.#owed = [...kept.owed];
-          }
-        } else if (e.type === 'turnBegan') {
-          // No undo goes back past the start of the turn.
-          this.#history.clear();
-        }
-      }
-      this.#history.set(version, { state: this.#state, random: this.#random, owed: this.#owed });
+      // CONTRACT v4: an accepted undo returns S to what it was at version `to` (./partData.ts).
+      const now = keptAfter(this.#history, emitted, version, { state: this.#state, random: this.#random, owed: this.#owed });
+      this.#state = now.state;
+      this.#random = now.random;
+      this.#owed = now.owed;
     }
     if (this.#controlledNow !== null) this.#controlled.set(...this.#controlledNow);
     this.#controlledNow = null;
@@ -418,49 +351,14 @@ export class CardPart<S> implements CardsPart {
     const g = (this.#attached = game as Game);
     // A recording made from the game's start keeps the cards as it began (a restored game's start is its snapshot).
     if (this.#recorder !== null && this.#recorder.fresh()) this.#recorder.began(this.check());
-    const fork = g.fork.bind(g);
-    const persist = g.persist.bind(g);
-    const on = g.on.bind(g) as (type: string, listener: (e: EmittedEvent) => void, options?: SeatOptions) => () => void;
-    const define = (name: string, value: unknown) => Object.defineProperty(g, name, { value, configurable: true, writable: true });
-    define('cards', (options?: SeatOptions) => {
-      // INVALID_OPTIONS naming the field for options that name no seat.
-      if (options !== undefined) g.view(options);
-      return this.read(options, (o) => g.view(o));
+    // What a card game adds to the Game (./attach.ts), reading this part's fields when asked.
+    attachCards<CardPart<S>>(g, this, {
+      definition: this.#def,
+      random: () => this.#random,
+      asked: () => this.#asked,
+      owed: () => this.#owed,
+      recordFrom: (part, persisted) => part.#recordFrom(persisted),
     });
-    // CONTRACT v4: persisted with the game.
-    define('persist', () => ({ ...persist(), cards: this.persisted() }));
-    // CONTRACT v4: `check` answers as `send` would, the cards' verdict included: their functions run on a fork.
-    define('check', (raw: unknown) => {
-      const out = g.fork().send(raw as never);
-      return out.ok ? { ok: true } : out;
-    });
-    define('recording', () => this.recording());
-    // The cards' random position (stateHash: CONTRACT v4, the cards' state includes what they will draw next).
-    Object.defineProperty(g, CARDS_RANDOM, { value: () => this.#random, configurable: true });
-    // An event as a seat or a spectator receives it (the table server's deliveries: src/server/cardGames.ts).
-    Object.defineProperty(g, CARDS_SEAT_EVENT, { value: (e: EmittedEvent, viewer: SeatOptions) => this.seatEvent(e, viewer), configurable: true });
-    // The check of the cards a recording keeps after each send (a card game's replay compares it: src/cards/game.ts).
-    Object.defineProperty(g, CARDS_CHECK, { value: () => this.check(), configurable: true });
-    // Whether the last send asked the definition anything (a replay tells the definition's refusals from a recording's fault).
-    Object.defineProperty(g, CARDS_ASKED, { value: () => this.#asked, configurable: true });
-    // The decisions owed to the next checkpoint, without their seq (stateHash: the route is not the state).
-    Object.defineProperty(g, CARDS_OWED, { value: () => this.#owed.map((e) => (e as { event?: unknown }).event), configurable: true });
-    // The definition the game plays (read by playouts and simulations for its `bot`: src/sim/playout.ts).
-    Object.defineProperty(g, 'definition', { value: this.#def, configurable: true });
-    // CONTRACT v4: a card game's fork carries its cards; `{ seed }` gives the fork a new random
-    // stream, the engine's (checked by its fork: INVALID_OPTIONS naming options.seed) and the cards'.
-    // `record: true` records the fork from its start (a 'persisted' recording, as the cards' restoreGame makes), `listeners` listen to it.
-    define('fork', (options?: { seed?: number; record?: boolean; listeners?: RestoreOptions['listeners'] }) => {
-      // A card game's hooks are its definition's: a key of no option of its fork is named (INVALID_OPTIONS).
-      if (typeof options === 'object' && options !== null) refuseUnknown(options, ['seed', 'record', 'listeners', 'use'], 'fork');
-      const seed = options?.seed;
-      const listeners = options?.listeners;
-      const part = this.fork(seed);
-      const forked = fork({ ...(seed === undefined ? {} : { seed }), ...(listeners === undefined ? {} : { listeners }), [CARDS_PART]: part } as RestoreOptions);
-      if (options?.record === true) part.#recordFrom(forked.persist() as unknown as Record<string, unknown>);
-      return forked;
-    });
-    define('on', (type: string, listener: (e: EmittedEvent) => void, options?: SeatOptions) => (options === undefined ? on(type, listener) : on(type, (e) => listener(this.seatEvent(e, options)), options)));
   }
 
   /** Starts recording a fork from its start, as the cards' restoreGame with `record: true` does. */
@@ -470,12 +368,7 @@ export class CardPart<S> implements CardsPart {
   }
 
   read(options: SeatOptions | undefined, view: (options?: SeatOptions) => TurnView): unknown {
-    if (options === undefined) return this.#state;
-    const seatView = this.#def.seatView;
-    if (seatView === undefined) return null;
-    const seat = 'seat' in options ? options.seat : null;
-    const seen = seatView.call(this.#def, this.#state, seat, view(seat === null ? { spectator: true } : { seat }));
-    return seen === undefined ? null : deepFreeze(jsonCopy(seen));
+    return seenCards(this.#def, this.#state, options, view);
   }
 
   /**
@@ -494,20 +387,7 @@ export class CardPart<S> implements CardsPart {
   #controlledNow: [number, PlayerId] | null = null;
 
   seatEvent(event: EmittedEvent, viewer: SeatOptions): EmittedEvent {
-    if (event.type !== 'decided') return event;
-    const decision = event.event;
-    const who = decision as { player?: PlayerId; by?: PlayerId };
-    const decider = who.by ?? (event.seq === undefined ? undefined : this.#controlled.get(event.seq)) ?? who.player;
-    if ('seat' in viewer && viewer.seat === decider) return event;
-    if (decision.data === undefined) return event;
-    const shown: DecidedEvent = { ...decision };
-    delete shown.data;
-    const publicData = this.#def.publicData;
-    if (publicData !== undefined) {
-      const data = publicData.call(this.#def, decision, this.#state);
-      if (data !== undefined) shown.data = jsonCopy(data);
-    }
-    return { ...event, event: shown };
+    return seatEventOf(event, viewer, this.#controlled, this.#def, this.#state);
   }
 
   recording(): unknown {

@@ -1,7 +1,7 @@
 /**
  * What the cards' part of a card game (src/cards/part.ts) keeps and persists, and the small
  * helpers its steps share: the state's size limit (CONTRACT v4, "Sizes"), the persisted cards,
- * the part's input, and how steps are joined.
+ * the history undo returns to, the part's input, and how steps are joined.
  */
 import type { CardsDefinition, EmittedEvent } from '../contract.js';
 import type { PartStep } from '../game/cardsPart.js';
@@ -38,6 +38,35 @@ export interface Kept<S> {
   readonly random: number;
   /** The `decided` events owed to the next checkpoint at that version. */
   readonly owed: readonly EmittedEvent[];
+}
+
+/**
+ * CONTRACT v4, "Undo in a card game": the cards after a send committed as `version` with undo,
+ * from `now` (as the send left them). An accepted undo returns S, the random position and what was
+ * owed to the next checkpoint to what they were at version `to` (the undone sends' decisions are
+ * owed to none); no undo goes back past the start of a turn (the history is cleared); the cards
+ * now are kept in `history` as `version`.
+ */
+export function keptAfter<S>(history: Map<number, Kept<S>>, emitted: readonly EmittedEvent[], version: number, now: { state: S; random: number; owed: EmittedEvent[] }): { state: S; random: number; owed: EmittedEvent[] } {
+  let { state, random, owed } = now;
+  for (const e of emitted) {
+    if (e.type === 'undone') {
+      // CONTRACT v4: an accepted undo returns S to what it was at version `to`, and what was
+      // owed to the next checkpoint then: the undone sends' decisions are owed to none.
+      const kept = history.get(e.toVersion);
+      if (kept !== undefined) {
+        state = kept.state;
+        random = kept.random;
+        owed = [...kept.owed];
+      }
+    } else if (e.type === 'turnBegan') {
+      // No undo goes back past the start of the turn.
+      history.clear();
+    }
+  }
+  const out = { state, random, owed };
+  history.set(version, out);
+  return out;
 }
 
 /** How a part begins: its definition, S, its random position, whether the game has undo, its recorder. */

@@ -8,32 +8,41 @@
  * dropped) -> the XState actor, if anyone asked for it (src/game/actor.ts), sees the new
  * snapshot -> listeners and subscribers. An event sent to the actor directly takes the same
  * route: the actor's logic calls {@link GameShell.process}.
+ *
+ * Beside it: the pure parts of a send (./sendSteps.ts), the hooks around one (./sendHooks.ts),
+ * what the XState bridge may read and do (./access.ts) and the key of the view's changes
+ * (./viewKey.ts).
  */
-import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
 import type { Deadline, EmittedEvent, EmittedEventType, SeatEvent, SeatOptions, TurnView } from '../contract.js';
 import { Emitter, Subscribers, copyEvent, type Listener } from '../emitter.js';
-import { describeThrown, ErrorCode, TurnEngineError } from '../errors.js';
+import { ErrorCode, TurnEngineError } from '../errors.js';
 import type { ForkOptions, Game, Recording, RestoreOptions, SendResult } from './types.js';
-import { seedState } from '../rules/random.js';
 import { REENTRANT_BUSY, REENTRANT_IN_HOOK, refusal, type Refusal } from '../gate.js';
 import { hookRuntime } from '../hookAdapter.js';
 import { OwnedStacks } from './ownedStacks.js';
 import type { LegalAction } from '../legal.js';
 import { NEXT_STOPS, type NextStop } from '../nextStop.js';
 import type { Persisted } from '../persistence/format.js';
-import type { TurnContext } from '../state.js';
 import { compactPersisted } from '../persistence/compact.js';
 import { deepFreeze } from '../view.js';
 import { LAST_INPUT, Recorder, type RecordingBase } from '../recording/recorder.js';
 import type { RecordedInput } from '../recording/format.js';
 import { newTape, tapeOf, type HookTape } from '../recording/tape.js';
 import { seatEvent, seatView, viewerKey, viewerOf, type Viewer } from '../seats.js';
-import { gatedStep, isRefusal, type ChartState, type ContextOrder, type PendingVote, type Stepped, type TurnLogic } from './logic.js';
+import { gatedStep, isRefusal, type ContextOrder, type Stepped, type TurnLogic } from './logic.js';
 import type { TimedTurn, TimeState } from '../table/time.js';
-import { NO_MODULES, namesOf, type Modules, type TableModule } from './module.js';
-import { carriesAt, sendAt } from './at.js';
+import { NO_MODULES, type Modules, type TableModule } from './module.js';
+import { sendAt } from './at.js';
 import { partOf, type CardsPart, type ShellSteps } from './cardsPart.js';
 import { readRestoreOptions } from './options.js';
+import type { ShellAccess } from './access.js';
+import { unchangedOf, VIEW_KEY } from './viewKey.js';
+import { checkEvent, failed, numbered, reseeded, workOf } from './sendSteps.js';
+import { settleHooks, takeLog, withUse } from './sendHooks.js';
+
+export type { ActorBridge, ShellAccess } from './access.js';
+export { VIEW_KEY, withViewChanges } from './viewKey.js';
 
 const NO_OPTIONS: RestoreOptions = {};
 /** The key under which a fork finds no turn logic of its own (it plays its original's). */
@@ -41,69 +50,6 @@ const NO_LOGIC = Symbol('mtg-turn-engine: no logic');
 
 /** A step of the game with the time state it leaves (src/table/time.ts), when the send took the table's path. */
 type Timed<S> = Stepped<S> & { readonly time?: TimeState | null };
-
-/** What the XState bridge (src/game/actor.ts) is told of the game: accepted events as they commit. */
-export interface ActorBridge {
-  /** An event was accepted and committed: the actor takes it with what it emitted. */
-  committed(event: unknown, emitted: readonly EmittedEvent[]): void;
-}
-
-/** What the bridge may read and do (src/game/actor.ts). */
-export interface ShellAccess {
-  /** The chart's state now, as the actor shows it. */
-  chartState(): ChartState;
-  /** Gates and performs an event sent to the actor; commits it without telling the bridge, and delivers it when `deliver` is called. */
-  process(raw: unknown): { ok: true; emitted: EmittedEvent[]; deliver(): void } | Refusal;
-  /** The bridge, made once (set by src/game/actor.ts after it has read chartState, which leaves the game owning no stack). */
-  bridge: ActorBridge | null;
-  /** The actor object the bridge made (the same for the life of the game). */
-  actor: unknown;
-  /** True while the bridge tells the actor of an event (its subscribers and inspectors may not send): the game refuses sends as REENTRANT. */
-  busy: boolean;
-  /** Whether a send from here would be from inside the checkpoint hook. */
-  inHook(): boolean;
-  /** CONTRACT v3: the vote the game awaits (undo, shortcut), or null: the clocks stop while an undo vote is pending. */
-  pendingVote(): PendingVote | null;
-}
-
-/**
- * Numbers the events a send emitted, in order, after `seq` (CONTRACT v3): those the checkpoint
- * already numbered (it hands them out in `pending`) keep their numbers. Returns the last.
- */
-function numbered(emitted: readonly EmittedEvent[], seq: number, numbers: ReadonlyMap<EmittedEvent, number> | null | undefined): number {
-  let last = seq;
-  for (let i = 0; i < emitted.length; i++) {
-    const e = emitted[i] as EmittedEvent;
-    // One read of `seq` per event (events of every shape: each read is a slow one).
-    let n = e.seq;
-    if (n === undefined) e.seq = n = numbers?.get(e) ?? last + 1;
-    if (n > last) last = n;
-  }
-  return last;
-}
-
-/** A send that threw: its TurnEngineError (HOOK_FAILED from the checkpoint), or HOOK_FAILED saying what. */
-function failed(err: unknown): Refusal {
-  return { ok: false, error: err instanceof TurnEngineError ? err.toInfo() : { code: ErrorCode.HOOK_FAILED, message: `the event could not be processed: ${String(err)}` } };
-}
-
-/** CONTRACT v4: a recording names the modules its game had. */
-function withUse(base: RecordingBase, modules: Modules): RecordingBase {
-  const use = namesOf(modules);
-  return use === undefined ? base : { ...base, use };
-}
-
-/** @internal What the last accepted send left unchanged in the view (a Game's; src/server asks it, importing the key from src/viewChanges.ts): null when not known. */
-export const VIEW_KEY: unique symbol = Symbol.for('mtg-turn-engine.viewUnchanged');
-
-/** The reading of src/viewChanges.ts (`unchangedViewFields`), set as that file loads: a game nobody asks of what a send changed (a browser's) bundles none of it (issue 33). */
-let unchangedOf: ((before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>) | null = null;
-
-/** Called once by src/viewChanges.ts as it loads, with its reading; returns the key hosts ask it by. */
-export function withViewChanges(read: (before: TurnContext, after: TurnContext) => ReadonlySet<keyof TurnView>): typeof VIEW_KEY {
-  unchangedOf = read;
-  return VIEW_KEY;
-}
 
 /** The key of a game's access for the bridge: not a name hosts see on the Game. */
 const ACCESS: unique symbol = Symbol.for('mtg-turn-engine: the game for its XState bridge');
@@ -219,7 +165,7 @@ export class GameShell<S, W> implements Game {
     game.#time = time?.clock === undefined || game.#table === null ? time : game.#table.settledTime(game.#timed(undefined), first.state, time);
     game.#seq = numbered(first.emitted, 0, game.#runtime?.numbers);
     game.#part?.committed(0, first.emitted);
-    game.#recorder?.started(game.#takeLog());
+    game.#recorder?.started(takeLog(game.#tape));
     game.#settle(true);
     game.#emitter?.deliver(first.emitted);
     return game;
@@ -296,7 +242,7 @@ export class GameShell<S, W> implements Game {
       return this.#part.process(raw, (this.#steps ??= {
         step: (r, from) => this.#step(r, (from as Timed<S> | undefined) ?? this.#here()),
         here: () => this.#here(),
-        gate: (r) => ((this.#table === null ? carriesAt(r) : this.#table.isTimed(this.#time, r)) ? null : this.#logic.gate(this.#state, r)),
+        gate: (r) => workOf(this.#logic, this.#table, this.#state, this.#time, r),
         nextSeq: () => (this.#runtime === undefined ? this.#seq + 1 : ++(this.#runtime as { seq: number }).seq),
       })) as Timed<S> | Refusal;
     }
@@ -308,13 +254,9 @@ export class GameShell<S, W> implements Game {
     let work: W | null | undefined = (time === null || table === null) && logic.lane !== undefined ? logic.lane(this.#state, raw) : undefined;
     if (work === undefined) {
       // CONTRACT v3, "Playing between people": a game with time state, or an event about time, takes the table's path (src/table/time.ts).
-      if (table === null ? carriesAt(raw) : table.isTimed(time, raw)) {
-        work = null;
-      } else {
-        const gated = logic.gate(this.#state, raw);
-        if (isRefusal(gated)) return gated;
-        work = gated;
-      }
+      const gated = workOf(logic, table, this.#state, time, raw);
+      if (isRefusal(gated)) return gated;
+      work = gated;
     }
     this.#beginSend();
     return this.#step(raw, this.#here(), work);
@@ -331,12 +273,9 @@ export class GameShell<S, W> implements Game {
     const time = from.time === undefined ? this.#time : from.time;
     const table = this.#table;
     if (work === undefined) {
-      if (table === null ? carriesAt(raw) : table.isTimed(time, raw)) work = null;
-      else {
-        const gated = this.#logic.gate(state, raw);
-        if (isRefusal(gated)) return gated;
-        work = gated;
-      }
+      const gated = workOf(this.#logic, table, state, time, raw);
+      if (isRefusal(gated)) return gated;
+      work = gated;
     }
     // The stacks the game owns are popped in place only here, while no actor holds the state.
     const stacks = this.#access?.bridge == null ? this.#stacks : null;
@@ -389,23 +328,14 @@ export class GameShell<S, W> implements Game {
     this.#part?.committed(this.#version, emitted);
     this.#frozen = null;
     this.#seatFrozen = null;
-    this.#recorder?.sent(raw, this.#takeLog(), this.#version, () => this.persist());
+    this.#recorder?.sent(raw, takeLog(this.#tape), this.#version, () => this.persist());
   }
 
   /** A send is refused: the hooks' answers dropped, the cards' changes undone, `settled` told. */
   #refused(): void {
-    this.#takeLog();
+    takeLog(this.#tape);
     this.#part?.refused();
     this.#settle(false);
-  }
-
-  /** The hooks' answers of the send that ends (a recorded game's), the tape cleared for the next. */
-  #takeLog(): (HookReport | boolean)[] | null {
-    const tape = this.#tape;
-    if (tape === null) return null;
-    const log = tape.log;
-    tape.log = null;
-    return log;
   }
 
   /** A send (or createGame) begins: the hook runtime numbers events from the game's `seq` and counts checkpoint calls. */
@@ -418,35 +348,14 @@ export class GameShell<S, W> implements Game {
     if (this.#recorder !== null && this.#tape !== null) this.#tape.log = [];
   }
 
-  /** CONTRACT v3, `hooks.settled`: once at the end of a send that called the checkpoint; a throw is reported, never raised. */
+  /** CONTRACT v3, `hooks.settled`: once at the end of a send that called the checkpoint (./sendHooks.ts). */
   #settle(ok: boolean): void {
-    const settled = this.#hooks?.settled;
-    const runtime = this.#runtime;
-    if (settled === undefined || runtime === undefined || runtime.calls === 0) return;
-    runtime.calls = 0;
-    try {
-      settled({ ok, version: this.#version, seq: this.#seq });
-    } catch (err) {
-      console.error(`mtg-turn-engine: hooks.settled threw (ignored): ${describeThrown(err)}`);
-    }
+    settleHooks(this.#hooks, this.#runtime, ok, this.#version, this.#seq);
   }
 
-  /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook. */
+  /** CONTRACT v3, `check(event)`: the answer `send` would give now, changing nothing and calling no hook (./sendSteps.ts). */
   check(raw: unknown): { ok: true } | Refusal {
-    return this.#read(() => this.#check(raw));
-  }
-
-  #check(raw: unknown): { ok: true } | Refusal {
-    const table = this.#table;
-    const timed = table === null ? carriesAt(raw) : table.isTimed(this.#time, raw);
-    const work = timed ? null : this.#logic.gate(this.#state, raw);
-    if (isRefusal(work)) return work;
-    try {
-      const out = work === null ? (table === null ? sendAt(gatedStep(this.#logic, undefined), this.#state, this.#time, raw) : table.sendTimed(this.#timed(undefined), this.#state, this.#time, raw)) : this.#logic.transition(this.#state, work, undefined);
-      return isRefusal(out) ? out : { ok: true };
-    } catch (err) {
-      return failed(err);
-    }
+    return this.#read(() => checkEvent(this.#logic, this.#table, this.#state, this.#time, () => this.#timed(undefined), raw));
   }
 
   /**
@@ -596,15 +505,7 @@ export class GameShell<S, W> implements Game {
     // Checked as restoreGame checks its own: a hook that is not a function, a misspelt key (INVALID_OPTIONS naming it).
     const given: ForkOptions = { ...options, ...readRestoreOptions(options, NO_LOGIC, 'fork', ['seed']) };
     // Issue 34: a new random stream, started as createGame starts the seed's (src/rules/random.ts).
-    if (given.seed !== undefined) state = this.#reseeded(state, given.seed);
+    if (given.seed !== undefined) state = reseeded(this.#logic, state, given.seed);
     return new GameShell(this.#logic, state, this.#version, given.hooks === undefined && this.#hooks !== undefined ? { ...given, hooks: this.#hooks } : given, order, this.#seq, undefined, this.#time, this.#modules);
-  }
-
-  /** The state with its generator started at `seed`; throws INVALID_OPTIONS for a seed that is not a finite number or a logic that cannot be reseeded. */
-  #reseeded(state: S, seed: unknown): S {
-    if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, `options.seed: must be a finite number, got ${typeof seed === 'number' ? String(seed) : typeof seed}`);
-    const logic = this.#logic;
-    if (logic.reseed === undefined) throw new TurnEngineError(ErrorCode.INVALID_OPTIONS, "options.seed: this game's logic (the XState reference) cannot be reseeded");
-    return logic.reseed(state, seedState(seed));
   }
 }

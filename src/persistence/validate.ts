@@ -1,10 +1,11 @@
 /**
  * The validation of an untrusted persisted game: its size and depth bounded before anything
- * else is read, the schema, then the facts that tie its fields together: the named cross-field
- * invariants of src/persistence/invariants.ts (the game's once, then each turn's), and the
- * consistency of one turn, or of every turn marker of a Grand Melee game against each other. Anything whose parts contradict each other
- * or the rules is refused with a message saying what is wrong: every restored game can play to
- * its end. Builds no game.
+ * else is read (./bounds.ts), the schema, then the facts that tie its fields together: the named
+ * cross-field invariants of src/persistence/invariants.ts (the game's once, then each turn's),
+ * and the consistency of one turn (what the plan says of its state: ./statePlan.ts), or of every
+ * turn marker of a Grand Melee game against each other. Anything whose parts contradict each
+ * other or the rules is refused with a message saying what is wrong: every restored game can play
+ * to its end. Builds no game.
  */
 import * as z from 'zod/mini';
 import type { TurnContext } from '../state.js';
@@ -20,7 +21,6 @@ import {
   MAX_PLAYERS,
   ObjectIdSchema,
   PlayerIdSchema,
-  RESERVED_IDS,
   RulesEraSchema,
   SkipTargetSchema,
   StopSchema,
@@ -42,51 +42,13 @@ import { FULL_FORMAT, MAX_TURN, PERSISTED_ENGINE, type PersistedFull, upgraded }
 import { expandPersisted, SnapshotProblem } from './compact.js';
 import { NO_MODULES, type Modules } from '../game/module.js';
 import { needs } from '../moduleNames.js';
+import { checkBounds, SNAPSHOT_LIMITS } from './bounds.js';
+import { STEPS_OF_PHASE_KIND, tagsOf } from './statePlan.js';
 
-/** Limits that bound the work done on untrusted input before it is refused. */
-export const SNAPSHOT_LIMITS = { maxNodes: 200_000, maxDepth: 24, maxStringLength: 4096 } as const;
+export { checkBounds, SNAPSHOT_LIMITS } from './bounds.js';
 
 /** Every leaf state of the machine, as a dotted path ('combat.declareAttackers.priority'). */
 export const LEAF_STATES: ReadonlySet<string> = new Set(turnPlan.leaves.keys());
-
-function keyLabel(key: string): string {
-  return key.length > 40 ? `${key.slice(0, 40)}...(${key.length} characters)` : key;
-}
-
-/**
- * Walks untrusted input breadth-first and stops at the first limit it passes, so that
- * refusing a huge or deeply nested value costs no more than the limits allow (a persisted game;
- * a scenario file, with its own limits and `root` naming it in the message). No key may be
- * a property name of every object (`__proto__`, `constructor`, ...); with `plain`, every object
- * is a plain one or a list.
- */
-export function checkBounds(value: unknown, limits: { maxNodes: number; maxDepth: number; maxStringLength: number } = SNAPSHOT_LIMITS, root = 'snapshot', plain = false): string | null {
-  const queue: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: root }];
-  const tooMany = `${root}: more than ${limits.maxNodes} values`;
-  for (let i = 0; i < queue.length; i++) {
-    const { v, depth, path } = queue[i] as { v: unknown; depth: number; path: string };
-    if (typeof v === 'string' && v.length > limits.maxStringLength) return `${path}: a string of ${v.length} characters (limit ${limits.maxStringLength})`;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= limits.maxDepth) return `${path}: nested deeper than ${limits.maxDepth} levels`;
-    if (Array.isArray(v)) {
-      if (queue.length + v.length > limits.maxNodes) return v.length > limits.maxNodes ? `${path}: an array of ${v.length} entries` : tooMany;
-      v.forEach((child, k) => queue.push({ v: child, depth: depth + 1, path: `${path}[${k}]` }));
-      continue;
-    }
-    // `plain`: on a structuredClone copy (plain objects of this realm), any other kind of object (a Date, a Map) is not JSON.
-    if (plain && ![Object.prototype, null].includes(Object.getPrototypeOf(v))) return `${path}: not plain JSON data`;
-    const keys = Reflect.ownKeys(v);
-    if (queue.length + keys.length > limits.maxNodes) return keys.length > limits.maxNodes ? `${path}: an object of ${keys.length} keys` : tooMany;
-    for (const key of keys) {
-      if (typeof key !== 'string') return `${path}: a symbol key`;
-      if (!Object.prototype.propertyIsEnumerable.call(v, key)) continue;
-      if (key.length > limits.maxStringLength) return `${path}: a key of ${key.length} characters (limit ${limits.maxStringLength})`;
-      if (RESERVED_IDS.has(key)) return `${path}.${key}: this key is reserved`;
-      queue.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}.${keyLabel(key)}` });
-    }
-  }
-  return null;
-}
 
 // The kinds of schemas.ts (bounds as `refine`, src/fields.ts): a host that restores games bundles no further kind.
 const Int = int;
@@ -238,7 +200,6 @@ function buildPersistedSchema() {
 }
 let persistedSchema: ReturnType<typeof buildPersistedSchema> | undefined;
 
-
 /** Checks the facts that tie the fields of a persisted game together. Returns the first problem. */
 function consistencyProblem(p: PersistedFull): string | null {
   const c = p.context;
@@ -366,17 +327,6 @@ function markersWithoutModule(p: PersistedFull): string {
   return `markers: a Grand Melee game ${needs('grandMelee')}`;
 }
 
-/** The phase kind a step belongs to, as a phase name. */
-function STEPS_OF_PHASE_KIND(step: string): 'beginning' | 'precombatMain' | 'combat' | 'ending' {
-  for (const phase of ['beginning', 'precombatMain', 'combat', 'ending'] as const) if (STEPS_OF_PHASE[phase].includes(step as never)) return phase;
-  return 'precombatMain';
-}
-
-/** The tags of a leaf state and its ancestors. */
-function tagsOf(path: string): ReadonlySet<string> {
-  return turnPlan.leaves.get(path)?.tags ?? new Set();
-}
-
 /**
  * CONTRACT v4: the parts of a snapshot that need the table module when the restore was not given
  * it (its undo or shortcut vote, its clocks or seats), or null. Turn markers, which need the Grand
@@ -440,7 +390,6 @@ export function parsePersisted(value: unknown, modules: Modules = NO_MODULES): P
     return { ok: false, message: `snapshot: not a plain JSON value (${why})` };
   }
 }
-
 
 // The snapshot schema and the context type describe the same fields (checked both ways at compile
 // time), except `pending`: the emitted events the hook has not seen yet are checked only for a

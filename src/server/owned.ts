@@ -3,7 +3,7 @@
  * store while its room lives, applies the sends one at a time, and writes every accepted send
  * to the store before anything goes out. A write that fails makes the send refused
  * (`STORE_FAILED`) and the game is reloaded from the store; when another process has taken the
- * game (a stale owner), this one drops it.
+ * game (a stale owner), this one drops it. Taking the lease, and OpenError, are in ./lease.ts.
  */
 import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
@@ -12,25 +12,21 @@ import type { ServedCards } from './cardGames.js';
 import { rebuildCardGame } from './cardReload.js';
 import { GameTime, clockRuns, lastInstantOf, latest } from './gameTime.js';
 import { deadlineOf, tickEvent } from './hostEvents.js';
+import { OpenError, takeLease, type LeaseHost } from './lease.js';
 import { CorruptGameError } from './reload.js';
 import { freshView, hostView } from './deliver.js';
 import { ReplayBudget, StoredEvents, type StoredPage } from './storedEvents.js';
 import { KEEP_SNAPSHOT_EVERY } from './store/memory.js';
-import type { GameInstant, GameStore, SendWrite } from './store/types.js';
+import type { GameInstant, SendWrite } from './store/types.js';
 
-/** What an owned game needs of its server. */
-export interface OwnerHost {
-  readonly store: GameStore;
+export { OpenError } from './lease.js';
+
+/** What an owned game needs of its server (the store, this process's name and the leases' length: {@link LeaseHost}). */
+export interface OwnerHost extends LeaseHost {
   /** The definition the games are played with (CONTRACT v4, "Served card games"). */
   readonly cards: ServedCards;
-  /** This process's name in the store's leases. */
-  readonly owner: string;
-  /** How long a lease holds (renewed every quarter of it). */
-  readonly leaseMs: number;
   /** The game's deadline changed (the process's one timer looks at it). */
   deadlineChanged(game: OwnedGame): void;
-  /** Whether the process that named itself `owner` in a lease is alive (a dead one's lease is waited for). */
-  holderAlive(owner: string): Promise<boolean>;
   /** The process's budget of replays from the store for resumes and joins with `lastSeq` (without it, each game has one of its own). */
   readonly replays?: ReplayBudget;
 }
@@ -41,17 +37,6 @@ export interface GameSink {
   committed(events: readonly EmittedEvent[], cause: unknown): void;
   /** The game is given up here (another process owns it now, or the store failed): disconnect every client. */
   dropped(reason: string): void;
-}
-
-/** The game cannot be opened here: it does not exist, or another process owns it. */
-export class OpenError extends Error {
-  constructor(
-    readonly reason: 'missing' | 'busy' | 'failed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OpenError';
-  }
 }
 
 /**
@@ -79,26 +64,6 @@ export type Prepare = (at: number, game: Game) => { ok: true; event: unknown; ca
 
 function refused(code: EngineErrorInfo['code'], message: string): SendResult {
   return { ok: false, error: { code, message } };
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Takes a game's lease: at once if it is free, ours, or expired; after waiting, if its holder is
- * a process that is gone and the lease ends soon (never a live holder's: it renews it).
- */
-async function takeLease(host: OwnerHost, gameId: string): Promise<boolean> {
-  if (await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs)) return true;
-  for (let round = 0; round < 3; round++) {
-    const current = await host.store.loadGame(gameId);
-    if (current === null) throw new OpenError('missing', `no game '${gameId}' on this server`);
-    const left = current.leaseUntil - Date.now();
-    if (current.owner !== null && (left > host.leaseMs + 1000 || (await host.holderAlive(current.owner)))) return false;
-    // The lease holds while lease_until >= now: it can be taken 1 ms after.
-    if (current.owner !== null && left >= 0) await sleep(left + 2);
-    if (await host.store.acquireLease(gameId, host.owner, Date.now(), host.leaseMs)) return true;
-  }
-  return false;
 }
 
 /** The bot seats' kinds in a stored setup (`{ bots: { seat: kind } }`; games made before kinds have none: every bot seat is 'random'). */

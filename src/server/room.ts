@@ -6,89 +6,26 @@
  * that drops is held for reconnection and its seat marked away; one that comes back (or joins
  * again, through any process) gives the last `seq` it saw and receives what it missed. A new join
  * for a connected seat replaces the old connection. Every message is read with its own size
- * check and schema: a bad one gets an error, never a crash, and changes nothing.
+ * check and schema: a bad one gets an error, never a crash, and changes nothing. What it makes
+ * of a client's messages on their own is in ./clientMessages.ts; its records in ./roomTypes.ts.
  */
 import type { Client, ClientPrivate, Room, ServerError } from '@colyseus/core';
 import type { EmittedEvent } from '../contract.js';
 import { ErrorCode, type EngineErrorInfo } from '../errors.js';
 import { describeIssue } from '../issues.js';
-import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MAX_MESSAGE_BYTES, MESSAGE_TYPE, parseClientMessage, type ServerMessage, type TableState } from '../client/protocol.js';
-import { authorize } from './authorize.js';
+import { CLOSE_MOVED, CLOSE_OVER_BUDGET, CLOSE_REPLACED, CLOSE_SHUTDOWN, JOIN_BUSY_CODE, JOIN_FAILED_CODE, JOIN_REFUSED_CODE, JoinOptionsSchema, MESSAGE_TYPE, parseClientMessage, type ServerMessage } from '../client/protocol.js';
 import { checkJoin, wrongRoom } from './joins.js';
-import { ConnectionBudget, RESUME_PAGE_EVENTS, holdBack, type MessageLimits } from './limits.js';
-import { unstorable } from './storable.js';
+import { ConnectionBudget, holdBack } from './limits.js';
 import { seatStatusEvent, seatStatusOf } from './hostEvents.js';
 import { OpenError, type GameSink, type OwnedGame } from './owned.js';
-import { Delivery, frameHeader, hostView, readCommit, seatDoc, spectatorDoc, stateOf } from './deliver.js';
+import { Delivery, frameHeader, readCommit, spectatorDoc } from './deliver.js';
 import { seatEvents, spectatorShown, viewerOf, type SpectatorShown } from './seatState.js';
 import { botSeats, GameBots, RANDOM_BOT } from './bots.js';
-import type { GameStore } from './store/types.js';
+import { frameProblem, prepareSend, welcomeMessage } from './clientMessages.js';
+import { welcomed, type Answering, type Auth, type Colyseus, type Connection, type RoomContext, type SeatEntry } from './roomTypes.js';
 
 export type { MessageLimits } from './limits.js';
-
-/** What the rooms need of their server. */
-export interface RoomContext {
-  readonly store: GameStore;
-  readonly spectatorDelayMs: number;
-  /** How long a dropped seat is held for its client's reconnection, in seconds. */
-  readonly reconnectSeconds: number;
-  readonly limits: MessageLimits;
-  /** The games this process owns, by id. */
-  readonly owned: ReadonlyMap<string, OwnedGame>;
-  readonly shuttingDown: boolean;
-  /** Why the stored game cannot be loaded (CONTRACT v4: refused 4500 to every join, never retried), or undefined. */
-  failedLoad(gameId: string): string | undefined;
-  /** Takes the game's lease and loads it (throws OpenError). */
-  open(gameId: string): Promise<OwnedGame>;
-  /** The room is gone: the lease is given up. */
-  release(game: OwnedGame): Promise<void>;
-  /** Reports an error of a room that nothing else would report. */
-  report(message: string): void;
-  /** How the bot seats of the games play (src/server/bots.ts). */
-  readonly bots: { delayMs: number };
-}
-
-/** What a client's auth data says: its seat (null: a spectator). */
-interface Auth {
-  seat: string | null;
-}
-
-/** What the room keeps of one connection. */
-interface Connection {
-  seat: string | null;
-  /** Its message budget (src/server/limits.ts). */
-  budget: ConnectionBudget;
-  /**
-   * Whether it has its welcome (after a join, or the resume after a reconnection): until then it
-   * is sent no update, since the welcome brings everything from the `seq` it gave.
-   */
-  welcomed: boolean;
-  /** Whether a welcome of it is on its way (its events may be read from the store first). */
-  welcoming: boolean;
-  /** The resume it sent meanwhile, answered after (a newer one takes the place of the one waiting: one waits at most). */
-  waiting: { lastSeq: number | undefined } | null;
-}
-
-/** A seat's connection: the client, and its pending reconnection while it is away. */
-interface SeatEntry {
-  client: Client;
-  reconnection?: { reject(reason?: unknown): void };
-}
-
-/** A client's send on its way: answered by the update it causes when accepted (`answered`), else by a result. */
-interface Answering {
-  readonly client: Client;
-  readonly id: number;
-  answered: boolean;
-}
-
-/** Whether a client has had its welcome (and so is sent updates). */
-function welcomed(client: Client): boolean {
-  return (client.userData as Connection | undefined)?.welcomed === true;
-}
-
-/** Colyseus (`@colyseus/core`), loaded when a table server starts: the room class is made from it. */
-export type Colyseus = typeof import('@colyseus/core');
+export type { Colyseus, RoomContext } from './roomTypes.js';
 
 /**
  * The Colyseus room class of a table server (one per server: it reads the server's context),
@@ -259,15 +196,9 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
         }
       }
       try {
-        if (buffer.byteLength > MAX_MESSAGE_BYTES + 1024) {
-          this.#unreadable(client, `message: ${buffer.byteLength} bytes, over the limit of ${MAX_MESSAGE_BYTES}`);
-          return;
-        }
-        const code = buffer[0];
-        // Colyseus drops a frame of any other code (an empty one too) without a word: unreadable.
-        if (code !== Protocol.ROOM_DATA_BYTES && code !== Protocol.JOIN_ROOM && code !== Protocol.LEAVE_ROOM) {
-          const what = code === undefined ? 'an empty frame' : code === Protocol.ROOM_DATA ? 'msgpack' : `a frame of code ${code}`;
-          this.#unreadable(client, `message: ${what}; send UTF-8 JSON as a bytes message of type '${MESSAGE_TYPE}' (room.sendBytes)`);
+        const problem = frameProblem(buffer, Protocol);
+        if (problem !== null) {
+          this.#unreadable(client, problem);
           return;
         }
         super._onMessage(client, buffer);
@@ -323,15 +254,7 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
       // Accepted, the send is answered by the update it causes (one message); otherwise by a result.
       const answering: Answering = { client, id: message.id, answered: false };
       void this.#owned
-        .submit((at) => {
-          const checked = authorize(seat, message.event, hostView(this.#owned));
-          if (!checked.ok) return checked;
-          // What no store keeps is refused as malformed, before the engine sees it (src/server/storable.ts).
-          const unkept = unstorable(checked.event, 'event');
-          if (unkept !== null) return { ok: false, error: { code: ErrorCode.INVALID_EVENT, message: unkept } };
-          const marker = (message.event as { turnMarker?: unknown }).turnMarker;
-          return { ok: true, event: marker === undefined ? { ...checked.event, at } : { ...checked.event, turnMarker: marker, at }, cause: answering };
-        })
+        .submit((at) => prepareSend(seat, message.event, this.#owned, at, answering))
         .then(
           (result) => {
             if (!answering.answered) this.#answer(client, message.id, result.ok ? { ok: true, events: seatEvents(result.events, viewerOf(seat), this.#owned.game) } : result);
@@ -365,43 +288,16 @@ export function turnRoomClass(ctx: RoomContext, colyseus: Colyseus): new () => R
      * A welcome. Events the game no longer keeps in memory are read from the store first, outside
      * the game's queue (src/server/storedEvents.ts: a page's cost bounded, counted by the process's
      * replay budget, joins with `lastSeq` and resumes alike); then, after everything queued, the
-     * state. A game that cannot be shown (the cards fail) is reported and the client told (a table
-     * waiting for its welcome leaves and tries again).
+     * state (./clientMessages.ts). A game that cannot be shown (the cards fail) is reported and the
+     * client told (a table waiting for its welcome leaves and tries again).
      */
     async #answerWelcome(client: Client, lastSeq: number | undefined): Promise<void> {
       const owned = this.#owned;
       const stored = lastSeq !== undefined && !owned.keeps(lastSeq) ? await owned.storedPage(lastSeq) : undefined;
       await owned.run(async () => {
         const seat = (client.userData as Connection).seat;
-        let events: EmittedEvent[] = [];
-        let gap = false;
-        let more = false;
-        if (lastSeq !== undefined) {
-          const missed = owned.eventsAfter(lastSeq, stored);
-          if (missed === null) gap = true;
-          else {
-            events = missed.events;
-            more = !missed.complete;
-          }
-          // CONTRACT v4: a page at a time; the client asks again from the last seq it got.
-          if (events.length > RESUME_PAGE_EVENTS) {
-            events = events.slice(0, RESUME_PAGE_EVENTS);
-            more = true;
-          }
-        }
-        let state: TableState;
-        if (seat === null) {
-          const shown = this.#spectatorView ?? spectatorShown(owned.game);
-          state = stateOf(spectatorDoc(shown), seatEvents(events.filter((e) => (e.seq ?? 0) <= shown.view.seq), { spectator: true }, owned.game));
-        } else {
-          const game = owned.game;
-          state = stateOf(owned.withCards(() => seatDoc(game, seat, { view: hostView(owned), legalActions: game.legalActions() })), seatEvents(events, { seat }, game));
-        }
-        // The connection's budget: the client paces its messages within it (CONTRACT v4: a well-behaved client is never over it).
-        const { perSecond, burst, inFlight } = ctx.limits;
-        // The game's time against the wall clock (a client counts running clocks down by it).
-        const offset = Math.round(owned.timeOffsetMs);
-        this.#delivery.welcome(client, { kind: 'welcome', seat, gap, ...(more ? { more } : {}), budget: { perSecond, burst, inFlight }, ...(offset === 0 ? {} : { gameTimeOffsetMs: offset }), ...state });
+        const { message, more } = welcomeMessage(owned, seat, lastSeq, stored, this.#spectatorView, ctx.limits);
+        this.#delivery.welcome(client, message);
         // A client being paged is sent no update until its last page (its events would come before theirs).
         (client.userData as Connection).welcomed = !more;
       }).catch((err: unknown) => {

@@ -13,15 +13,16 @@
  * - Shortcuts (src/table/shortcuts.ts): PROPOSE_SHORTCUT opens a vote; once the last player
  *   accepts (or shortens it), the send passes for the player holding priority and lets the turn
  *   pass for everyone up to the agreed point (machines/hooks.ts `shortcut`).
+ *
+ * Beside it: the table's state and work (./tableState.ts), what it adds to what a game shows
+ * (./tableView.ts), and what it reads of the turn's events and steps (./turnEvents.ts).
  */
-import type { GameHooksRuntime, HookReport } from '../../machines/hooks.js';
-import type { Awaiting, EmittedEvent, PlayerId, ShortcutPoint, TurnEvent } from '../contract.js';
+import type { GameHooksRuntime } from '../../machines/hooks.js';
+import type { EmittedEvent, PlayerId, ShortcutPoint, TurnEvent } from '../contract.js';
 import type { TurnContext } from '../state.js';
-import { unitOf } from '../rules/units.js';
 import { ErrorCode } from '../errors.js';
-import { ANSWERS, DECISIONS, EVENTS, AT_TABLE_EVENTS, violationOf, type EventOf, type EventRecord, type EventType, type AtTableEventType } from '../events/index.js';
+import { DECISIONS, AT_TABLE_EVENTS, violationOf, type EventOf, type AtTableEventType } from '../events/index.js';
 import { refusal, seatOrGameOverRefusal, type Refusal } from '../gate.js';
-import type { LegalAction } from '../legal.js';
 import { eventOrMessage } from '../schemas.js';
 import type { PersistedFull } from '../persistence/format.js';
 import type { NextStop } from '../nextStop.js';
@@ -31,6 +32,9 @@ import { askedAbout, pointKey, standsStill, takingShortcut, type ShortcutVote } 
 import { illegal, tableEventProblem } from './tableChecks.js';
 import { persistShortcut, persistUndo, trustedShortcut, trustedUndo } from './tableSnapshot.js';
 import type { TableReader } from './tableRead.js';
+import { Request, Table, TableRequest, TurnRequest, reseeded, type TableEvent, type TableLogic, type TableState } from './tableState.js';
+import { laterVoter, tableActions, voteAwaiting } from './tableView.js';
+import { actorOf, passesAtOnce, typeOf, watched } from './turnEvents.js';
 import {
   acceptedBy,
   boundaryOf,
@@ -41,103 +45,17 @@ import {
   recorded,
   returnedTo,
   startUndo,
-  undoProblem,
   undoView,
-  versionsOf,
   voteDeadline,
   voteOpened,
   type UndoPolicy,
   type UndoRecord,
 } from './undo.js';
 
-/** The events the table takes. */
-type TableEvent = EventOf<AtTableEventType>;
-
-/** The state of a game with undo, or with a vote in progress: the turn's state and the table's records. */
-export class Table<S> {
-  constructor(
-    readonly game: S,
-    readonly undo: UndoRecord<S> | null,
-    readonly shortcut: ShortcutVote | null,
-  ) {}
-}
-
-/** A state of a game at the table: the turn's own while the table holds nothing. */
-export type TableState<S> = S | Table<S>;
-
-/** What the table's gate makes of an event (the turn's own work is handed on as it is): one class to tell them from the turn's work. */
-abstract class Request {}
-
-/** An event the table takes, gated. */
-class TableRequest extends Request {
-  constructor(readonly event: TableEvent) {
-    super();
-  }
-}
-
-/** An event for the turn in a game with a table, gated by the turn: its work, and who made the decision (for undo's horizons). */
-class TurnRequest<W> extends Request {
-  constructor(
-    readonly work: W,
-    readonly actor: PlayerId | null,
-    /** A player's own setting (SET_STOPS, YIELD): it makes no undo point, and no undo takes it back (CONTRACT v4, issue 33). */
-    readonly setting: TurnEvent | null = null,
-  ) {
-    super();
-  }
-}
-
-/** What the table's gate hands its transition. */
-export type TableWork<W> = W | TableRequest | TurnRequest<W>;
-
-/** A turn logic at the table. */
-export interface TableLogic<S, W> extends TurnLogic<TableState<S>, TableWork<W>> {
-  /** The vote the game awaits now, or null; an undo request's with its deadline (CONTRACT v4: the asked player's clock runs meanwhile). */
-  pendingVote(state: TableState<S>): PendingVote | null;
-}
+export { Table, type TableLogic, type TableState, type TableWork } from './tableState.js';
 
 /** A player's own settings (their stops, their yields): private to their seat, so no undo point for anyone (CONTRACT v4). */
 const SETTINGS: ReadonlySet<string> = new Set(['SET_STOPS', 'YIELD']);
-
-/** Who made a decision, for undo's horizons: its `by` when someone decides for its player (CR 723.5); a concession is its player's; host events are nobody's. */
-function actorOf(event: TurnEvent): PlayerId | null {
-  if (DECISIONS.has(event.type)) return (event as { by?: PlayerId }).by ?? (event as { player: PlayerId }).player;
-  return event.type === 'CONCEDE' ? event.player : null;
-}
-
-/** A raw event's type, read once (a value that cannot be read has none: the turn's gate says why). */
-function typeOf(raw: unknown): unknown {
-  try {
-    return typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a checkpoint result reported anything (CONTRACT v3: no undo goes back past it). */
-function reports(r: HookReport): boolean {
-  return r.triggers.length > 0 || r.stateBasedActions || r.events.length > 0;
-}
-
-/**
- * Runs `step` with the runtime watched: whether a checkpoint hook reported anything during it.
- * The runtime's `check` is wrapped for the length of the step and put back after.
- */
-function watched<T>(runtime: GameHooksRuntime | undefined, step: () => T): { out: T; reported: boolean } {
-  const check = runtime?.check;
-  if (runtime === undefined || check === undefined) return { out: step(), reported: false };
-  let reported = false;
-  runtime.check = (ctx, about) => {
-    const r = check(ctx, about);
-    if (reports(r)) reported = true;
-    return r;
-  };
-  try {
-    return { out: step(), reported };
-  } finally {
-    runtime.check = check;
-  }
-}
 
 /**
  * The turn logic `inner` at the table. `policy`: the undo policy of a new game (null: none);
@@ -167,15 +85,6 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
   const statusOf = (game: S): string => inner.chartState(game, null).status;
   /** The state with the table's records, or the turn's own when the table holds nothing. */
   const boxed = (game: S, undo: UndoRecord<S> | null, shortcut: ShortcutVote | null): TableState<S> => (undo === null && shortcut === null ? game : new Table(game, undo, shortcut));
-
-  /** What the game awaits from the table: the vote's awaited player, or null. */
-  function voteAwaiting(state: TableState<S>): Awaiting | null {
-    if (!(state instanceof Table)) return null;
-    const undoVote = state.undo?.vote ?? null;
-    if (undoVote !== null) return { kind: 'undoConsent', player: undoVote.asked[0] as PlayerId, requester: undoVote.requester, to: undoVote.to };
-    const s = state.shortcut;
-    return s === null ? null : { kind: 'shortcut', player: s.asked[0] as PlayerId, proposer: s.proposer, until: { ...s.until } };
-  }
 
   /** Why a table event is refused now, or null: the players it names, the game being over, the player in the game, then its own check. */
   function tableProblem(state: TableState<S>, e: TableEvent): Refusal | null {
@@ -297,20 +206,6 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     return inner.transition(state.game, work as W, taking).state;
   }
 
-  /**
-   * nextStop of `player` (or anyone) when a shortcut is voted on and they are asked after the
-   * player asked now (the plainest answer, accepting, asks the next one, CR 732.2b): that vote,
-   * where the game stands. Null otherwise (an undo request's plainest answer, a decline, ends it).
-   */
-  function laterVoter(state: TableState<S>, player: string | undefined): NextStop | null {
-    if (!(state instanceof Table) || state.shortcut === null) return null;
-    const vote = state.shortcut;
-    const asked = vote.asked.slice(1).find((p) => player === undefined || p === player);
-    if (asked === undefined) return null;
-    const ctx = contextOf(state.game);
-    return { turn: ctx.turn, activePlayer: ctx.activePlayer, phase: ctx.phase, step: ctx.step, awaiting: { kind: 'shortcut', player: asked, proposer: vote.proposer, until: { ...vote.until } } };
-  }
-
   /** A send that changes only the table: the game's version and seq move on. */
   function closed(state: Table<S>, undo: UndoRecord<S> | null = state.undo, shortcut: ShortcutVote | null = state.shortcut): Stepped<TableState<S>> {
     const moved = undo === null ? null : passedOver(undo, undo.version + 1, undo.seq);
@@ -356,35 +251,6 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     const table = state instanceof Table ? state : new Table(state, null, null);
     const step = steps[e.type] as (table: Table<S>, e: TableEvent, ctx: TurnContext, runtime: GameHooksRuntime | undefined) => Stepped<TableState<S>>;
     return step(table, e, contextOf(table.game), runtime);
-  }
-
-  /** The table's additions to `legalActions`: the vote's answers while one is awaited, else each player's UNDO to every version they may return to. */
-  function tableActions(state: TableState<S>, player: PlayerId | undefined, turn: () => LegalAction[]): LegalAction[] {
-    const game = gameOf(state);
-    const ctx = contextOf(game);
-    if (statusOf(game) !== 'active' || ctx.result !== null) return [];
-    const awaiting = voteAwaiting(state);
-    if (awaiting !== null) {
-      // The awaited player answers for themselves (the vote is the people's at the table, not a decision of the turn); anyone may concede (CR 104.3a).
-      const out: LegalAction[] = [];
-      for (const p of ctx.players) {
-        if (player !== undefined && p !== player) continue;
-        if (p === awaiting.player) for (const type of ANSWERS[awaiting.kind]) out.push({ type, player: p, choose: [...((EVENTS[type] as EventRecord<EventType>).template?.choose ?? [])] } as LegalAction);
-        if (violationOf(ctx, null, { type: 'CONCEDE', player: p }) === null) out.push({ type: 'CONCEDE', player: p, choose: [] });
-      }
-      return out;
-    }
-    const listed = turn();
-    const undo = state instanceof Table ? state.undo : null;
-    if (undo === null || undo.vote !== null) return listed;
-    const out: LegalAction[] = [];
-    for (const p of ctx.players) {
-      if (player !== undefined && p !== player) continue;
-      for (const a of listed) if (a.player === p) out.push(a);
-      if (undoProblem(undo, p, versionsOf(undo, p).at(-1) ?? -1) !== null) continue;
-      for (const to of versionsOf(undo, p).reverse()) out.push({ type: 'UNDO', player: p, to, choose: [] });
-    }
-    return out;
   }
 
   return {
@@ -446,11 +312,11 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
 
     legalActions(state, player) {
       if (!(state instanceof Table)) return inner.legalActions(state, player);
-      return tableActions(state, player, () => inner.legalActions(state.game, player));
+      return tableActions(state, player, () => inner.legalActions(state.game, player), contextOf, statusOf);
     },
 
     nextStop(state, player, runtime) {
-      const voter = laterVoter(state, player);
+      const voter = laterVoter(state, player, contextOf);
       if (voter !== null) return voter;
       // During a vote the turn's own decision comes after it: a later decision, so it may be the stop.
       const past = pastVote(state, runtime);
@@ -466,7 +332,7 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
       const voters: Record<string, NextStop | null> = {};
       const rest: string[] = [];
       for (const p of players) {
-        const voter = laterVoter(state, p);
+        const voter = laterVoter(state, p, contextOf);
         if (voter === null) rest.push(p);
         else voters[p] = voter;
       }
@@ -498,21 +364,4 @@ function tableLogic<S, W>(inner: TurnLogic<S, W>, policy: UndoPolicy | null, kee
     // The turn's state takes the new generator; the table's records (undo's kept states) are history, kept as they are.
     ...(inner.reseed === undefined ? {} : { reseed: (state: TableState<S>, rng: number) => reseeded(inner.reseed as NonNullable<typeof inner.reseed>, state, rng) }),
   };
-}
-
-/**
- * A fork's new random stream (CONTRACT v4, `fork({ seed })`): the game's generator starts at `rng`,
- * and so does every moment undo may return to, so an undo in the fork stays on the fork's stream
- * (no random draw separates those moments from now: drawing from it is a point of no return).
- */
-function reseeded<S>(reseed: (state: S, rng: number) => S, state: TableState<S>, rng: number): TableState<S> {
-  if (!(state instanceof Table)) return reseed(state, rng);
-  const game = reseed(state.game, rng);
-  const undo = state.undo === null ? null : { ...state.undo, history: state.undo.history.map((m) => ({ ...m, state: m.state === state.game ? game : reseed(m.state, rng) })) };
-  return new Table(game, undo, state.shortcut);
-}
-
-/** CONTRACT: a yield given by the player holding priority passes at once (machines/host.effects.ts): a decision, which no vote lets be made. */
-function passesAtOnce(ctx: TurnContext, event: TurnEvent): boolean {
-  return event.type === 'YIELD' && event.until !== null && ctx.priority !== null && ctx.priority === unitOf(ctx, event.player);
 }
