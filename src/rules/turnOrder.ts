@@ -184,22 +184,26 @@ export function scheduledTurns(ctx: TurnOrderContext, counts: TurnContext['skips
   // the effects that end with this turn are gone by the next one (CR 514.2, 500.5a).
   let effects = ctx.effects.length === 0 ? ctx.effects : ctx.effects.filter((e) => e.duration !== 'endOfTurn' && e.duration !== 'endOfCombat');
   // Grand Melee's extra turns go with the marker's holder and the player it passes to (CR 807.4i-j): the variant, and whose turn each is.
+  // CR 805.2: with shared team turns a turn is its team's, and what lasts until a teammate's next turn ends with it.
+  const { teams, variant } = ctx;
+  const unit = (p: PlayerId) => (teams === undefined || variant === undefined ? p : unitOf({ teams, variant }, p));
   let state: TurnOrderContext = { seats: ctx.seats, players: ctx.players, extraTurns: ctx.extraTurns, rotation: ctx.rotation, skips: counts, effects, variant: ctx.variant, turnOwner: ctx.turnOwner, teams: ctx.teams, reasons: ctx.reasons };
   for (let taken = 0; taken < playerCount + 1; taken++) {
     const next = nextTurn(state);
     out.push(...next.skipped);
     out.push(next.id !== undefined ? { player: next.player, extra: next.extra, id: next.id, skipped: false } : { player: next.player, extra: next.extra, skipped: false });
     // CR 611.2b, 800.4m: what lasts until that player's next turn (or a step of it), or a departed player's passed over, is gone after it.
-    if (effects.length > 0) effects = effects.filter((e) => !endsWithTurnOf(e, next.player) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
+    if (effects.length > 0) effects = effects.filter((e) => !endsWithTurnOf(e, next.player, unit) && !next.passedOver.some((p) => endsWithTurnOf(e, p)));
     state = { seats: state.seats, players: state.players, extraTurns: next.extraTurns, rotation: next.rotation, skips: next.skips, effects, variant: ctx.variant, turnOwner: next.player, teams: ctx.teams, reasons: ctx.reasons };
   }
   return out;
 }
 
 /** Whether an effect lasts until `player`'s next turn or a step of it (CR 611.2b): over once that turn is taken. */
-function endsWithTurnOf(e: ActiveEffect, player: PlayerId): boolean {
+function endsWithTurnOf(e: ActiveEffect, player: PlayerId, unit: (p: PlayerId) => PlayerId = (p) => p): boolean {
   const d = e.duration;
-  return typeof d === 'object' ? (d.ofPlayer ?? e.controller) === player : d === 'untilYourNextTurn' && e.controller === player;
+  const owner = typeof d === 'object' ? (d.ofPlayer ?? e.controller) : d === 'untilYourNextTurn' ? e.controller : undefined;
+  return owner !== undefined && unit(owner) === player;
 }
 
 /** Returns `skips` with one player's count for one target set to `count` (0 removes it). */

@@ -65,9 +65,10 @@ export const BUNDLE_BUDGET_BYTES = 49_152;
  * going to the team (805.8), a skipped beginning of combat choosing no defending player (507.1,
  * 614.10a) and the schedule's 508.8 after a skipped declare attackers step, +193 B: 56,262;
  * then files over ~400 lines split, src/game/shell.ts and src/persistence/validate.ts among them,
- * -26 B in the order esbuild reaches the modules: 56,236).
+ * -26 B in the order esbuild reaches the modules: 56,236; then the schedule ending what lasts
+ * until a teammate's next turn with the team's turn, 805.2, +32 B: 56,268).
  */
-export const BUNDLE_CEILING_BYTES = 56_236;
+export const BUNDLE_CEILING_BYTES = 56_268;
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -72,3 +72,17 @@ describe('skip effects go to the team (CR 805.8)', () => {
     expect(t.game.view().activePlayer).toBe('B1');
   });
 });
+
+describe("what lasts until a teammate's next turn, in the schedule (CR 805.2, 611.2b)", () => {
+  it("611.2b, 805.2: an effect lasting until a team's second player's next turn ends, in the schedule, as that team's turn begins", () => {
+    const t = play(teams2hg);
+    // A1's team skips its turns until B2's next turn: turn 2 is B2's team's, so A1's team takes turn 3.
+    t.send({ type: 'ADD_EFFECT', id: 'stall', effect: { kind: 'skip', what: 'turn', players: ['A1'] }, duration: 'untilYourNextTurn', controller: 'B2' });
+    expect(t.view().schedule.turns.slice(0, 2)).toEqual([
+      { player: 'B1', extra: false, skipped: false },
+      { player: 'A1', extra: false, skipped: false },
+    ]);
+    t.passUntil({ turn: 3 });
+    expect(t.view().activePlayer).toBe('A1');
+  });
+});
